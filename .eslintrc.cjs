@@ -1,0 +1,56 @@
+/* ESLint (legacy config, as the stack requires). Zero warnings: `npm run lint` uses --max-warnings 0. */
+const features = ['auth', 'layout', 'dashboard', 'drivers', 'vehicles', 'liveMap', 'history'];
+
+// One-way imports between layers (see DESIGN.md): contract <- lib/components <- features <- app <- entries.
+// Features reach into app/ only for the shared api, typed hooks and config.
+const layerZones = [
+  { target: './contract', from: ['./src', './server'], message: 'contract/ is shared: no SPA or server code.' },
+  { target: './server', from: './src', message: 'The server never imports the SPA.' },
+  { target: './src', from: './server', message: 'The SPA never imports the server.' },
+  { target: ['./src/lib', './src/components'], from: ['./src/features', './src/app'], message: 'lib/ and components/ sit below features and app.' },
+  {
+    target: './src/features',
+    from: './src/app',
+    except: ['./api.ts', './hooks.ts', './config.ts', './rootState.ts'],
+    message: 'Features may use only the shared api, hooks and config from app/.',
+  },
+  ...features.map((name) => ({
+    target: `./src/features/${name}`,
+    from: './src/features',
+    except: [`./${name}`],
+    message: 'A feature does not import another feature; compose them in app/.',
+  })),
+];
+
+module.exports = {
+  root: true,
+  env: { browser: true, node: true, es2022: true },
+  parser: '@typescript-eslint/parser',
+  parserOptions: { ecmaVersion: 'latest', sourceType: 'module', ecmaFeatures: { jsx: true } },
+  plugins: ['@typescript-eslint', 'react', 'react-hooks', 'jsx-a11y', 'import'],
+  extends: [
+    'eslint:recommended',
+    'plugin:@typescript-eslint/recommended',
+    'plugin:react/recommended',
+    'plugin:react/jsx-runtime',
+    'plugin:react-hooks/recommended',
+    'plugin:jsx-a11y/recommended',
+  ],
+  settings: {
+    react: { version: 'detect' },
+    'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+  },
+  ignorePatterns: ['node_modules/', 'dist/', 'data/', 'coverage/', 'test-results/', 'playwright-report/', 'e2e/artifacts/', '!.eslintrc.cjs'],
+  rules: {
+    'import/no-restricted-paths': ['error', { zones: layerZones }],
+    'import/no-cycle': ['error', { ignoreExternal: true }],
+    '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    eqeqeq: ['error', 'smart'],
+  },
+  overrides: [
+    { files: ['*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
+    { files: ['server/**', 'bench/**', 'e2e/**', '*.config.ts', 'webpack.config.ts'], rules: { 'no-console': 'off' } },
+  ],
+};

@@ -1,0 +1,85 @@
+/** Entities as the API sends them: the spec's snake_case names, integer ids, ISO 8601 UTC times. */
+import { z } from 'zod';
+
+const isoTime = z.string();
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  rut: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  company_name: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const driverSchema = z.object({
+  id: z.number().int(),
+  rut: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  license_number: z.string().nullable(),
+  license_expiry: isoDate.nullable(),
+  current_vehicle_id: z.number().int().nullable(),
+  is_active: z.boolean(),
+  /** Read-only: the plate of the assigned vehicle. */
+  plate_number: z.string().nullable(),
+});
+export type Driver = z.infer<typeof driverSchema>;
+
+export const vehicleSchema = z.object({
+  id: z.number().int(),
+  plate_number: z.string(),
+  model: z.string().nullable(),
+  color: z.string().nullable(),
+  year: z.number().int().nullable(),
+  is_active: z.boolean(),
+  /** Read-only: the assigned driver. */
+  driver_id: z.number().int().nullable(),
+  driver_first_name: z.string().nullable(),
+  driver_last_name: z.string().nullable(),
+});
+export type Vehicle = z.infer<typeof vehicleSchema>;
+
+export const shiftSchema = z.object({
+  id: z.number().int(),
+  driver_id: z.number().int().nullable(),
+  vehicle_id: z.number().int().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  rut: z.string(),
+  plate_number: z.string().nullable(),
+  start_time: isoTime,
+  end_time: isoTime.nullable(),
+  duration_seconds: z.number().int().nullable(),
+  is_active: z.boolean(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  last_location_time: isoTime.nullable(),
+});
+export type Shift = z.infer<typeof shiftSchema>;
+
+export const locationPointSchema = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  timestamp: isoTime,
+});
+export type LocationPoint = z.infer<typeof locationPointSchema>;
+
+/** Server → owner: one taxi moved. */
+export const locationUpdateSchema = locationPointSchema.extend({ shift_id: z.number().int() });
+export type LocationUpdate = z.infer<typeof locationUpdateSchema>;
+
+/** What a driver's phone sees of itself after its login. */
+export const driverProfileSchema = driverSchema.pick({
+  id: true,
+  rut: true,
+  first_name: true,
+  last_name: true,
+  current_vehicle_id: true,
+  plate_number: true,
+});
+export type DriverProfile = z.infer<typeof driverProfileSchema>;

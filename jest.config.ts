@@ -1,0 +1,51 @@
+/** @jest-config-loader esbuild-register */
+import type { Config } from 'jest';
+
+// @swc/jest only strips types; `npm run typecheck` (tsc) checks them.
+const swc: [string, Record<string, unknown>] = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+// ESM-only packages that Jest (CommonJS) must transform.
+const esmPackages = ['jose', 'msw', '@mswjs', 'rettime', 'until-async', '@bundled-es-modules', 'headers-polyfill', 'outvariant', 'strict-event-emitter'];
+const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
+const transform = { '^.+\\.(t|j|mj)sx?$': swc };
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'web',
+      testEnvironment: 'jest-fixed-jsdom',
+      testEnvironmentOptions: { customExportConditions: [''] },
+      roots: ['<rootDir>/src'],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/src/testing/setupTests.ts'],
+      moduleNameMapper: {
+        '\\.css$': '<rootDir>/src/testing/styleStub.ts',
+        '\\.(png|svg)$': '<rootDir>/src/testing/fileStub.ts',
+        '^maplibre-gl$': '<rootDir>/src/testing/maplibreStandIn.ts',
+        '^react-map-gl/maplibre$': '<rootDir>/src/testing/reactMapGlStandIn.tsx',
+      },
+      transform,
+      transformIgnorePatterns,
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server', '<rootDir>/contract'],
+      testMatch: ['**/*.test.ts'],
+      transform,
+      transformIgnorePatterns,
+    },
+  ],
+};
+
+export default config;
