@@ -14,9 +14,9 @@ const swc: [string, Record<string, unknown>] = [
   },
 ];
 
-// ESM-only packages that Jest (CommonJS) must transform.
-const esmPackages = ['jose', 'msw', '@mswjs', 'rettime', 'until-async', '@bundled-es-modules', 'headers-polyfill', 'outvariant', 'strict-event-emitter'];
-const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
+// Jest runs CommonJS: every .mjs file, and these ESM-only packages' .js files, are transformed.
+const esmPackages = ['jose', 'msw', '@mswjs', 'rettime', 'until-async', '@open-draft', '@bundled-es-modules', 'headers-polyfill', 'outvariant', 'strict-event-emitter'];
+const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/).+\\.c?js$`];
 const transform = { '^.+\\.(t|j|mj)sx?$': swc };
 
 const config: Config = {

@@ -1,0 +1,31 @@
+import { StrictMode } from 'react';
+import { Provider } from 'react-redux';
+import { createBrowserRouter, createHashRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { Notices } from '../components/notifications/Notices';
+import type { RuntimeConfig } from './config';
+import { routes } from './routes';
+import type { AppStore } from './store';
+import './theme.css';
+
+export function createRouter(config: RuntimeConfig, initialPath?: string) {
+  const basename = config.basePath.replace(/\/+$/, '') || '/';
+  if (config.router === 'hash') return createHashRouter(routes);
+  if (config.router === 'memory') return createMemoryRouter(routes, { initialEntries: [initialPath ?? '/dashboard'] });
+  return createBrowserRouter(routes, { basename });
+}
+
+export type FlotaRouter = ReturnType<typeof createRouter>;
+
+/** Everything the app needs, under one root element whose class scopes every style. */
+export function FlotaApp({ store, router }: { store: AppStore; router: FlotaRouter }) {
+  return (
+    <StrictMode>
+      <Provider store={store}>
+        <div className="flota-app">
+          <RouterProvider router={router} />
+          <Notices />
+        </div>
+      </Provider>
+    </StrictMode>
+  );
+}

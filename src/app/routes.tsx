@@ -1,0 +1,48 @@
+import { Navigate, useNavigate, type RouteObject } from 'react-router-dom';
+import { AuthGuard } from '../features/auth/AuthGuard';
+import { loggedOut, selectCurrentUser } from '../features/auth/authSlice';
+import { LoginPage } from '../features/auth/LoginPage';
+import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { DriversPage } from '../features/drivers/DriversPage';
+import { HistoryPage } from '../features/history/HistoryPage';
+import { DashboardLayout } from '../features/layout/DashboardLayout';
+import { VehiclesPage } from '../features/vehicles/VehiclesPage';
+import { useAppDispatch, useAppSelector } from './hooks';
+
+/** The layout, given the session it shows and the way out. */
+function AppLayout() {
+  const user = useAppSelector(selectCurrentUser);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  return (
+    <DashboardLayout
+      user={user}
+      onLogOut={() => {
+        dispatch(loggedOut());
+        navigate('/login', { replace: true });
+      }}
+    />
+  );
+}
+
+export const routes: RouteObject[] = [
+  { path: '/login', element: <LoginPage /> },
+  {
+    path: '/dashboard',
+    element: <AuthGuard />,
+    children: [
+      {
+        element: <AppLayout />,
+        children: [
+          { index: true, element: <DashboardPage /> },
+          { path: 'drivers', element: <DriversPage /> },
+          { path: 'vehicles', element: <VehiclesPage /> },
+          // MapLibre is heavy: the map screen is its own chunk, fetched when first opened.
+          { path: 'map', lazy: async () => ({ Component: (await import('../features/liveMap/LiveMapPage')).LiveMapPage }) },
+          { path: 'history', element: <HistoryPage /> },
+        ],
+      },
+    ],
+  },
+  { path: '*', element: <Navigate to="/dashboard" replace /> },
+];

@@ -1,0 +1,30 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { prefixedStorage, type PrefixedStorage } from '../lib/storage';
+import { restoredAuthState, type StoredSession } from '../features/auth/authSlice';
+import { api } from './api';
+import { resolveConfig, type RuntimeConfig } from './config';
+import { rootReducer } from './rootReducer';
+import { SESSION_KEY, sessionPersistence } from './sessionPersistence';
+
+export interface StoreOptions {
+  config?: Partial<RuntimeConfig>;
+  storage?: PrefixedStorage;
+}
+
+/** One store per mounted app (the embed can mount several times; tests make one per test). */
+export function makeStore({ config: partialConfig, storage }: StoreOptions = {}) {
+  const config = resolveConfig(partialConfig);
+  const sessionStorage = storage ?? prefixedStorage(config.storagePrefix);
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState: {
+      config,
+      auth: restoredAuthState(sessionStorage.read<StoredSession>(SESSION_KEY)),
+    },
+    middleware: (getDefault) => getDefault().prepend(sessionPersistence(sessionStorage)).concat(api.middleware),
+    devTools: config.devTools ? { name: 'Flota' } : false,
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,103 @@
+import { useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { fieldErrors, loginRequestSchema } from '../../../contract/api';
+import { useAppSelector } from '../../app/hooks';
+import { apiErrorMessage, isNetworkError } from '../../lib/apiError';
+import { useLoginMutation } from './authApi';
+import { selectSessionStatus } from './authSlice';
+import './login.css';
+
+export function LoginPage() {
+  const status = useAppSelector(selectSessionStatus);
+  const navigate = useNavigate();
+  const [login, { isLoading }] = useLoginMutation();
+  const [rut, setRut] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+
+  if (status !== 'anonymous') return <Navigate to="/dashboard" replace />;
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (isLoading) return;
+    const parsed = loginRequestSchema.safeParse({ rut, password });
+    setFormError('');
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    try {
+      await login(parsed.data).unwrap();
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      setFormError(isNetworkError(error) ? 'Error de conexión. Intenta nuevamente.' : apiErrorMessage(error, 'Login failed'));
+    }
+  }
+
+  return (
+    <div className="flota-login">
+      <div className="flota-login__card">
+        <div className="flota-login__brand">
+          <span className="flota-logo" aria-hidden="true">
+            F
+          </span>
+          <div>
+            <h1 className="flota-login__title">Flota</h1>
+            <p className="flota-login__subtitle">Sistema de Gestión de Flotas de Taxis</p>
+          </div>
+        </div>
+        <form onSubmit={handleSubmit} noValidate aria-label="Iniciar sesión">
+          <div className="flota-field">
+            <label htmlFor="login-rut">RUT</label>
+            <input
+              id="login-rut"
+              name="rut"
+              autoComplete="username"
+              placeholder="12345678"
+              value={rut}
+              onChange={(event) => setRut(event.target.value)}
+              aria-invalid={!!errors.rut}
+              aria-describedby={errors.rut ? 'login-rut-error' : undefined}
+              required
+            />
+            {errors.rut && (
+              <p id="login-rut-error" className="flota-field__error">
+                {errors.rut}
+              </p>
+            )}
+          </div>
+          <div className="flota-field">
+            <label htmlFor="login-password">Contraseña</label>
+            <input
+              id="login-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              aria-invalid={!!errors.password}
+              aria-describedby={errors.password ? 'login-password-error' : undefined}
+              required
+            />
+            {errors.password && (
+              <p id="login-password-error" className="flota-field__error">
+                {errors.password}
+              </p>
+            )}
+          </div>
+          {formError && (
+            <p className="flota-form-error" role="alert">
+              {formError}
+            </p>
+          )}
+          <button type="submit" className="flota-button flota-button--primary flota-login__submit" disabled={isLoading}>
+            {isLoading ? 'Ingresando...' : 'Ingresar'}
+          </button>
+        </form>
+        <p className="flota-login__footer">¿Problemas para ingresar? Contacta al administrador de tu empresa.</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useNavigate } from 'react-router-dom';
+import { LoadingText } from '../../components/LoadingText';
+import { PageHeader } from '../../components/PageHeader';
+import { useGetFleetCountsQuery, type FleetCounts } from './dashboardApi';
+import './dashboard.css';
+
+const cards: { key: keyof FleetCounts; label: string; tone: string }[] = [
+  { key: 'activeShifts', label: 'Turnos Activos', tone: 'green' },
+  { key: 'drivers', label: 'Conductores', tone: 'blue' },
+  { key: 'vehicles', label: 'Vehículos', tone: 'amber' },
+];
+
+export function DashboardPage() {
+  const { data, isLoading } = useGetFleetCountsQuery(undefined, { refetchOnMountOrArgChange: 30 });
+  const navigate = useNavigate();
+
+  return (
+    <section aria-labelledby="dashboard-title">
+      <PageHeader id="dashboard-title" title="Panel de Control" subtitle="Resumen de tu flota en este momento" />
+      {isLoading ? (
+        <LoadingText>Cargando...</LoadingText>
+      ) : (
+        <div className="flota-stats">
+          {cards.map((card) => (
+            <div key={card.key} className={`flota-stat flota-stat--${card.tone}`} role="group" aria-label={card.label}>
+              <div className="flota-stat__label">{card.label}</div>
+              {/* On failure loading simply stops: the card stays without a number. */}
+              <div className="flota-stat__value">{data ? data[card.key] : '—'}</div>
+            </div>
+          ))}
+        </div>
+      )}
+      <h2 className="flota-section-title">Acciones rápidas</h2>
+      <div className="flota-quick-actions">
+        <button type="button" className="flota-button flota-button--primary" onClick={() => navigate('/dashboard/drivers', { state: { create: true } })}>
+          + Nuevo Conductor
+        </button>
+        <button type="button" className="flota-button flota-button--primary" onClick={() => navigate('/dashboard/vehicles', { state: { create: true } })}>
+          + Nuevo Vehículo
+        </button>
+        <button type="button" className="flota-button flota-button--secondary" onClick={() => navigate('/dashboard/map')}>
+          Ver Mapa
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import type { DriversResponse, ShiftsResponse, VehiclesResponse } from '../../../contract/api';
+import { api, LIST } from '../../app/api';
+
+export interface FleetCounts {
+  activeShifts: number;
+  drivers: number;
+  vehicles: number;
+}
+
+export const dashboardApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * The three counts of Panel de Control. It provides the lists' tags, so creating or deleting a
+     * driver, vehicle or shift elsewhere refreshes it.
+     */
+    getFleetCounts: build.query<FleetCounts, void>({
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        const [shifts, drivers, vehicles] = await Promise.all([baseQuery('/shifts/active'), baseQuery('/drivers'), baseQuery('/vehicles')]);
+        const failed = shifts.error ?? drivers.error ?? vehicles.error;
+        if (failed) return { error: failed };
+        return {
+          data: {
+            activeShifts: (shifts.data as ShiftsResponse).count,
+            drivers: (drivers.data as DriversResponse).count,
+            vehicles: (vehicles.data as VehiclesResponse).count,
+          },
+        };
+      },
+      providesTags: [
+        { type: 'ActiveShift', id: LIST },
+        { type: 'Driver', id: LIST },
+        { type: 'Vehicle', id: LIST },
+      ],
+    }),
+  }),
+});
+
+export const { useGetFleetCountsQuery } = dashboardApi;

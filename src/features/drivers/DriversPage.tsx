@@ -1,0 +1,9 @@
+import { PageHeader } from '../../components/PageHeader';
+
+export function DriversPage() {
+  return (
+    <section>
+      <PageHeader title="Conductores" />
+    </section>
+  );
+}

@@ -1,0 +1,9 @@
+import { PageHeader } from '../../components/PageHeader';
+
+export function HistoryPage() {
+  return (
+    <section>
+      <PageHeader title="Historial de Turnos" />
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { NavLink, Outlet } from 'react-router-dom';
+import type { User } from '../../../contract/entities';
+import { Icon, type IconName } from './icons';
+import './layout.css';
+
+const navItems: { to: string; label: string; icon: IconName; end?: boolean }[] = [
+  { to: '/dashboard', label: 'Dashboard', icon: 'dashboard', end: true },
+  { to: '/dashboard/drivers', label: 'Conductores', icon: 'drivers' },
+  { to: '/dashboard/vehicles', label: 'Vehículos', icon: 'vehicles' },
+  { to: '/dashboard/map', label: 'Mapa en Vivo', icon: 'map' },
+  { to: '/dashboard/history', label: 'Historial', icon: 'history' },
+];
+
+/** The shell of every /dashboard page: sidebar, top bar, and the page. */
+export function DashboardLayout({ user, onLogOut }: { user: User | null; onLogOut: () => void }) {
+  return (
+    <div className="flota-shell">
+      <aside className="flota-sidebar">
+        <div className="flota-sidebar__brand">
+          <span className="flota-logo" aria-hidden="true">
+            F
+          </span>
+          <div>
+            <div className="flota-sidebar__product">Flota</div>
+            <div className="flota-sidebar__company">{user?.company_name}</div>
+          </div>
+        </div>
+        <nav className="flota-sidebar__nav" aria-label="Navegación principal">
+          {navItems.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.end} className="flota-nav-link">
+              <Icon name={item.icon} />
+              <span>{item.label}</span>
+            </NavLink>
+          ))}
+        </nav>
+        <div className="flota-sidebar__user">
+          <div className="flota-sidebar__name">
+            {user?.first_name} {user?.last_name}
+          </div>
+          <div className="flota-sidebar__email">{user?.email}</div>
+          <button type="button" className="flota-sidebar__logout" onClick={onLogOut}>
+            <Icon name="logout" />
+            <span>Cerrar Sesión</span>
+          </button>
+        </div>
+      </aside>
+      <div className="flota-main">
+        <header className="flota-topbar">
+          <span className="flota-topbar__title">Sistema de Gestión</span>
+          <span className="flota-topbar__user">
+            <span className="flota-avatar" aria-hidden="true">
+              {user?.first_name?.charAt(0)}
+            </span>
+            <span>{user?.first_name}</span>
+          </span>
+        </header>
+        <main className="flota-content">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
