@@ -35,6 +35,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
           use: { loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { noEmit: false } } },
         },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        // MapLibre's worker is loaded by URL at run time (src/lib/map/maplibre.ts), not bundled.
+        { test: /maplibre-gl-worker\.mjs$/, type: 'asset/resource' },
         { test: /\.(png|svg)$/, type: 'asset/resource' },
       ],
     },

@@ -7,3 +7,7 @@ declare module '*.svg' {
   const url: string;
   export default url;
 }
+declare module 'maplibre-gl/dist/maplibre-gl-worker.mjs' {
+  const url: string;
+  export default url;
+}
