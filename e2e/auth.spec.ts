@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, DEMO_RUT, logIn, screenshotPath } from './support/session';
+
+const stat = (page: import('@playwright/test').Page, label: string) => page.getByRole('group', { name: label });
+
+test('a wrong password shows the server error and stays on /login', async ({ page }) => {
+  await page.goto('/login');
+  await page.screenshot({ path: screenshotPath('login') });
+  await page.getByLabel('RUT').fill(DEMO_RUT);
+  await page.getByLabel('Contraseña').fill('no-es-la-clave');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page.getByRole('alert')).toHaveText('RUT o contraseña incorrectos');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.screenshot({ path: screenshotPath('login-error') });
+});
+
+test('the demo owner lands on the dashboard with the seeded counts, and a reload keeps the session', async ({ page }) => {
+  await logIn(page, '12345678', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(stat(page, 'Conductores')).toContainText('25');
+  await expect(stat(page, 'Vehículos')).toContainText('25');
+  await expect(stat(page, 'Turnos Activos')).toContainText('6');
+  await expect(page.getByRole('complementary')).toContainText('Taxis La Ligua');
+  await expect(page.getByRole('banner')).toContainText('Carolina');
+  await page.screenshot({ path: screenshotPath('dashboard'), fullPage: true });
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Panel de Control' })).toBeVisible();
+  await expect(stat(page, 'Conductores')).toContainText('25');
+});
+
+test('Cerrar Sesión returns to /login, and a dashboard page then redirects there', async ({ page }) => {
+  await logIn(page);
+  await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/dashboard/drivers');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+});
+
+test('a tampered token sends the user to /login on the next call', async ({ page }) => {
+  await logIn(page);
+  await page.evaluate(() => {
+    const key = 'flota:session';
+    const session = JSON.parse(localStorage.getItem(key) ?? '{}');
+    session.token = `${session.token}x`;
+    localStorage.setItem(key, JSON.stringify(session));
+  });
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('flota:session'))).toBeNull();
+});

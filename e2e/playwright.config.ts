@@ -1,0 +1,52 @@
+/**
+ * Browser tests in Debian's Chromium (never a downloaded browser), against the real server.
+ * Software WebGL (SwiftShader) lets MapLibre draw without a GPU.
+ */
+import { defineConfig } from '@playwright/test';
+import { E2E_URL } from './support/ports';
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--enable-unsafe-swiftshader',
+  '--use-angle=swiftshader',
+];
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'artifacts/test-results',
+  // One server and one database for the run; 2 cores: one worker.
+  workers: 1,
+  fullyParallel: false,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: E2E_URL,
+    locale: 'es-CL',
+    timezoneId: 'America/Santiago',
+    viewport: { width: 1366, height: 860 },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: chromiumArgs,
+    },
+  },
+  webServer: {
+    command: 'npx tsx e2e/support/e2eServer.ts',
+    cwd: '..',
+    url: `${E2E_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
