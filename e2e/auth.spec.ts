@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_RUT, logIn, screenshotPath } from './support/session';
 
-const stat = (page: import('@playwright/test').Page, label: string) => page.getByRole('group', { name: label });
+const stat = (page: Page, label: string) => page.getByRole('group', { name: label });
 
 test('a wrong password shows the server error and stays on /login', async ({ page }) => {
   await page.goto('/login');
