@@ -138,6 +138,9 @@ export interface VehicleResponse {
 export interface ShiftsResponse {
   shifts: Shift[];
   count: number;
+  /** History only: how many shifts match in all, when more than the rows sent (then `limited` is true). */
+  total?: number;
+  limited?: boolean;
 }
 
 export const historyQuerySchema = z

@@ -63,3 +63,67 @@ export function makeShift(overrides: Partial<Shift> = {}): Shift {
     ...overrides,
   };
 }
+
+/** An ISO instant for a local wall-clock time, so date expectations hold in any test time zone. */
+export function localIso(year: number, month: number, day: number, hour: number, minute: number): string {
+  return new Date(year, month - 1, day, hour, minute).toISOString();
+}
+
+/** Shift history, newest first as the server sends it: active and finished, with and without vehicle. */
+export const historyShifts: Shift[] = [
+  makeShift({ id: 6, start_time: localIso(2026, 11, 21, 8, 0) }),
+  makeShift({
+    id: 5,
+    driver_id: 2,
+    vehicle_id: null,
+    first_name: 'Ana',
+    last_name: 'Soto',
+    rut: '760864285',
+    plate_number: null,
+    start_time: localIso(2026, 11, 20, 22, 30),
+    end_time: localIso(2026, 11, 21, 6, 35),
+    duration_seconds: 8 * 3600 + 5 * 60,
+    is_active: false,
+  }),
+  makeShift({ id: 4, start_time: localIso(2026, 11, 15, 9, 0), end_time: localIso(2026, 11, 15, 10, 5), duration_seconds: 65 * 60, is_active: false }),
+  makeShift({
+    id: 3,
+    driver_id: 2,
+    vehicle_id: 2,
+    first_name: 'Ana',
+    last_name: 'Soto',
+    rut: '760864285',
+    plate_number: 'GHJK34',
+    start_time: localIso(2026, 11, 1, 7, 0),
+    end_time: localIso(2026, 11, 2, 8, 0),
+    duration_seconds: 25 * 3600,
+    is_active: false,
+  }),
+  makeShift({
+    id: 2,
+    driver_id: 3,
+    vehicle_id: 3,
+    first_name: 'Pedro',
+    last_name: 'González',
+    rut: '111111111',
+    plate_number: 'AB1234',
+    start_time: localIso(2026, 10, 28, 12, 0),
+    end_time: localIso(2026, 10, 28, 12, 0),
+    duration_seconds: 40,
+    is_active: false,
+  }),
+  makeShift({ id: 1, start_time: localIso(2026, 10, 5, 14, 0), end_time: localIso(2026, 10, 5, 18, 30), duration_seconds: 4 * 3600 + 30 * 60, is_active: false }),
+];
+
+/** Recorded route points per shift id (shifts not listed have none). */
+export const shiftRoutes: Record<number, { latitude: number; longitude: number; timestamp: string }[]> = {
+  4: [
+    { latitude: -32.4519, longitude: -71.2264, timestamp: localIso(2026, 11, 15, 9, 0) },
+    { latitude: -32.4475, longitude: -71.2301, timestamp: localIso(2026, 11, 15, 9, 30) },
+    { latitude: -32.4402, longitude: -71.2355, timestamp: localIso(2026, 11, 15, 10, 5) },
+  ],
+  6: [
+    { latitude: -32.4601, longitude: -71.2199, timestamp: localIso(2026, 11, 21, 8, 0) },
+    { latitude: -32.4588, longitude: -71.2211, timestamp: localIso(2026, 11, 21, 8, 10) },
+  ],
+};

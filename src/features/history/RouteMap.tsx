@@ -1,0 +1,41 @@
+/**
+ * A small map of one shift's route. Loaded lazily (React.lazy in RoutePanel) so that MapLibre stays
+ * out of the main bundle.
+ */
+import { useMemo } from 'react';
+import Map, { AttributionControl, Layer, Marker, NavigationControl, Source } from 'react-map-gl/maplibre';
+import { useAppSelector } from '../../app/hooks';
+import { loadMapLibre } from '../../lib/map/maplibre';
+import { rasterStyle } from '../../lib/map/rasterStyle';
+import type { RouteGeometry } from './routeGeo';
+
+const FIT_PADDING = 40;
+/** A route of one point (or a few close ones) would otherwise zoom in to street furniture. */
+const MAX_FIT_ZOOM = 16;
+
+export default function RouteMap({ route }: { route: RouteGeometry }) {
+  const tileUrl = useAppSelector((state) => state.config.tileUrl);
+  const tileAttribution = useAppSelector((state) => state.config.tileAttribution);
+  const mapStyle = useMemo(() => rasterStyle(tileUrl, tileAttribution), [tileUrl, tileAttribution]);
+
+  return (
+    <Map
+      mapLib={loadMapLibre()}
+      mapStyle={mapStyle}
+      initialViewState={{ bounds: route.bounds, fitBoundsOptions: { padding: FIT_PADDING, maxZoom: MAX_FIT_ZOOM } }}
+      attributionControl={false}
+      style={{ width: '100%', height: '100%' }}
+    >
+      <NavigationControl position="top-right" showCompass={false} />
+      <AttributionControl position="bottom-right" compact />
+      <Source id="shift-route" type="geojson" data={route.line}>
+        <Layer id="shift-route-line" type="line" layout={{ 'line-join': 'round', 'line-cap': 'round' }} paint={{ 'line-color': '#2f6fde', 'line-width': 4 }} />
+      </Source>
+      {route.ends.map((end) => (
+        <Marker key={end.kind} longitude={end.longitude} latitude={end.latitude} anchor="bottom">
+          <span className={`flota-route-pin flota-route-pin--${end.kind}`}>{end.label}</span>
+        </Marker>
+      ))}
+    </Map>
+  );
+}

@@ -1,0 +1,35 @@
+import { formatDateTime, formatDuration, formatTimeEsCL } from './format';
+
+/** An ISO instant for a local wall-clock time, so the expectations hold in any time zone. */
+const localIso = (year: number, month: number, day: number, hour: number, minute: number) => new Date(year, month - 1, day, hour, minute).toISOString();
+
+describe('formatDuration', () => {
+  it.each([
+    [0, '0h 0m'],
+    [59, '0h 0m'],
+    [65 * 60, '1h 5m'],
+    [65 * 60 + 59, '1h 5m'],
+    [25 * 3600, '25h 0m'],
+    [123 * 3600 + 45 * 60 + 30, '123h 45m'],
+  ])('%i seconds → %s', (seconds, text) => {
+    expect(formatDuration(seconds)).toBe(text);
+  });
+
+  it('shows En curso when there is no duration yet', () => {
+    expect(formatDuration(null)).toBe('En curso');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('writes dd/MM/yyyy HH:mm in local time, with leading zeros and 24 hours', () => {
+    expect(formatDateTime(localIso(2026, 3, 7, 9, 5))).toBe('07/03/2026 09:05');
+    expect(formatDateTime(localIso(2026, 11, 21, 23, 59))).toBe('21/11/2026 23:59');
+  });
+});
+
+describe('formatTimeEsCL', () => {
+  it('writes the hour and minutes with two digits, as es-CL does', () => {
+    expect(formatTimeEsCL(localIso(2026, 11, 21, 9, 5))).toMatch(/^09:05/);
+    expect(formatTimeEsCL(localIso(2026, 11, 21, 21, 40))).toMatch(/^(21:40|09:40\s?p\.\s?m\.)$/);
+  });
+});

@@ -1,0 +1,23 @@
+/** Display formats shared by every screen (pure: same input, same text, in the browser's time zone). */
+import dayjs from 'dayjs';
+
+/** A shift's length as the spec shows it: "En curso" while it has none, otherwise "Xh Ym" (minutes floored). */
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null) return 'En curso';
+  const total = Math.max(0, Math.floor(seconds));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  return `${hours}h ${minutes}m`;
+}
+
+/** dd/MM/yyyy HH:mm, the spec's history format, in local time. */
+export function formatDateTime(iso: string): string {
+  return dayjs(iso).format('DD/MM/YYYY HH:mm');
+}
+
+const esClTime = new Intl.DateTimeFormat('es-CL', { hour: '2-digit', minute: '2-digit' });
+
+/** A time of day in the es-CL format the spec asks for on the map. */
+export function formatTimeEsCL(iso: string): string {
+  return esClTime.format(new Date(iso));
+}
