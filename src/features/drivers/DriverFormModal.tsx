@@ -78,6 +78,10 @@ export function DriverFormModal({ driver, onClose }: { driver: Driver | null; on
         {(control) => (
           <select {...control} value={values.current_vehicle_id} onChange={change('current_vehicle_id')}>
             <option value="">Sin asignar</option>
+            {/* While the vehicles load, the driver's own vehicle is already there, so the select does not read Sin asignar. */}
+            {driver?.current_vehicle_id && !vehicles.some((vehicle) => vehicle.id === driver.current_vehicle_id) && (
+              <option value={String(driver.current_vehicle_id)}>{driver.plate_number}</option>
+            )}
             {vehicles.map((vehicle) => (
               <option key={vehicle.id} value={String(vehicle.id)}>
                 {vehicleOptionLabel(vehicle, driver?.id)}
