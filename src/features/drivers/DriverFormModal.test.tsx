@@ -171,4 +171,19 @@ describe('Editar Conductor', () => {
     await waitFor(() => expect(within(juan).getByText('AB1234')).toBeInTheDocument());
     expect(within(ana).getByText('Sin asignar')).toBeInTheDocument();
   });
+
+  it('a driver change refreshes the vehicles list seen before', async () => {
+    const { user } = renderApp('/dashboard/vehicles', { signedIn: true });
+    const ab = (await screen.findByRole('heading', { level: 3, name: 'AB1234' })).closest('li') as HTMLElement;
+    expect(within(ab).getByText('Ana Soto')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Conductores' }));
+    await user.click(await screen.findByRole('button', { name: 'Editar Juan Pérez' }));
+    const select = screen.getByLabelText('Vehículo asignado');
+    await user.selectOptions(select, await within(select).findByRole('option', { name: 'AB1234 (asignado a Ana Soto)' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await screen.findByText('Conductor actualizado correctamente');
+    await user.click(screen.getByRole('link', { name: 'Vehículos' }));
+    const abAgain = (await screen.findByRole('heading', { level: 3, name: 'AB1234' })).closest('li') as HTMLElement;
+    await waitFor(() => expect(within(abAgain).getByText('Juan Pérez')).toBeInTheDocument());
+  });
 });

@@ -1,13 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import type { Driver } from '../../../contract/entities';
-import { CardSkeleton } from '../../components/CardSkeleton';
-import { CardGrid } from '../../components/EntityCard';
-import { EmptyState } from '../../components/EmptyState';
+import { CardListScreen } from '../../components/CardListScreen';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { useFailureNotice } from '../../components/notifications/useFailureNotice';
-import { PageHeader } from '../../components/PageHeader';
-import { SearchBox } from '../../components/SearchBox';
 import { failureWithReason } from '../../lib/apiError';
 import { matchesSearch } from '../../lib/search';
 import { useCreateRequestedOnArrival } from '../../lib/useCreateRequestedOnArrival';
@@ -44,38 +40,29 @@ export function DriversPage() {
   }
 
   const drivers = data?.drivers ?? [];
-  const shown = drivers.filter((driver) => matchesSearch(query, [driverFullName(driver), driver.rut, driver.plate_number]));
   const now = new Date();
-
-  function content() {
-    if (isLoading) return <CardSkeleton />;
-    if (!data) return null; // the load failed: the notice says so
-    if (drivers.length === 0) return <EmptyState message="No hay conductores registrados" actionLabel="Crear primer conductor" onAction={openCreate} />;
-    return (
-      <>
-        <SearchBox label="Buscar conductores" placeholder="Buscar por nombre, RUT o patente" value={query} onChange={setQuery} />
-        {shown.length === 0 ? (
-          <p className="flota-loading">Ningún conductor coincide con la búsqueda.</p>
-        ) : (
-          <CardGrid label="Conductores">
-            {shown.map((driver) => (
-              <DriverCard key={driver.id} driver={driver} now={now} onEdit={() => setForm({ driver })} onDelete={() => handleDelete(driver)} />
-            ))}
-          </CardGrid>
-        )}
-      </>
-    );
-  }
+  const cards = drivers
+    .filter((driver) => matchesSearch(query, [driverFullName(driver), driver.rut, driver.plate_number]))
+    .map((driver) => <DriverCard key={driver.id} driver={driver} now={now} onEdit={() => setForm({ driver })} onDelete={() => handleDelete(driver)} />);
 
   return (
-    <section aria-labelledby="drivers-title">
-      <PageHeader id="drivers-title" title="Conductores" subtitle={data ? registeredCount(data.count) : undefined}>
-        <button type="button" className="flota-button flota-button--primary" onClick={openCreate}>
-          + Nuevo Conductor
-        </button>
-      </PageHeader>
-      {content()}
-      {form && <DriverFormModal key={form.driver?.id ?? 'new'} driver={form.driver} onClose={() => setForm(null)} />}
-    </section>
+    <CardListScreen
+      title="Conductores"
+      subtitle={data ? registeredCount(data.count) : undefined}
+      createLabel="+ Nuevo Conductor"
+      onCreate={openCreate}
+      isLoading={isLoading}
+      loaded={!!data}
+      total={drivers.length}
+      emptyMessage="No hay conductores registrados"
+      emptyActionLabel="Crear primer conductor"
+      searchLabel="Buscar conductores"
+      searchPlaceholder="Buscar por nombre, RUT o patente"
+      query={query}
+      onQueryChange={setQuery}
+      noMatchText="Ningún conductor coincide con la búsqueda."
+      cards={cards}
+      modal={form && <DriverFormModal key={form.driver?.id ?? 'new'} driver={form.driver} onClose={() => setForm(null)} />}
+    />
   );
 }
