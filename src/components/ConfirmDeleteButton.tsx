@@ -8,7 +8,7 @@ export const CONFIRM_WINDOW_MS = 3000;
  * Two-step delete: the first click turns the button into Confirmar for 3 seconds; a second click in
  * that time calls onConfirm. `subject` names what is deleted, for screen readers.
  */
-export function ConfirmDeleteButton({ subject, onConfirm, disabled }: { subject: string; onConfirm: () => void; disabled?: boolean }) {
+export function ConfirmDeleteButton({ subject, onConfirm }: { subject: string; onConfirm: () => void }) {
   const [confirming, setConfirming] = useState(false);
 
   useEffect(() => {
@@ -32,7 +32,6 @@ export function ConfirmDeleteButton({ subject, onConfirm, disabled }: { subject:
       className={`flota-button flota-delete-button${confirming ? ' flota-delete-button--confirming' : ''}`}
       aria-label={confirming ? `Confirmar eliminación de ${subject}` : `Eliminar ${subject}`}
       onClick={handleClick}
-      disabled={disabled}
     >
       {confirming ? 'Confirmar' : 'Eliminar'}
     </button>

@@ -1,4 +1,4 @@
-import { useDispatch } from 'react-redux';
+import { useAppDispatch } from '../../app/hooks';
 import { driverCreateSchema, driverUpdateSchema } from '../../../contract/api';
 import type { Driver, Vehicle } from '../../../contract/entities';
 import { formatRut } from '../../../contract/rut';
@@ -31,7 +31,7 @@ function vehicleOptionLabel(vehicle: Vehicle, editedDriverId: number | undefined
 
 /** Create (driver = null) or edit a driver. Validates with the contract schemas before sending. */
 export function DriverFormModal({ driver, onClose }: { driver: Driver | null; onClose: () => void }) {
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const { values, change, errors, formError, submit } = useModalForm(initialValues(driver), 'Error al guardar conductor');
   const { data: vehicles = [] } = useGetVehicleOptionsQuery();
   const [createDriver, creating] = useCreateDriverMutation();

@@ -1,12 +1,12 @@
 import { useCallback, useState } from 'react';
-import { useDispatch } from 'react-redux';
+import { useAppDispatch } from '../../app/hooks';
 import type { Driver } from '../../../contract/entities';
 import { CardListScreen } from '../../components/CardListScreen';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { useFailureNotice } from '../../components/notifications/useFailureNotice';
 import { failureWithReason } from '../../lib/apiError';
 import { matchesSearch } from '../../lib/search';
-import { useCreateRequestedOnArrival } from '../../lib/useCreateRequestedOnArrival';
+import { useCreateRequestedOnArrival } from '../../components/useCreateRequestedOnArrival';
 import { DriverCard, driverFullName } from './DriverCard';
 import { DriverFormModal } from './DriverFormModal';
 import { useDeleteDriverMutation, useGetDriversQuery } from './driversApi';
@@ -20,7 +20,7 @@ function registeredCount(count: number): string {
 type FormState = { driver: Driver | null } | null;
 
 export function DriversPage() {
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const { data, isLoading, error } = useGetDriversQuery();
   const [deleteDriver] = useDeleteDriverMutation();
   const [form, setForm] = useState<FormState>(null);

@@ -1,4 +1,4 @@
-import { useDispatch } from 'react-redux';
+import { useAppDispatch } from '../../app/hooks';
 import { maxVehicleYear, MIN_VEHICLE_YEAR, vehicleCreateSchema, vehicleUpdateSchema } from '../../../contract/api';
 import type { Vehicle } from '../../../contract/entities';
 import { Field } from '../../components/form/Field';
@@ -18,7 +18,7 @@ function initialValues(vehicle: Vehicle | null) {
 
 /** Create (vehicle = null) or edit a vehicle. Validates with the contract schemas before sending. */
 export function VehicleFormModal({ vehicle, onClose }: { vehicle: Vehicle | null; onClose: () => void }) {
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const { values, change, errors, formError, submit } = useModalForm(initialValues(vehicle), 'Error al guardar vehículo');
   const [createVehicle, creating] = useCreateVehicleMutation();
   const [updateVehicle, updating] = useUpdateVehicleMutation();

@@ -1,12 +1,12 @@
 import { useCallback, useState } from 'react';
-import { useDispatch } from 'react-redux';
+import { useAppDispatch } from '../../app/hooks';
 import type { Vehicle } from '../../../contract/entities';
 import { CardListScreen } from '../../components/CardListScreen';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { useFailureNotice } from '../../components/notifications/useFailureNotice';
 import { failureWithReason } from '../../lib/apiError';
 import { matchesSearch } from '../../lib/search';
-import { useCreateRequestedOnArrival } from '../../lib/useCreateRequestedOnArrival';
+import { useCreateRequestedOnArrival } from '../../components/useCreateRequestedOnArrival';
 import { VehicleCard, vehicleDriverName } from './VehicleCard';
 import { VehicleFormModal } from './VehicleFormModal';
 import { useDeleteVehicleMutation, useGetVehiclesQuery } from './vehiclesApi';
@@ -20,7 +20,7 @@ function registeredCount(count: number): string {
 type FormState = { vehicle: Vehicle | null } | null;
 
 export function VehiclesPage() {
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const { data, isLoading, error } = useGetVehiclesQuery();
   const [deleteVehicle] = useDeleteVehicleMutation();
   const [form, setForm] = useState<FormState>(null);
