@@ -23,3 +23,12 @@ export function apiFieldErrors(error: unknown): Record<string, string> {
   }
   return {};
 }
+
+/**
+ * A screen's fixed failure text, followed by the server's own reason when it gave one
+ * ("Error al eliminar conductor. No se puede eliminar un conductor con un turno activo.").
+ */
+export function failureWithReason(fixedText: string, error: unknown): string {
+  const reason = apiErrorMessage(error, '');
+  return reason ? `${fixedText}. ${reason}` : fixedText;
+}

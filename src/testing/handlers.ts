@@ -1,21 +1,18 @@
 /**
- * Default MSW answers for /api, shaped like the real server's. Tests override one with
- * `server.use(...)` to make a call fail or answer something else.
+ * Default MSW answers for /api, shaped like the real server's. Drivers and vehicles come from the
+ * in-memory fleet (fakeFleet.ts). Tests override one with `server.use(...)` to make a call fail or
+ * answer something else.
  */
 import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
-import { demoToken, demoUser, historyShifts, makeDriver, makeShift, makeVehicle, shiftRoutes } from './fixtures';
+import { API, authorized, unauthorized } from './apiEdge';
+import { fleetHandlers } from './fakeFleet';
+import { demoToken, demoUser, historyShifts, makeShift, shiftRoutes } from './fixtures';
 
-export const API = 'http://localhost/api';
-
-function authorized(request: Request): boolean {
-  return request.headers.get('Authorization') === `Bearer ${demoToken}`;
-}
+export { API };
 
 /** The query strings GET /shifts/history received, in order, so tests can assert what was sent. Clear it in beforeEach. */
 export const historyQueries: URLSearchParams[] = [];
-
-const unauthorized = () => HttpResponse.json({ error: 'Sesión expirada. Ingresa nuevamente.' }, { status: 401 });
 
 export const handlers = [
   http.post(`${API}/auth/login`, async ({ request }) => {
@@ -26,16 +23,7 @@ export const handlers = [
     return HttpResponse.json({ error: 'RUT o contraseña incorrectos' }, { status: 401 });
   }),
   http.get(`${API}/auth/me`, ({ request }) => (authorized(request) ? HttpResponse.json({ user: demoUser }) : unauthorized())),
-  http.get(`${API}/drivers`, ({ request }) => {
-    if (!authorized(request)) return unauthorized();
-    const drivers = [makeDriver(), makeDriver({ id: 2, rut: '76086428-5', first_name: 'Ana', last_name: 'Soto', current_vehicle_id: null, plate_number: null })];
-    return HttpResponse.json({ drivers, count: drivers.length });
-  }),
-  http.get(`${API}/vehicles`, ({ request }) => {
-    if (!authorized(request)) return unauthorized();
-    const vehicles = [makeVehicle(), makeVehicle({ id: 2, plate_number: 'GHJK34', driver_id: null, driver_first_name: null, driver_last_name: null }), makeVehicle({ id: 3, plate_number: 'AB1234' })];
-    return HttpResponse.json({ vehicles, count: vehicles.length });
-  }),
+  ...fleetHandlers,
   http.get(`${API}/shifts/active`, ({ request }) => {
     if (!authorized(request)) return unauthorized();
     const shifts = [makeShift(), makeShift({ id: 2 }), makeShift({ id: 3 }), makeShift({ id: 4, latitude: null, longitude: null, last_location_time: null })];

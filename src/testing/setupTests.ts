@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { resetFleet } from './fakeFleet';
 import { server } from './mswServer';
 
 // Requests nobody answers fail the test, except socket.io's, which the fake socket owns.
@@ -12,6 +13,7 @@ beforeAll(() =>
 );
 afterEach(() => {
   server.resetHandlers();
+  resetFleet();
   localStorage.clear();
 });
 afterAll(() => server.close());

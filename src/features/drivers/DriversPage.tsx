@@ -1,9 +1,68 @@
-import { PageHeader } from '../../components/PageHeader';
+import { useCallback, useState } from 'react';
+import { useAppDispatch } from '../../app/hooks';
+import type { Driver } from '../../../contract/entities';
+import { CardListScreen } from '../../components/CardListScreen';
+import { noticeShown } from '../../components/notifications/notificationsSlice';
+import { useFailureNotice } from '../../components/notifications/useFailureNotice';
+import { failureWithReason } from '../../lib/apiError';
+import { matchesSearch } from '../../lib/search';
+import { useCreateRequestedOnArrival } from '../../components/useCreateRequestedOnArrival';
+import { DriverCard, driverFullName } from './DriverCard';
+import { DriverFormModal } from './DriverFormModal';
+import { useDeleteDriverMutation, useGetDriversQuery } from './driversApi';
+import './drivers.css';
+
+function registeredCount(count: number): string {
+  return count === 1 ? '1 conductor registrado' : `${count} conductores registrados`;
+}
+
+/** Which form is open: none, create (driver null) or edit. */
+type FormState = { driver: Driver | null } | null;
 
 export function DriversPage() {
+  const dispatch = useAppDispatch();
+  const { data, isLoading, error } = useGetDriversQuery();
+  const [deleteDriver] = useDeleteDriverMutation();
+  const [form, setForm] = useState<FormState>(null);
+  const [query, setQuery] = useState('');
+  const openCreate = useCallback(() => setForm({ driver: null }), []);
+
+  useFailureNotice(error, 'Error al cargar conductores');
+  useCreateRequestedOnArrival(openCreate);
+
+  async function handleDelete(driver: Driver) {
+    try {
+      await deleteDriver(driver.id).unwrap();
+      dispatch(noticeShown('success', 'Conductor eliminado correctamente'));
+    } catch (failure) {
+      dispatch(noticeShown('error', failureWithReason('Error al eliminar conductor', failure)));
+    }
+  }
+
+  const drivers = data?.drivers ?? [];
+  const now = new Date();
+  const cards = drivers
+    .filter((driver) => matchesSearch(query, [driverFullName(driver), driver.rut, driver.plate_number]))
+    .map((driver) => <DriverCard key={driver.id} driver={driver} now={now} onEdit={() => setForm({ driver })} onDelete={() => handleDelete(driver)} />);
+
   return (
-    <section>
-      <PageHeader title="Conductores" />
-    </section>
+    <CardListScreen
+      title="Conductores"
+      subtitle={data ? registeredCount(data.count) : undefined}
+      createLabel="+ Nuevo Conductor"
+      onCreate={openCreate}
+      isLoading={isLoading}
+      loaded={!!data}
+      total={drivers.length}
+      emptyMessage="No hay conductores registrados"
+      emptyActionLabel="Crear primer conductor"
+      searchLabel="Buscar conductores"
+      searchPlaceholder="Buscar por nombre, RUT o patente"
+      query={query}
+      onQueryChange={setQuery}
+      noMatchText="Ningún conductor coincide con la búsqueda."
+      cards={cards}
+      modal={form && <DriverFormModal key={form.driver?.id ?? 'new'} driver={form.driver} onClose={() => setForm(null)} />}
+    />
   );
 }

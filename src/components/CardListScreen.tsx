@@ -1,0 +1,62 @@
+import { useId, type ReactNode } from 'react';
+import { CardSkeleton } from './CardSkeleton';
+import { CardGrid } from './EntityCard';
+import { EmptyState } from './EmptyState';
+import { PageHeader } from './PageHeader';
+import { SearchBox } from './SearchBox';
+
+export interface CardListScreenProps {
+  title: string;
+  /** e.g. "2 conductores registrados", once loaded. */
+  subtitle?: string;
+  createLabel: string;
+  onCreate: () => void;
+  isLoading: boolean;
+  /** False when the load failed (the page shows a notice instead). */
+  loaded: boolean;
+  total: number;
+  emptyMessage: string;
+  emptyActionLabel: string;
+  searchLabel: string;
+  searchPlaceholder: string;
+  query: string;
+  onQueryChange: (query: string) => void;
+  noMatchText: string;
+  /** The cards that match the search. */
+  cards: ReactNode[];
+  /** The open create/edit form, if any. */
+  modal: ReactNode;
+}
+
+/**
+ * The shape shared by the drivers and vehicles screens: a header with the create button, then
+ * placeholder cards while loading, an empty state with nothing registered, or a search box over
+ * the grid of cards.
+ */
+export function CardListScreen(props: CardListScreenProps) {
+  const titleId = useId();
+
+  function content() {
+    if (props.isLoading) return <CardSkeleton />;
+    if (!props.loaded) return null;
+    if (props.total === 0) return <EmptyState message={props.emptyMessage} actionLabel={props.emptyActionLabel} onAction={props.onCreate} />;
+    return (
+      <>
+        <SearchBox label={props.searchLabel} placeholder={props.searchPlaceholder} value={props.query} onChange={props.onQueryChange} />
+        {props.cards.length === 0 ? <p className="flota-loading">{props.noMatchText}</p> : <CardGrid label={props.title}>{props.cards}</CardGrid>}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby={titleId}>
+      <PageHeader id={titleId} title={props.title} subtitle={props.subtitle}>
+        <button type="button" className="flota-button flota-button--primary" onClick={props.onCreate}>
+          {props.createLabel}
+        </button>
+      </PageHeader>
+      {content()}
+      {props.modal}
+    </section>
+  );
+}

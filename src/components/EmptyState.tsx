@@ -1,0 +1,13 @@
+import './emptyState.css';
+
+/** What a list shows when it has nothing yet: a sentence and the action that fills it. */
+export function EmptyState({ message, actionLabel, onAction }: { message: string; actionLabel: string; onAction: () => void }) {
+  return (
+    <div className="flota-empty">
+      <p className="flota-empty__message">{message}</p>
+      <button type="button" className="flota-button flota-button--primary" onClick={onAction}>
+        {actionLabel}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import dayjs from 'dayjs';
+import { formatRut } from '../../../contract/rut';
+import type { Driver } from '../../../contract/entities';
+import { ActiveBadge, Badge } from '../../components/Badge';
+import { ConfirmDeleteButton } from '../../components/ConfirmDeleteButton';
+import { EntityCard, type CardDetail } from '../../components/EntityCard';
+import { licenceStatus } from './licence';
+
+export function driverFullName(driver: Pick<Driver, 'first_name' | 'last_name'>): string {
+  return `${driver.first_name} ${driver.last_name}`.trim();
+}
+
+function initials(driver: Driver): string {
+  return `${driver.first_name.charAt(0)}${driver.last_name.charAt(0)}`.toUpperCase();
+}
+
+function LicenceBadge({ expiry, now }: { expiry: string | null; now: Date }) {
+  const status = licenceStatus(expiry, now);
+  if (status === 'expired') return <Badge tone="danger">Licencia vencida</Badge>;
+  if (status === 'expiringSoon') return <Badge tone="warning">Licencia vence pronto</Badge>;
+  return null;
+}
+
+/** A driver in the grid: who, how to reach them, their licence and vehicle, and the actions. */
+export function DriverCard({ driver, now, onEdit, onDelete }: { driver: Driver; now: Date; onEdit: () => void; onDelete: () => void }) {
+  const name = driverFullName(driver);
+  const details: CardDetail[] = [
+    { label: 'Teléfono', value: driver.phone ?? 'Sin teléfono' },
+    { label: 'Correo', value: driver.email ?? 'Sin correo' },
+  ];
+  if (driver.license_number) {
+    const expiry = driver.license_expiry ? ` · vence ${dayjs(driver.license_expiry).format('DD/MM/YYYY')}` : '';
+    details.push({ label: 'Licencia', value: `${driver.license_number}${expiry}` });
+  }
+  details.push({ label: 'Vehículo', value: driver.plate_number ? <span className="flota-plate-text">{driver.plate_number}</span> : 'Sin asignar' });
+
+  return (
+    <EntityCard
+      leading={
+        <span className="flota-driver-avatar" aria-hidden="true">
+          {initials(driver)}
+        </span>
+      }
+      title={name}
+      subtitle={`RUT ${formatRut(driver.rut)}`}
+      badges={
+        <>
+          <ActiveBadge active={driver.is_active} />
+          <LicenceBadge expiry={driver.license_expiry} now={now} />
+        </>
+      }
+      details={details}
+      actions={
+        <>
+          <button type="button" className="flota-button flota-button--secondary" aria-label={`Editar ${name}`} onClick={onEdit}>
+            Editar
+          </button>
+          <ConfirmDeleteButton subject={name} onConfirm={onDelete} />
+        </>
+      }
+    />
+  );
+}

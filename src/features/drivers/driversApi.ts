@@ -1,0 +1,48 @@
+import type { DriverCreateInput, DriverResponse, DriversResponse, DriverUpdateInput, VehiclesResponse } from '../../../contract/api';
+import type { Driver, Vehicle } from '../../../contract/entities';
+import { api, LIST } from '../../app/api';
+
+/**
+ * Drivers' endpoints. A driver change also invalidates the vehicle lists: a vehicle card shows its
+ * driver's name, and assigning a vehicle moves it from its previous driver.
+ */
+export const driversApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getDrivers: build.query<DriversResponse, void>({
+      query: () => '/drivers',
+      providesTags: (result) => [...(result?.drivers ?? []).map(({ id }) => ({ type: 'Driver' as const, id })), { type: 'Driver', id: LIST }],
+    }),
+    /** The owner's vehicles for the form's "Vehículo asignado" select (a feature does not import vehicles/). */
+    getVehicleOptions: build.query<Vehicle[], void>({
+      query: () => '/vehicles',
+      transformResponse: (response: VehiclesResponse) => response.vehicles,
+      providesTags: (result) => [...(result ?? []).map(({ id }) => ({ type: 'Vehicle' as const, id })), { type: 'Vehicle', id: LIST }],
+    }),
+    createDriver: build.mutation<Driver, DriverCreateInput>({
+      query: (body) => ({ url: '/drivers', method: 'POST', body }),
+      transformResponse: (response: DriverResponse) => response.driver,
+      invalidatesTags: [
+        { type: 'Driver', id: LIST },
+        { type: 'Vehicle', id: LIST },
+      ],
+    }),
+    updateDriver: build.mutation<Driver, { id: number; changes: DriverUpdateInput }>({
+      query: ({ id, changes }) => ({ url: `/drivers/${id}`, method: 'PUT', body: changes }),
+      transformResponse: (response: DriverResponse) => response.driver,
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'Driver', id },
+        { type: 'Vehicle', id: LIST },
+      ],
+    }),
+    deleteDriver: build.mutation<void, number>({
+      query: (id) => ({ url: `/drivers/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, id) => [
+        { type: 'Driver', id },
+        { type: 'Driver', id: LIST },
+        { type: 'Vehicle', id: LIST },
+      ],
+    }),
+  }),
+});
+
+export const { useGetDriversQuery, useGetVehicleOptionsQuery, useCreateDriverMutation, useUpdateDriverMutation, useDeleteDriverMutation } = driversApi;
