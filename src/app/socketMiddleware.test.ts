@@ -2,7 +2,7 @@ import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/to
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { LocationUpdate } from '../../contract/entities';
-import { locationsReceived, selectActiveShifts } from '../features/liveMap/activeShiftsSlice';
+import { selectActiveShifts, type locationsReceived } from '../features/liveMap/activeShiftsSlice';
 import { liveMapApi } from '../features/liveMap/liveMapApi';
 import { liveMapClosed, liveMapOpened } from '../features/liveMap/liveMapSlice';
 import { fakeSocketFactory } from '../testing/fakeSocket';

@@ -89,7 +89,7 @@ export function TaxiMap({ rows }: { rows: TaxiRow[] }) {
       <Source id="taxis" type="geojson" data={taxis}>
         {iconsReady && <Layer {...taxiLayer} />}
       </Source>
-      {iconsReady && selected && view.showTrail && <TaxiTrail shift={selected.shift} beforeId={TAXI_LAYER} />}
+      {selected && view.showTrail && <TaxiTrail shift={selected.shift} beforeId={iconsReady ? TAXI_LAYER : undefined} />}
       {selected?.position && (
         <TaxiPopup
           row={{ ...selected, position: selected.position }}

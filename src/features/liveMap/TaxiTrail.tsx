@@ -4,8 +4,8 @@ import type { Shift } from '../../../contract/entities';
 import { useGetShiftTrailQuery } from './liveMapApi';
 import { trailGeoJson } from './mapGeo';
 
-/** The path the selected taxi has driven this shift, drawn under the taxis. */
-export function TaxiTrail({ shift, beforeId }: { shift: Shift; beforeId: string }) {
+/** The path the selected taxi has driven this shift, drawn under the taxis (once their layer exists). */
+export function TaxiTrail({ shift, beforeId }: { shift: Shift; beforeId?: string }) {
   const { data } = useGetShiftTrailQuery(shift.id, { refetchOnMountOrArgChange: true });
   const { latitude, longitude, last_location_time: timestamp } = shift;
   const geojson = useMemo(() => {

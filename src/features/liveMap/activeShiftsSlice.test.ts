@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import type { Shift } from '../../../contract/entities';
-import { makeStore } from '../../app/store';
-import { demoToken, demoUser, makeShift } from '../../testing/fixtures';
+import { configureStore } from '@reduxjs/toolkit';
+import { api } from '../../app/api';
+import { demoToken, makeShift } from '../../testing/fixtures';
 import { API } from '../../testing/handlers';
 import { server } from '../../testing/mswServer';
-import { prefixedStorage } from '../../lib/storage';
 import { activeShiftsReducer, locationsReceived, selectActiveShifts, shiftEnded, shiftStarted, type ActiveShiftsState } from './activeShiftsSlice';
 import { liveMapApi } from './liveMapApi';
 import { liveMapClosed, liveMapOpened } from './liveMapSlice';
@@ -70,9 +70,10 @@ describe('activeShifts', () => {
   });
 
   it('fills from the snapshot, keeping a position the socket gave that is newer than the snapshot', async () => {
-    const storage = prefixedStorage('flota');
-    storage.write('session', { token: demoToken, user: demoUser });
-    const store = makeStore({ config: { apiBaseUrl: API, devTools: false }, storage });
+    const store = configureStore({
+      reducer: { activeShifts: activeShiftsReducer, [api.reducerPath]: api.reducer, auth: () => ({ token: demoToken }), config: () => ({ apiBaseUrl: API }) },
+      middleware: (getDefault) => getDefault().concat(api.middleware),
+    });
     store.dispatch(shiftStarted({ shift: { ...first, latitude: -32.6, longitude: -71.4, last_location_time: at('13:10:00') } }));
     server.use(http.get(`${API}/shifts/active`, () => HttpResponse.json({ shifts: [first, second], count: 2 })));
 
