@@ -91,6 +91,8 @@ export function createSocketMiddleware({ createSocket = connectSocketIo, flushIn
         path: config.socketPath,
         auth: { token: auth.token },
         autoConnect: false,
+        // A connection of its own each time the map opens, never a cached one with an old token.
+        forceNew: true,
         reconnection: true,
         reconnectionDelay: 1000,
         reconnectionDelayMax: 10_000,

@@ -82,6 +82,19 @@ describe('Mapa en Vivo', () => {
     expect(within(pedro).getByText('🟠 Sin señal hace 5 min')).toBeInTheDocument();
   });
 
+  it('a taxi that stops sending turns "Sin señal" on its own as time passes', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      await openMap([makeShift({ id: 1, latitude: -32.45, longitude: -71.22, last_location_time: secondsAgo(110) })]);
+      expect(within(entries()[0]).getByText('🟢 En línea')).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(15_000));
+      expect(within(entries()[0]).getByText('🟠 Sin señal hace 2 min')).toBeInTheDocument();
+      expect(taxisOnMap().features[0].properties.stale).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('draws the located taxis as one GeoJSON source, numbered in list order', async () => {
     await openMap();
     expect(screen.getByTestId('map')).toBeInTheDocument();

@@ -2,7 +2,7 @@
  * Mapa en Vivo: opens the real-time connection while mounted, loads the active-shift snapshot,
  * and shows the taxis on the map and in the list below it.
  */
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadingText } from '../../components/LoadingText';
 import { PageHeader } from '../../components/PageHeader';
@@ -37,7 +37,7 @@ export function LiveMapPage() {
   const rows = useMemo(() => describeTaxis(shifts, now, staleAfterSeconds), [shifts, now, staleAfterSeconds]);
   const located = rows.filter((row) => row.position).length;
 
-  const select = (row: TaxiRow) => dispatch(shiftSelected({ shiftId: row.shift.id, position: row.position }));
+  const select = useCallback((row: TaxiRow) => dispatch(shiftSelected({ shiftId: row.shift.id, position: row.position })), [dispatch]);
 
   return (
     <section className="flota-live-map-page" aria-labelledby="live-map-title">
@@ -54,7 +54,7 @@ export function LiveMapPage() {
         <LoadingText>Cargando mapa...</LoadingText>
       ) : (
         <>
-          <div className="flota-live-map">
+          <div className="flota-live-map" role="region" aria-label="Mapa de los conductores">
             <TaxiMap rows={rows} />
           </div>
           <ActiveShiftsList rows={rows} now={now} selectedShiftId={selectedShiftId} onSelect={select} />
