@@ -32,6 +32,8 @@ const config: Config = {
         '\\.css$': '<rootDir>/src/testing/styleStub.ts',
         '\\.(png|svg)$': '<rootDir>/src/testing/fileStub.ts',
         '^maplibre-gl$': '<rootDir>/src/testing/maplibreStandIn.ts',
+        // The worker is loaded by URL in the browser; in Jest it is only a name.
+        '^maplibre-gl/dist/maplibre-gl-worker\\.mjs$': '<rootDir>/src/testing/fileStub.ts',
         '^react-map-gl/maplibre$': '<rootDir>/src/testing/reactMapGlStandIn.tsx',
       },
       transform,

@@ -1,6 +1,8 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { notificationsReducer } from '../components/notifications/notificationsSlice';
 import { authReducer } from '../features/auth/authSlice';
+import { activeShiftsReducer } from '../features/liveMap/activeShiftsSlice';
+import { liveMapReducer } from '../features/liveMap/liveMapSlice';
 import { api } from './api';
 import { configReducer } from './configSlice';
 
@@ -8,6 +10,8 @@ export const rootReducer = combineReducers({
   config: configReducer,
   auth: authReducer,
   notifications: notificationsReducer,
+  activeShifts: activeShiftsReducer,
+  liveMap: liveMapReducer,
   [api.reducerPath]: api.reducer,
 });
 

@@ -7,6 +7,7 @@ import { DriversPage } from '../features/drivers/DriversPage';
 import { HistoryPage } from '../features/history/HistoryPage';
 import { DashboardLayout } from '../features/layout/DashboardLayout';
 import { VehiclesPage } from '../features/vehicles/VehiclesPage';
+import { LoadingText } from '../components/LoadingText';
 import { useAppDispatch, useAppSelector } from './hooks';
 
 /** The layout, given the session it shows and the way out. */
@@ -38,7 +39,12 @@ export const routes: RouteObject[] = [
           { path: 'drivers', element: <DriversPage /> },
           { path: 'vehicles', element: <VehiclesPage /> },
           // MapLibre is heavy: the map screen is its own chunk, fetched when first opened.
-          { path: 'map', lazy: async () => ({ Component: (await import('../features/liveMap/LiveMapPage')).LiveMapPage }) },
+          {
+            path: 'map',
+            // Shown while the chunk loads when the app starts on this screen.
+            hydrateFallbackElement: <LoadingText>Cargando mapa...</LoadingText>,
+            lazy: async () => ({ Component: (await import('../features/liveMap/LiveMapPage')).LiveMapPage }),
+          },
           { path: 'history', element: <HistoryPage /> },
         ],
       },

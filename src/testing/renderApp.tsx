@@ -5,20 +5,24 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRouter, FlotaApp } from '../app/FlotaApp';
+import type { CreateSocket } from '../app/socketMiddleware';
 import { makeStore } from '../app/store';
 import { prefixedStorage } from '../lib/storage';
+import { fakeSocketFactory } from './fakeSocket';
 import { demoToken, demoUser } from './fixtures';
 
 export interface RenderAppOptions {
   /** Start with a stored session (as after a reload). */
   signedIn?: boolean;
   token?: string;
+  /** The live map's socket; a fake one by default, so no test opens a real connection. */
+  createSocket?: CreateSocket;
 }
 
-export function renderApp(path: string, { signedIn = false, token = demoToken }: RenderAppOptions = {}) {
+export function renderApp(path: string, { signedIn = false, token = demoToken, createSocket = fakeSocketFactory().createSocket }: RenderAppOptions = {}) {
   const storage = prefixedStorage('flota');
   if (signedIn) storage.write('session', { token, user: demoUser });
-  const store = makeStore({ config: { router: 'memory', apiBaseUrl: 'http://localhost/api', devTools: false }, storage });
+  const store = makeStore({ config: { router: 'memory', apiBaseUrl: 'http://localhost/api', devTools: false }, storage, createSocket });
   const router = createRouter(store.getState().config, path);
   const user = userEvent.setup();
   const view = render(<FlotaApp store={store} router={router} />);

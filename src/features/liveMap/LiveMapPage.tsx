@@ -1,9 +1,65 @@
+/**
+ * Mapa en Vivo: opens the real-time connection while mounted, loads the active-shift snapshot,
+ * and shows the taxis on the map and in the list below it.
+ */
+import { useCallback, useEffect, useMemo } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { LoadingText } from '../../components/LoadingText';
 import { PageHeader } from '../../components/PageHeader';
+import { ActiveShiftsList } from './ActiveShiftsList';
+import { selectActiveShifts, selectConnection } from './activeShiftsSlice';
+import { ConnectionNotice } from './ConnectionNotice';
+import { useGetActiveShiftsQuery } from './liveMapApi';
+import { fitRequested, liveMapClosed, liveMapOpened, selectSelectedShiftId, shiftSelected } from './liveMapSlice';
+import { TaxiMap } from './TaxiMap';
+import { describeTaxis, type TaxiRow } from './taxiRows';
+import { useNow } from './useNow';
+import './liveMap.css';
+
+const NOW_TICK_MS = 15_000;
 
 export function LiveMapPage() {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    dispatch(liveMapOpened());
+    return () => {
+      dispatch(liveMapClosed());
+    };
+  }, [dispatch]);
+
+  // Always a fresh snapshot: a cached one would show old positions as current.
+  const { isLoading } = useGetActiveShiftsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const shifts = useAppSelector(selectActiveShifts);
+  const staleAfterSeconds = useAppSelector((state) => state.config.staleAfterSeconds);
+  const connection = useAppSelector(selectConnection);
+  const selectedShiftId = useAppSelector(selectSelectedShiftId);
+  const now = useNow(NOW_TICK_MS);
+  const rows = useMemo(() => describeTaxis(shifts, now, staleAfterSeconds), [shifts, now, staleAfterSeconds]);
+  const located = rows.filter((row) => row.position).length;
+
+  const select = useCallback((row: TaxiRow) => dispatch(shiftSelected({ shiftId: row.shift.id, position: row.position })), [dispatch]);
+
   return (
-    <section>
-      <PageHeader title="Mapa en Vivo" />
+    <section className="flota-live-map-page" aria-labelledby="live-map-title">
+      <PageHeader id="live-map-title" title="Mapa en Vivo" subtitle="Posición de tus conductores en tiempo real">
+        <span className="flota-live-badge" title="Conductores activos con ubicación">
+          {located} {located === 1 ? 'conductor' : 'conductores'} con ubicación
+        </span>
+        <button type="button" className="flota-button flota-button--secondary" onClick={() => dispatch(fitRequested())} disabled={located === 0}>
+          Ver todos
+        </button>
+      </PageHeader>
+      <ConnectionNotice status={connection.status} />
+      {isLoading ? (
+        <LoadingText>Cargando mapa...</LoadingText>
+      ) : (
+        <>
+          <div className="flota-live-map" role="region" aria-label="Mapa de los conductores">
+            <TaxiMap rows={rows} />
+          </div>
+          <ActiveShiftsList rows={rows} now={now} selectedShiftId={selectedShiftId} onSelect={select} />
+        </>
+      )}
     </section>
   );
 }

@@ -1,0 +1,231 @@
+import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
+import { waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { LocationUpdate } from '../../contract/entities';
+import { selectActiveShifts, type locationsReceived } from '../features/liveMap/activeShiftsSlice';
+import { liveMapApi } from '../features/liveMap/liveMapApi';
+import { liveMapClosed, liveMapOpened } from '../features/liveMap/liveMapSlice';
+import { fakeSocketFactory } from '../testing/fakeSocket';
+import { demoToken, demoUser, makeShift } from '../testing/fixtures';
+import { API } from '../testing/handlers';
+import { server } from '../testing/mswServer';
+import { api } from './api';
+import { resolveConfig } from './config';
+import { rootReducer } from './rootReducer';
+import { createSocketMiddleware } from './socketMiddleware';
+
+const NOW = Date.parse('2026-11-21T15:00:00.000Z');
+const at = (ms: number) => new Date(NOW + ms).toISOString();
+
+/** Answers GET /shifts/active with `count` shifts (ids 1..count) and counts the requests. */
+function serveShifts(count: number) {
+  const requests = { count: 0 };
+  const shifts = Array.from({ length: count }, (_, index) => makeShift({ id: index + 1 }));
+  server.use(
+    http.get(`${API}/shifts/active`, () => {
+      requests.count += 1;
+      return HttpResponse.json({ shifts, count: shifts.length });
+    }),
+  );
+  return requests;
+}
+
+function setup({ socketUrl = 'http://flota.test', flushIntervalMs = 250 } = {}) {
+  const sockets = fakeSocketFactory();
+  const actions: UnknownAction[] = [];
+  const recorder: Middleware = () => (next) => (action) => {
+    actions.push(action as UnknownAction);
+    return next(action);
+  };
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: {
+      config: resolveConfig({ apiBaseUrl: API, socketUrl, socketPath: '/rt/socket.io', devTools: false }),
+      auth: { token: demoToken, user: demoUser, status: 'authenticated' as const },
+    },
+    // The dev checks stay on (state must stay serializable) but may be slow with 300 shifts on a busy machine.
+    middleware: (getDefault) => getDefault({ immutableCheck: { warnAfter: 1000 }, serializableCheck: { warnAfter: 1000 } }).concat(api.middleware, createSocketMiddleware({ createSocket: sockets.createSocket, flushIntervalMs, now: () => NOW }), recorder),
+  });
+  const ofType = (type: string) => actions.filter((action) => action.type === type);
+  return { store, sockets, actions, ofType };
+}
+
+afterEach(() => jest.useRealTimers());
+
+describe('socket middleware', () => {
+  it('connects on liveMap/opened with the token, the configured path and reconnection on', () => {
+    const { store, sockets } = setup();
+    expect(sockets.sockets).toHaveLength(0);
+    store.dispatch(liveMapOpened());
+    const socket = sockets.last;
+    expect(socket.url).toBe('http://flota.test');
+    expect(socket.options).toMatchObject({ path: '/rt/socket.io', auth: { token: demoToken }, reconnection: true });
+    expect(socket.connectCalls).toBe(1);
+  });
+
+  it("uses the page's origin when no socket URL is configured", () => {
+    const { store, sockets } = setup({ socketUrl: '' });
+    store.dispatch(liveMapOpened());
+    expect(sockets.last.url).toBe(window.location.origin);
+  });
+
+  it("joins the owner's room on connect and reports the connection", () => {
+    const { store, sockets, ofType } = setup();
+    store.dispatch(liveMapOpened());
+    expect(store.getState().activeShifts.connection.status).toBe('connecting');
+    sockets.last.simulateConnect();
+    expect(sockets.last.sent('join_owner_room')).toEqual([[demoUser.id]]);
+    expect(ofType('realtime/connected')).toEqual([{ type: 'realtime/connected', payload: { at: new Date(NOW).toISOString() } }]);
+    expect(store.getState().activeShifts.connection).toMatchObject({ status: 'connected', lastConnectedAt: new Date(NOW).toISOString() });
+  });
+
+  it('after a drop: reconnecting; on reconnect: joins again and refetches the snapshot', async () => {
+    const requests = serveShifts(2);
+    const { store, sockets, ofType } = setup();
+    await store.dispatch(liveMapApi.endpoints.getActiveShifts.initiate());
+    store.dispatch(liveMapOpened());
+    const socket = sockets.last;
+    socket.simulateConnect();
+    expect(requests.count).toBe(1);
+
+    socket.simulateDrop();
+    expect(ofType('realtime/disconnected')).toEqual([{ type: 'realtime/disconnected', payload: { reason: 'transport close', willReconnect: true } }]);
+    expect(store.getState().activeShifts.connection.status).toBe('reconnecting');
+
+    socket.simulateReconnect();
+    expect(socket.sent('join_owner_room')).toEqual([[demoUser.id], [demoUser.id]]);
+    expect(store.getState().activeShifts.connection.status).toBe('connected');
+    await waitFor(() => expect(requests.count).toBe(2));
+    expect(sockets.sockets).toHaveLength(1);
+  });
+
+  it('merges 1000 updates for 300 shifts into ONE locationsReceived of 300, the latest per shift', async () => {
+    serveShifts(300);
+    const { store, sockets, ofType } = setup();
+    await store.dispatch(liveMapApi.endpoints.getActiveShifts.initiate());
+    jest.useFakeTimers();
+    store.dispatch(liveMapOpened());
+    const socket = sockets.last;
+    socket.simulateConnect();
+
+    const updates: LocationUpdate[] = Array.from({ length: 1000 }, (_, index) => ({
+      shift_id: (index % 300) + 1,
+      latitude: -32 - index / 10_000,
+      longitude: -71 - index / 10_000,
+      timestamp: at(index),
+    }));
+    // Delivered out of order: the latest must still win.
+    [...updates].reverse().forEach((update) => socket.serverEmit('location_update', update));
+    expect(ofType('activeShifts/locationsReceived')).toHaveLength(0);
+
+    jest.advanceTimersByTime(250);
+
+    const flushed = ofType('activeShifts/locationsReceived') as ReturnType<typeof locationsReceived>[];
+    expect(flushed).toHaveLength(1);
+    expect(flushed[0].payload).toHaveLength(300);
+    const latestFor7 = updates.filter((update) => update.shift_id === 7).at(-1);
+    expect(flushed[0].payload.find((update) => update.shift_id === 7)).toEqual(latestFor7);
+    expect(store.getState().activeShifts.entities[7]).toMatchObject({ latitude: latestFor7?.latitude, last_location_time: latestFor7?.timestamp });
+  });
+
+  it('flushes at most once per interval however the updates are spread', async () => {
+    serveShifts(3);
+    const { store, sockets, ofType } = setup();
+    await store.dispatch(liveMapApi.endpoints.getActiveShifts.initiate());
+    jest.useFakeTimers();
+    store.dispatch(liveMapOpened());
+    const socket = sockets.last;
+    socket.simulateConnect();
+
+    // An update every 10 ms for one second: 100 updates, four intervals.
+    for (let ms = 0; ms < 1000; ms += 10) {
+      socket.serverEmit('location_update', { shift_id: (ms / 10) % 3 + 1, latitude: -32, longitude: -71, timestamp: at(ms) });
+      jest.advanceTimersByTime(10);
+    }
+    expect(ofType('activeShifts/locationsReceived')).toHaveLength(4);
+    jest.advanceTimersByTime(1000);
+    expect(ofType('activeShifts/locationsReceived')).toHaveLength(4);
+  });
+
+  it('an update for a shift it does not know refetches the snapshot, once', async () => {
+    const requests = serveShifts(2);
+    const { store, sockets } = setup({ flushIntervalMs: 10 });
+    await store.dispatch(liveMapApi.endpoints.getActiveShifts.initiate());
+    store.dispatch(liveMapOpened());
+    const socket = sockets.last;
+    socket.simulateConnect();
+
+    socket.serverEmit('location_update', { shift_id: 42, latitude: -32, longitude: -71, timestamp: at(0) });
+    await waitFor(() => expect(requests.count).toBe(2));
+    socket.serverEmit('location_update', { shift_id: 42, latitude: -32, longitude: -71, timestamp: at(1000) });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests.count).toBe(2);
+  });
+
+  it('turns shift_started and shift_ended into actions on the list', async () => {
+    serveShifts(1);
+    const { store, sockets } = setup();
+    await store.dispatch(liveMapApi.endpoints.getActiveShifts.initiate());
+    store.dispatch(liveMapOpened());
+    sockets.last.simulateConnect();
+
+    sockets.last.serverEmit('shift_started', { shift: makeShift({ id: 5, start_time: at(0) }) });
+    expect(selectActiveShifts(store.getState()).map((shift) => shift.id)).toEqual([1, 5]);
+    sockets.last.serverEmit('shift_ended', { shift_id: 1, end_time: at(0), duration_seconds: 3600 });
+    expect(selectActiveShifts(store.getState()).map((shift) => shift.id)).toEqual([5]);
+  });
+
+  it('disconnects on liveMap/closed, drops what was buffered, and dispatches nothing more', async () => {
+    serveShifts(2);
+    const { store, sockets, actions } = setup();
+    await store.dispatch(liveMapApi.endpoints.getActiveShifts.initiate());
+    jest.useFakeTimers();
+    store.dispatch(liveMapOpened());
+    const socket = sockets.last;
+    socket.simulateConnect();
+    socket.serverEmit('location_update', { shift_id: 1, latitude: -32, longitude: -71, timestamp: at(0) });
+
+    store.dispatch(liveMapClosed());
+    const seen = actions.length;
+    expect(socket.disconnectCalls).toBe(1);
+    expect(socket.listenerCount).toBe(0);
+    expect(store.getState().activeShifts.connection.status).toBe('idle');
+
+    socket.serverEmit('location_update', { shift_id: 2, latitude: -32, longitude: -71, timestamp: at(1) });
+    socket.simulateDrop();
+    jest.advanceTimersByTime(1000);
+    expect(actions.length).toBe(seen);
+  });
+
+  it('keeps one socket when the screen opens twice (React StrictMode)', () => {
+    const { store, sockets } = setup();
+    store.dispatch(liveMapOpened());
+    store.dispatch(liveMapOpened());
+    expect(sockets.sockets).toHaveLength(1);
+
+    // StrictMode's mount, unmount, mount:
+    store.dispatch(liveMapClosed());
+    store.dispatch(liveMapOpened());
+    expect(sockets.sockets).toHaveLength(2);
+    expect(sockets.sockets[0].disconnectCalls).toBe(1);
+    expect(sockets.sockets.filter((socket) => socket.active)).toEqual([sockets.last]);
+  });
+
+  it('a refused token ends the session', () => {
+    const { store, sockets, ofType } = setup();
+    store.dispatch(liveMapOpened());
+    sockets.last.simulateConnectError('No autorizado', { retry: false });
+    expect(ofType('auth/sessionExpired')).toHaveLength(1);
+    expect(store.getState().auth.token).toBeNull();
+    expect(sockets.last.listenerCount).toBe(0);
+  });
+
+  it('any other connection error is reported while socket.io retries', () => {
+    const { store, sockets, ofType } = setup();
+    store.dispatch(liveMapOpened());
+    sockets.last.simulateConnectError('xhr poll error');
+    expect(ofType('realtime/connectionFailed')).toEqual([{ type: 'realtime/connectionFailed', payload: { message: 'xhr poll error', willRetry: true } }]);
+    expect(store.getState().activeShifts.connection.status).toBe('reconnecting');
+    expect(store.getState().auth.token).toBe(demoToken);
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * Owns the socket.io connection of the live map (in this closure, never in state). It connects on
+ * liveMap/opened and disconnects on liveMap/closed, joins the owner's room on every (re)connect,
+ * and turns socket events into actions. Location updates are merged per shift and flushed as one
+ * activeShifts/locationsReceived at most once per flushIntervalMs, so thousands of taxis make a
+ * handful of readable actions per second. socket.io does not replay what was missed while
+ * disconnected, so every re-connect refetches the active-shift snapshot.
+ */
+import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { io, type ManagerOptions, type SocketOptions } from 'socket.io-client';
+import type { LocationUpdate, Shift } from '../../contract/entities';
+import { SocketEvent, type ShiftEndedPayload } from '../../contract/socket';
+import { locationsReceived, shiftEnded, shiftStarted } from '../features/liveMap/activeShiftsSlice';
+import { liveMapApi } from '../features/liveMap/liveMapApi';
+import { liveMapClosed, liveMapOpened } from '../features/liveMap/liveMapSlice';
+import { realtimeConnected, realtimeConnectionFailed, realtimeDisconnected } from '../features/liveMap/realtimeActions';
+import { sessionExpired } from './api';
+import { createLocationBuffer } from './locationBuffer';
+import type { RootState } from './rootReducer';
+
+type Listener = (...args: never[]) => void;
+
+/** The part of a socket.io client socket the middleware uses (tests give a fake). */
+export interface RealtimeSocket {
+  /** false once socket.io has given up (a refused handshake is not retried). */
+  readonly active: boolean;
+  on(event: string, listener: Listener): unknown;
+  off(event?: string, listener?: Listener): unknown;
+  emit(event: string, ...args: unknown[]): unknown;
+  connect(): unknown;
+  disconnect(): unknown;
+  io: { on(event: string, listener: Listener): unknown };
+}
+
+export type RealtimeSocketOptions = Partial<ManagerOptions & SocketOptions>;
+export type CreateSocket = (url: string, options: RealtimeSocketOptions) => RealtimeSocket;
+
+export interface SocketMiddlewareOptions {
+  createSocket?: CreateSocket;
+  flushIntervalMs?: number;
+  /** Clock for the timestamps put into actions. */
+  now?: () => number;
+}
+
+const connectSocketIo: CreateSocket = (url, options) => io(url, options) as unknown as RealtimeSocket;
+
+/** The server refuses a bad token at the handshake with this text ('No autorizado'). */
+const UNAUTHORIZED = /unauthori[sz]ed|no autorizado/i;
+
+type AppThunkDispatch = ThunkDispatch<RootState, unknown, UnknownAction>;
+
+export function createSocketMiddleware({ createSocket = connectSocketIo, flushIntervalMs = 250, now = Date.now }: SocketMiddlewareOptions = {}): Middleware<
+  object,
+  RootState,
+  AppThunkDispatch
+> {
+  return (store) => {
+    let socket: RealtimeSocket | null = null;
+    let flushTimer: ReturnType<typeof setTimeout> | null = null;
+    const buffer = createLocationBuffer();
+    /** Shifts we refetched the snapshot for, so an unlisted shift cannot make us refetch forever. */
+    const refetchedFor = new Set<number>();
+
+    const refetchSnapshot = () => {
+      void store.dispatch(liveMapApi.endpoints.getActiveShifts.initiate(undefined, { forceRefetch: true, subscribe: false }));
+    };
+
+    function flush() {
+      flushTimer = null;
+      const known = store.getState().activeShifts.entities;
+      const updates = buffer.take();
+      const matching = updates.filter((update) => known[update.shift_id]);
+      const unknown = updates.filter((update) => !known[update.shift_id] && !refetchedFor.has(update.shift_id));
+      if (matching.length) store.dispatch(locationsReceived(matching));
+      if (unknown.length) {
+        unknown.forEach((update) => refetchedFor.add(update.shift_id));
+        refetchSnapshot();
+      }
+    }
+
+    function onLocationUpdate(update: LocationUpdate) {
+      if (typeof update?.shift_id !== 'number') return;
+      buffer.add(update);
+      flushTimer ??= setTimeout(flush, flushIntervalMs);
+    }
+
+    function open() {
+      if (socket) return; // StrictMode mounts twice: one socket is enough.
+      const { config, auth } = store.getState();
+      const current = createSocket(config.socketUrl || window.location.origin, {
+        path: config.socketPath,
+        auth: { token: auth.token },
+        autoConnect: false,
+        // A connection of its own each time the map opens, never a cached one with an old token.
+        forceNew: true,
+        reconnection: true,
+        reconnectionDelay: 1000,
+        reconnectionDelayMax: 10_000,
+      });
+      let connectedBefore = false;
+
+      current.on('connect', () => {
+        const ownerId = store.getState().auth.user?.id;
+        if (ownerId !== undefined) current.emit(SocketEvent.joinOwnerRoom, ownerId);
+        store.dispatch(realtimeConnected(new Date(now()).toISOString()));
+        if (connectedBefore) {
+          refetchedFor.clear();
+          refetchSnapshot();
+        }
+        connectedBefore = true;
+      });
+      current.on('disconnect', (reason: string) => {
+        store.dispatch(realtimeDisconnected(reason, reason !== 'io client disconnect'));
+        // socket.io retries every drop except one the server asked for; we want that one back too.
+        if (reason === 'io server disconnect') current.connect();
+      });
+      current.on('connect_error', (error: Error) => {
+        const message = error?.message || 'Error de conexión';
+        if (UNAUTHORIZED.test(message)) {
+          close();
+          store.dispatch(sessionExpired());
+          return;
+        }
+        store.dispatch(realtimeConnectionFailed(message, current.active));
+      });
+      current.on(SocketEvent.locationUpdate, onLocationUpdate);
+      current.on(SocketEvent.shiftStarted, (payload: { shift: Shift }) => store.dispatch(shiftStarted(payload)));
+      current.on(SocketEvent.shiftEnded, (payload: ShiftEndedPayload) => store.dispatch(shiftEnded(payload)));
+
+      socket = current;
+      current.connect();
+    }
+
+    function close() {
+      if (flushTimer) clearTimeout(flushTimer);
+      flushTimer = null;
+      buffer.clear();
+      refetchedFor.clear();
+      if (!socket) return;
+      const closing = socket;
+      socket = null;
+      closing.off(); // before disconnect(): our own disconnect is not news
+      closing.disconnect();
+    }
+
+    return (next) => (action) => {
+      const result = next(action);
+      if (liveMapOpened.match(action)) open();
+      else if (liveMapClosed.match(action)) close();
+      return result;
+    };
+  };
+}

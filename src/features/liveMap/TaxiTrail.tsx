@@ -1,0 +1,26 @@
+import { useMemo } from 'react';
+import { Layer, Source } from 'react-map-gl/maplibre';
+import type { Shift } from '../../../contract/entities';
+import { useGetShiftTrailQuery } from './liveMapApi';
+import { trailGeoJson } from './mapGeo';
+
+/** The path the selected taxi has driven this shift, drawn under the taxis (once their layer exists). */
+export function TaxiTrail({ shift, beforeId }: { shift: Shift; beforeId?: string }) {
+  const { data } = useGetShiftTrailQuery(shift.id, { refetchOnMountOrArgChange: true });
+  const { latitude, longitude, last_location_time: timestamp } = shift;
+  const geojson = useMemo(() => {
+    const latest = latitude !== null && longitude !== null && timestamp ? { latitude, longitude, timestamp } : null;
+    return trailGeoJson(data?.locations ?? [], latest);
+  }, [data, latitude, longitude, timestamp]);
+  return (
+    <Source id="trail" type="geojson" data={geojson}>
+      <Layer
+        id="trail"
+        type="line"
+        beforeId={beforeId}
+        layout={{ 'line-join': 'round', 'line-cap': 'round' }}
+        paint={{ 'line-color': '#2f6fde', 'line-width': 4, 'line-opacity': 0.8 }}
+      />
+    </Source>
+  );
+}

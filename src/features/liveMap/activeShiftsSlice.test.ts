@@ -1,0 +1,87 @@
+import { http, HttpResponse } from 'msw';
+import type { Shift } from '../../../contract/entities';
+import { configureStore } from '@reduxjs/toolkit';
+import { api } from '../../app/api';
+import { demoToken, makeShift } from '../../testing/fixtures';
+import { API } from '../../testing/handlers';
+import { server } from '../../testing/mswServer';
+import { activeShiftsReducer, locationsReceived, selectActiveShifts, shiftEnded, shiftStarted, type ActiveShiftsState } from './activeShiftsSlice';
+import { liveMapApi } from './liveMapApi';
+import { liveMapClosed, liveMapOpened } from './liveMapSlice';
+import { realtimeConnected, realtimeConnectionFailed, realtimeDisconnected } from './realtimeActions';
+
+const at = (time: string) => `2026-11-21T${time}.000Z`;
+
+function stateWith(...shifts: Shift[]): ActiveShiftsState {
+  return shifts.reduce((state, shift) => activeShiftsReducer(state, shiftStarted({ shift })), activeShiftsReducer(undefined, { type: 'init' }));
+}
+
+const listed = (state: ActiveShiftsState) => selectActiveShifts({ activeShifts: state });
+
+describe('activeShifts', () => {
+  const first = makeShift({ id: 1, start_time: at('08:00:00'), latitude: -32.45, longitude: -71.22, last_location_time: at('13:00:00') });
+  const second = makeShift({ id: 2, start_time: at('09:00:00'), latitude: -32.46, longitude: -71.23, last_location_time: at('13:00:00') });
+
+  it('lists shifts by start time', () => {
+    expect(listed(stateWith(second, first)).map((shift) => shift.id)).toEqual([1, 2]);
+  });
+
+  it('locationsReceived replaces latitude, longitude and last location time of the matching shift only', () => {
+    const state = activeShiftsReducer(stateWith(first, second), locationsReceived([{ shift_id: 2, latitude: -32.5, longitude: -71.3, timestamp: at('13:01:00') }]));
+    expect(state.entities[2]).toEqual({ ...second, latitude: -32.5, longitude: -71.3, last_location_time: at('13:01:00') });
+    expect(state.entities[1]).toEqual(first);
+  });
+
+  it('ignores an update older than the position it has, and updates for unknown shifts', () => {
+    const before = stateWith(first);
+    const after = activeShiftsReducer(before, locationsReceived([
+      { shift_id: 1, latitude: 0, longitude: 0, timestamp: at('12:59:59') },
+      { shift_id: 99, latitude: 0, longitude: 0, timestamp: at('13:05:00') },
+    ]));
+    expect(after).toBe(before);
+  });
+
+  it('gives a first position to a shift that had none', () => {
+    const state = activeShiftsReducer(stateWith(makeShift({ id: 4, latitude: null, longitude: null, last_location_time: null })), locationsReceived([{ shift_id: 4, latitude: -32.4, longitude: -71.2, timestamp: at('13:00:00') }]));
+    expect(state.entities[4]).toMatchObject({ latitude: -32.4, longitude: -71.2, last_location_time: at('13:00:00') });
+  });
+
+  it('shiftStarted adds (or refreshes) a shift and shiftEnded removes it', () => {
+    let state = stateWith(first);
+    state = activeShiftsReducer(state, shiftStarted({ shift: second }));
+    expect(listed(state).map((shift) => shift.id)).toEqual([1, 2]);
+    state = activeShiftsReducer(state, shiftStarted({ shift: { ...second, plate_number: 'GHJK34' } }));
+    expect(state.entities[2]?.plate_number).toBe('GHJK34');
+    state = activeShiftsReducer(state, shiftEnded({ shift_id: 1, end_time: at('14:00:00'), duration_seconds: 21600 }));
+    expect(listed(state).map((shift) => shift.id)).toEqual([2]);
+  });
+
+  it('follows the connection: connecting, connected, reconnecting, idle', () => {
+    let state = activeShiftsReducer(undefined, liveMapOpened());
+    expect(state.connection.status).toBe('connecting');
+    state = activeShiftsReducer(state, realtimeConnected(at('13:00:00')));
+    expect(state.connection).toEqual({ status: 'connected', lastConnectedAt: at('13:00:00'), lastError: null });
+    state = activeShiftsReducer(state, realtimeDisconnected('transport close', true));
+    expect(state.connection.status).toBe('reconnecting');
+    state = activeShiftsReducer(state, realtimeConnectionFailed('xhr poll error', true));
+    expect(state.connection).toMatchObject({ status: 'reconnecting', lastError: 'xhr poll error', lastConnectedAt: at('13:00:00') });
+    state = activeShiftsReducer(state, liveMapClosed());
+    expect(state.connection.status).toBe('idle');
+  });
+
+  it('fills from the snapshot, keeping a position the socket gave that is newer than the snapshot', async () => {
+    const store = configureStore({
+      reducer: { activeShifts: activeShiftsReducer, [api.reducerPath]: api.reducer, auth: () => ({ token: demoToken }), config: () => ({ apiBaseUrl: API }) },
+      middleware: (getDefault) => getDefault().concat(api.middleware),
+    });
+    store.dispatch(shiftStarted({ shift: { ...first, latitude: -32.6, longitude: -71.4, last_location_time: at('13:10:00') } }));
+    server.use(http.get(`${API}/shifts/active`, () => HttpResponse.json({ shifts: [first, second], count: 2 })));
+
+    await store.dispatch(liveMapApi.endpoints.getActiveShifts.initiate());
+
+    const shifts = selectActiveShifts(store.getState());
+    expect(shifts.map((shift) => shift.id)).toEqual([1, 2]);
+    expect(shifts[0]).toMatchObject({ latitude: -32.6, longitude: -71.4, last_location_time: at('13:10:00') });
+    expect(shifts[1]).toEqual(second);
+  });
+});
