@@ -1,11 +1,11 @@
 /** Opens the database: embedded PGlite (a data folder, or in memory for tests) or PostgreSQL by URL. */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import { PGliteDialect } from './pgliteDialect';
+import { PGliteWorker } from './pgliteWorkerClient';
 import type { Database } from './schema';
 import { typeParsers } from './typeParsers';
 
@@ -45,15 +45,15 @@ export async function openPostgres(connectionString: string): Promise<OpenDataba
 
 export async function openPglite(dataDir: string | null): Promise<OpenDatabase> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = new PGlite({ ...(dataDir ? { dataDir } : {}), parsers: typeParsers });
-  await pglite.waitReady;
+  // PGlite runs in a worker thread (see pgliteWorker.cjs); null dataDir: in memory.
+  const pglite = await PGliteWorker.start(dataDir);
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {
     db,
     kind: 'pglite',
     async close() {
       await db.destroy();
-      if (!pglite.closed) await pglite.close();
+      await pglite.close();
     },
   };
 }

@@ -14,7 +14,11 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
-import type { PGlite } from '@electric-sql/pglite';
+
+/** What the dialect needs of PGlite: a PGlite instance or the worker proxy (pgliteWorkerClient.ts). */
+export interface PGliteQueryable {
+  query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number }>;
+}
 
 /** FIFO lock: acquire() resolves with a release function. */
 export class Mutex {
@@ -32,7 +36,7 @@ export class Mutex {
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGliteQueryable) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
@@ -55,12 +59,12 @@ class PGliteDriver implements Driver {
   private readonly connection: PGliteConnection;
   private release: (() => void) | null = null;
 
-  constructor(private readonly pglite: PGlite) {
+  constructor(private readonly pglite: PGliteQueryable) {
     this.connection = new PGliteConnection(pglite);
   }
 
   async init(): Promise<void> {
-    await this.pglite.waitReady;
+    // The opener waits for PGlite to be ready before building Kysely.
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -92,7 +96,7 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGliteQueryable) {}
 
   createAdapter() {
     return new PostgresAdapter();
