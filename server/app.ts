@@ -1,0 +1,105 @@
+/** buildServer: HTTP routes under /api, the SPA, and socket.io, without listening (testable). */
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import { API_BASE_PATH } from '../contract/api';
+import { makeAuthenticate } from './auth/authenticate';
+import type { Config } from './config';
+import type { DatabaseKind } from './db/client';
+import type { Database } from './db/schema';
+import { HttpError, Messages } from './errors';
+import { createSocketServer, type FlotaSocketServer } from './realtime/socketServer';
+import { authRoutes } from './routes/auth';
+import { driversRoutes } from './routes/drivers';
+import { healthRoutes } from './routes/health';
+import { shiftsRoutes } from './routes/shifts';
+import { vehiclesRoutes } from './routes/vehicles';
+import { isSpaRoute, registerSpa, sendIndexHtml } from './spa';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface ServerDeps {
+  db: Kysely<Database>;
+  /** Defaults from config: postgres when DATABASE_URL is set. */
+  dbKind?: DatabaseKind;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface FlotaServer {
+  app: FastifyInstance;
+  io: FlotaSocketServer;
+  close(): Promise<void>;
+}
+
+/** Texts for errors Fastify raises itself (bad JSON, too large...). */
+function clientErrorText(statusCode: number): string {
+  if (statusCode === 404) return Messages.notFound;
+  if (statusCode === 413) return Messages.tooLarge;
+  return Messages.badRequest;
+}
+
+export async function buildServer(config: Config, deps: ServerDeps): Promise<FlotaServer> {
+  const { db } = deps;
+  const dbKind = deps.dbKind ?? (config.databaseUrl ? 'postgres' : 'pglite');
+  const app = Fastify({ logger: deps.logger ?? true, bodyLimit: BODY_LIMIT, trustProxy: false });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(error.fields ? { error: error.message, fields: error.fields } : { error: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      request.log.info({ code: error.code }, error.message);
+      return reply.code(status).send({ error: clientErrorText(status) });
+    }
+    request.log.error(error);
+    return reply.code(500).send({ error: Messages.internal });
+  });
+
+  if (config.corsOrigins.length) {
+    const allowed = new Set(config.corsOrigins);
+    app.addHook('onRequest', async (request, reply) => {
+      const origin = request.headers.origin;
+      if (!origin || !allowed.has(origin)) return;
+      reply.header('Access-Control-Allow-Origin', origin).header('Vary', 'Origin');
+      if (request.method === 'OPTIONS') {
+        reply
+          .header('Access-Control-Allow-Methods', 'GET,POST,PUT,DELETE,OPTIONS')
+          .header('Access-Control-Allow-Headers', 'Authorization, Content-Type')
+          .header('Access-Control-Max-Age', '600')
+          .code(204)
+          .send();
+      }
+    });
+  }
+
+  const authenticate = makeAuthenticate({ db, jwtSecret: config.jwtSecret });
+  const prefix = API_BASE_PATH;
+  await app.register(healthRoutes, { prefix, db, dbKind });
+  await app.register(authRoutes, { prefix, db, jwtSecret: config.jwtSecret, authenticate });
+  await app.register(driversRoutes, { prefix, db, authenticate });
+  await app.register(vehiclesRoutes, { prefix, db, authenticate });
+  await app.register(shiftsRoutes, { prefix, db, authenticate });
+
+  const spa = await registerSpa(app, config);
+  app.setNotFoundHandler(async (request, reply) => {
+    if (spa && isSpaRoute(request)) return sendIndexHtml(reply);
+    return reply.code(404).send({ error: Messages.notFound });
+  });
+
+  const io = createSocketServer(app.server, { db, jwtSecret: config.jwtSecret, corsOrigins: config.corsOrigins });
+  await app.ready();
+
+  let closing: Promise<void> | null = null;
+  return {
+    app,
+    io,
+    close() {
+      // io.close() also closes the HTTP server; fastify.close() then finishes its own hooks.
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => io.close(() => resolve()));
+        await app.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  const dataDir = () => mkdtempSync(path.join(tmpdir(), 'flota-config-'));
+
+  it('has the documented defaults and keeps a generated JWT secret (0600) across starts', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      tileAttribution: '© OpenStreetMap contributors',
+      corsOrigins: [],
+      simulator: true,
+      tzFleet: 'America/Santiago',
+      staleAfterSeconds: 120,
+    });
+    const file = path.join(dir, 'jwt-secret');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8').trim()).toBe(config.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('reads lists and switches', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), CORS_ORIGINS: 'http://a.cl, http://b.cl', SIMULATOR: 'off', PORT: '9000' });
+    expect(config.corsOrigins).toEqual(['http://a.cl', 'http://b.cl']);
+    expect(config.simulator).toBe(false);
+    expect(config.port).toBe(9000);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ SIMULATOR: 'maybe' }, /SIMULATOR/],
+    [{ TZ_FLEET: 'Mars/Olympus' }, /TZ_FLEET/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
+    [{ STALE_AFTER_SECONDS: '0' }, /STALE_AFTER_SECONDS/],
+  ])('rejects bad values %j', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+});

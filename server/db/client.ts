@@ -1,0 +1,59 @@
+/** Opens the database: embedded PGlite (a data folder, or in memory for tests) or PostgreSQL by URL. */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import { PGliteDialect } from './pgliteDialect';
+import { PGliteWorker } from './pgliteWorkerClient';
+import type { Database } from './schema';
+import { typeParsers } from './typeParsers';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** Embedded database in memory (tests); ignored when a URL is given. */
+  inMemory?: boolean;
+}
+
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  options: OpenOptions = {},
+): Promise<OpenDatabase> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openPglite(options.inMemory ? null : path.join(config.dataDir, 'pglite'));
+}
+
+export async function openPostgres(connectionString: string): Promise<OpenDatabase> {
+  const pool = new pg.Pool({
+    connectionString,
+    // Per-pool parsers, not pg.types.setTypeParser: nothing global changes.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        typeParsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+export async function openPglite(dataDir: string | null): Promise<OpenDatabase> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // PGlite runs in a worker thread (see pgliteWorker.cjs); null dataDir: in memory.
+  const pglite = await PGliteWorker.start(dataDir);
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,7 @@
+/** Every migration, by name, in order. Static imports: no filesystem globbing (works bundled and under tsx). */
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_initial';
+
+export const migrations: Record<string, Migration> = {
+  '0001_initial': m0001,
+};

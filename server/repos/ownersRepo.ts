@@ -1,0 +1,72 @@
+/** Owners: login lookup, profile, creation. */
+import type { Kysely } from 'kysely';
+import type { User } from '../../contract/entities';
+import { storedRutBody } from '../../contract/rut';
+import type { Database } from '../db/schema';
+
+const userColumns = ['id', 'rut', 'first_name', 'last_name', 'email', 'company_name'] as const;
+
+export interface OwnerCredentials {
+  user: User;
+  passwordHash: string;
+}
+
+/** The owner a login form's RUT designates: by full RUT, or by body when typed without check digit. */
+export async function findOwnerForLogin(
+  db: Kysely<Database>,
+  key: { rut: string } | { body: string },
+): Promise<OwnerCredentials | null> {
+  let query = db.selectFrom('owners').select([...userColumns, 'password_hash']);
+  query = 'rut' in key ? query.where('rut', '=', key.rut) : query.where('rut_body', '=', key.body);
+  const rows = await query.orderBy('id').limit(2).execute();
+  // A body alone must designate exactly one owner.
+  if (rows.length !== 1) return null;
+  const { password_hash, ...user } = rows[0];
+  return { user, passwordHash: password_hash };
+}
+
+export async function getOwner(db: Kysely<Database>, id: number): Promise<User | null> {
+  const row = await db.selectFrom('owners').select(userColumns).where('id', '=', id).executeTakeFirst();
+  return row ?? null;
+}
+
+export async function ownerExists(db: Kysely<Database>, id: number): Promise<boolean> {
+  const row = await db.selectFrom('owners').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function countOwners(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('owners').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export interface NewOwner {
+  /** Stored form (normalizeRut). */
+  rut: string;
+  passwordHash: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  company_name: string;
+}
+
+export async function insertOwner(db: Kysely<Database>, owner: NewOwner): Promise<User> {
+  return db
+    .insertInto('owners')
+    .values({
+      rut: owner.rut,
+      rut_body: storedRutBody(owner.rut),
+      password_hash: owner.passwordHash,
+      first_name: owner.first_name,
+      last_name: owner.last_name,
+      email: owner.email,
+      company_name: owner.company_name,
+    })
+    .returning(userColumns)
+    .executeTakeFirstOrThrow();
+}
+
+export async function ownerRutTaken(db: Kysely<Database>, rut: string): Promise<boolean> {
+  const row = await db.selectFrom('owners').select('id').where('rut', '=', rut).executeTakeFirst();
+  return row !== undefined;
+}

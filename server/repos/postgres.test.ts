@@ -1,0 +1,87 @@
+/**
+ * The same repository queries against a real PostgreSQL server, to prove pg and PGlite answer
+ * alike. Needs TEST_DATABASE_URL (CI sets it; locally: scripts/pg-test-server.sh start). Each run
+ * creates and drops its own database so parallel runs do not collide.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
+import { driverSchema, shiftSchema, vehicleSchema } from '../../contract/entities';
+import { openPostgres, type OpenDatabase } from '../db/client';
+import { migrateToLatest } from '../db/migrate';
+import type { Database } from '../db/schema';
+import { DEMO_COUNTS, DEMO_OWNER_RUT, seedDemoFleet } from '../seed/demoFleet';
+import { findOwnerForLogin } from './ownersRepo';
+import { listDrivers } from './driversRepo';
+import { listActiveShifts } from './shiftsRepo';
+import { listVehicles } from './vehiclesRepo';
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+if (!adminUrl) {
+  console.warn('postgres.test.ts: skipped because TEST_DATABASE_URL is not set (run scripts/pg-test-server.sh start).');
+}
+const describeWithPostgres = adminUrl ? describe : describe.skip;
+
+describeWithPostgres('repositories on PostgreSQL', () => {
+  const dbName = `flota_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  let admin: OpenDatabase;
+  let database: OpenDatabase;
+  let db: Kysely<Database>;
+  let ownerId: number;
+
+  beforeAll(async () => {
+    admin = await openPostgres(adminUrl as string);
+    await sql`create database ${sql.id(dbName)}`.execute(admin.db);
+    const url = new URL(adminUrl as string);
+    url.pathname = `/${dbName}`;
+    database = await openPostgres(url.toString());
+    db = database.db;
+    await migrateToLatest(db);
+    expect(await migrateToLatest(db)).toEqual([]);
+    ownerId = (await seedDemoFleet(db, { now: new Date() })).ownerId;
+  }, 60_000);
+
+  afterAll(async () => {
+    await database?.close();
+    if (admin) {
+      await sql`drop database if exists ${sql.id(dbName)}`.execute(admin.db);
+      await admin.close();
+    }
+  });
+
+  it('finds the owner by full RUT and by body', async () => {
+    expect((await findOwnerForLogin(db, { rut: DEMO_OWNER_RUT }))?.user.id).toBe(ownerId);
+    expect((await findOwnerForLogin(db, { body: '12345678' }))?.user.id).toBe(ownerId);
+  });
+
+  it('lists drivers with plates and dates as YYYY-MM-DD and ints as numbers', async () => {
+    const drivers = z.array(driverSchema.strict()).parse(await listDrivers(db, ownerId));
+    expect(drivers).toHaveLength(DEMO_COUNTS.drivers);
+    expect(drivers.filter((d) => d.plate_number)).toHaveLength(DEMO_COUNTS.assignedDrivers);
+  });
+
+  it('lists vehicles with drivers', async () => {
+    const vehicles = z.array(vehicleSchema.strict()).parse(await listVehicles(db, ownerId));
+    expect(vehicles).toHaveLength(DEMO_COUNTS.vehicles);
+    expect(vehicles.filter((v) => v.driver_id !== null)).toHaveLength(DEMO_COUNTS.assignedDrivers);
+  });
+
+  it('lists active shifts with ISO times', async () => {
+    const shifts = z.array(shiftSchema.strict()).parse(await listActiveShifts(db, ownerId));
+    expect(shifts).toHaveLength(DEMO_COUNTS.activeShifts);
+    expect(shifts.every((s) => new Date(s.start_time).toISOString() === s.start_time)).toBe(true);
+    const count = await db.selectFrom('shift_locations').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(typeof count.n).toBe('number');
+  });
+
+  it('a transaction rolls back on PostgreSQL too', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable('owners').set({ company_name: 'X' }).where('id', '=', ownerId).execute();
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    const owner = await db.selectFrom('owners').select('company_name').where('id', '=', ownerId).executeTakeFirstOrThrow();
+    expect(owner.company_name).toBe('Taxis La Ligua');
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * Serves the built SPA from DIST_DIR (when it exists) with history fallback, and the SPA's runtime
+ * config at /config.json. Hashed assets are cached for a year; index.html and config never.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_BASE_PATH } from '../contract/api';
+import { SOCKET_PATH } from '../contract/socket';
+import type { Config } from './config';
+
+export interface SpaRuntimeConfig {
+  apiBaseUrl: string;
+  socketUrl: string;
+  socketPath: string;
+  tileUrl: string;
+  tileAttribution: string;
+  staleAfterSeconds: number;
+}
+
+const NO_CACHE = 'no-cache';
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+/** webpack's [contenthash] in a file name, e.g. main.3f9a1c2b7d.js */
+const HASHED = /[.-][0-9a-f]{8,32}\.[a-z0-9]+$/i;
+
+export function spaRuntimeConfig(config: Config): SpaRuntimeConfig {
+  return {
+    apiBaseUrl: API_BASE_PATH,
+    socketUrl: '',
+    socketPath: SOCKET_PATH,
+    tileUrl: config.tileUrl,
+    tileAttribution: config.tileAttribution,
+    staleAfterSeconds: config.staleAfterSeconds,
+  };
+}
+
+export function hasSpa(distDir: string): boolean {
+  return existsSync(path.join(distDir, 'index.html'));
+}
+
+/** Paths the SPA router owns: not the API, not socket.io, and not a file name (those 404 when missing). */
+export function isSpaRoute(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0];
+  if (pathname === API_BASE_PATH || pathname.startsWith(`${API_BASE_PATH}/`)) return false;
+  if (pathname.startsWith(`${SOCKET_PATH}/`) || pathname === SOCKET_PATH) return false;
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return !/\.[a-z0-9]+$/i.test(last);
+}
+
+export async function sendIndexHtml(reply: FastifyReply): Promise<void> {
+  reply.header('Cache-Control', NO_CACHE);
+  await reply.sendFile('index.html');
+}
+
+export async function registerSpa(app: FastifyInstance, config: Config): Promise<boolean> {
+  const runtime = spaRuntimeConfig(config);
+  app.get('/config.json', async (_request, reply) => {
+    reply.header('Cache-Control', NO_CACHE);
+    return runtime;
+  });
+
+  if (!hasSpa(config.distDir)) return false;
+  await app.register(fastifyStatic, {
+    root: config.distDir,
+    prefix: '/',
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      res.setHeader('Cache-Control', HASHED.test(path.basename(filePath)) ? LONG_CACHE : NO_CACHE);
+    },
+  });
+  return true;
+}

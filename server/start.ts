@@ -1,0 +1,26 @@
+/** `npm start`: builds the SPA when dist/ has no index.html, then runs the server. */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from './config';
+import { main } from './index';
+
+function buildSpaIfMissing(distDir: string): void {
+  if (existsSync(path.join(distDir, 'index.html'))) return;
+  console.info('No se encontró la aplicación compilada; compilando con webpack...');
+  const result = spawnSync('npx', ['webpack', '--mode', 'production'], { stdio: 'inherit', shell: process.platform === 'win32' });
+  if (result.status !== 0) {
+    console.error('La compilación de la aplicación falló; el servidor sigue, solo con la API.');
+  }
+}
+
+try {
+  buildSpaIfMissing(loadConfig().distDir);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

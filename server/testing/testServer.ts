@@ -1,0 +1,112 @@
+/**
+ * A real listening server on 127.0.0.1 with a fresh in-memory PGlite, migrated and seeded with the
+ * demo fleet. Start one per test file (beforeAll/afterAll): PGlite takes ~2 s to start.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { LoginResponse } from '../../contract/api';
+import { buildServer } from '../app';
+import { hashPassword } from '../auth/passwords';
+import { loadConfig, type Config } from '../config';
+import { openPglite, type OpenDatabase } from '../db/client';
+import { migrateToLatest } from '../db/migrate';
+import type { Database } from '../db/schema';
+import type { FlotaSocketServer } from '../realtime/socketServer';
+import { insertOwner } from '../repos/ownersRepo';
+import { DEMO_OWNER_RUT, DEMO_PASSWORD, seedDemoFleet, type SeedResult } from '../seed/demoFleet';
+
+export const TEST_JWT_SECRET = 'test-secret-0123456789-0123456789-abcdef';
+
+export interface TestServer {
+  url: string;
+  db: Kysely<Database>;
+  app: FastifyInstance;
+  io: FlotaSocketServer;
+  config: Config;
+  seed: SeedResult;
+  login(rut?: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const config: Config = {
+    ...loadConfig({ JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: '/nonexistent-flota-test', DIST_DIR: '/nonexistent-flota-dist' }),
+    host: '127.0.0.1',
+    port: 0,
+    simulator: false,
+    ...overrides,
+  };
+  const database: OpenDatabase = await openPglite(null);
+  await migrateToLatest(database.db);
+  const seed = await seedDemoFleet(database.db, { now: new Date() });
+  const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: false });
+  await server.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = server.app.server.address() as { port: number };
+  const url = `http://127.0.0.1:${port}`;
+
+  return {
+    url,
+    db: database.db,
+    app: server.app,
+    io: server.io,
+    config,
+    seed,
+    async login(rut = DEMO_OWNER_RUT, password = DEMO_PASSWORD) {
+      const response = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ rut, password }),
+      });
+      if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+      return ((await response.json()) as LoginResponse).token;
+    },
+    async close() {
+      await server.close();
+      await database.close();
+    },
+  };
+}
+
+export const SECOND_OWNER = {
+  rut: '111111111',
+  password: 'otra-clave-123',
+  driverRut: '222222222',
+  plate: 'ZZ9999',
+  driverFirstName: 'Intruso',
+} as const;
+
+/** Another owner with one driver (on an active shift) and one vehicle: scoping tests look for them. */
+export async function createSecondOwner(db: Kysely<Database>): Promise<{ ownerId: number; driverId: number; vehicleId: number }> {
+  const passwordHash = await hashPassword(SECOND_OWNER.password);
+  const owner = await insertOwner(db, {
+    rut: SECOND_OWNER.rut,
+    passwordHash,
+    first_name: 'Otra',
+    last_name: 'Dueña',
+    email: 'otra@example.cl',
+    company_name: 'Radiotaxis Otra',
+  });
+  const vehicle = await db
+    .insertInto('vehicles')
+    .values({ owner_id: owner.id, plate_number: SECOND_OWNER.plate, model: 'Kia Rio', color: 'Negro', year: 2020 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const driver = await db
+    .insertInto('drivers')
+    .values({
+      owner_id: owner.id,
+      rut: SECOND_OWNER.driverRut,
+      rut_body: SECOND_OWNER.driverRut.slice(0, -1),
+      password_hash: passwordHash,
+      first_name: SECOND_OWNER.driverFirstName,
+      last_name: 'Ajeno',
+      current_vehicle_id: vehicle.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('shifts')
+    .values({ owner_id: owner.id, driver_id: driver.id, vehicle_id: vehicle.id, start_time: new Date(), latitude: -33.45, longitude: -70.66, last_location_time: new Date() })
+    .execute();
+  return { ownerId: owner.id, driverId: driver.id, vehicleId: vehicle.id };
+}
