@@ -17,6 +17,8 @@ export interface Config {
   tzFleet: string;
   staleAfterSeconds: number;
   distDir: string;
+  /** Fastify/pino level: request logs at 'info', quieter at 'warn'. */
+  logLevel: string;
 }
 
 export class ConfigError extends Error {
@@ -55,6 +57,14 @@ function timeZone(env: Env, name: string, fallback: string): string {
   } catch {
     throw new ConfigError(`${name} no es una zona horaria válida: "${value}"`);
   }
+  return value;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function logLevel(env: Env): string {
+  const value = text(env, 'LOG_LEVEL', 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(value)) throw new ConfigError(`LOG_LEVEL debe ser uno de: ${LOG_LEVELS.join(', ')} (se recibió "${env.LOG_LEVEL}")`);
   return value;
 }
 
@@ -106,5 +116,6 @@ export function loadConfig(env: Env = process.env): Config {
     tzFleet: timeZone(env, 'TZ_FLEET', 'America/Santiago'),
     staleAfterSeconds: integer(env, 'STALE_AFTER_SECONDS', 120, 1, 86400),
     distDir: path.resolve(text(env, 'DIST_DIR', './dist')),
+    logLevel: logLevel(env),
   };
 }

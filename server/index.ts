@@ -29,7 +29,7 @@ export async function main(): Promise<void> {
     console.info(`Flota de demostración creada: ${seeded.vehicles} vehículos, ${seeded.drivers} conductores, ${seeded.shifts} turnos.`);
   }
 
-  const server = await buildServer(config, { db: database.db, dbKind: database.kind });
+  const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: { level: config.logLevel } });
 
   // ── Simulator hook (issue 4) ── start the demo-fleet simulator here when config.simulator is on
   // and the demo fleet exists; stop it first in shutdown().

@@ -17,6 +17,7 @@ async function run() {
     DATA_DIR: dataDir,
     TILE_URL: tiles.url,
     SIMULATOR: process.env.SIMULATOR ?? 'off',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   });
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   const { main } = await import('../../server/index');

@@ -37,7 +37,9 @@ export function DashboardLayout({ user, onLogOut }: { user: User | null; onLogOu
           <div className="flota-sidebar__name">
             {user?.first_name} {user?.last_name}
           </div>
-          <div className="flota-sidebar__email">{user?.email}</div>
+          <div className="flota-sidebar__email" title={user?.email}>
+            {user?.email}
+          </div>
           <button type="button" className="flota-sidebar__logout" onClick={onLogOut}>
             <Icon name="logout" />
             <span>Cerrar Sesión</span>
