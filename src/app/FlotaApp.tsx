@@ -1,3 +1,5 @@
+// First of all CSS: the shield against the host page's element rules must lose every tie.
+import './hostShield.css';
 import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, createHashRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';

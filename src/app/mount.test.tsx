@@ -27,14 +27,14 @@ function trackGlobalListeners() {
   for (const [name, target] of targets) {
     const add = target.addEventListener.bind(target);
     const remove = target.removeEventListener.bind(target);
-    jest.spyOn(target, 'addEventListener').mockImplementation((type, listener, options) => {
+    jest.spyOn(target, 'addEventListener').mockImplementation((type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) => {
       const capture = captureOf(options);
       if (!active.some((entry) => entry.target === name && entry.type === type && entry.listener === listener && entry.capture === capture)) {
         active.push({ target: name, type, listener, capture, byTestEnvironment: /@testing-library[\\/]user-event|nwsapi/.test(new Error().stack ?? '') });
       }
       add(type, listener, options);
     });
-    jest.spyOn(target, 'removeEventListener').mockImplementation((type, listener, options) => {
+    jest.spyOn(target, 'removeEventListener').mockImplementation((type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions) => {
       const capture = captureOf(options);
       const index = active.findIndex((entry) => entry.target === name && entry.type === type && entry.listener === listener && entry.capture === capture);
       if (index >= 0) active.splice(index, 1);
