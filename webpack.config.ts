@@ -1,55 +1,71 @@
 /**
- * Production: content-hashed, code-split chunks into dist/ (the map screen and MapLibre are a lazy
- * chunk). Development: a dev server on :3000 that proxies the API, socket and config to :8080.
+ * Two builds from one source (`npm run build` makes both):
+ * - app: the standalone page, dist/index.html + content-hashed, code-split dist/assets/ (the map
+ *   screen and MapLibre are a lazy chunk), CSS in files. Development: a dev server on :3000 that
+ *   proxies the API, socket and config to :8080.
+ * - embed: dist/embed/flota.js under a fixed name (intranets link to it), an ES module whose lazy
+ *   chunks load with import() relative to the script wherever it is hosted (no JSONP array: the
+ *   only global is `Flota`), CSS carried in the JavaScript and rendered inside each mount.
  */
 import path from 'node:path';
 import CopyPlugin from 'copy-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import type { Configuration } from 'webpack';
+import type { Configuration, RuleSetRule } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
+const dist = path.resolve(__dirname, 'dist');
 
-export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } => {
-  const production = argv.mode !== 'development';
+type Argv = { mode?: Configuration['mode'] };
+
+/** Everything but CSS: TypeScript, MapLibre's worker and images. */
+function scriptAndAssetRules(): RuleSetRule[] {
+  return [
+    {
+      test: /\.tsx?$/,
+      exclude: /node_modules/,
+      // Type checking is `npm run typecheck`; the build only strips types.
+      use: { loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { noEmit: false } } },
+    },
+    // MapLibre's worker is loaded by URL at run time (src/lib/map/maplibre.ts), not bundled.
+    { test: /maplibre-gl-worker\.mjs$/, type: 'asset/resource' },
+    { test: /\.(png|svg)$/, type: 'asset/resource' },
+  ];
+}
+
+function shared(production: boolean): Configuration {
   return {
     mode: production ? 'production' : 'development',
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    performance: { hints: false },
+  };
+}
+
+function appConfig(production: boolean): Configuration & { devServer?: DevServerConfiguration } {
+  const hashed = (ext: string) => (production ? `assets/[name].[contenthash:10].${ext}` : `assets/[name].${ext}`);
+  return {
+    ...shared(production),
+    name: 'app',
     entry: { main: './src/main.tsx' },
     output: {
-      path: path.resolve(__dirname, 'dist'),
-      filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
-      chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      path: dist,
+      filename: hashed('js'),
+      chunkFilename: hashed('js'),
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       // Lazy chunks load relative to the script that asked for them, wherever it is hosted.
       publicPath: 'auto',
-      clean: true,
+      // dist/embed/ is the other build's.
+      clean: { keep: /^embed[\\/]/ },
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
-    module: {
-      rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          // Type checking is `npm run typecheck`; the build only strips types.
-          use: { loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { noEmit: false } } },
-        },
-        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
-        // MapLibre's worker is loaded by URL at run time (src/lib/map/maplibre.ts), not bundled.
-        { test: /maplibre-gl-worker\.mjs$/, type: 'asset/resource' },
-        { test: /\.(png|svg)$/, type: 'asset/resource' },
-      ],
-    },
+    module: { rules: [...scriptAndAssetRules(), { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] }] },
     plugins: [
       new HtmlWebpackPlugin({ template: 'public/index.html', publicPath: '/' }),
-      new MiniCssExtractPlugin({
-        filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
-        chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
-      }),
-      new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
+      new MiniCssExtractPlugin({ filename: hashed('css'), chunkFilename: hashed('css') }),
+      // Also public/embed-demo/index.html, the hostile intranet page the server shows at /embed-demo.
+      new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/public/index.html'] } }] }),
     ],
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-    performance: { hints: false },
     devServer: {
       port: 3000,
       historyApiFallback: true,
@@ -59,4 +75,35 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       ],
     },
   };
+}
+
+function embedConfig(production: boolean): Configuration {
+  return {
+    ...shared(production),
+    name: 'embed',
+    entry: { flota: './src/embed.ts' },
+    // An ES module: chunks come in with import(), so webpack needs no global chunk array.
+    experiments: { outputModule: true },
+    output: {
+      path: path.join(dist, 'embed'),
+      filename: 'flota.js',
+      chunkFilename: production ? 'chunks/[name].[contenthash:10].js' : 'chunks/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      // Resolved from import.meta.url: the folder flota.js was loaded from.
+      publicPath: 'auto',
+      module: true,
+      chunkFormat: 'module',
+      chunkLoading: 'import',
+      uniqueName: 'flota-embed',
+      clean: true,
+    },
+    module: {
+      rules: [...scriptAndAssetRules(), { test: /\.css$/, use: [path.resolve(__dirname, 'webpack/registerStyleLoader.cjs'), { loader: 'css-loader', options: { exportType: 'string' } }] }],
+    },
+  };
+}
+
+export default (_env: unknown, argv: Argv): Configuration[] => {
+  const production = argv.mode !== 'development';
+  return [appConfig(production), embedConfig(production)];
 };

@@ -1,12 +1,16 @@
+// First of all CSS: the shield against the host page's element rules must lose every tie.
+import './hostShield.css';
 import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, createHashRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { Notices } from '../components/notifications/Notices';
+import { RegisteredStyles } from '../components/RegisteredStyles';
 import type { RuntimeConfig } from './config';
 import { routes } from './routes';
 import type { AppStore } from './store';
 import './theme.css';
 
+/** basePath applies to browser routing; hash routing keeps the app's path in the hash, whatever the page's own URL. */
 export function createRouter(config: RuntimeConfig, initialPath?: string) {
   const basename = config.basePath.replace(/\/+$/, '') || '/';
   if (config.router === 'hash') return createHashRouter(routes);
@@ -21,6 +25,7 @@ export function FlotaApp({ store, router }: { store: AppStore; router: FlotaRout
   return (
     <StrictMode>
       <Provider store={store}>
+        <RegisteredStyles />
         <div className="flota-app">
           <RouterProvider router={router} />
           <Notices />

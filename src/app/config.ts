@@ -3,7 +3,12 @@
  * The standalone page reads it from config.json next to index.html (written by the server from
  * env); an intranet host passes it to Flota.mount(). Nothing here is baked in at build time.
  */
-export type RouterKind = 'browser' | 'hash' | 'memory';
+export const ROUTER_KINDS = ['browser', 'hash', 'memory'] as const;
+export type RouterKind = (typeof ROUTER_KINDS)[number];
+
+export function isRouterKind(value: unknown): value is RouterKind {
+  return ROUTER_KINDS.includes(value as RouterKind);
+}
 
 export interface RuntimeConfig {
   apiBaseUrl: string;
@@ -34,11 +39,12 @@ export const defaultConfig: RuntimeConfig = {
   staleAfterSeconds: 120,
 };
 
-/** Defaults overridden by whatever the deployment gives, ignoring keys it does not know. */
+/** Defaults overridden by whatever the deployment gives, ignoring keys it does not know and values of the wrong kind. */
 export function resolveConfig(partial: Partial<RuntimeConfig> = {}): RuntimeConfig {
   const config: RuntimeConfig = { ...defaultConfig };
   for (const key of Object.keys(defaultConfig) as (keyof RuntimeConfig)[]) {
     const value = partial[key];
+    if (key === 'router' && !isRouterKind(value)) continue;
     if (value !== undefined && value !== null && typeof value === typeof defaultConfig[key]) {
       (config as unknown as Record<string, unknown>)[key] = value;
     }

@@ -1,6 +1,6 @@
 /**
  * Owns the socket.io connection of the live map (in this closure, never in state). It connects on
- * liveMap/opened and disconnects on liveMap/closed, joins the owner's room on every (re)connect,
+ * liveMap/opened and disconnects on liveMap/closed (or app/unmounted), joins the owner's room on every (re)connect,
  * and turns socket events into actions. Location updates are merged per shift and flushed as one
  * activeShifts/locationsReceived at most once per flushIntervalMs, so thousands of taxis make a
  * handful of readable actions per second. socket.io does not replay what was missed while
@@ -15,6 +15,7 @@ import { liveMapApi } from '../features/liveMap/liveMapApi';
 import { liveMapClosed, liveMapOpened } from '../features/liveMap/liveMapSlice';
 import { realtimeConnected, realtimeConnectionFailed, realtimeDisconnected } from '../features/liveMap/realtimeActions';
 import { sessionExpired } from './api';
+import { appUnmounted } from './lifecycle';
 import { createLocationBuffer } from './locationBuffer';
 import type { RootState } from './rootReducer';
 
@@ -146,7 +147,7 @@ export function createSocketMiddleware({ createSocket = connectSocketIo, flushIn
     return (next) => (action) => {
       const result = next(action);
       if (liveMapOpened.match(action)) open();
-      else if (liveMapClosed.match(action)) close();
+      else if (liveMapClosed.match(action) || appUnmounted.match(action)) close();
       return result;
     };
   };

@@ -1,8 +1,9 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { prefixedStorage, type PrefixedStorage } from '../lib/storage';
 import { restoredAuthState, type StoredSession } from '../features/auth/authSlice';
 import { api } from './api';
 import { resolveConfig, type RuntimeConfig } from './config';
+import { sanitizeAction, sanitizeState } from './devToolsSanitizers';
 import { rootReducer } from './rootReducer';
 import { SESSION_KEY, sessionPersistence } from './sessionPersistence';
 import { createSocketMiddleware, type CreateSocket } from './socketMiddleware';
@@ -12,10 +13,18 @@ export interface StoreOptions {
   storage?: PrefixedStorage;
   /** The live map's socket factory (socket.io's io by default; tests pass a fake). */
   createSocket?: CreateSocket;
+  /** Runs after the app's own middlewares (tests record actions with it). */
+  extraMiddleware?: Middleware[];
 }
 
+/**
+ * DevTools keeps this many actions: ten minutes of map activity. The socket middleware sends at
+ * most four location batches a second (2400 in ten minutes), plus the screens' own actions.
+ */
+export const DEVTOOLS_MAX_AGE = 3000;
+
 /** One store per mounted app (the embed can mount several times; tests make one per test). */
-export function makeStore({ config: partialConfig, storage, createSocket }: StoreOptions = {}) {
+export function makeStore({ config: partialConfig, storage, createSocket, extraMiddleware = [] }: StoreOptions = {}) {
   const config = resolveConfig(partialConfig);
   const sessionStorage = storage ?? prefixedStorage(config.storagePrefix);
   return configureStore({
@@ -24,8 +33,12 @@ export function makeStore({ config: partialConfig, storage, createSocket }: Stor
       config,
       auth: restoredAuthState(sessionStorage.read<StoredSession>(SESSION_KEY)),
     },
-    middleware: (getDefault) => getDefault().prepend(sessionPersistence(sessionStorage)).concat(api.middleware, createSocketMiddleware({ createSocket })),
-    devTools: config.devTools ? { name: 'Flota' } : false,
+    // RTK's serializable and immutable checks stay on outside production (development and tests).
+    middleware: (getDefault) =>
+      getDefault()
+        .prepend(sessionPersistence(sessionStorage))
+        .concat(api.middleware, createSocketMiddleware({ createSocket }), ...extraMiddleware),
+    devTools: config.devTools ? { name: 'Flota', maxAge: DEVTOOLS_MAX_AGE, actionSanitizer: sanitizeAction, stateSanitizer: sanitizeState } : false,
   });
 }
 
