@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { API } from '../../testing/handlers';
 import { server } from '../../testing/mswServer';
 import { renderApp } from '../../testing/renderApp';
@@ -10,6 +10,12 @@ function statValue(label: string) {
 
 describe('Panel de Control', () => {
   it('shows Cargando... then the three counts from the API', async () => {
+    // A slow answer (the default handler answers after the delay), so Cargando... can be asserted.
+    server.use(
+      http.get(`${API}/shifts/active`, async () => {
+        await delay(200);
+      }),
+    );
     renderApp('/dashboard', { signedIn: true });
     expect(await screen.findByText('Cargando...')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Cargando...')).not.toBeInTheDocument());

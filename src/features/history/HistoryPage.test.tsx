@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import type { RouteGeometry } from './routeGeo';
 import { makeShift } from '../../testing/fixtures';
 import { API, historyQueries } from '../../testing/handlers';
@@ -38,6 +38,13 @@ const sentQueries = () => historyQueries.map((query) => query.toString());
 
 describe('Historial de Turnos', () => {
   it('shows the filters, Cargando historial... and then every shift formatted as the spec asks', async () => {
+    // A slow answer (the resolver returns nothing, so the default handler answers after it), so the
+    // loading text stays on screen long enough to be asserted on a busy machine.
+    server.use(
+      http.get(`${API}/shifts/history`, async () => {
+        await delay(200);
+      }),
+    );
     renderApp('/dashboard/history', { signedIn: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Historial de Turnos' })).toBeInTheDocument();
     expect(await screen.findByText('Cargando historial...')).toHaveAttribute('role', 'status');
@@ -255,10 +262,16 @@ describe('Ver recorrido', () => {
   });
 
   it('says Sin recorrido registrado for a shift without points, and closes with Cerrar', async () => {
+    // A slow answer (then the default handler's empty route), so the loading text can be asserted.
+    server.use(
+      http.get(`${API}/shifts/:id/locations`, async () => {
+        await delay(200);
+      }),
+    );
     const { user } = await openHistory();
     await user.click(within(screen.getByRole('row', { name: /20\/11\/2026 22:30/ })).getByRole('button', { name: 'Ver recorrido' }));
     const dialog = screen.getByRole('dialog', { name: 'Recorrido de Ana Soto' });
-    expect(within(dialog).getByText('Cargando recorrido...')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Cargando recorrido...')).toBeInTheDocument();
     expect(await within(dialog).findByText('Sin recorrido registrado')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
