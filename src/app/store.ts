@@ -33,9 +33,10 @@ export function makeStore({ config: partialConfig, storage, createSocket, extraM
       config,
       auth: restoredAuthState(sessionStorage.read<StoredSession>(SESSION_KEY)),
     },
-    // RTK's serializable and immutable checks stay on outside production (development and tests).
+    // RTK's serializable and immutable checks stay on outside production (development and tests);
+    // a live map with thousands of taxis makes them slower than RTK's 32 ms notice threshold.
     middleware: (getDefault) =>
-      getDefault()
+      getDefault({ serializableCheck: { warnAfter: 128 }, immutableCheck: { warnAfter: 128 } })
         .prepend(sessionPersistence(sessionStorage))
         .concat(api.middleware, createSocketMiddleware({ createSocket }), ...extraMiddleware),
     devTools: config.devTools ? { name: 'Flota', maxAge: DEVTOOLS_MAX_AGE, actionSanitizer: sanitizeAction, stateSanitizer: sanitizeState } : false,

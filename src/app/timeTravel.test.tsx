@@ -32,11 +32,17 @@ function recorder() {
 const LOCATION_BATCHES = 100;
 const FLUSH_MS = 250;
 
+/** "…Middleware took 140ms": how long a check took on a busy machine, not a finding about the state. */
+const SLOW_CHECK_NOTICE = /Middleware took \d+ms, which is more than the warning threshold/;
+
 /** RTK's serializable and immutable checks report through the console (or throw): any report fails the test. */
 function failOnConsoleReports() {
   const reports: unknown[][] = [];
-  jest.spyOn(console, 'error').mockImplementation((...args) => void reports.push(args));
-  jest.spyOn(console, 'warn').mockImplementation((...args) => void reports.push(args));
+  const record = (...args: unknown[]) => {
+    if (!SLOW_CHECK_NOTICE.test(String(args[0]))) reports.push(args);
+  };
+  jest.spyOn(console, 'error').mockImplementation(record);
+  jest.spyOn(console, 'warn').mockImplementation(record);
   return reports;
 }
 
