@@ -70,5 +70,14 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
       res.setHeader('Cache-Control', HASHED.test(path.basename(filePath)) ? LONG_CACHE : NO_CACHE);
     },
   });
+  // The example intranet page that embeds Flota (dist/embed-demo/index.html), at a clean URL.
+  if (existsSync(path.join(config.distDir, EMBED_DEMO_PAGE))) {
+    app.get('/embed-demo', async (_request, reply) => {
+      reply.header('Cache-Control', NO_CACHE);
+      await reply.sendFile(EMBED_DEMO_PAGE);
+    });
+  }
   return true;
 }
+
+const EMBED_DEMO_PAGE = 'embed-demo/index.html';

@@ -9,11 +9,14 @@ let server: TestServer;
 let token: string;
 const distDir = mkdtempSync(path.join(tmpdir(), 'flota-dist-'));
 const INDEX = '<!doctype html><title>Flota</title><div id="root"></div>';
+const EMBED_DEMO = '<!doctype html><title>Intranet</title><div id="flota-host"></div>';
 
 beforeAll(async () => {
   writeFileSync(path.join(distDir, 'index.html'), INDEX);
   mkdirSync(path.join(distDir, 'assets'));
   writeFileSync(path.join(distDir, 'assets', 'main.3f9a1c2b7d.js'), 'console.log(1)');
+  mkdirSync(path.join(distDir, 'embed-demo'));
+  writeFileSync(path.join(distDir, 'embed-demo', 'index.html'), EMBED_DEMO);
   server = await startTestServer({ distDir, tileUrl: 'http://tiles.local/{z}/{x}/{y}.png' });
   token = await server.login();
 }, 60_000);
@@ -40,6 +43,14 @@ describe('SPA', () => {
     const api = await fetch(`${server.url}/api/dashboard`);
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ error: 'Recurso no encontrado' });
+  });
+
+  it('serves the example intranet page at /embed-demo, not the SPA', async () => {
+    for (const route of ['/embed-demo', '/embed-demo/']) {
+      const response = await fetch(`${server.url}${route}`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(EMBED_DEMO);
+    }
   });
 
   it('serves the runtime config', async () => {
