@@ -16,34 +16,37 @@ export function DashboardLayout({ user, onLogOut }: { user: User | null; onLogOu
   return (
     <div className="flota-shell">
       <aside className="flota-sidebar">
-        <div className="flota-sidebar__brand">
-          <span className="flota-logo" aria-hidden="true">
-            F
-          </span>
-          <div>
-            <div className="flota-sidebar__product">Flota</div>
-            <div className="flota-sidebar__company">{user?.company_name}</div>
+        {/* The aside stretches with the page (its colour reaches the bottom); the inner column sticks. */}
+        <div className="flota-sidebar__inner">
+          <div className="flota-sidebar__brand">
+            <span className="flota-logo" aria-hidden="true">
+              F
+            </span>
+            <div>
+              <div className="flota-sidebar__product">Flota</div>
+              <div className="flota-sidebar__company">{user?.company_name}</div>
+            </div>
           </div>
-        </div>
-        <nav className="flota-sidebar__nav" aria-label="Navegación principal">
-          {navItems.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.end} className="flota-nav-link">
-              <Icon name={item.icon} />
-              <span>{item.label}</span>
-            </NavLink>
-          ))}
-        </nav>
-        <div className="flota-sidebar__user">
-          <div className="flota-sidebar__name">
-            {user?.first_name} {user?.last_name}
+          <nav className="flota-sidebar__nav" aria-label="Navegación principal">
+            {navItems.map((item) => (
+              <NavLink key={item.to} to={item.to} end={item.end} className="flota-nav-link">
+                <Icon name={item.icon} />
+                <span>{item.label}</span>
+              </NavLink>
+            ))}
+          </nav>
+          <div className="flota-sidebar__user">
+            <div className="flota-sidebar__name">
+              {user?.first_name} {user?.last_name}
+            </div>
+            <div className="flota-sidebar__email" title={user?.email}>
+              {user?.email}
+            </div>
+            <button type="button" className="flota-sidebar__logout" onClick={onLogOut}>
+              <Icon name="logout" />
+              <span>Cerrar Sesión</span>
+            </button>
           </div>
-          <div className="flota-sidebar__email" title={user?.email}>
-            {user?.email}
-          </div>
-          <button type="button" className="flota-sidebar__logout" onClick={onLogOut}>
-            <Icon name="logout" />
-            <span>Cerrar Sesión</span>
-          </button>
         </div>
       </aside>
       <div className="flota-main">
