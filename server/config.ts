@@ -19,6 +19,8 @@ export interface Config {
   distDir: string;
   /** Fastify/pino level: request logs at 'info', quieter at 'warn'. */
   logLevel: string;
+  /** Lets the SPA connect to Redux DevTools in a production build (config.json's devTools). */
+  devTools: boolean;
 }
 
 export class ConfigError extends Error {
@@ -117,5 +119,6 @@ export function loadConfig(env: Env = process.env): Config {
     staleAfterSeconds: integer(env, 'STALE_AFTER_SECONDS', 120, 1, 86400),
     distDir: path.resolve(text(env, 'DIST_DIR', './dist')),
     logLevel: logLevel(env),
+    devTools: onOff(env, 'DEVTOOLS', false),
   };
 }

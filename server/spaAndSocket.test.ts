@@ -63,6 +63,7 @@ describe('SPA', () => {
       tileUrl: 'http://tiles.local/{z}/{x}/{y}.png',
       tileAttribution: '© OpenStreetMap contributors',
       staleAfterSeconds: 120,
+      devTools: false,
     });
   });
 });
