@@ -106,7 +106,7 @@ async function benchOn(name: string, database: OpenDatabase): Promise<void> {
 }
 
 /** A throwaway database on the PostgreSQL server at adminUrl, dropped when done. */
-async function withPostgres(adminUrl: string, use: (database: OpenDatabase) => Promise<void>): Promise<void> {
+async function withPostgres(adminUrl: string, task: (database: OpenDatabase) => Promise<void>): Promise<void> {
   const dbName = `flota_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = await openPostgres(adminUrl);
   await sql`create database ${sql.id(dbName)}`.execute(admin.db);
@@ -114,7 +114,7 @@ async function withPostgres(adminUrl: string, use: (database: OpenDatabase) => P
   url.pathname = `/${dbName}`;
   const database = await openPostgres(url.toString());
   try {
-    await use(database);
+    await task(database);
   } finally {
     await database.close();
     await sql`drop database if exists ${sql.id(dbName)}`.execute(admin.db);
