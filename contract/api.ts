@@ -135,19 +135,37 @@ export interface VehicleResponse {
 
 // ── Shifts ───────────────────────────────────────────────────────────────────
 
+/**
+ * GET /shifts/active and GET /shifts/history. `count` is always the number of rows sent.
+ * History answers are bounded: at most HISTORY_MAX_ROWS shifts, the newest first. History also sends
+ * `total` (how many shifts match in all) and `limited` (true when total > the rows sent: narrow the
+ * filters to see the rest).
+ */
 export interface ShiftsResponse {
   shifts: Shift[];
   count: number;
-  /** History only: how many shifts match in all, when more than the rows sent (then `limited` is true). */
+  /** History only: how many shifts match in all (more than `count` when `limited`). */
   total?: number;
+  /** History only: true when the answer was cut at HISTORY_MAX_ROWS. */
   limited?: boolean;
 }
 
+/** The most rows one GET /shifts/history answer carries. */
+export const HISTORY_MAX_ROWS = 1000;
+/** Ids are PostgreSQL integers: anything larger is no id. */
+const MAX_ID = 2_147_483_647;
+
 export const historyQuerySchema = z
   .object({
-    driver_id: z.coerce.number({ error: 'Conductor inválido' }).int('Conductor inválido').positive('Conductor inválido').optional(),
-    start_date: z.string().refine(isIsoDate, 'Fecha Inicio inválida').optional(),
-    end_date: z.string().refine(isIsoDate, 'Fecha Fin inválida').optional(),
+    driver_id: z.coerce
+      .number({ error: 'Conductor inválido' })
+      .int('Conductor inválido')
+      .positive('Conductor inválido')
+      .max(MAX_ID, 'Conductor inválido')
+      .optional(),
+    // `error` also covers a parameter sent twice (an array), which is no date either.
+    start_date: z.string({ error: 'Fecha Inicio inválida' }).refine(isIsoDate, 'Fecha Inicio inválida').optional(),
+    end_date: z.string({ error: 'Fecha Fin inválida' }).refine(isIsoDate, 'Fecha Fin inválida').optional(),
   })
   .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
     message: 'La Fecha Fin no puede ser anterior a la Fecha Inicio',

@@ -11,6 +11,7 @@ import { createSocketServer, type FlotaSocketServer } from './realtime/socketSer
 import { authRoutes } from './routes/auth';
 import { driversRoutes } from './routes/drivers';
 import { healthRoutes } from './routes/health';
+import { historyRoutes } from './routes/history';
 import { shiftsRoutes } from './routes/shifts';
 import { vehiclesRoutes } from './routes/vehicles';
 import { isSpaRoute, registerSpa, sendIndexHtml } from './spa';
@@ -79,6 +80,7 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   await app.register(driversRoutes, { prefix, db, authenticate });
   await app.register(vehiclesRoutes, { prefix, db, authenticate });
   await app.register(shiftsRoutes, { prefix, db, authenticate });
+  await app.register(historyRoutes, { prefix, db, authenticate, timeZone: config.tzFleet });
 
   const spa = await registerSpa(app, config);
   app.setNotFoundHandler(async (request, reply) => {

@@ -13,6 +13,7 @@ import type { Database } from '../db/schema';
 import { DEMO_COUNTS, DEMO_OWNER_RUT, seedDemoFleet } from '../seed/demoFleet';
 import { findOwnerForLogin } from './ownersRepo';
 import { listDrivers } from './driversRepo';
+import { listShiftHistory } from './historyRepo';
 import { listActiveShifts } from './shiftsRepo';
 import { listVehicles } from './vehiclesRepo';
 
@@ -72,6 +73,23 @@ describeWithPostgres('repositories on PostgreSQL', () => {
     expect(shifts.every((s) => new Date(s.start_time).toISOString() === s.start_time)).toBe(true);
     const count = await db.selectFrom('shift_locations').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     expect(typeof count.n).toBe('number');
+  });
+
+  it('history: whole days in the fleet zone, DST days included, newest first', async () => {
+    const driver = await db.selectFrom('drivers').select('id').where('owner_id', '=', ownerId).orderBy('id').executeTakeFirstOrThrow();
+    // 23:30 on Saturday 2026-04-04 happens twice in Santiago (UTC-3, then UTC-4); 00:30 is Sunday.
+    const starts = ['2026-04-05T02:30:00Z', '2026-04-05T03:30:00Z', '2026-04-05T04:30:00Z'];
+    await db
+      .insertInto('shifts')
+      .values(starts.map((start) => ({ owner_id: ownerId, driver_id: driver.id, start_time: start, end_time: new Date(Date.parse(start) + 3_600_000) })))
+      .execute();
+    const day = (date: string) => listShiftHistory(db, ownerId, { driverId: driver.id, startDate: date, endDate: date }, 'America/Santiago');
+    expect((await day('2026-04-04')).shifts.map((s) => s.start_time)).toEqual(['2026-04-05T03:30:00.000Z', '2026-04-05T02:30:00.000Z']);
+    expect((await day('2026-04-05')).shifts.map((s) => s.start_time)).toEqual(['2026-04-05T04:30:00.000Z']);
+    const all = await listShiftHistory(db, ownerId, {}, 'America/Santiago');
+    expect(z.array(shiftSchema.strict()).parse(all.shifts).length).toBe(Math.min(all.total, 1000));
+    expect(all.limited).toBe(all.total > 1000);
+    expect(all.shifts.every((s, i) => i === 0 || s.start_time <= all.shifts[i - 1].start_time)).toBe(true);
   });
 
   it('a transaction rolls back on PostgreSQL too', async () => {

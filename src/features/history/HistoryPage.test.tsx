@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import type { RouteGeometry } from './routeGeo';
 import { makeShift } from '../../testing/fixtures';
 import { API, historyQueries } from '../../testing/handlers';
@@ -36,15 +36,24 @@ function tableRows() {
 
 const sentQueries = () => historyQueries.map((query) => query.toString());
 
+/**
+ * Holds the requests to `path` until release() (then the default handler answers them), so that a
+ * loading text is surely on screen when the test looks for it, however busy the machine is.
+ */
+function holdRequests(path: string): () => void {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  server.use(
+    http.get(path, async () => {
+      await released;
+    }),
+  );
+  return release;
+}
+
 describe('Historial de Turnos', () => {
   it('shows the filters, Cargando historial... and then every shift formatted as the spec asks', async () => {
-    // A slow answer (the resolver returns nothing, so the default handler answers after it), so the
-    // loading text stays on screen long enough to be asserted on a busy machine.
-    server.use(
-      http.get(`${API}/shifts/history`, async () => {
-        await delay(200);
-      }),
-    );
+    const release = holdRequests(`${API}/shifts/history`);
     renderApp('/dashboard/history', { signedIn: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Historial de Turnos' })).toBeInTheDocument();
     expect(await screen.findByText('Cargando historial...')).toHaveAttribute('role', 'status');
@@ -54,6 +63,7 @@ describe('Historial de Turnos', () => {
     expect(screen.getByRole('button', { name: 'Buscar' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Limpiar' })).toBeInTheDocument();
 
+    release();
     await screen.findByRole('table');
     expect(screen.queryByText('Cargando historial...')).not.toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Conductor', 'Vehículo', 'Inicio', 'Fin', 'Duración', 'Estado', 'Recorrido']);
@@ -177,9 +187,9 @@ describe('Historial de Turnos', () => {
 
   it('says when the server sent only the most recent 1000 of more shifts', async () => {
     const shifts = Array.from({ length: 1000 }, (_, index) => makeShift({ id: index + 1 }));
-    server.use(http.get(`${API}/shifts/history`, () => HttpResponse.json({ shifts, count: 1000, total: 1234, limited: true })));
+    server.use(http.get(`${API}/shifts/history`, () => HttpResponse.json({ shifts, count: 1000, total: 18250, limited: true })));
     await openHistory();
-    expect(screen.getByText('Mostrando los 1000 turnos más recientes de 1234. Acota los filtros para ver el resto.')).toBeInTheDocument();
+    expect(screen.getByText('Mostrando los 1.000 turnos más recientes de 18.250. Acota los filtros para ver el resto.')).toBeInTheDocument();
     expect(screen.getByText('Mostrando 1000 turno(s).')).toBeInTheDocument();
   });
 
@@ -262,16 +272,12 @@ describe('Ver recorrido', () => {
   });
 
   it('says Sin recorrido registrado for a shift without points, and closes with Cerrar', async () => {
-    // A slow answer (then the default handler's empty route), so the loading text can be asserted.
-    server.use(
-      http.get(`${API}/shifts/:id/locations`, async () => {
-        await delay(200);
-      }),
-    );
     const { user } = await openHistory();
+    const release = holdRequests(`${API}/shifts/:id/locations`);
     await user.click(within(screen.getByRole('row', { name: /20\/11\/2026 22:30/ })).getByRole('button', { name: 'Ver recorrido' }));
     const dialog = screen.getByRole('dialog', { name: 'Recorrido de Ana Soto' });
-    expect(await within(dialog).findByText('Cargando recorrido...')).toBeInTheDocument();
+    expect(within(dialog).getByText('Cargando recorrido...')).toBeInTheDocument();
+    release();
     expect(await within(dialog).findByText('Sin recorrido registrado')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -15,6 +15,9 @@ import { RoutePanel } from './RoutePanel';
 import { finishedSeconds } from './shiftDisplay';
 import './history.css';
 
+/** Counts as written in Chile: 18.250. */
+const countText = (count: number) => count.toLocaleString('es-CL');
+
 /**
  * Historial de Turnos. The applied filters live in the URL (?driver_id=&start_date=&end_date=), so
  * a view survives a reload and can be shared; the form only applies them on Buscar.
@@ -50,7 +53,7 @@ export function HistoryPage() {
   }
 
   return (
-    <section aria-labelledby="history-title">
+    <section className="flota-history" aria-labelledby="history-title">
       <PageHeader id="history-title" title="Historial de Turnos" subtitle="Turnos de tus conductores por conductor y fechas">
         <button
           type="button"
@@ -70,7 +73,7 @@ export function HistoryPage() {
       ) : (
         <>
           {result?.limited && (
-            <p className="flota-history-note">{`Mostrando los ${shifts.length} turnos más recientes de ${result.total ?? shifts.length}. Acota los filtros para ver el resto.`}</p>
+            <p className="flota-history-note">{`Mostrando los ${countText(shifts.length)} turnos más recientes de ${countText(result.total ?? shifts.length)}. Acota los filtros para ver el resto.`}</p>
           )}
           <HistoryTable shifts={shifts} onShowRoute={setRouteShift} />
           <div className="flota-history-footer">

@@ -1,0 +1,30 @@
+/** Timing helpers for the benchmarks: repeated runs, median and p95, a ratio against a budget. */
+import { performance } from 'node:perf_hooks';
+
+export interface Timing {
+  median: number;
+  p95: number;
+}
+
+/** Nearest-rank percentile of sorted values. */
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Runs `task` `warmup` times unmeasured, then `runs` times measured (milliseconds). */
+export async function time(task: () => Promise<unknown>, runs: number, warmup = 3): Promise<Timing> {
+  for (let i = 0; i < warmup; i += 1) await task();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    await task();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  return { median: percentile(samples, 50), p95: percentile(samples, 95) };
+}
+
+export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** "x0.25 of 50 ms": how much of the budget the median uses. */
+export const ofBudget = (value: number, budget: number) => `x${(value / budget).toFixed(2)} of ${budget} ms`;
