@@ -27,6 +27,14 @@ test('the demo owner lands on the dashboard with the seeded counts, and a reload
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Panel de Control' })).toBeVisible();
   await expect(stat(page, 'Conductores')).toContainText('25');
+
+  // A reload on a deeper client route still finds the runtime config next to index.html.
+  await page.getByRole('link', { name: 'Historial' }).click();
+  const config = page.waitForResponse((response) => response.url().endsWith('config.json'));
+  await page.reload();
+  expect(new URL((await config).url()).pathname).toBe('/config.json');
+  expect((await config).status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Historial de Turnos' })).toBeVisible();
 });
 
 test('Cerrar Sesión returns to /login, and a dashboard page then redirects there', async ({ page }) => {

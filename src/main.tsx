@@ -2,9 +2,16 @@
 import type { RuntimeConfig } from './app/config';
 import { mountFlota } from './app/mount';
 
+/**
+ * config.json sits next to index.html, one folder above this script (assets/). Resolving it from
+ * the page's address instead would ask /dashboard/config.json after a reload on a client route.
+ */
+const scriptUrl = (document.currentScript as HTMLScriptElement | null)?.src ?? document.baseURI;
+const CONFIG_URL = new URL('../config.json', scriptUrl);
+
 async function loadRuntimeConfig(): Promise<Partial<RuntimeConfig>> {
   try {
-    const response = await fetch(new URL('config.json', document.baseURI), { cache: 'no-store' });
+    const response = await fetch(CONFIG_URL, { cache: 'no-store' });
     return response.ok ? ((await response.json()) as Partial<RuntimeConfig>) : {};
   } catch {
     return {};
