@@ -15,6 +15,15 @@ export class HttpError extends Error {
 
 export const Messages = {
   notFound: 'Recurso no encontrado',
+  driverNotFound: 'Conductor no encontrado',
+  vehicleNotFound: 'Vehículo no encontrado',
+  driverRutTaken: 'Ya existe un conductor con ese RUT',
+  vehiclePlateTaken: 'Ya existe un vehículo con esa patente',
+  rutLocked: 'El RUT no se puede modificar',
+  plateLocked: 'La patente no se puede modificar',
+  vehicleJustAssigned: 'Ese vehículo se acaba de asignar a otro conductor. Intenta nuevamente.',
+  driverOnShift: 'No se puede eliminar un conductor con un turno activo',
+  vehicleOnShift: 'No se puede eliminar un vehículo en un turno activo',
   badRequest: 'Solicitud inválida',
   internal: 'Error interno del servidor',
   sessionExpired: 'Sesión expirada. Ingresa nuevamente.',

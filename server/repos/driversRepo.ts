@@ -1,6 +1,7 @@
 /** Drivers of one owner. Every query is scoped by owner_id; deleted drivers are hidden. */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Driver } from '../../contract/entities';
+import { storedRutBody } from '../../contract/rut';
 import type { Database } from '../db/schema';
 
 /** The list/detail query with the assigned vehicle's plate joined. */
@@ -33,4 +34,98 @@ export async function listDrivers(db: Kysely<Database>, ownerId: number): Promis
 
 export async function findDriver(db: Kysely<Database>, ownerId: number, id: number): Promise<Driver | null> {
   return (await driversQuery(db, ownerId).where('d.id', '=', id).executeTakeFirst()) ?? null;
+}
+
+/** The editable columns of a driver (the RUT is set once; the password is stored hashed). */
+export interface DriverColumns {
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  license_number: string | null;
+  license_expiry: string | null;
+}
+
+/** Inserts a live driver without a vehicle (assignVehicle gives it one); returns its id. */
+export async function insertDriver(
+  db: Kysely<Database>,
+  ownerId: number,
+  driver: DriverColumns & { rut: string; passwordHash: string },
+): Promise<number> {
+  const { rut, passwordHash, ...columns } = driver;
+  const row = await db
+    .insertInto('drivers')
+    .values({ ...columns, owner_id: ownerId, rut, rut_body: storedRutBody(rut), password_hash: passwordHash })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Updates a live driver's columns; the password hash only when given (omitted keeps the old one). */
+export async function updateDriverColumns(
+  db: Kysely<Database>,
+  ownerId: number,
+  id: number,
+  changes: DriverColumns & { passwordHash?: string },
+): Promise<void> {
+  const { passwordHash, ...columns } = changes;
+  await db
+    .updateTable('drivers')
+    .set(passwordHash === undefined ? columns : { ...columns, password_hash: passwordHash })
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+/** True when the owner has this live driver; its row stays locked until the transaction ends (PostgreSQL). */
+export async function lockDriver(db: Kysely<Database>, ownerId: number, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('drivers')
+    .select('id')
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Gives the vehicle to this driver only: first the previous holder lets it go, then this driver
+ * takes it (the unique index on live drivers' current_vehicle_id allows one holder). Null unassigns.
+ * Run inside a transaction so nobody sees the vehicle without its new driver.
+ */
+export async function assignVehicle(db: Kysely<Database>, ownerId: number, driverId: number, vehicleId: number | null): Promise<void> {
+  if (vehicleId !== null) {
+    await db
+      .updateTable('drivers')
+      .set({ current_vehicle_id: null })
+      .where('owner_id', '=', ownerId)
+      .where('current_vehicle_id', '=', vehicleId)
+      .where('id', '<>', driverId)
+      .execute();
+  }
+  await db
+    .updateTable('drivers')
+    .set({ current_vehicle_id: vehicleId })
+    .where('id', '=', driverId)
+    .where('owner_id', '=', ownerId)
+    .execute();
+}
+
+/** Whoever holds the vehicle lets it go (the vehicle is being deleted). */
+export async function unassignVehicle(db: Kysely<Database>, ownerId: number, vehicleId: number): Promise<void> {
+  await db.updateTable('drivers').set({ current_vehicle_id: null }).where('owner_id', '=', ownerId).where('current_vehicle_id', '=', vehicleId).execute();
+}
+
+/** Soft delete: the row stays for the shift history; its vehicle is freed and its RUT can be used again. */
+export async function softDeleteDriver(db: Kysely<Database>, ownerId: number, id: number): Promise<void> {
+  await db
+    .updateTable('drivers')
+    .set({ deleted_at: sql<Date>`now()`, current_vehicle_id: null })
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId)
+    .where('deleted_at', 'is', null)
+    .execute();
 }

@@ -11,11 +11,12 @@ import { openPostgres, type OpenDatabase } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
 import { DEMO_COUNTS, DEMO_OWNER_RUT, seedDemoFleet } from '../seed/demoFleet';
+import { isUniqueViolation } from '../db/dbErrors';
 import { findOwnerForLogin } from './ownersRepo';
-import { listDrivers } from './driversRepo';
+import { assignVehicle, insertDriver, listDrivers, lockDriver, softDeleteDriver } from './driversRepo';
 import { listShiftHistory } from './historyRepo';
-import { listActiveShifts } from './shiftsRepo';
-import { listVehicles } from './vehiclesRepo';
+import { inActiveShift, listActiveShifts } from './shiftsRepo';
+import { insertVehicle, listVehicles, lockVehicle, softDeleteVehicle } from './vehiclesRepo';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (!adminUrl) {
@@ -101,5 +102,34 @@ describeWithPostgres('repositories on PostgreSQL', () => {
     ).rejects.toThrow('boom');
     const owner = await db.selectFrom('owners').select('company_name').where('id', '=', ownerId).executeTakeFirstOrThrow();
     expect(owner.company_name).toBe('Taxis La Ligua');
+  });
+
+  it('moves a vehicle between drivers in a transaction, maps unique violations, and soft-deletes', async () => {
+    const columns = { first_name: 'Prueba', last_name: 'Postgres', email: null, phone: null, license_number: null, license_expiry: '2027-01-31' };
+    const { a, b, vehicleId } = await db.transaction().execute(async (trx) => {
+      const vehicleId = await insertVehicle(trx, ownerId, { plate_number: 'PG1234', model: null, color: null, year: 2020 });
+      expect(await lockVehicle(trx, ownerId, vehicleId)).toEqual({ id: vehicleId, plate_number: 'PG1234' });
+      const a = await insertDriver(trx, ownerId, { ...columns, rut: '300000010', passwordHash: 'x' });
+      await assignVehicle(trx, ownerId, a, vehicleId);
+      const b = await insertDriver(trx, ownerId, { ...columns, rut: '300000029', passwordHash: 'x' });
+      await assignVehicle(trx, ownerId, b, vehicleId);
+      return { a, b, vehicleId };
+    });
+    const drivers = await listDrivers(db, ownerId);
+    expect(drivers.find((d) => d.id === a)).toMatchObject({ plate_number: null, license_expiry: '2027-01-31' });
+    expect(drivers.find((d) => d.id === b)?.plate_number).toBe('PG1234');
+    expect((await listVehicles(db, ownerId)).find((v) => v.id === vehicleId)?.driver_id).toBe(b);
+
+    const duplicate = await insertVehicle(db, ownerId, { plate_number: 'PG1234', model: null, color: null, year: null }).catch((error: unknown) => error);
+    expect(isUniqueViolation(duplicate, 'vehicles_owner_plate_live_uq')).toBe(true);
+
+    expect(await inActiveShift(db, ownerId, { driverId: b })).toBe(false);
+    await db.transaction().execute(async (trx) => {
+      expect(await lockDriver(trx, ownerId, b)).toBe(true);
+      await softDeleteDriver(trx, ownerId, b);
+      await softDeleteVehicle(trx, ownerId, vehicleId);
+    });
+    expect(await lockVehicle(db, ownerId, vehicleId)).toBeNull();
+    expect(await insertVehicle(db, ownerId, { plate_number: 'PG1234', model: null, color: null, year: null })).toEqual(expect.any(Number));
   });
 });

@@ -53,3 +53,12 @@ export async function listActiveShifts(db: Kysely<Database>, ownerId: number): P
     .execute();
   return rows.map(toShift);
 }
+
+/** True when the driver, or the vehicle, is in a shift that has not ended. */
+export async function inActiveShift(db: Kysely<Database>, ownerId: number, who: { driverId: number } | { vehicleId: number }): Promise<boolean> {
+  const query = db.selectFrom('shifts').select('id').where('owner_id', '=', ownerId).where('end_time', 'is', null);
+  const row = await ('driverId' in who ? query.where('driver_id', '=', who.driverId) : query.where('vehicle_id', '=', who.vehicleId))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,10 +1,16 @@
-/** Vehicle routes (issue 1: list). Write routes extend this plugin. */
+/** /api/vehicles: list, create, update, soft delete; every query scoped to the signed-in owner. */
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { VehiclesResponse } from '../../contract/api';
+import { vehicleCreateSchema, vehicleUpdateSchema, type VehicleResponse, type VehiclesResponse } from '../../contract/api';
+import { normalizePlate } from '../../contract/plate';
 import { ownerId } from '../auth/authenticate';
+import { isUniqueViolation } from '../db/dbErrors';
 import type { Database } from '../db/schema';
-import { listVehicles } from '../repos/vehiclesRepo';
+import { HttpError, Messages, parseBody } from '../errors';
+import { unassignVehicle } from '../repos/driversRepo';
+import { inActiveShift } from '../repos/shiftsRepo';
+import { findVehicle, insertVehicle, listVehicles, lockVehicle, softDeleteVehicle, updateVehicleColumns } from '../repos/vehiclesRepo';
+import { idParam } from './params';
 
 export const vehiclesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticate: preHandlerAsyncHookHandler }> = async (
   app,
@@ -12,8 +18,55 @@ export const vehiclesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenti
 ) => {
   app.addHook('preHandler', authenticate);
 
+  async function vehicleResponse(owner: number, id: number): Promise<VehicleResponse> {
+    const vehicle = await findVehicle(db, owner, id);
+    if (!vehicle) throw new HttpError(404, Messages.vehicleNotFound);
+    return { vehicle };
+  }
+
   app.get('/vehicles', async (request): Promise<VehiclesResponse> => {
     const vehicles = await listVehicles(db, ownerId(request));
     return { vehicles, count: vehicles.length };
+  });
+
+  app.post('/vehicles', async (request, reply): Promise<VehicleResponse> => {
+    const owner = ownerId(request);
+    const vehicle = parseBody(vehicleCreateSchema, request.body);
+    let id: number;
+    try {
+      id = await insertVehicle(db, owner, vehicle);
+    } catch (error) {
+      // The unique index over live plates decides, so two simultaneous creates cannot both win.
+      if (isUniqueViolation(error, 'vehicles_owner_plate_live_uq')) throw new HttpError(409, Messages.vehiclePlateTaken);
+      throw error;
+    }
+    reply.code(201);
+    return vehicleResponse(owner, id);
+  });
+
+  app.put('/vehicles/:id', async (request): Promise<VehicleResponse> => {
+    const owner = ownerId(request);
+    const id = idParam(request.params, Messages.vehicleNotFound);
+    const stored = await findVehicle(db, owner, id);
+    if (!stored) throw new HttpError(404, Messages.vehicleNotFound);
+    const { plate_number, ...columns } = parseBody(vehicleUpdateSchema, request.body);
+    // The plate may be sent (the form sends it back) but not changed.
+    if (plate_number != null && normalizePlate(plate_number) !== stored.plate_number) {
+      throw new HttpError(400, Messages.plateLocked, { plate_number: Messages.plateLocked });
+    }
+    await updateVehicleColumns(db, owner, id, columns);
+    return vehicleResponse(owner, id);
+  });
+
+  app.delete('/vehicles/:id', async (request): Promise<{ ok: true }> => {
+    const owner = ownerId(request);
+    const id = idParam(request.params, Messages.vehicleNotFound);
+    await db.transaction().execute(async (trx) => {
+      if (!(await lockVehicle(trx, owner, id))) throw new HttpError(404, Messages.vehicleNotFound);
+      if (await inActiveShift(trx, owner, { vehicleId: id })) throw new HttpError(409, Messages.vehicleOnShift);
+      await unassignVehicle(trx, owner, id);
+      await softDeleteVehicle(trx, owner, id);
+    });
+    return { ok: true };
   });
 };

@@ -1,6 +1,6 @@
 /**
  * Small fleets for tests and benchmarks: an owner with drivers (each with a vehicle when asked),
- * and shifts inserted straight into the table.
+ * shifts inserted straight into the table, and made-up request bodies with valid RUTs no seed uses.
  */
 import type { Insertable, Kysely } from 'kysely';
 import { computeCheckDigit } from '../../contract/rut';
@@ -23,10 +23,14 @@ export interface Fleet {
   drivers: { id: number; rut: string; first_name: string; vehicle_id: number | null }[];
 }
 
-const rutOf = (body: number) => `${body}${computeCheckDigit(String(body))}`;
+/** A valid stored RUT ("150000013") for a body like 15000001. */
+export function validRut(body: number): string {
+  return `${body}${computeCheckDigit(String(body))}`;
+}
+
 
 export async function createFleet(db: Kysely<Database>, options: FleetOptions): Promise<Fleet> {
-  const ownerRut = rutOf(options.rutBody);
+  const ownerRut = validRut(options.rutBody);
   const owner = await insertOwner(db, {
     rut: ownerRut,
     passwordHash: options.passwordHash,
@@ -49,7 +53,7 @@ export async function createFleet(db: Kysely<Database>, options: FleetOptions): 
       .insertInto('drivers')
       .values({
         owner_id: owner.id,
-        rut: rutOf(body),
+        rut: validRut(body),
         rut_body: String(body),
         password_hash: options.passwordHash,
         first_name,
@@ -71,4 +75,20 @@ export async function insertShifts(db: Kysely<Database>, rows: Insertable<Shifts
     ids.push(...inserted.map((row) => row.id));
   }
   return ids;
+}
+
+/** A complete POST /drivers body; override what the test is about. */
+export function driverBody(rut: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    rut,
+    password: 'clave-segura-1',
+    first_name: 'Pedro',
+    last_name: 'Rojas',
+    email: 'pedro.rojas@example.cl',
+    phone: '+56 9 1234 5678',
+    license_number: 'A2-123',
+    license_expiry: '2027-05-31',
+    current_vehicle_id: null,
+    ...overrides,
+  };
 }

@@ -135,7 +135,7 @@ export const fleetHandlers = [
       const parsed = driverUpdateSchema.safeParse(body);
       if (!parsed.success) return badInput(fieldErrors(parsed.error));
       const { rut, password: _password, ...changes } = parsed.data;
-      if (rut !== undefined && normalizeRut(rut) !== stored.rut) return badInput({ rut: 'El RUT no se puede cambiar' });
+      if (rut !== undefined && normalizeRut(rut) !== stored.rut) return badInput({ rut: 'El RUT no se puede modificar' });
       if (unknownVehicle(changes.current_vehicle_id)) return badInput({ current_vehicle_id: 'Vehículo no encontrado' });
       drivers = drivers.map((driver) => (driver.id === id ? { ...driver, ...changes } : driver));
       assignVehicle(id, changes.current_vehicle_id);
@@ -170,7 +170,7 @@ export const fleetHandlers = [
       const parsed = vehicleUpdateSchema.safeParse(body);
       if (!parsed.success) return badInput(fieldErrors(parsed.error));
       const { plate_number, ...changes } = parsed.data;
-      if (plate_number !== undefined && normalizePlate(plate_number) !== stored.plate_number) return badInput({ plate_number: 'La patente no se puede cambiar' });
+      if (plate_number !== undefined && normalizePlate(plate_number) !== stored.plate_number) return badInput({ plate_number: 'La patente no se puede modificar' });
       const updated = { ...stored, ...changes };
       vehicles = vehicles.map((vehicle) => (vehicle.id === id ? updated : vehicle));
       return HttpResponse.json({ vehicle: vehicleView(updated) });

@@ -3,6 +3,7 @@ import { formatRut } from '../../../contract/rut';
 import type { Driver } from '../../../contract/entities';
 import { ActiveBadge, Badge } from '../../components/Badge';
 import { ConfirmDeleteButton } from '../../components/ConfirmDeleteButton';
+import { EmailText } from '../../components/EmailText';
 import { EntityCard, type CardDetail } from '../../components/EntityCard';
 import { licenceStatus } from './licence';
 
@@ -26,7 +27,7 @@ export function DriverCard({ driver, now, onEdit, onDelete }: { driver: Driver; 
   const name = driverFullName(driver);
   const details: CardDetail[] = [
     { label: 'Teléfono', value: driver.phone ?? 'Sin teléfono' },
-    { label: 'Correo', value: driver.email ?? 'Sin correo' },
+    { label: 'Correo', value: driver.email ? <EmailText email={driver.email} /> : 'Sin correo' },
   ];
   if (driver.license_number) {
     const expiry = driver.license_expiry ? ` · vence ${dayjs(driver.license_expiry).format('DD/MM/YYYY')}` : '';

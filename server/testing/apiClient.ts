@@ -1,0 +1,17 @@
+/** A small HTTP client for the API tests: JSON in and out, bearer token, status and parsed body. */
+export interface CallOptions {
+  method?: string;
+  token?: string;
+  json?: unknown;
+}
+
+export function apiClient(baseUrl: string) {
+  return async function call(path: string, { method = 'GET', token, json }: CallOptions = {}) {
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (json !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${baseUrl}${path}`, { method, headers, body: json !== undefined ? JSON.stringify(json) : undefined });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+}
