@@ -15,6 +15,8 @@ export const chromiumArgs = [
   '--disable-sync',
   '--enable-unsafe-swiftshader',
   '--use-angle=swiftshader',
+  // Chromium draws date inputs in its UI language: dd-mm-aaaa as a Chilean dispatcher sees them.
+  '--lang=es-CL',
 ];
 
 export default defineConfig({
