@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { driverProfileSchema, shiftSchema } from '../../contract/entities';
 import { formatRut } from '../../contract/rut';
+import { isUniqueViolation } from '../db/uniqueViolation';
+import { DRIVER_ACTIVE_SHIFT_INDEX, VEHICLE_ACTIVE_SHIFT_INDEX } from '../repos/driverShiftsRepo';
 import { DEMO_PASSWORD } from '../seed/demoFleet';
 import { apiCall, driverLogin } from '../testing/http';
 import { createSecondOwner, SECOND_OWNER, startTestServer, type TestServer } from '../testing/testServer';
@@ -132,6 +134,18 @@ describe('driver shifts', () => {
     expect(await post('/api/driver/shifts/start', token, { vehicle_id: 'x' })).toMatchObject({ status: 400 });
     const started = await post('/api/driver/shifts/start', token, { vehicle_id: spare.current_vehicle_id });
     expect(started).toMatchObject({ status: 200, body: { shift: { vehicle_id: spare.current_vehicle_id, driver_id: driver.id } } });
+  });
+
+  it('leaves the last word to unique indexes when two starts race past the checks', async () => {
+    const { id, current_vehicle_id } = await startedDriver();
+    const other = nextFree();
+    const insert = (driver_id: number, vehicle_id: number) =>
+      server.db.insertInto('shifts').values({ owner_id: server.seed.ownerId, driver_id, vehicle_id, start_time: new Date() }).execute();
+    const violation = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+    const sameVehicle = await violation(insert(other.id, current_vehicle_id));
+    expect(isUniqueViolation(sameVehicle, VEHICLE_ACTIVE_SHIFT_INDEX)).toBe(true);
+    const sameDriver = await violation(insert(id, other.current_vehicle_id));
+    expect(isUniqueViolation(sameDriver, DRIVER_ACTIVE_SHIFT_INDEX)).toBe(true);
   });
 
   it('ends the shift with end time and duration; it leaves the active list; ending again is a 409', async () => {
