@@ -2,16 +2,22 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_BASE_PATH } from '../contract/api';
-import { makeAuthenticate } from './auth/authenticate';
+import { makeAuthenticate, makeAuthenticateDriver } from './auth/authenticate';
 import type { Config } from './config';
 import type { DatabaseKind } from './db/client';
 import type { Database } from './db/schema';
 import { HttpError, Messages } from './errors';
+import { attachPostgresAdapter } from './realtime/postgresAdapter';
+import { createPublisher } from './realtime/publisher';
 import { createSocketServer, type FlotaSocketServer } from './realtime/socketServer';
 import { authRoutes } from './routes/auth';
+import { driverLocationsRoutes } from './routes/driverLocations';
+import { driverLoginRoutes } from './routes/driverLogin';
 import { driversRoutes } from './routes/drivers';
+import { driverShiftsRoutes } from './routes/driverShifts';
 import { healthRoutes } from './routes/health';
 import { historyRoutes } from './routes/history';
+import { shiftLocationsRoutes } from './routes/shiftLocations';
 import { shiftsRoutes } from './routes/shifts';
 import { vehiclesRoutes } from './routes/vehicles';
 import { isSpaRoute, registerSpa, sendIndexHtml } from './spa';
@@ -73,7 +79,14 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
     });
   }
 
+  // socket.io first: the driver routes publish to the owners' rooms.
+  const io = createSocketServer(app.server, { db, jwtSecret: config.jwtSecret, corsOrigins: config.corsOrigins, log: app.log });
+  // PGlite is one process: the default in-memory adapter. PostgreSQL may serve several processes.
+  const closeAdapter = config.databaseUrl ? await attachPostgresAdapter(io, config.databaseUrl, app.log) : async () => undefined;
+  const publisher = createPublisher(io);
+
   const authenticate = makeAuthenticate({ db, jwtSecret: config.jwtSecret });
+  const authenticateDriver = makeAuthenticateDriver({ db, jwtSecret: config.jwtSecret });
   const prefix = API_BASE_PATH;
   await app.register(healthRoutes, { prefix, db, dbKind });
   await app.register(authRoutes, { prefix, db, jwtSecret: config.jwtSecret, authenticate });
@@ -81,6 +94,10 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   await app.register(vehiclesRoutes, { prefix, db, authenticate });
   await app.register(shiftsRoutes, { prefix, db, authenticate });
   await app.register(historyRoutes, { prefix, db, authenticate, timeZone: config.tzFleet });
+  await app.register(shiftLocationsRoutes, { prefix, db, authenticate });
+  await app.register(driverLoginRoutes, { prefix, db, jwtSecret: config.jwtSecret });
+  await app.register(driverShiftsRoutes, { prefix, db, authenticateDriver, publisher });
+  await app.register(driverLocationsRoutes, { prefix, db, authenticateDriver, publisher });
 
   const spa = await registerSpa(app, config);
   app.setNotFoundHandler(async (request, reply) => {
@@ -88,7 +105,6 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
     return reply.code(404).send({ error: Messages.notFound });
   });
 
-  const io = createSocketServer(app.server, { db, jwtSecret: config.jwtSecret, corsOrigins: config.corsOrigins });
   await app.ready();
 
   let closing: Promise<void> | null = null;
@@ -99,6 +115,7 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
       // io.close() also closes the HTTP server; fastify.close() then finishes its own hooks.
       closing ??= (async () => {
         await new Promise<void>((resolve) => io.close(() => resolve()));
+        await closeAdapter();
         await app.close();
       })();
       return closing;

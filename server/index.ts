@@ -6,7 +6,14 @@ import { openDatabase } from './db/client';
 import { migrateToLatest } from './db/migrate';
 import { liveLockPid, removeLock, writeLock } from './lockFile';
 import { countOwners } from './repos/ownersRepo';
-import { DEMO_OWNER_RUT_DISPLAY, DEMO_PASSWORD, demoFleetExists, seedDemoFleet } from './seed/demoFleet';
+import { DEMO_OWNER_RUT_DISPLAY, DEMO_PASSWORD, demoDriverRuts, demoFleetExists, seedDemoFleet } from './seed/demoFleet';
+import { startSimulator, type Simulator } from './simulator/runner';
+
+/** Where this process reaches its own server: loopback when it listens on every interface. */
+function loopbackHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
 
 export async function main(): Promise<void> {
   const config = loadConfig();
@@ -31,8 +38,8 @@ export async function main(): Promise<void> {
 
   const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: { level: config.logLevel } });
 
-  // ── Simulator hook (issue 4) ── start the demo-fleet simulator here when config.simulator is on
-  // and the demo fleet exists; stop it first in shutdown().
+  // The demo fleet's simulator, started once the server listens; stopped first on shutdown.
+  let simulator: Simulator | null = null;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -40,6 +47,7 @@ export async function main(): Promise<void> {
     stopping = true;
     console.info(`\n${signal}: deteniendo Flota...`);
     try {
+      await simulator?.stop();
       await server.close();
       await database.close();
     } catch (error) {
@@ -57,6 +65,11 @@ export async function main(): Promise<void> {
   console.info(`Flota lista en http://localhost:${port}`);
   if (await demoFleetExists(database.db)) {
     console.info(`Acceso de demostración: RUT ${DEMO_OWNER_RUT_DISPLAY} · contraseña ${DEMO_PASSWORD}`);
+    if (config.simulator && !stopping) {
+      // Through the real driver API on loopback, like phones would (SIMULATOR=off turns it off).
+      simulator = startSimulator({ url: `http://${loopbackHost(config.host)}:${port}`, ruts: demoDriverRuts(), password: DEMO_PASSWORD, rate: 1, reportEverySeconds: 60 });
+      simulator.ready.catch((error: unknown) => console.error('El simulador no pudo partir', error));
+    }
   }
 }
 

@@ -10,7 +10,10 @@ import { E2E_PORT, E2E_TILE_PORT } from './ports';
 
 async function run() {
   const tiles = await startTileServer(E2E_TILE_PORT);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'flota-e2e-'));
+  // E2E_DATA_DIR: a folder the caller owns and keeps, so a restarted server finds the same data
+  // and the same JWT secret (tokens stay valid). Otherwise a throwaway folder.
+  const keptDataDir = process.env.E2E_DATA_DIR;
+  const dataDir = keptDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'flota-e2e-'));
   Object.assign(process.env, {
     PORT: String(E2E_PORT),
     HOST: '127.0.0.1',
@@ -19,7 +22,7 @@ async function run() {
     SIMULATOR: process.env.SIMULATOR ?? 'off',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   });
-  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  if (!keptDataDir) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   const { main } = await import('../../server/index');
   await main();
 }

@@ -1,16 +1,27 @@
-/** Bearer-token guard for owner routes: sets request.owner or answers 401. */
+/**
+ * Bearer-token guards. Owner routes accept only owner tokens (request.owner); driver routes only
+ * driver tokens of a driver still live and active (request.driver). Anything else answers 401.
+ */
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpError, Messages } from '../errors';
+import { findWorkingDriver } from '../repos/driverAccountsRepo';
 import { ownerExists } from '../repos/ownersRepo';
-import { verifyToken } from './tokens';
+import { verifyDriverToken, verifyOwnerToken } from './tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by authenticate: the signed-in owner. */
     owner?: { id: number };
+    /** Set by authenticateDriver: the signed-in driver and the owner it works for. */
+    driver?: { id: number; ownerId: number; currentVehicleId: number | null };
   }
+}
+
+export interface AuthDeps {
+  db: Kysely<Database>;
+  jwtSecret: string;
 }
 
 export function bearerToken(header: string | undefined): string | null {
@@ -18,10 +29,10 @@ export function bearerToken(header: string | undefined): string | null {
   return match ? match[1] : null;
 }
 
-export function makeAuthenticate(deps: { db: Kysely<Database>; jwtSecret: string }): preHandlerAsyncHookHandler {
+export function makeAuthenticate(deps: AuthDeps): preHandlerAsyncHookHandler {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     const token = bearerToken(request.headers.authorization);
-    const claims = token ? await verifyToken(token, deps.jwtSecret) : null;
+    const claims = token ? await verifyOwnerToken(token, deps.jwtSecret) : null;
     // A deleted owner's token must stop working at once.
     if (!claims || !(await ownerExists(deps.db, claims.sub))) {
       throw new HttpError(401, Messages.sessionExpired);
@@ -30,8 +41,25 @@ export function makeAuthenticate(deps: { db: Kysely<Database>; jwtSecret: string
   };
 }
 
+export function makeAuthenticateDriver(deps: AuthDeps): preHandlerAsyncHookHandler {
+  return async function authenticateDriver(request: FastifyRequest, _reply: FastifyReply) {
+    const token = bearerToken(request.headers.authorization);
+    const claims = token ? await verifyDriverToken(token, deps.jwtSecret) : null;
+    // A driver deleted or deactivated by the owner stops working at once.
+    const account = claims ? await findWorkingDriver(deps.db, claims.sub, claims.ownerId) : null;
+    if (!account) throw new HttpError(401, Messages.sessionExpired);
+    request.driver = { id: account.profile.id, ownerId: account.ownerId, currentVehicleId: account.profile.current_vehicle_id };
+  };
+}
+
 /** The signed-in owner's id; only call behind authenticate. */
 export function ownerId(request: FastifyRequest): number {
   if (!request.owner) throw new HttpError(401, Messages.sessionExpired);
   return request.owner.id;
+}
+
+/** The signed-in driver; only call behind authenticateDriver. */
+export function signedInDriver(request: FastifyRequest): NonNullable<FastifyRequest['driver']> {
+  if (!request.driver) throw new HttpError(401, Messages.sessionExpired);
+  return request.driver;
 }

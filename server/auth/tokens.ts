@@ -1,19 +1,35 @@
-/** Session tokens: JWT HS256 only (pinned on verify), 12 hours. */
+/**
+ * Session tokens: JWT HS256 only (pinned on verify), 12 hours. Two kinds, told apart by `role`:
+ * an owner's (sub = owner id) for the dashboard, a driver's (sub = driver id, oid = the driver's
+ * owner) for the phone API. Each guard accepts only its own kind.
+ */
 import { SignJWT, jwtVerify } from 'jose';
 
 export const TOKEN_TTL = '12h';
-export type Role = 'owner';
 
-export interface TokenClaims {
+export interface OwnerClaims {
+  role: 'owner';
   /** The owner's id. */
   sub: number;
-  role: Role;
 }
 
+export interface DriverClaims {
+  role: 'driver';
+  /** The driver's id. */
+  sub: number;
+  /** The owner the driver works for: a driver's events go to this owner's room. */
+  ownerId: number;
+}
+
+export type TokenClaims = OwnerClaims | DriverClaims;
+export type Role = TokenClaims['role'];
+
 const key = (secret: string) => new TextEncoder().encode(secret);
+const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
 
 export async function signToken(claims: TokenClaims, secret: string): Promise<string> {
-  return new SignJWT({ role: claims.role })
+  const payload = claims.role === 'driver' ? { role: claims.role, oid: claims.ownerId } : { role: claims.role };
+  return new SignJWT(payload)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.sub))
     .setIssuedAt()
@@ -21,14 +37,28 @@ export async function signToken(claims: TokenClaims, secret: string): Promise<st
     .sign(key(secret));
 }
 
-/** The claims of a valid token, or null (bad signature, other algorithm, expired, malformed). */
+/** The claims of a valid token, or null (bad signature, other algorithm, expired, malformed, unknown role). */
 export async function verifyToken(token: string, secret: string): Promise<TokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'] });
     const sub = Number(payload.sub);
-    if (!Number.isInteger(sub) || sub <= 0 || payload.role !== 'owner') return null;
-    return { sub, role: payload.role };
+    if (!isId(sub)) return null;
+    if (payload.role === 'owner') return { role: 'owner', sub };
+    if (payload.role === 'driver' && isId(payload.oid)) return { role: 'driver', sub, ownerId: payload.oid };
+    return null;
   } catch {
     return null;
   }
+}
+
+/** An owner token's claims, or null for anything else (a driver's token included). */
+export async function verifyOwnerToken(token: string, secret: string): Promise<OwnerClaims | null> {
+  const claims = await verifyToken(token, secret);
+  return claims?.role === 'owner' ? claims : null;
+}
+
+/** A driver token's claims, or null for anything else (an owner's token included). */
+export async function verifyDriverToken(token: string, secret: string): Promise<DriverClaims | null> {
+  const claims = await verifyToken(token, secret);
+  return claims?.role === 'driver' ? claims : null;
 }

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import { openPglite, type OpenDatabase } from './client';
 import { migrateToLatest } from './migrate';
+import { migrations } from './migrations';
 
 let database: OpenDatabase;
 
@@ -14,7 +15,7 @@ afterAll(async () => {
 
 describe('migrations', () => {
   it('apply once and are idempotent', async () => {
-    expect(await migrateToLatest(database.db)).toEqual(['0001_initial']);
+    expect(await migrateToLatest(database.db)).toEqual(Object.keys(migrations));
     expect(await migrateToLatest(database.db)).toEqual([]);
     const tables = await sql<{ tablename: string }>`select tablename from pg_tables where schemaname = 'public' order by tablename`.execute(
       database.db,

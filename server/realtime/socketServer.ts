@@ -1,8 +1,10 @@
 /**
- * socket.io for owners' live maps. The handshake must carry a valid owner token (auth.token);
- * an owner may join only its own room. Emitting location and shift events comes with issue 4.
+ * socket.io for owners' live maps. The handshake must carry a valid owner token (auth.token) of an
+ * owner that still exists — a driver's token is refused too; an owner may join only its own room.
+ * Connects and disconnects are logged at info level with the owner id.
  */
 import type { Server as HttpServer } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Server } from 'socket.io';
 import {
@@ -12,7 +14,7 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '../../contract/socket';
-import { verifyToken } from '../auth/tokens';
+import { verifyOwnerToken } from '../auth/tokens';
 import type { Database } from '../db/schema';
 import { ownerExists } from '../repos/ownersRepo';
 
@@ -26,7 +28,10 @@ export interface SocketServerOptions {
   db: Kysely<Database>;
   jwtSecret: string;
   corsOrigins: string[];
+  log: FastifyBaseLogger;
 }
+
+export const UNAUTHORIZED = 'No autorizado';
 
 export function createSocketServer(httpServer: HttpServer, options: SocketServerOptions): FlotaSocketServer {
   const io: FlotaSocketServer = new Server(httpServer, {
@@ -37,24 +42,27 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
 
   io.use((socket, next) => {
     const token: unknown = socket.handshake.auth?.token;
-    if (typeof token !== 'string' || !token) return next(new Error('No autorizado'));
-    verifyToken(token, options.jwtSecret)
+    if (typeof token !== 'string' || !token) return next(new Error(UNAUTHORIZED));
+    verifyOwnerToken(token, options.jwtSecret)
       .then(async (claims) => {
-        if (!claims || !(await ownerExists(options.db, claims.sub))) return next(new Error('No autorizado'));
+        if (!claims || !(await ownerExists(options.db, claims.sub))) return next(new Error(UNAUTHORIZED));
         socket.data.ownerId = claims.sub;
         next();
       })
-      .catch(() => next(new Error('No autorizado')));
+      .catch(() => next(new Error(UNAUTHORIZED)));
   });
 
   io.on('connection', (socket) => {
+    const { ownerId } = socket.data;
+    options.log.info({ ownerId, socketId: socket.id }, 'socket conectado');
+    socket.on('disconnect', (reason) => options.log.info({ ownerId, socketId: socket.id, reason }, 'socket desconectado'));
     socket.on(SocketEvent.joinOwnerRoom, (requested, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
-      if (Number(requested) !== socket.data.ownerId) {
+      if (Number(requested) !== ownerId) {
         reply({ ok: false, error: 'Sala no permitida' });
         return;
       }
-      void socket.join(ownerRoom(socket.data.ownerId));
+      void socket.join(ownerRoom(ownerId));
       reply({ ok: true });
     });
   });

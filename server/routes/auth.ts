@@ -2,10 +2,9 @@
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { loginRequestSchema, type LoginResponse, type MeResponse } from '../../contract/api';
-import { loginRutKey, storedRutBody } from '../../contract/rut';
 import { ownerId } from '../auth/authenticate';
 import { LoginRateLimiter } from '../auth/loginRateLimit';
-import { dummyPasswordHash, verifyPassword } from '../auth/passwords';
+import { checkLogin } from '../auth/checkLogin';
 import { signToken } from '../auth/tokens';
 import type { Database } from '../db/schema';
 import { HttpError, Messages, parseBody } from '../errors';
@@ -21,21 +20,16 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
   const limiter = new LoginRateLimiter();
 
   app.post('/auth/login', async (request): Promise<LoginResponse> => {
-    const body = parseBody(loginRequestSchema, request.body);
-    const key = loginRutKey(body.rut);
-    // Same bucket whether the RUT was typed with or without its check digit.
-    const who = key ? ('rut' in key ? storedRutBody(key.rut) : key.body) : body.rut.toUpperCase();
-    const limitKey = `${request.ip}|${who}`;
-    if (limiter.isBlocked(limitKey)) throw new HttpError(429, Messages.tooManyAttempts);
-
-    const owner = key ? await findOwnerForLogin(db, key) : null;
-    // Always run scrypt, so an unknown RUT takes as long as a wrong password.
-    const passwordOk = await verifyPassword(body.password, owner?.passwordHash ?? (await dummyPasswordHash()));
-    if (!owner || !passwordOk) {
-      limiter.recordFailure(limitKey);
-      throw new HttpError(401, Messages.badCredentials);
-    }
-    limiter.reset(limitKey);
+    const owner = await checkLogin({
+      limiter,
+      ip: request.ip,
+      body: parseBody(loginRequestSchema, request.body),
+      find: async (key) => {
+        const found = await findOwnerForLogin(db, key);
+        return found ? [found] : [];
+      },
+      passwordHash: (found) => found.passwordHash,
+    });
     const token = await signToken({ sub: owner.user.id, role: 'owner' }, jwtSecret);
     return { token, user: owner.user };
   });

@@ -15,6 +15,7 @@ export const DEMO_OWNER_RUT = '123456785';
 export const DEMO_OWNER_RUT_DISPLAY = '12.345.678-5';
 export const DEMO_PASSWORD = 'flota-demo';
 export const DEMO_COMPANY = 'Taxis La Ligua';
+export const DEMO_SEED = 20240917;
 
 export const DEMO_COUNTS = {
   vehicles: 25,
@@ -82,10 +83,63 @@ function track(random: Random, start: Date, end: Date, points: number) {
   });
 }
 
+/**
+ * The demo vehicles and drivers before they have ids, drawn from `random` first thing (so the seed
+ * and demoDriverRuts agree). `today` only sets the licence expiry dates.
+ */
+function demoRoster(random: Random, today: string) {
+  const vehicles = plates(random, DEMO_COUNTS.vehicles).map((plate_number, i) => ({
+    plate_number,
+    model: i === DEMO_COUNTS.vehicles - 1 ? null : random.pick(MODELS),
+    color: random.pick(COLORS),
+    year: random.int(2015, 2025),
+    // The last one is in the workshop.
+    is_active: i !== DEMO_COUNTS.vehicles - 1,
+  }));
+
+  const usedBodies = new Set<string>([DEMO_OWNER_RUT.slice(0, -1)]);
+  const drivers = Array.from({ length: DEMO_COUNTS.drivers }, (_, i) => {
+    let body = '';
+    while (!body || usedBodies.has(body)) body = String(random.int(7_000_000, 21_999_999));
+    usedBodies.add(body);
+    const first_name = FIRST_NAMES[i];
+    const last_name = `${LAST_NAMES[(i * 7) % LAST_NAMES.length]} ${random.pick(LAST_NAMES)}`;
+    // Two expired, two expiring within 30 days, the rest valid for 1 to 5 years.
+    const expiryOffsets = [-40, -3, 9, 24];
+    const expiry = addDays(today, expiryOffsets[i] ?? random.int(365, 5 * 365));
+    const assigned = i < DEMO_COUNTS.assignedDrivers;
+    return {
+      rut: `${body}${computeCheckDigit(body)}`,
+      rut_body: body,
+      first_name,
+      last_name,
+      email: `${ascii(first_name)}.${ascii(last_name.split(' ')[0])}${random.int(1, 99)}@gmail.com`,
+      phone: `+56 9 ${random.int(2000, 9999)} ${random.int(1000, 9999)}`,
+      license_number: `A2-${String(random.int(1_000_000, 9_999_999))}`,
+      license_expiry: expiry,
+      vehiclePlate: assigned ? vehicles[i].plate_number : null,
+      // The last two left the company; their history stays.
+      is_active: i < DEMO_COUNTS.drivers - DEMO_COUNTS.inactiveDrivers,
+    };
+  });
+  return { vehicles, drivers };
+}
+
+/**
+ * RUTs (stored form) of the demo drivers who can drive: active, with a vehicle. They sign in with
+ * DEMO_PASSWORD; the simulator moves them. Computed, not read from a database, so the simulator can
+ * target any server seeded with the demo fleet.
+ */
+export function demoDriverRuts(seed: number = DEMO_SEED): string[] {
+  return demoRoster(seededRandom(seed), '2000-01-01')
+    .drivers.filter((driver) => driver.is_active && driver.vehiclePlate)
+    .map((driver) => driver.rut);
+}
+
 export async function seedDemoFleet(db: Kysely<Database>, options: SeedOptions = {}): Promise<SeedResult> {
   const now = options.now ?? new Date();
   const timeZone = options.timeZone ?? 'America/Santiago';
-  const random = seededRandom(options.seed ?? 20240917);
+  const random = seededRandom(options.seed ?? DEMO_SEED);
   // scrypt is slow on purpose: one hash shared by every demo account.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const today = zonedDate(now, timeZone);
@@ -100,54 +154,25 @@ export async function seedDemoFleet(db: Kysely<Database>, options: SeedOptions =
       company_name: DEMO_COMPANY,
     });
 
-    const vehicleRows = plates(random, DEMO_COUNTS.vehicles).map((plate_number, i) => ({
-      owner_id: owner.id,
-      plate_number,
-      model: i === DEMO_COUNTS.vehicles - 1 ? null : random.pick(MODELS),
-      color: random.pick(COLORS),
-      year: random.int(2015, 2025),
-      // The last one is in the workshop.
-      is_active: i !== DEMO_COUNTS.vehicles - 1,
-    }));
+    const roster = demoRoster(random, today);
+    const vehicleRows = roster.vehicles.map((vehicle) => ({ owner_id: owner.id, ...vehicle }));
     const vehicles = await trx.insertInto('vehicles').values(vehicleRows).returning(['id', 'plate_number']).execute();
     const vehicleIdByPlate = new Map(vehicles.map((v) => [v.plate_number, v.id]));
-
-    const usedBodies = new Set<string>([DEMO_OWNER_RUT.slice(0, -1)]);
-    const driverRows = Array.from({ length: DEMO_COUNTS.drivers }, (_, i) => {
-      let body = '';
-      while (!body || usedBodies.has(body)) body = String(random.int(7_000_000, 21_999_999));
-      usedBodies.add(body);
-      const first_name = FIRST_NAMES[i];
-      const last_name = `${LAST_NAMES[(i * 7) % LAST_NAMES.length]} ${random.pick(LAST_NAMES)}`;
-      // Two expired, two expiring within 30 days, the rest valid for 1 to 5 years.
-      const expiryOffsets = [-40, -3, 9, 24];
-      const expiry = addDays(today, expiryOffsets[i] ?? random.int(365, 5 * 365));
-      const assigned = i < DEMO_COUNTS.assignedDrivers;
-      return {
-        owner_id: owner.id,
-        rut: `${body}${computeCheckDigit(body)}`,
-        rut_body: body,
-        password_hash: passwordHash,
-        first_name,
-        last_name,
-        email: `${ascii(first_name)}.${ascii(last_name.split(' ')[0])}${random.int(1, 99)}@gmail.com`,
-        phone: `+56 9 ${random.int(2000, 9999)} ${random.int(1000, 9999)}`,
-        license_number: `A2-${String(random.int(1_000_000, 9_999_999))}`,
-        license_expiry: expiry,
-        current_vehicle_id: assigned ? (vehicleIdByPlate.get(vehicleRows[i].plate_number) ?? null) : null,
-        // The last two left the company; their history stays.
-        is_active: i < DEMO_COUNTS.drivers - DEMO_COUNTS.inactiveDrivers,
-      };
-    });
+    const driverRows = roster.drivers.map(({ vehiclePlate, ...driver }) => ({
+      owner_id: owner.id,
+      password_hash: passwordHash,
+      ...driver,
+      current_vehicle_id: vehiclePlate ? (vehicleIdByPlate.get(vehiclePlate) ?? null) : null,
+    }));
     const drivers = await trx.insertInto('drivers').values(driverRows).returning(['id', 'rut']).execute();
     const driverIdByRut = new Map(drivers.map((d) => [d.rut, d.id]));
-    const roster = driverRows.map((row) => ({ ...row, id: driverIdByRut.get(row.rut) as number }));
+    const staff = driverRows.map((row) => ({ ...row, id: driverIdByRut.get(row.rut) as number }));
 
     // Active shifts: the first six drivers, started 1 to 5 hours ago.
     const activeStart = new Map<number, Date>();
     const shiftRows: Insertable<ShiftsTable>[] = [];
     const tracks: { key: string; points: ReturnType<typeof track> }[] = [];
-    roster.slice(0, DEMO_COUNTS.activeShifts).forEach((driver, i) => {
+    staff.slice(0, DEMO_COUNTS.activeShifts).forEach((driver, i) => {
       const start = new Date(now.getTime() - random.int(60, 300) * 60_000);
       activeStart.set(driver.id, start);
       const located = i < DEMO_COUNTS.activeShiftsWithPosition;
@@ -170,7 +195,7 @@ export async function seedDemoFleet(db: Kysely<Database>, options: SeedOptions =
     // Finished shifts: one per driver on most days, 6 to 10 hours, starting between 06:00 and 16:00.
     for (let day = DEMO_COUNTS.historyDays; day >= 1; day -= 1) {
       const date = addDays(today, -day);
-      roster.forEach((driver) => {
+      staff.forEach((driver) => {
         // The inactive drivers stopped working two weeks ago.
         if (!driver.is_active && day < 15) return;
         if (!random.chance(0.8)) return;

@@ -1,0 +1,196 @@
+/**
+ * Mapa en Vivo in Chromium against the real server (SIMULATOR=off, so the seeded positions stay
+ * put): tiles and taxis on the canvas, the list and badge, the popup, a location posted through the
+ * driver API moving the taxi, the socket closed on leaving, and recovery from a server restart.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { Shift } from '../contract/entities';
+import { E2E_TILE_PORT } from './support/ports';
+import { DEMO_PASSWORD, DEMO_RUT, logIn, screenshotPath } from './support/session';
+import { spawnServer } from './support/spawnedServer';
+
+const clock = new Intl.DateTimeFormat('es-CL', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZone: 'America/Santiago' });
+
+async function ownerApi(request: APIRequestContext, baseUrl = '') {
+  const login = await request.post(`${baseUrl}/api/auth/login`, { data: { rut: DEMO_RUT, password: DEMO_PASSWORD } });
+  expect(login.ok()).toBe(true);
+  const { token, user } = (await login.json()) as { token: string; user: { id: number } };
+  const active = await request.get(`${baseUrl}/api/shifts/active`, { headers: { authorization: `Bearer ${token}` } });
+  return { ownerId: user.id, shifts: ((await active.json()) as { shifts: Shift[] }).shifts };
+}
+
+/** Sends one point as the shift's driver would, through the driver API; returns its timestamp. */
+async function postLocation(request: APIRequestContext, shift: Shift, latitude: number, longitude: number, baseUrl = '') {
+  const login = await request.post(`${baseUrl}/api/driver/login`, { data: { rut: shift.rut, password: DEMO_PASSWORD } });
+  expect(login.ok()).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  const timestamp = new Date().toISOString();
+  const posted = await request.post(`${baseUrl}/api/driver/locations`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { locations: [{ latitude, longitude, timestamp }] },
+  });
+  expect(posted.status()).toBe(202);
+  return timestamp;
+}
+
+async function openLiveMap(page: Page) {
+  await page.getByRole('link', { name: 'Mapa en Vivo' }).click();
+  await expect(page.getByRole('heading', { name: 'Mapa en Vivo' })).toBeVisible();
+}
+
+interface CanvasLook {
+  share: { tile: number; taxi: number };
+  /** Separate yellow blobs of at least 100 px: taxi icons. */
+  taxis: number;
+}
+
+/** What the map canvas shows, from a screenshot decoded by the browser (nothing of the app exposed). */
+async function lookAtMap(page: Page): Promise<CanvasLook> {
+  const png = await page.locator('.flota-live-map canvas').screenshot();
+  return page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    context.drawImage(image, 0, 0);
+    const { data, width, height } = context.getImageData(0, 0, image.width, image.height);
+    const yellow = new Uint8Array(width * height);
+    let tile = 0;
+    let taxi = 0;
+    for (let i = 0; i < width * height; i += 1) {
+      const [r, g, b] = [data[i * 4], data[i * 4 + 1], data[i * 4 + 2]];
+      // The local tile server's colours: white streets, pale blocks (236-tint, 232, 222+tint/2).
+      if ((r > 250 && g > 250 && b > 250) || (r >= 215 && r <= 240 && g >= 226 && g <= 238 && b >= 216 && b <= 234)) tile += 1;
+      // The taxi icon's yellow, #f5b700.
+      if (r > 225 && g > 160 && g < 205 && b < 60) {
+        taxi += 1;
+        yellow[i] = 1;
+      }
+    }
+    let taxis = 0;
+    for (let start = 0; start < yellow.length; start += 1) {
+      if (!yellow[start]) continue;
+      let size = 0;
+      const stack = [start];
+      yellow[start] = 0;
+      while (stack.length) {
+        const at = stack.pop() as number;
+        size += 1;
+        const x = at % width;
+        for (const next of [at - width, at + width, x > 0 ? at - 1 : -1, x < width - 1 ? at + 1 : -1]) {
+          if (next >= 0 && next < yellow.length && yellow[next]) {
+            yellow[next] = 0;
+            stack.push(next);
+          }
+        }
+      }
+      if (size >= 100) taxis += 1;
+    }
+    const total = width * height;
+    return { share: { tile: tile / total, taxi: taxi / total }, taxis };
+  }, png.toString('base64'));
+}
+
+test('the live map shows tiles, one taxi per located driver, the list, and a popup that follows a posted location', async ({ page, request }) => {
+  const { shifts } = await ownerApi(request);
+  expect(shifts).toHaveLength(6);
+  const located = shifts.filter((s) => s.latitude !== null);
+  expect(located).toHaveLength(5);
+
+  const tileResponses: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().startsWith(`http://127.0.0.1:${E2E_TILE_PORT}/`)) tileResponses.push(response.status());
+  });
+  await logIn(page);
+  await openLiveMap(page);
+
+  await expect(page.getByText('5 conductores con ubicación')).toBeVisible();
+  const list = page.getByRole('region', { name: 'Conductores Activos' });
+  for (const [index, shift] of shifts.entries()) {
+    await expect(list.getByRole('button', { name: new RegExp(`^#${index + 1} ${shift.first_name} ${shift.last_name}`) })).toBeVisible();
+  }
+  await expect(list.getByRole('button').filter({ hasText: '⚪ Sin ubicación' })).toHaveCount(1);
+  await expect(list.getByRole('button').filter({ hasText: '🟢 En línea' })).toHaveCount(5);
+  await expect(page.getByText('© OpenStreetMap contributors')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Ver todos' }).click();
+  await expect.poll(() => tileResponses.filter((status) => status === 200).length).toBeGreaterThan(3);
+  await expect.poll(async () => (await lookAtMap(page)).taxis, { timeout: 15_000 }).toBe(5);
+  const look = await lookAtMap(page);
+  expect(look.share.tile).toBeGreaterThan(0.5);
+  await page.screenshot({ path: screenshotPath('live-map-all') });
+
+  // A list entry opens that taxi's popup, with its driver and last update.
+  const first = located[0];
+  const number = shifts.indexOf(first) + 1;
+  await list.getByRole('button', { name: new RegExp(`^#${number} `) }).click();
+  const popup = page.locator('.maplibregl-popup');
+  await expect(popup).toContainText(`#${number} ${first.first_name} ${first.last_name}`);
+  await expect(popup).toContainText(first.plate_number ?? 'N/A');
+  await expect(popup).toContainText(`Última actualización: ${clock.format(new Date(first.last_location_time as string))}`);
+  await page.waitForTimeout(1500); // let the fly-to animation settle before the screenshot
+  await page.screenshot({ path: screenshotPath('live-map-popup') });
+  const before = await popup.boundingBox();
+
+  // The driver's phone sends a new point about 300 m north-east: the taxi and its popup move.
+  const timestamp = await postLocation(request, first, (first.latitude as number) + 0.002, (first.longitude as number) + 0.002);
+  await expect(popup).toContainText(`Última actualización: ${clock.format(new Date(timestamp))}`);
+  await expect.poll(async () => {
+    const after = await popup.boundingBox();
+    return before && after ? Math.hypot(after.x - before.x, after.y - before.y) : 0;
+  }).toBeGreaterThan(20);
+  await page.screenshot({ path: screenshotPath('live-map-moved') });
+});
+
+test.describe('with a server of its own', () => {
+  // Ports of this helper's range (see the e2e README): the main e2e server is E2E_PORT.
+  const port = Number(process.env.E2E_SPARE_PORT ?? Number(process.env.E2E_PORT ?? 4810) + 2);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'flota-e2e-restart-'));
+  test.use({ baseURL: `http://127.0.0.1:${port}` });
+  test.afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  test('leaving the map closes its socket; a server restart shows Reconectando... and recovers without a reload', async ({ page, request }) => {
+    test.setTimeout(240_000);
+    let server = await spawnServer({ port, tilePort: port + 1, dataDir });
+    try {
+      const { ownerId, shifts } = await ownerApi(request, server.url);
+      const socketLog = (what: string) => server.output().split('\n').filter((line) => line.includes(`"msg":"${what}"`) && line.includes(`"ownerId":${ownerId}`));
+
+      await logIn(page);
+      await openLiveMap(page);
+      await expect.poll(() => socketLog('socket conectado').length).toBe(1);
+      await page.getByRole('link', { name: 'Dashboard' }).click();
+      await expect(page.getByRole('heading', { name: 'Panel de Control' })).toBeVisible();
+      await expect.poll(() => socketLog('socket desconectado').length).toBe(1);
+      expect(socketLog('socket desconectado')[0]).toContain('client namespace disconnect');
+
+      await openLiveMap(page);
+      await expect.poll(() => socketLog('socket conectado').length).toBe(2);
+      const shift = shifts.find((s) => s.latitude !== null) as Shift;
+      await page.getByRole('button', { name: new RegExp(`^#${shifts.indexOf(shift) + 1} `) }).click();
+      const popup = page.locator('.maplibregl-popup');
+      await expect(popup).toContainText(`${shift.first_name} ${shift.last_name}`);
+
+      await server.stop();
+      await expect(page.getByText('Reconectando...')).toBeVisible();
+      const pageLoads: string[] = [];
+      page.on('load', () => pageLoads.push(page.url()));
+
+      server = await spawnServer({ port, tilePort: port + 1, dataDir });
+      await expect(page.getByText('Reconectando...')).toBeHidden({ timeout: 45_000 });
+      await expect.poll(() => socketLog('socket conectado').length).toBe(1); // the new process's log
+
+      const timestamp = await postLocation(request, shift, (shift.latitude as number) - 0.002, shift.longitude as number, server.url);
+      await expect(popup).toContainText(`Última actualización: ${clock.format(new Date(timestamp))}`);
+      expect(pageLoads).toEqual([]);
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,25 @@
+/** GET /api/shifts/:id/locations: the owner's view of a shift's trail, oldest point first. */
+import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ShiftLocationsResponse } from '../../contract/api';
+import { ownerId } from '../auth/authenticate';
+import type { Database } from '../db/schema';
+import { HttpError } from '../errors';
+import { listShiftLocations } from '../repos/shiftLocationsRepo';
+
+export const SHIFT_NOT_FOUND = 'Turno no encontrado';
+
+export const shiftLocationsRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticate: preHandlerAsyncHookHandler }> = async (
+  app,
+  { db, authenticate },
+) => {
+  app.addHook('preHandler', authenticate);
+
+  app.get<{ Params: { id: string } }>('/shifts/:id/locations', async (request): Promise<ShiftLocationsResponse> => {
+    const id = Number(request.params.id);
+    // A malformed id, an unknown one and another owner's all look the same.
+    const locations = /^\d{1,9}$/.test(request.params.id) ? await listShiftLocations(db, ownerId(request), id) : null;
+    if (!locations) throw new HttpError(404, SHIFT_NOT_FOUND);
+    return { locations };
+  });
+};
