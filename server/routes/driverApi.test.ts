@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { driverProfileSchema, shiftSchema } from '../../contract/entities';
 import { formatRut } from '../../contract/rut';
-import { isUniqueViolation } from '../db/uniqueViolation';
+import { isUniqueViolation } from '../db/dbErrors';
 import { DRIVER_ACTIVE_SHIFT_INDEX, VEHICLE_ACTIVE_SHIFT_INDEX } from '../repos/driverShiftsRepo';
 import { DEMO_PASSWORD } from '../seed/demoFleet';
 import { apiCall, driverLogin } from '../testing/http';

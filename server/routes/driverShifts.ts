@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { shiftStartSchema, type ShiftResponse } from '../../contract/api';
 import { signedInDriver } from '../auth/authenticate';
 import type { Database } from '../db/schema';
-import { isUniqueViolation } from '../db/uniqueViolation';
+import { isUniqueViolation } from '../db/dbErrors';
 import { HttpError, parseBody } from '../errors';
 import type { RealtimePublisher } from '../realtime/publisher';
 import {

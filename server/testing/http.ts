@@ -1,24 +1,11 @@
-/** HTTP calls for server tests: JSON in and out, an optional bearer token, the status kept. */
+/** HTTP calls for the driver-side and real-time tests, on top of apiClient. */
 import type { DriverLoginResponse } from '../../contract/api';
 import { DEMO_PASSWORD } from '../seed/demoFleet';
+import { apiClient, type CallOptions } from './apiClient';
 
-export interface CallResult {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-}
-
-export async function apiCall(baseUrl: string, path: string, init: { method?: string; token?: string; json?: unknown } = {}): Promise<CallResult> {
-  const headers: Record<string, string> = {};
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.json !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
-    headers,
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
+/** apiClient's call, with POST as the method whenever a JSON body is sent. */
+export function apiCall(baseUrl: string, path: string, init: CallOptions = {}) {
+  return apiClient(baseUrl)(path, { ...init, method: init.method ?? (init.json === undefined ? 'GET' : 'POST') });
 }
 
 /** A driver token (the demo password by default); throws when the login is refused. */
