@@ -2,8 +2,12 @@
  * Flota embedded in a hostile intranet page (/embed-demo): every screen works, the host's styles
  * and globals are untouched, and unmount leaves nothing behind.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_RUT, screenshotPath } from './support/session';
+import { spawnServer } from './support/spawnedServer';
 
 /** Elements of the host page and the computed properties a leak would change. */
 const HOST_ELEMENTS = ['body', '.intranet-header', '.intranet-header__title', '.intranet-nav a', 'main > h1', '.intranet-note', '#flota-unmount'];
@@ -83,29 +87,42 @@ test('every screen works inside the intranet page, with hash routing', async ({ 
   await expect(page.getByRole('navigation', { name: 'Intranet' }).getByRole('link', { name: 'Flota' })).toBeVisible();
 });
 
-test('unmount removes every node and closes the socket; mounting again works, twice', async ({ page }) => {
-  await page.goto('/embed-demo');
-  await logInEmbedded(page);
-  const flota = page.locator('#flota-host');
-  const socketClosed = new Promise<void>((resolve) => {
-    page.on('websocket', (socket) => {
-      if (socket.url().includes('/socket.io/')) socket.on('close', () => resolve());
-    });
+test.describe('with a server of its own', () => {
+  // Spare ports beside the main e2e server's (the live-map spec uses +2 and +3).
+  const port = Number(process.env.E2E_PORT ?? 4810) + 4;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'flota-e2e-embed-'));
+  test.use({ baseURL: `http://127.0.0.1:${port}` });
+  test.afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  test('unmount removes every node and the server sees the socket close; mounting again works, twice', async ({ page }) => {
+    test.setTimeout(180_000);
+    const server = await spawnServer({ port, tilePort: port + 1, dataDir });
+    try {
+      const socketLog = (what: string) => server.output().split('\n').filter((line) => line.includes(`"msg":"${what}"`));
+      await page.goto('/embed-demo');
+      await logInEmbedded(page);
+      const flota = page.locator('#flota-host');
+      await flota.getByRole('link', { name: 'Mapa en Vivo' }).click();
+      await expect(flota.getByText('Conductores Activos')).toBeVisible();
+      await expect.poll(() => socketLog('socket conectado').length).toBe(1);
+
+      await page.getByRole('button', { name: 'Desmontar Flota' }).click();
+      await expect.poll(() => socketLog('socket desconectado').length).toBe(1);
+      expect(await flota.evaluate((host) => host.childNodes.length)).toBe(0);
+      expect(await page.evaluate(() => document.querySelectorAll('.flota-app, [data-flota-style], .maplibregl-map').length)).toBe(0);
+
+      for (let round = 0; round < 2; round += 1) {
+        await page.getByRole('button', { name: 'Montar Flota', exact: true }).click();
+        // The session survives in the host's storage: the app comes back signed in, where it was.
+        await expect(flota.getByRole('heading', { level: 1 })).toBeVisible();
+        expect(await page.locator('.flota-app').count()).toBe(1);
+        await page.getByRole('button', { name: 'Desmontar Flota' }).click();
+        expect(await flota.evaluate((host) => host.childNodes.length)).toBe(0);
+      }
+      // Every socket the remounts opened was closed again.
+      await expect.poll(() => socketLog('socket desconectado').length).toBe(socketLog('socket conectado').length);
+    } finally {
+      await server.stop();
+    }
   });
-  await flota.getByRole('link', { name: 'Mapa en Vivo' }).click();
-  await expect(flota.getByText('Conductores Activos')).toBeVisible();
-
-  await page.getByRole('button', { name: 'Desmontar Flota' }).click();
-  await socketClosed;
-  expect(await flota.evaluate((host) => host.childNodes.length)).toBe(0);
-  expect(await page.evaluate(() => document.querySelectorAll('.flota-app, [data-flota-style], .maplibregl-map').length)).toBe(0);
-
-  for (let round = 0; round < 2; round += 1) {
-    await page.getByRole('button', { name: 'Montar Flota', exact: true }).click();
-    // The session survives in the host's storage: the app comes back signed in.
-    await expect(flota.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await page.locator('.flota-app').count()).toBe(1);
-    await page.getByRole('button', { name: 'Desmontar Flota' }).click();
-    expect(await flota.evaluate((host) => host.childNodes.length)).toBe(0);
-  }
 });
