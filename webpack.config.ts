@@ -40,6 +40,9 @@ function shared(production: boolean): Configuration {
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     performance: { hints: false },
+    // MapLibre resolves its worker with `new URL(x, import.meta.url)`; we set the worker URL
+    // ourselves (src/lib/map/maplibre.ts), so webpack's "Critical dependency" notice is noise.
+    ignoreWarnings: [{ module: /maplibre-gl/, message: /Critical dependency/ }],
   };
 }
 
