@@ -19,11 +19,20 @@ describe('loadConfig', () => {
       simulator: true,
       tzFleet: 'America/Santiago',
       staleAfterSeconds: 120,
+      logLevel: 'info',
+      devTools: null,
     });
     const file = path.join(dir, 'jwt-secret');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readFileSync(file, 'utf8').trim()).toBe(config.jwtSecret);
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('lets DEVTOOLS and LOG_LEVEL be set, and refuses values it does not know', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), DEVTOOLS: 'on', LOG_LEVEL: 'WARN' })).toMatchObject({ devTools: true, logLevel: 'warn' });
+    expect(loadConfig({ DATA_DIR: dataDir(), DEVTOOLS: 'off' }).devTools).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DEVTOOLS: 'quizás' })).toThrow('DEVTOOLS debe ser "on" u "off"');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), LOG_LEVEL: 'ruidoso' })).toThrow(ConfigError);
   });
 
   it('reads lists and switches', () => {

@@ -19,8 +19,11 @@ export interface Config {
   distDir: string;
   /** Fastify/pino level: request logs at 'info', quieter at 'warn'. */
   logLevel: string;
-  /** Lets the SPA connect to Redux DevTools in a production build (config.json's devTools). */
-  devTools: boolean;
+  /**
+   * config.json's devTools: on lets a production build talk to Redux DevTools. Unset (null): the
+   * bundle decides (on in development builds, off in production).
+   */
+  devTools: boolean | null;
 }
 
 export class ConfigError extends Error {
@@ -119,6 +122,6 @@ export function loadConfig(env: Env = process.env): Config {
     staleAfterSeconds: integer(env, 'STALE_AFTER_SECONDS', 120, 1, 86400),
     distDir: path.resolve(text(env, 'DIST_DIR', './dist')),
     logLevel: logLevel(env),
-    devTools: onOff(env, 'DEVTOOLS', false),
+    devTools: env.DEVTOOLS?.trim() ? onOff(env, 'DEVTOOLS', false) : null,
   };
 }

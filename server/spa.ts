@@ -17,7 +17,7 @@ export interface SpaRuntimeConfig {
   tileUrl: string;
   tileAttribution: string;
   staleAfterSeconds: number;
-  devTools: boolean;
+  devTools?: boolean;
 }
 
 const NO_CACHE = 'no-cache';
@@ -33,7 +33,7 @@ export function spaRuntimeConfig(config: Config): SpaRuntimeConfig {
     tileUrl: config.tileUrl,
     tileAttribution: config.tileAttribution,
     staleAfterSeconds: config.staleAfterSeconds,
-    devTools: config.devTools,
+    ...(config.devTools === null ? {} : { devTools: config.devTools }),
   };
 }
 

@@ -63,7 +63,6 @@ describe('SPA', () => {
       tileUrl: 'http://tiles.local/{z}/{x}/{y}.png',
       tileAttribution: '© OpenStreetMap contributors',
       staleAfterSeconds: 120,
-      devTools: false,
     });
   });
 });
