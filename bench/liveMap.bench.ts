@@ -17,6 +17,7 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Measurement, ProbeResult, SizeResult } from './liveMapProbe';
 import { ms } from './stats';
 
@@ -28,7 +29,7 @@ const FRAME_MS = 16;
 
 function probe(mode: string): ProbeResult {
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
-  const child = spawnSync(process.execPath, [...profile, '--import', 'tsx', path.join(__dirname, 'liveMapProbe.ts'), ...SIZES.map(String)], {
+  const child = spawnSync(process.execPath, [...profile, '--import', pathToFileURL(require.resolve('tsx')).href, path.join(__dirname, 'liveMapProbe.ts'), ...SIZES.map(String)], {
     env: { ...process.env, NODE_ENV: mode },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
