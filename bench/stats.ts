@@ -11,6 +11,12 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/** Median and p95 of samples taken elsewhere (milliseconds). */
+export function summarize(samples: readonly number[]): Timing {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { median: percentile(sorted, 50), p95: percentile(sorted, 95) };
+}
+
 /** Runs `task` `warmup` times unmeasured, then `runs` times measured (milliseconds). */
 export async function time(task: () => Promise<unknown>, runs: number, warmup = 3): Promise<Timing> {
   for (let i = 0; i < warmup; i += 1) await task();
@@ -20,11 +26,11 @@ export async function time(task: () => Promise<unknown>, runs: number, warmup = 
     await task();
     samples.push(performance.now() - started);
   }
-  samples.sort((a, b) => a - b);
-  return { median: percentile(samples, 50), p95: percentile(samples, 95) };
+  return summarize(samples);
 }
 
-export const ms = (value: number) => `${value.toFixed(1)} ms`;
+/** Two decimals below 10 ms, where a tenth would hide the figure. */
+export const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
 
 /** "x0.25 of 50 ms": how much of the budget the median uses. */
 export const ofBudget = (value: number, budget: number) => `x${(value / budget).toFixed(2)} of ${budget} ms`;

@@ -41,6 +41,22 @@ describe('activeShifts', () => {
     expect(after).toBe(before);
   });
 
+  it('locationsReceived keeps unmoved shifts as the same objects (the list re-renders only moved taxis)', () => {
+    const before = stateWith(first, second);
+    const after = activeShiftsReducer(before, locationsReceived([{ shift_id: 2, latitude: -32.5, longitude: -71.3, timestamp: at('13:01:00') }]));
+    expect(after.entities[1]).toBe(before.entities[1]);
+    expect(after.entities[2]).not.toBe(before.entities[2]);
+    expect(after.ids).toBe(before.ids);
+  });
+
+  it('locationsReceived keeps the newest of two positions for one shift in the same batch, in either order', () => {
+    const newer = { shift_id: 1, latitude: -32.6, longitude: -71.4, timestamp: at('13:02:00') };
+    const older = { shift_id: 1, latitude: -32.5, longitude: -71.3, timestamp: at('13:01:00') };
+    for (const batch of [[newer, older], [older, newer]]) {
+      expect(activeShiftsReducer(stateWith(first), locationsReceived(batch)).entities[1]).toMatchObject({ latitude: -32.6, longitude: -71.4, last_location_time: at('13:02:00') });
+    }
+  });
+
   it('gives a first position to a shift that had none', () => {
     const state = activeShiftsReducer(stateWith(makeShift({ id: 4, latitude: null, longitude: null, last_location_time: null })), locationsReceived([{ shift_id: 4, latitude: -32.4, longitude: -71.2, timestamp: at('13:00:00') }]));
     expect(state.entities[4]).toMatchObject({ latitude: -32.4, longitude: -71.2, last_location_time: at('13:00:00') });
