@@ -1,5 +1,5 @@
 /** The intranet entry: one global, and <flota-app>. Nothing of the app is imported before the test loads the entry. */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { configure, getConfig, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 async function loadEmbed() {
@@ -9,6 +9,19 @@ async function loadEmbed() {
 }
 
 afterEach(() => document.body.replaceChildren());
+
+// The entry is loaded in isolation, with React copies of its own that Testing Library's act() cannot
+// drive. Like a host page, the test lets React render on its own and waits for what appears.
+const actGlobal = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+const { eventWrapper, asyncWrapper } = getConfig();
+beforeEach(() => {
+  actGlobal.IS_REACT_ACT_ENVIRONMENT = false;
+  configure({ eventWrapper: (dispatch) => dispatch(), asyncWrapper: (run) => run() });
+});
+afterEach(() => {
+  actGlobal.IS_REACT_ACT_ENVIRONMENT = true;
+  configure({ eventWrapper, asyncWrapper });
+});
 
 describe('the embed entry', () => {
   it('adds exactly one global, Flota, with mount and version', async () => {
@@ -33,13 +46,10 @@ describe('the embed entry', () => {
     await loadEmbed();
     const host = document.createElement('div');
     document.body.append(host);
-    let app: { unmount(): void } | undefined;
-    act(() => {
-      app = window.Flota.mount(host, { router: 'memory', apiBaseUrl: 'http://localhost/api', devTools: false });
-    });
+    const app = window.Flota.mount(host, { router: 'memory', apiBaseUrl: 'http://localhost/api', devTools: false });
     expect(await within(host).findByRole('button', { name: 'Ingresar' })).toBeInTheDocument();
     expect(host.querySelector('.flota-app')).not.toBeNull();
-    act(() => app?.unmount());
+    app.unmount();
     expect(host).toBeEmptyDOMElement();
   });
 
@@ -48,14 +58,11 @@ describe('the embed entry', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     const host = document.createElement('div');
     document.body.append(host);
-    let app: { unmount(): void } | undefined;
-    act(() => {
-      app = window.Flota.mount(host, { router: 'pushstate' as never, apiBaseUrl: 'http://localhost/api', devTools: false });
-    });
+    const app = window.Flota.mount(host, { router: 'pushstate' as never, apiBaseUrl: 'http://localhost/api', devTools: false });
     expect(warn).toHaveBeenCalledWith('Flota: router must be one of browser, hash, memory (using hash)');
     expect(await within(host).findByRole('button', { name: 'Ingresar' })).toBeInTheDocument();
     expect(window.location.hash).toBe('#/login');
-    act(() => app?.unmount());
+    app.unmount();
     window.history.replaceState(null, '', '/');
     warn.mockRestore();
   });
@@ -66,13 +73,11 @@ describe('the embed entry', () => {
     element.setAttribute('router', 'memory');
     element.setAttribute('api-base-url', 'http://localhost/api');
     element.setAttribute('devtools', 'off');
-    act(() => {
-      document.body.append(element);
-    });
+    document.body.append(element);
     expect(await screen.findByRole('button', { name: 'Ingresar' })).toBeInTheDocument();
     expect(element.querySelector('.flota-app')).not.toBeNull();
 
-    act(() => element.remove());
+    element.remove();
     expect(element).toBeEmptyDOMElement();
     expect(screen.queryByRole('button', { name: 'Ingresar' })).not.toBeInTheDocument();
   });
@@ -83,13 +88,13 @@ describe('the embed entry', () => {
     const element = document.querySelector('flota-app') as HTMLElement;
     const user = userEvent.setup();
     expect(await screen.findByRole('button', { name: 'Ingresar' })).toBeInTheDocument();
-    act(() => element.setAttribute('api-base-url', 'http://localhost/api'));
+    element.setAttribute('api-base-url', 'http://localhost/api');
     await user.type(await screen.findByLabelText('RUT'), '12345678');
     await user.type(screen.getByLabelText('Contraseña'), 'flota-demo');
     await user.click(screen.getByRole('button', { name: 'Ingresar' }));
     expect(await screen.findByRole('heading', { name: 'Panel de Control' })).toBeInTheDocument();
     expect(element.querySelectorAll('.flota-app')).toHaveLength(1);
-    act(() => element.remove());
+    element.remove();
     await waitFor(() => expect(element).toBeEmptyDOMElement());
   });
 });
