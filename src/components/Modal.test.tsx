@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Modal } from './Modal';
@@ -64,5 +64,58 @@ describe('Modal', () => {
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Abrir' })).toHaveFocus();
+  });
+});
+
+/** A dialog that only shows something: no field, Cerrar, wide, closing on a click beside it. */
+function ViewerHarness({ closeOnBackdropClick }: { closeOnBackdropClick?: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="flota-app">
+      <button type="button" onClick={() => setOpen(true)}>
+        Abrir
+      </button>
+      {open && (
+        <Modal title="Recorrido de Ana Soto" subtitle="20/11/2026 22:30 – En curso · GHJK34" onClose={() => setOpen(false)} closeLabel="Cerrar" wide closeOnBackdropClick={closeOnBackdropClick}>
+          <p>Sin recorrido registrado</p>
+        </Modal>
+      )}
+    </div>
+  );
+}
+
+async function openViewer(closeOnBackdropClick?: boolean) {
+  const user = userEvent.setup();
+  render(<ViewerHarness closeOnBackdropClick={closeOnBackdropClick} />);
+  await user.click(screen.getByRole('button', { name: 'Abrir' }));
+  return { user, dialog: screen.getByRole('dialog', { name: 'Recorrido de Ana Soto' }) };
+}
+
+describe('Modal without fields', () => {
+  it('shows its subtitle and a close button with the given name, which gets the focus', async () => {
+    const { dialog } = await openViewer();
+    expect(within(dialog).getByText('20/11/2026 22:30 – En curso · GHJK34')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cerrar' })).toHaveFocus();
+  });
+
+  it('is marked wide, for the stylesheet to give it room for a map', async () => {
+    const { dialog } = await openViewer();
+    expect(dialog).toHaveClass('flota-modal--wide');
+  });
+
+  it('closes on a click beside it when asked to, and gives focus back to the opener', async () => {
+    const { user, dialog } = await openViewer(true);
+    await user.click(within(dialog).getByText('Sin recorrido registrado'));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.click(dialog.parentElement as HTMLElement);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Abrir' })).toHaveFocus();
+  });
+
+  it('stays open on a click beside it by default', async () => {
+    const { user, dialog } = await openViewer();
+    await user.click(dialog.parentElement as HTMLElement);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 });
