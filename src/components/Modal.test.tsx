@@ -1,33 +1,38 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Modal } from './Modal';
 
-function Harness() {
+/** An Abrir button that opens the modal made by `modal`, and closes it when the modal asks to. */
+function Harness({ modal }: { modal: (close: () => void) => ReactNode }) {
   const [open, setOpen] = useState(false);
   return (
     <div className="flota-app">
       <button type="button" onClick={() => setOpen(true)}>
         Abrir
       </button>
-      {open && (
-        <Modal title="Nuevo Conductor" onClose={() => setOpen(false)} actions={<button type="button">Guardar</button>}>
-          <label htmlFor="name">Nombre</label>
-          <input id="name" />
-          <label htmlFor="last">Apellido</label>
-          <input id="last" />
-        </Modal>
-      )}
+      {open && modal(() => setOpen(false))}
     </div>
   );
 }
 
-async function openModal() {
+async function openHarness(modal: (close: () => void) => ReactNode) {
   const user = userEvent.setup();
-  const view = render(<Harness />);
+  const view = render(<Harness modal={modal} />);
   await user.click(screen.getByRole('button', { name: 'Abrir' }));
   return { user, ...view };
 }
+
+/** A form dialog: two fields, Cancelar and Guardar. */
+const openModal = () =>
+  openHarness((close) => (
+    <Modal title="Nuevo Conductor" onClose={close} actions={<button type="button">Guardar</button>}>
+      <label htmlFor="name">Nombre</label>
+      <input id="name" />
+      <label htmlFor="last">Apellido</label>
+      <input id="last" />
+    </Modal>
+  ));
 
 describe('Modal', () => {
   it('is a modal dialog named by its title, rendered inside the app root', async () => {
@@ -67,28 +72,14 @@ describe('Modal', () => {
   });
 });
 
-/** A dialog that only shows something: no field, Cerrar, wide, closing on a click beside it. */
-function ViewerHarness({ closeOnBackdropClick }: { closeOnBackdropClick?: boolean }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <div className="flota-app">
-      <button type="button" onClick={() => setOpen(true)}>
-        Abrir
-      </button>
-      {open && (
-        <Modal title="Recorrido de Ana Soto" subtitle="20/11/2026 22:30 – En curso · GHJK34" onClose={() => setOpen(false)} closeLabel="Cerrar" wide closeOnBackdropClick={closeOnBackdropClick}>
-          <p>Sin recorrido registrado</p>
-        </Modal>
-      )}
-    </div>
-  );
-}
-
+/** A dialog that only shows something: no field, Cerrar, wide, maybe closing on a click beside it. */
 async function openViewer(closeOnBackdropClick?: boolean) {
-  const user = userEvent.setup();
-  render(<ViewerHarness closeOnBackdropClick={closeOnBackdropClick} />);
-  await user.click(screen.getByRole('button', { name: 'Abrir' }));
-  return { user, dialog: screen.getByRole('dialog', { name: 'Recorrido de Ana Soto' }) };
+  const view = await openHarness((close) => (
+    <Modal title="Recorrido de Ana Soto" subtitle="20/11/2026 22:30 – En curso · GHJK34" onClose={close} closeLabel="Cerrar" wide closeOnBackdropClick={closeOnBackdropClick}>
+      <p>Sin recorrido registrado</p>
+    </Modal>
+  ));
+  return { user: view.user, dialog: screen.getByRole('dialog', { name: 'Recorrido de Ana Soto' }) };
 }
 
 describe('Modal without fields', () => {
