@@ -6,32 +6,19 @@ import { computeCheckDigit } from '../contract/rut';
 import { hashPassword } from './auth/passwords';
 import { insertOwner } from './repos/ownersRepo';
 import { DEMO_COUNTS } from './seed/demoFleet';
-import { createSecondOwner, SECOND_OWNER, startTestServer, TEST_JWT_SECRET, type TestServer } from './testing/testServer';
+import { startSignedInServer, type SignedInServer } from './testing/fleetApi';
+import { SECOND_OWNER, TEST_JWT_SECRET, type TestServer } from './testing/testServer';
 
 let server: TestServer;
 let token: string;
+let call: SignedInServer['call'];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await createSecondOwner(server.db);
-  token = await server.login();
+  ({ server, token, call } = await startSignedInServer());
 }, 60_000);
 afterAll(async () => {
   await server?.close();
 });
-
-async function call(path: string, init: RequestInit & { token?: string; json?: unknown } = {}) {
-  const headers: Record<string, string> = { ...(init.headers as Record<string, string>) };
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.json !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${server.url}${path}`, {
-    ...init,
-    headers,
-    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
-}
 
 const login = (rut: string, password: string) => call('/api/auth/login', { method: 'POST', json: { rut, password } });
 
@@ -73,11 +60,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers malformed JSON with 400 Solicitud inválida', async () => {
-    const { status, body } = await call('/api/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"rut": ',
-    });
+    const { status, body } = await call('/api/auth/login', { method: 'POST', jsonText: '{"rut": ' });
     expect({ status, body }).toEqual({ status: 400, body: { error: 'Solicitud inválida' } });
   });
 

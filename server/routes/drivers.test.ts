@@ -1,18 +1,18 @@
 /** /api/drivers over HTTP against a real server and a seeded PGlite: writes, rules, assignment, soft delete. */
 import { z } from 'zod';
-import { driverSchema, shiftSchema, vehicleSchema } from '../../contract/entities';
+import { shiftSchema } from '../../contract/entities';
 import { formatRut } from '../../contract/rut';
 import { verifyPassword } from '../auth/passwords';
 import { DEMO_COUNTS } from '../seed/demoFleet';
-import { apiClient } from '../testing/apiClient';
+import { driverAnswer, fetchList, startSignedInServer, vehicleAnswer, type SignedInServer } from '../testing/fleetApi';
 import { driverBody, validRut } from '../testing/fleetFixtures';
-import { createSecondOwner, SECOND_OWNER, startTestServer, type TestServer } from '../testing/testServer';
+import { SECOND_OWNER, type TestServer } from '../testing/testServer';
 import { shiftsQuery, toShift } from '../repos/shiftsRepo';
 
 let server: TestServer;
 let token: string;
-let other: { ownerId: number; driverId: number; vehicleId: number };
-let call: ReturnType<typeof apiClient>;
+let other: SignedInServer['other'];
+let call: SignedInServer['call'];
 let nextBody = 30_000_001;
 let nextPlate = 1001;
 
@@ -20,30 +20,14 @@ let nextPlate = 1001;
 const freshRut = () => validRut(nextBody++);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  other = await createSecondOwner(server.db);
-  token = await server.login();
-  call = apiClient(server.url);
+  ({ server, token, other, call } = await startSignedInServer());
 }, 60_000);
 afterAll(async () => {
   await server?.close();
 });
 
-const driverAnswer = z.object({ driver: driverSchema.strict() }).strict();
-const vehicleAnswer = z.object({ vehicle: vehicleSchema.strict() }).strict();
-
-async function listDrivers(as = token) {
-  const { status, body } = await call('/api/drivers', { token: as });
-  expect(status).toBe(200);
-  const drivers = z.array(driverSchema.strict()).parse(body.drivers);
-  expect(body.count).toBe(drivers.length);
-  return drivers;
-}
-
-async function listVehicles() {
-  const { body } = await call('/api/vehicles', { token });
-  return z.array(vehicleSchema.strict()).parse(body.vehicles);
-}
+const listDrivers = (as = token) => fetchList(call, as, 'drivers');
+const listVehicles = () => fetchList(call, token, 'vehicles');
 
 async function createVehicle() {
   const { status, body } = await call('/api/vehicles', { method: 'POST', token, json: { plate_number: `AB${nextPlate++}`, model: 'Toyota Yaris', color: 'Blanco', year: 2021 } });

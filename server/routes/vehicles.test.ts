@@ -1,16 +1,16 @@
 /** /api/vehicles over HTTP against a real server and a seeded PGlite: writes, rules, soft delete, scoping. */
 import { z } from 'zod';
 import { maxVehicleYear } from '../../contract/api';
-import { driverSchema, shiftSchema, vehicleSchema } from '../../contract/entities';
+import { shiftSchema } from '../../contract/entities';
 import { DEMO_COUNTS } from '../seed/demoFleet';
-import { apiClient } from '../testing/apiClient';
+import { fetchList, startSignedInServer, vehicleAnswer, type SignedInServer } from '../testing/fleetApi';
 import { driverBody, validRut } from '../testing/fleetFixtures';
-import { createSecondOwner, SECOND_OWNER, startTestServer, type TestServer } from '../testing/testServer';
+import { SECOND_OWNER, type TestServer } from '../testing/testServer';
 
 let server: TestServer;
 let token: string;
-let other: { ownerId: number; driverId: number; vehicleId: number };
-let call: ReturnType<typeof apiClient>;
+let other: SignedInServer['other'];
+let call: SignedInServer['call'];
 let nextPlate = 1001;
 let nextBody = 40_000_001;
 
@@ -18,29 +18,14 @@ let nextBody = 40_000_001;
 const freshPlate = () => `CD${nextPlate++}`;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  other = await createSecondOwner(server.db);
-  token = await server.login();
-  call = apiClient(server.url);
+  ({ server, token, other, call } = await startSignedInServer());
 }, 60_000);
 afterAll(async () => {
   await server?.close();
 });
 
-const vehicleAnswer = z.object({ vehicle: vehicleSchema.strict() }).strict();
-
-async function listVehicles(as = token) {
-  const { status, body } = await call('/api/vehicles', { token: as });
-  expect(status).toBe(200);
-  const vehicles = z.array(vehicleSchema.strict()).parse(body.vehicles);
-  expect(body.count).toBe(vehicles.length);
-  return vehicles;
-}
-
-async function listDrivers() {
-  const { body } = await call('/api/drivers', { token });
-  return z.array(driverSchema.strict()).parse(body.drivers);
-}
+const listVehicles = (as = token) => fetchList(call, as, 'vehicles');
+const listDrivers = () => fetchList(call, token, 'drivers');
 
 async function createVehicle(fields: Record<string, unknown> = {}) {
   const { status, body } = await call('/api/vehicles', { method: 'POST', token, json: { plate_number: freshPlate(), model: 'Kia Morning', color: 'Rojo', year: 2019, ...fields } });

@@ -3,14 +3,17 @@ export interface CallOptions {
   method?: string;
   token?: string;
   json?: unknown;
+  /** A JSON body sent as written, for tests of malformed input. */
+  jsonText?: string;
 }
 
 export function apiClient(baseUrl: string) {
-  return async function call(path: string, { method = 'GET', token, json }: CallOptions = {}) {
+  return async function call(path: string, { method = 'GET', token, json, jsonText }: CallOptions = {}) {
     const headers: Record<string, string> = {};
     if (token) headers.authorization = `Bearer ${token}`;
-    if (json !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${baseUrl}${path}`, { method, headers, body: json !== undefined ? JSON.stringify(json) : undefined });
+    const body = json !== undefined ? JSON.stringify(json) : jsonText;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : null };
   };

@@ -135,6 +135,8 @@ describe('mountFlota', () => {
     const a = mount(left, { router: 'memory', storagePrefix: 'left' });
     const b = mount(right, { router: 'memory', storagePrefix: 'right' });
 
+    // Each app's labels point at its own inputs, not at the first app's.
+    expect(right).toContainElement(await within(right).findByLabelText('RUT'));
     await logIn(left, user);
     expect(within(right).getByRole('button', { name: 'Ingresar' })).toBeInTheDocument();
     expect(localStorage.getItem('left:session')).not.toBeNull();

@@ -7,8 +7,8 @@ export interface CardDetail {
 }
 
 /**
- * One card of a drivers or vehicles grid: a leading mark (initials, plate), a title, badges, a list
- * of labelled details and the actions. It is a list item of a CardGrid.
+ * One card of a drivers or vehicles grid: a leading mark (initials, car icon; class flota-card__mark
+ * sizes it), a title, badges, a list of labelled details and the actions. It is a list item of a CardGrid.
  */
 export function EntityCard({ leading, title, subtitle, badges, details, actions }: { leading: ReactNode; title: ReactNode; subtitle?: ReactNode; badges: ReactNode; details: CardDetail[]; actions: ReactNode }) {
   return (

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 /** What a field's control needs to be tied to its label, hint and error. */
 export interface FieldControlProps {
@@ -10,9 +10,12 @@ export interface FieldControlProps {
 /**
  * A labelled form field with an optional hint and its error text under it. The control (input,
  * select) comes from `children`, which receives the id and aria attributes to put on it. A wide
- * field takes the whole row of a two-column form.
+ * field takes the whole row of a two-column form. The id comes from useId, never written by hand:
+ * two apps mounted side by side in one page would otherwise share it, and a label would point at
+ * the other app's input.
  */
-export function Field({ id, label, hint, error, wide, children }: { id: string; label: string; hint?: string; error?: string; wide?: boolean; children: (control: FieldControlProps) => ReactNode }) {
+export function Field({ label, hint, error, wide, children }: { label: string; hint?: string; error?: string; wide?: boolean; children: (control: FieldControlProps) => ReactNode }) {
+  const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;

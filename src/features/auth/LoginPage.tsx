@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { fieldErrors, loginRequestSchema } from '../../../contract/api';
 import { useAppSelector } from '../../app/hooks';
+import { Field } from '../../components/form/Field';
 import { apiErrorMessage, isNetworkError } from '../../lib/apiError';
 import { useLoginMutation } from './authApi';
 import { selectSessionStatus } from './authSlice';
@@ -49,44 +50,14 @@ export function LoginPage() {
           </div>
         </div>
         <form onSubmit={handleSubmit} noValidate aria-label="Iniciar sesión">
-          <div className="flota-field">
-            <label htmlFor="login-rut">RUT</label>
-            <input
-              id="login-rut"
-              name="rut"
-              autoComplete="username"
-              placeholder="12345678"
-              value={rut}
-              onChange={(event) => setRut(event.target.value)}
-              aria-invalid={!!errors.rut}
-              aria-describedby={errors.rut ? 'login-rut-error' : undefined}
-              required
-            />
-            {errors.rut && (
-              <p id="login-rut-error" className="flota-field__error">
-                {errors.rut}
-              </p>
+          <Field label="RUT" error={errors.rut}>
+            {(control) => <input {...control} name="rut" autoComplete="username" placeholder="12345678" value={rut} onChange={(event) => setRut(event.target.value)} required />}
+          </Field>
+          <Field label="Contraseña" error={errors.password}>
+            {(control) => (
+              <input {...control} name="password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} required />
             )}
-          </div>
-          <div className="flota-field">
-            <label htmlFor="login-password">Contraseña</label>
-            <input
-              id="login-password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              aria-invalid={!!errors.password}
-              aria-describedby={errors.password ? 'login-password-error' : undefined}
-              required
-            />
-            {errors.password && (
-              <p id="login-password-error" className="flota-field__error">
-                {errors.password}
-              </p>
-            )}
-          </div>
+          </Field>
           {formError && (
             <p className="flota-form-error" role="alert">
               {formError}

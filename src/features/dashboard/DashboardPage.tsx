@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LoadingText } from '../../components/LoadingText';
 import { PageHeader } from '../../components/PageHeader';
@@ -13,10 +14,11 @@ const cards: { key: keyof FleetCounts; label: string; tone: string }[] = [
 export function DashboardPage() {
   const { data, isLoading } = useGetFleetCountsQuery(undefined, { refetchOnMountOrArgChange: 30 });
   const navigate = useNavigate();
+  const titleId = useId();
 
   return (
-    <section aria-labelledby="dashboard-title">
-      <PageHeader id="dashboard-title" title="Panel de Control" subtitle="Resumen de tu flota en este momento" />
+    <section aria-labelledby={titleId}>
+      <PageHeader id={titleId} title="Panel de Control" subtitle="Resumen de tu flota en este momento" />
       {isLoading ? (
         <LoadingText>Cargando...</LoadingText>
       ) : (

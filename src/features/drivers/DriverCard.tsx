@@ -38,7 +38,7 @@ export function DriverCard({ driver, now, onEdit, onDelete }: { driver: Driver; 
   return (
     <EntityCard
       leading={
-        <span className="flota-driver-avatar" aria-hidden="true">
+        <span className="flota-card__mark flota-driver-avatar" aria-hidden="true">
           {initials(driver)}
         </span>
       }

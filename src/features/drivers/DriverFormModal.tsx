@@ -50,31 +50,31 @@ export function DriverFormModal({ driver, onClose }: { driver: Driver | null; on
 
   return (
     <FormModal title={driver ? 'Editar Conductor' : 'Nuevo Conductor'} onClose={onClose} onSubmit={handleSubmit} busy={creating.isLoading || updating.isLoading} formError={formError}>
-      <Field id="driver-rut" label="RUT" error={errors.rut} hint={driver ? 'El RUT no se puede cambiar' : undefined}>
+      <Field label="RUT" error={errors.rut} hint={driver ? 'El RUT no se puede cambiar' : undefined}>
         {(control) => <input {...control} value={values.rut} onChange={change('rut')} readOnly={!!driver} required={!driver} placeholder="12.345.678-5" autoComplete="off" />}
       </Field>
-      <Field id="driver-password" label="Contraseña" error={errors.password} hint={driver ? 'Déjala en blanco para mantener la actual' : undefined}>
+      <Field label="Contraseña" error={errors.password} hint={driver ? 'Déjala en blanco para mantener la actual' : undefined}>
         {(control) => <input {...control} type="password" value={values.password} onChange={change('password')} required={!driver} autoComplete="new-password" />}
       </Field>
-      <Field id="driver-first-name" label="Nombre" error={errors.first_name}>
+      <Field label="Nombre" error={errors.first_name}>
         {(control) => <input {...control} value={values.first_name} onChange={change('first_name')} required autoComplete="off" />}
       </Field>
-      <Field id="driver-last-name" label="Apellido" error={errors.last_name}>
+      <Field label="Apellido" error={errors.last_name}>
         {(control) => <input {...control} value={values.last_name} onChange={change('last_name')} required autoComplete="off" />}
       </Field>
-      <Field id="driver-email" label="Email" error={errors.email}>
+      <Field label="Email" error={errors.email}>
         {(control) => <input {...control} type="email" value={values.email} onChange={change('email')} autoComplete="off" />}
       </Field>
-      <Field id="driver-phone" label="Teléfono" error={errors.phone}>
+      <Field label="Teléfono" error={errors.phone}>
         {(control) => <input {...control} type="tel" value={values.phone} onChange={change('phone')} placeholder="+56 9 1234 5678" autoComplete="off" />}
       </Field>
-      <Field id="driver-license-number" label="Número de licencia" error={errors.license_number}>
+      <Field label="Número de licencia" error={errors.license_number}>
         {(control) => <input {...control} value={values.license_number} onChange={change('license_number')} autoComplete="off" />}
       </Field>
-      <Field id="driver-license-expiry" label="Vencimiento de licencia" error={errors.license_expiry}>
+      <Field label="Vencimiento de licencia" error={errors.license_expiry}>
         {(control) => <input {...control} type="date" value={values.license_expiry} onChange={change('license_expiry')} />}
       </Field>
-      <Field wide id="driver-vehicle" label="Vehículo asignado" error={errors.current_vehicle_id} hint="Si el vehículo ya tiene conductor, pasa a este conductor">
+      <Field wide label="Vehículo asignado" error={errors.current_vehicle_id} hint="Si el vehículo ya tiene conductor, pasa a este conductor">
         {(control) => (
           <select {...control} value={values.current_vehicle_id} onChange={change('current_vehicle_id')}>
             <option value="">Sin asignar</option>

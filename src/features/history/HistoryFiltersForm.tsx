@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Driver } from '../../../contract/entities';
+import { Field } from '../../components/form/Field';
 import { filterErrors, type HistoryFilters } from './historyFilters';
 
 interface Props {
@@ -38,61 +39,24 @@ export function HistoryFiltersForm({ initial, drivers, onApply }: Props) {
 
   return (
     <form className="flota-history-filters" onSubmit={handleSubmit} noValidate aria-label="Filtros del historial">
-      <div className="flota-field">
-        <label htmlFor="history-driver">Conductor</label>
-        <select
-          id="history-driver"
-          value={driverId}
-          onChange={(event) => setDriverId(event.target.value)}
-          aria-invalid={!!errors.driver_id}
-          aria-describedby={errors.driver_id ? 'history-driver-error' : undefined}
-        >
-          <option value="">Todos los conductores</option>
-          {drivers.map((driver) => (
-            <option key={driver.id} value={String(driver.id)}>
-              {driver.first_name} {driver.last_name}
-            </option>
-          ))}
-        </select>
-        {errors.driver_id && (
-          <p id="history-driver-error" className="flota-field__error">
-            {errors.driver_id}
-          </p>
+      <Field label="Conductor" error={errors.driver_id}>
+        {(control) => (
+          <select {...control} value={driverId} onChange={(event) => setDriverId(event.target.value)}>
+            <option value="">Todos los conductores</option>
+            {drivers.map((driver) => (
+              <option key={driver.id} value={String(driver.id)}>
+                {driver.first_name} {driver.last_name}
+              </option>
+            ))}
+          </select>
         )}
-      </div>
-      <div className="flota-field">
-        <label htmlFor="history-start">Fecha Inicio</label>
-        <input
-          id="history-start"
-          type="date"
-          value={startDate}
-          onChange={(event) => setStartDate(event.target.value)}
-          aria-invalid={!!errors.start_date}
-          aria-describedby={errors.start_date ? 'history-start-error' : undefined}
-        />
-        {errors.start_date && (
-          <p id="history-start-error" className="flota-field__error">
-            {errors.start_date}
-          </p>
-        )}
-      </div>
-      <div className="flota-field">
-        <label htmlFor="history-end">Fecha Fin</label>
-        <input
-          id="history-end"
-          type="date"
-          value={endDate}
-          min={startDate || undefined}
-          onChange={(event) => setEndDate(event.target.value)}
-          aria-invalid={!!errors.end_date}
-          aria-describedby={errors.end_date ? 'history-end-error' : undefined}
-        />
-        {errors.end_date && (
-          <p id="history-end-error" className="flota-field__error">
-            {errors.end_date}
-          </p>
-        )}
-      </div>
+      </Field>
+      <Field label="Fecha Inicio" error={errors.start_date}>
+        {(control) => <input {...control} type="date" value={startDate} onChange={(event) => setStartDate(event.target.value)} />}
+      </Field>
+      <Field label="Fecha Fin" error={errors.end_date}>
+        {(control) => <input {...control} type="date" value={endDate} min={startDate || undefined} onChange={(event) => setEndDate(event.target.value)} />}
+      </Field>
       <div className="flota-history-filters__actions">
         <button type="submit" className="flota-button flota-button--primary">
           Buscar

@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Shift } from '../../../contract/entities';
 import { LoadingText } from '../../components/LoadingText';
@@ -33,6 +33,7 @@ export function HistoryPage() {
   const { data: driversData } = useGetHistoryDriversQuery();
   const [routeShift, setRouteShift] = useState<Shift | null>(null);
   const closeRoute = useCallback(() => setRouteShift(null), []);
+  const titleId = useId();
 
   const drivers = useMemo(
     () => [...(driversData?.drivers ?? [])].sort((a, b) => `${a.first_name} ${a.last_name}`.localeCompare(`${b.first_name} ${b.last_name}`, 'es')),
@@ -53,8 +54,8 @@ export function HistoryPage() {
   }
 
   return (
-    <section className="flota-history" aria-labelledby="history-title">
-      <PageHeader id="history-title" title="Historial de Turnos" subtitle="Turnos de tus conductores por conductor y fechas">
+    <section className="flota-history" aria-labelledby={titleId}>
+      <PageHeader id={titleId} title="Historial de Turnos" subtitle="Turnos de tus conductores por conductor y fechas">
         <button
           type="button"
           className="flota-button flota-button--secondary"

@@ -1,4 +1,6 @@
 import type { Shift } from '../../../contract/entities';
+import { Badge } from '../../components/Badge';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { shiftRow } from './shiftDisplay';
 
 interface Props {
@@ -10,7 +12,9 @@ export function HistoryTable({ shifts, onShowRoute }: Props) {
   return (
     <div className="flota-history-table__scroll">
       <table className="flota-history-table">
-        <caption className="flota-history-sr-only">Turnos encontrados</caption>
+        <caption>
+          <VisuallyHidden>Turnos encontrados</VisuallyHidden>
+        </caption>
         <thead>
           <tr>
             <th scope="col">Conductor</th>
@@ -22,7 +26,7 @@ export function HistoryTable({ shifts, onShowRoute }: Props) {
             </th>
             <th scope="col">Estado</th>
             <th scope="col">
-              <span className="flota-history-sr-only">Recorrido</span>
+              <VisuallyHidden>Recorrido</VisuallyHidden>
             </th>
           </tr>
         </thead>
@@ -40,7 +44,7 @@ export function HistoryTable({ shifts, onShowRoute }: Props) {
                 <td>{row.end}</td>
                 <td className="flota-history-table__number">{row.duration}</td>
                 <td>
-                  <span className={`flota-history-badge flota-history-badge--${shift.is_active ? 'active' : 'finished'}`}>{row.status}</span>
+                  <Badge tone={shift.is_active ? 'success' : 'neutral'}>{row.status}</Badge>
                 </td>
                 <td className="flota-history-table__action">
                   <button type="button" className="flota-button flota-button--secondary flota-history-table__route-button" onClick={() => onShowRoute(shift)}>

@@ -11,7 +11,7 @@ export function vehicleDriverName(vehicle: Vehicle): string | null {
 
 function CarIcon() {
   return (
-    <span className="flota-vehicle-icon" aria-hidden="true">
+    <span className="flota-card__mark flota-vehicle-icon" aria-hidden="true">
       <svg viewBox="0 0 24 24" width="24" height="24">
         <path
           fill="currentColor"

@@ -36,16 +36,16 @@ export function VehicleFormModal({ vehicle, onClose }: { vehicle: Vehicle | null
 
   return (
     <FormModal title={vehicle ? 'Editar Vehículo' : 'Nuevo Vehículo'} onClose={onClose} onSubmit={handleSubmit} busy={creating.isLoading || updating.isLoading} formError={formError}>
-      <Field wide id="vehicle-plate" label="Patente" error={errors.plate_number} hint={vehicle ? 'La patente no se puede cambiar' : 'Formato AB1234 o BCDF12'}>
+      <Field wide label="Patente" error={errors.plate_number} hint={vehicle ? 'La patente no se puede cambiar' : 'Formato AB1234 o BCDF12'}>
         {(control) => <input {...control} value={values.plate_number} onChange={change('plate_number')} readOnly={!!vehicle} required={!vehicle} placeholder="BCDF12" autoComplete="off" />}
       </Field>
-      <Field wide id="vehicle-model" label="Modelo" error={errors.model}>
+      <Field wide label="Modelo" error={errors.model}>
         {(control) => <input {...control} value={values.model} onChange={change('model')} placeholder="Toyota Corolla" autoComplete="off" />}
       </Field>
-      <Field id="vehicle-color" label="Color" error={errors.color}>
+      <Field label="Color" error={errors.color}>
         {(control) => <input {...control} value={values.color} onChange={change('color')} autoComplete="off" />}
       </Field>
-      <Field id="vehicle-year" label="Año" error={errors.year}>
+      <Field label="Año" error={errors.year}>
         {(control) => <input {...control} type="number" min={MIN_VEHICLE_YEAR} max={maxVehicleYear()} step={1} value={values.year} onChange={change('year')} />}
       </Field>
     </FormModal>
