@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useId } from 'react';
 import { formatClockTime } from '../../lib/clockTime';
 import { noSignalText } from './signal';
 import type { TaxiRow } from './taxiRows';
@@ -59,9 +59,10 @@ interface ActiveShiftsListProps {
 
 /** "Conductores Activos" under the map: one button per shift, which shows that taxi on the map. */
 export function ActiveShiftsList({ rows, now, selectedShiftId, onSelect }: ActiveShiftsListProps) {
+  const titleId = useId();
   return (
-    <section className="flota-active-drivers" aria-labelledby="flota-active-drivers-title">
-      <h2 id="flota-active-drivers-title" className="flota-section-title">
+    <section className="flota-active-drivers" aria-labelledby={titleId}>
+      <h2 id={titleId} className="flota-section-title">
         Conductores Activos
       </h2>
       {rows.length === 0 ? (

@@ -2,7 +2,7 @@
  * Mapa en Vivo: opens the real-time connection while mounted, loads the active-shift snapshot,
  * and shows the taxis on the map and in the list below it.
  */
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useId, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadingText } from '../../components/LoadingText';
 import { PageHeader } from '../../components/PageHeader';
@@ -39,9 +39,12 @@ export function LiveMapPage() {
 
   const select = useCallback((row: TaxiRow) => dispatch(shiftSelected({ shiftId: row.shift.id, position: row.position })), [dispatch]);
 
+  // Two apps on one page (the embed) must not share element ids.
+  const titleId = useId();
+
   return (
-    <section className="flota-live-map-page" aria-labelledby="live-map-title">
-      <PageHeader id="live-map-title" title="Mapa en Vivo" subtitle="Posición de tus conductores en tiempo real">
+    <section className="flota-live-map-page" aria-labelledby={titleId}>
+      <PageHeader id={titleId} title="Mapa en Vivo" subtitle="Posición de tus conductores en tiempo real">
         <span className="flota-live-badge" title="Conductores activos con ubicación">
           {located} {located === 1 ? 'conductor' : 'conductores'} con ubicación
         </span>
