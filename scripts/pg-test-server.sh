@@ -16,6 +16,8 @@ as_pg() {
 
 case "${1:-}" in
   start)
+    # initdb refuses root: as root, run the server as `postgres`, creating that user if the machine lacks it.
+    if [ "$(id -u)" = "0" ] && ! id postgres >/dev/null 2>&1; then useradd --system --no-create-home postgres; fi
     mkdir -p "$DIR"
     if [ "$(id -u)" = "0" ]; then chown postgres "$DIR"; fi
     if [ ! -f "$DATA/PG_VERSION" ]; then
