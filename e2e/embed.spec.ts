@@ -56,15 +56,15 @@ test("mounting Flota changes none of the host page's styles and adds only the Fl
   await page.screenshot({ path: screenshotPath('embed-login'), fullPage: true });
 });
 
-test('every screen works inside the intranet page, with hash routing', async ({ page }) => {
-  await page.goto('/embed-demo');
+test('every screen works inside the intranet page under /intranet/flota, with hash routing', async ({ page }) => {
+  await page.goto('/intranet/flota');
   await logInEmbedded(page);
   const flota = page.locator('#flota-host');
   await expect(flota.getByRole('group', { name: 'Conductores' })).toContainText('25');
   await page.screenshot({ path: screenshotPath('embed-dashboard'), fullPage: true });
 
   await flota.getByRole('link', { name: 'Conductores' }).click();
-  await expect(page).toHaveURL(/\/embed-demo#\/dashboard\/drivers$/);
+  await expect(page).toHaveURL(/\/intranet\/flota#\/dashboard\/drivers$/);
   await expect(flota.getByRole('heading', { level: 1, name: 'Conductores' })).toBeVisible();
   await expect(flota.getByRole('button', { name: /^Editar / }).first()).toBeVisible();
 

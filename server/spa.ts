@@ -72,12 +72,15 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
       res.setHeader('Cache-Control', HASHED.test(path.basename(filePath)) ? LONG_CACHE : NO_CACHE);
     },
   });
-  // The example intranet page that embeds Flota (dist/embed-demo/index.html), at a clean URL.
+  // The example intranet page that embeds Flota (dist/embed-demo/index.html), at /embed-demo and
+  // where an intranet would put it, /intranet/flota (Flota routes in the hash there).
   if (existsSync(path.join(config.distDir, EMBED_DEMO_PAGE))) {
-    app.get('/embed-demo', async (_request, reply) => {
-      reply.header('Cache-Control', NO_CACHE);
-      await reply.sendFile(EMBED_DEMO_PAGE);
-    });
+    for (const url of ['/embed-demo', '/intranet/flota']) {
+      app.get(url, async (_request, reply) => {
+        reply.header('Cache-Control', NO_CACHE);
+        await reply.sendFile(EMBED_DEMO_PAGE);
+      });
+    }
   }
   return true;
 }

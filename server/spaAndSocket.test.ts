@@ -45,8 +45,8 @@ describe('SPA', () => {
     expect(await api.json()).toEqual({ error: 'Recurso no encontrado' });
   });
 
-  it('serves the example intranet page at /embed-demo, not the SPA', async () => {
-    for (const route of ['/embed-demo', '/embed-demo/']) {
+  it('serves the example intranet page at /embed-demo and /intranet/flota, not the SPA', async () => {
+    for (const route of ['/embed-demo', '/embed-demo/', '/intranet/flota']) {
       const response = await fetch(`${server.url}${route}`);
       expect(response.status).toBe(200);
       expect(await response.text()).toBe(EMBED_DEMO);
