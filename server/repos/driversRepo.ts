@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Driver } from '../../contract/entities';
 import { storedRutBody } from '../../contract/rut';
-import type { Database } from '../db/schema';
+import type { Database, DriversTable } from '../db/schema';
 
 /** The list/detail query with the assigned vehicle's plate joined. */
 export function driversQuery(db: Kysely<Database>, ownerId: number) {
@@ -37,14 +37,7 @@ export async function findDriver(db: Kysely<Database>, ownerId: number, id: numb
 }
 
 /** The editable columns of a driver (the RUT is set once; the password is stored hashed). */
-export interface DriverColumns {
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  phone: string | null;
-  license_number: string | null;
-  license_expiry: string | null;
-}
+export type DriverColumns = Pick<DriversTable, 'first_name' | 'last_name' | 'email' | 'phone' | 'license_number' | 'license_expiry'>;
 
 /** Inserts a live driver without a vehicle (assignVehicle gives it one); returns its id. */
 export async function insertDriver(
