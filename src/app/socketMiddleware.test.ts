@@ -50,6 +50,21 @@ function setup({ socketUrl = 'http://flota.test', flushIntervalMs = 250 } = {}) 
   return { store, sockets, actions, ofType };
 }
 
+/**
+ * The map open over a loaded snapshot of `count` shifts, its socket connected. With fakeTimers the
+ * flush interval is under the test's control from the moment the map opens.
+ */
+async function openConnected(count: number, { fakeTimers = false, flushIntervalMs = 250 } = {}) {
+  const requests = serveShifts(count);
+  const context = setup({ flushIntervalMs });
+  await context.store.dispatch(liveMapApi.endpoints.getActiveShifts.initiate());
+  if (fakeTimers) jest.useFakeTimers();
+  context.store.dispatch(liveMapOpened());
+  const socket = context.sockets.last;
+  socket.simulateConnect();
+  return { ...context, socket, requests };
+}
+
 afterEach(() => jest.useRealTimers());
 
 describe('socket middleware', () => {
@@ -80,12 +95,7 @@ describe('socket middleware', () => {
   });
 
   it('after a drop: reconnecting; on reconnect: joins again and refetches the snapshot', async () => {
-    const requests = serveShifts(2);
-    const { store, sockets, ofType } = setup();
-    await store.dispatch(liveMapApi.endpoints.getActiveShifts.initiate());
-    store.dispatch(liveMapOpened());
-    const socket = sockets.last;
-    socket.simulateConnect();
+    const { store, sockets, ofType, socket, requests } = await openConnected(2);
     expect(requests.count).toBe(1);
 
     socket.simulateDrop();
@@ -100,13 +110,7 @@ describe('socket middleware', () => {
   });
 
   it('merges 1000 updates for 300 shifts into ONE locationsReceived of 300, the latest per shift', async () => {
-    serveShifts(300);
-    const { store, sockets, ofType } = setup();
-    await store.dispatch(liveMapApi.endpoints.getActiveShifts.initiate());
-    jest.useFakeTimers();
-    store.dispatch(liveMapOpened());
-    const socket = sockets.last;
-    socket.simulateConnect();
+    const { store, socket, ofType } = await openConnected(300, { fakeTimers: true });
 
     const updates: LocationUpdate[] = Array.from({ length: 1000 }, (_, index) => ({
       shift_id: (index % 300) + 1,
@@ -129,13 +133,7 @@ describe('socket middleware', () => {
   });
 
   it('flushes at most once per interval however the updates are spread', async () => {
-    serveShifts(3);
-    const { store, sockets, ofType } = setup();
-    await store.dispatch(liveMapApi.endpoints.getActiveShifts.initiate());
-    jest.useFakeTimers();
-    store.dispatch(liveMapOpened());
-    const socket = sockets.last;
-    socket.simulateConnect();
+    const { socket, ofType } = await openConnected(3, { fakeTimers: true });
 
     // An update every 10 ms for one second: 100 updates, four intervals.
     for (let ms = 0; ms < 1000; ms += 10) {
@@ -148,12 +146,7 @@ describe('socket middleware', () => {
   });
 
   it('an update for a shift it does not know refetches the snapshot, once', async () => {
-    const requests = serveShifts(2);
-    const { store, sockets } = setup({ flushIntervalMs: 10 });
-    await store.dispatch(liveMapApi.endpoints.getActiveShifts.initiate());
-    store.dispatch(liveMapOpened());
-    const socket = sockets.last;
-    socket.simulateConnect();
+    const { socket, requests } = await openConnected(2, { flushIntervalMs: 10 });
 
     socket.serverEmit('location_update', { shift_id: 42, latitude: -32, longitude: -71, timestamp: at(0) });
     await waitFor(() => expect(requests.count).toBe(2));
@@ -163,26 +156,16 @@ describe('socket middleware', () => {
   });
 
   it('turns shift_started and shift_ended into actions on the list', async () => {
-    serveShifts(1);
-    const { store, sockets } = setup();
-    await store.dispatch(liveMapApi.endpoints.getActiveShifts.initiate());
-    store.dispatch(liveMapOpened());
-    sockets.last.simulateConnect();
+    const { store, socket } = await openConnected(1);
 
-    sockets.last.serverEmit('shift_started', { shift: makeShift({ id: 5, start_time: at(0) }) });
+    socket.serverEmit('shift_started', { shift: makeShift({ id: 5, start_time: at(0) }) });
     expect(selectActiveShifts(store.getState()).map((shift) => shift.id)).toEqual([1, 5]);
-    sockets.last.serverEmit('shift_ended', { shift_id: 1, end_time: at(0), duration_seconds: 3600 });
+    socket.serverEmit('shift_ended', { shift_id: 1, end_time: at(0), duration_seconds: 3600 });
     expect(selectActiveShifts(store.getState()).map((shift) => shift.id)).toEqual([5]);
   });
 
   it('disconnects on liveMap/closed, drops what was buffered, and dispatches nothing more', async () => {
-    serveShifts(2);
-    const { store, sockets, actions } = setup();
-    await store.dispatch(liveMapApi.endpoints.getActiveShifts.initiate());
-    jest.useFakeTimers();
-    store.dispatch(liveMapOpened());
-    const socket = sockets.last;
-    socket.simulateConnect();
+    const { store, socket, actions } = await openConnected(2, { fakeTimers: true });
     socket.serverEmit('location_update', { shift_id: 1, latitude: -32, longitude: -71, timestamp: at(0) });
 
     store.dispatch(liveMapClosed());
