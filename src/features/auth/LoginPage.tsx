@@ -7,6 +7,7 @@ import { apiErrorMessage, isNetworkError } from '../../lib/apiError';
 import { useLoginMutation } from './authApi';
 import { selectSessionStatus } from './authSlice';
 import './login.css';
+import { LogoMark } from '../../components/LogoMark';
 
 export function LoginPage() {
   const status = useAppSelector(selectSessionStatus);
@@ -41,9 +42,7 @@ export function LoginPage() {
     <div className="flota-login">
       <div className="flota-login__card">
         <div className="flota-login__brand">
-          <span className="flota-logo" aria-hidden="true">
-            F
-          </span>
+          <LogoMark />
           <div>
             <h1 className="flota-login__title">Flota</h1>
             <p className="flota-login__subtitle">Sistema de Gestión de Flotas de Taxis</p>

@@ -2,6 +2,7 @@ import { NavLink, Outlet } from 'react-router-dom';
 import type { User } from '../../../contract/entities';
 import { Icon, type IconName } from './icons';
 import './layout.css';
+import { LogoMark } from '../../components/LogoMark';
 
 const navItems: { to: string; label: string; icon: IconName; end?: boolean }[] = [
   { to: '/dashboard', label: 'Dashboard', icon: 'dashboard', end: true },
@@ -19,9 +20,7 @@ export function DashboardLayout({ user, onLogOut }: { user: User | null; onLogOu
         {/* The aside stretches with the page (its colour reaches the bottom); the inner column sticks. */}
         <div className="flota-sidebar__inner">
           <div className="flota-sidebar__brand">
-            <span className="flota-logo" aria-hidden="true">
-              F
-            </span>
+            <LogoMark />
             <div>
               <div className="flota-sidebar__product">Flota</div>
               <div className="flota-sidebar__company">{user?.company_name}</div>
