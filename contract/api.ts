@@ -1,5 +1,7 @@
 /** Requests and responses of the REST API under /api (see DESIGN.md, Contract). */
 import { z } from 'zod';
+import './zodSpanish';
+import { normalizeFleetCode } from './fleetCode';
 import { isValidRut, normalizeRut } from './rut';
 import { isValidPlate, normalizePlate } from './plate';
 import type { Driver, DriverProfile, LocationPoint, Shift, User, Vehicle } from './entities';
@@ -17,6 +19,8 @@ export const MIN_VEHICLE_YEAR = 1900;
 export const maxVehicleYear = (now: Date = new Date()): number => now.getFullYear() + 1;
 /** Points accepted in one POST /driver/locations. */
 export const MAX_LOCATION_BATCH = 500;
+/** Ids are PostgreSQL integers: anything larger is no id. */
+export const MAX_ID = 2_147_483_647;
 
 const trimmed = z.string().trim();
 /** Optional text: blank or missing becomes null. */
@@ -30,11 +34,29 @@ const optionalText = (max: number, message: string) =>
 
 // ── Auth ─────────────────────────────────────────────────────────────────────
 
+/** Longest password a login reads: scrypt of a megabyte would be work an attacker chooses. */
+export const MAX_PASSWORD_LENGTH = 256;
+
 export const loginRequestSchema = z.object({
-  rut: trimmed.min(1, 'Ingresa tu RUT'),
-  password: z.string().min(1, 'Ingresa tu contraseña'),
+  // A RUT is at most 12 characters with dots and dash; more is not one (and never becomes a limiter key).
+  rut: trimmed.min(1, 'Ingresa tu RUT').max(20, 'RUT inválido'),
+  password: z.string().min(1, 'Ingresa tu contraseña').max(MAX_PASSWORD_LENGTH, 'La contraseña es demasiado larga'),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** POST /driver/login: the driver signs in within one fleet, named by its code (see docs/api.md). */
+export const driverLoginRequestSchema = loginRequestSchema.extend({
+  fleet_code: z
+    .string()
+    .trim()
+    .min(1, 'Ingresa el código de la flota')
+    .transform((code, ctx) => {
+      const normalized = normalizeFleetCode(code);
+      if (!normalized) ctx.addIssue({ code: 'custom', message: 'Código de flota inválido' });
+      return normalized ?? '';
+    }),
+});
+export type DriverLoginRequest = z.input<typeof driverLoginRequestSchema>;
 export interface LoginResponse {
   token: string;
   user: User;
@@ -68,7 +90,9 @@ const driverFields = {
     .transform((value) => (value ? value : null))
     .refine((value) => value === null || isIsoDate(value), 'Fecha de vencimiento inválida'),
   current_vehicle_id: z
-    .union([z.number().int().positive(), z.null(), z.literal('')])
+    .union([z.number().int('Vehículo inválido').positive('Vehículo inválido').max(MAX_ID, 'Vehículo inválido'), z.null(), z.literal('')], {
+      error: 'Vehículo inválido',
+    })
     .optional()
     .transform((value) => (typeof value === 'number' ? value : null)),
 };
@@ -76,6 +100,7 @@ const driverFields = {
 const password = z
   .string({ error: 'La contraseña es obligatoria' })
   .min(1, 'La contraseña es obligatoria')
+  .max(MAX_PASSWORD_LENGTH, 'La contraseña es demasiado larga')
   .min(MIN_PASSWORD_LENGTH, `La contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres`);
 
 export const driverCreateSchema = z.object({ rut: rutField, password, ...driverFields });
@@ -152,8 +177,6 @@ export interface ShiftsResponse {
 
 /** The most rows one GET /shifts/history answer carries. */
 export const HISTORY_MAX_ROWS = 1000;
-/** Ids are PostgreSQL integers: anything larger is no id. */
-const MAX_ID = 2_147_483_647;
 
 export const historyQuerySchema = z
   .object({
@@ -184,7 +207,7 @@ export interface DriverLoginResponse {
   driver: DriverProfile;
 }
 export const shiftStartSchema = z.object({
-  vehicle_id: z.number().int().positive('Vehículo inválido').nullish(),
+  vehicle_id: z.number({ error: 'Vehículo inválido' }).int('Vehículo inválido').positive('Vehículo inválido').max(MAX_ID, 'Vehículo inválido').nullish(),
 });
 export interface ShiftResponse {
   shift: Shift;
@@ -195,7 +218,7 @@ export const locationBatchSchema = z.object({
       z.object({
         latitude: z.number().min(-90, 'Latitud fuera de rango').max(90, 'Latitud fuera de rango'),
         longitude: z.number().min(-180, 'Longitud fuera de rango').max(180, 'Longitud fuera de rango'),
-        timestamp: z.string().refine((t) => !Number.isNaN(Date.parse(t)), 'Fecha y hora inválida'),
+        timestamp: z.string().max(40, 'Fecha y hora inválida').refine(isPlausibleTimestamp, 'Fecha y hora inválida'),
       }),
     )
     .min(1, 'Envía al menos una ubicación')
@@ -208,11 +231,28 @@ export interface HealthResponse {
   db: 'pglite' | 'postgres';
 }
 
-/** A real calendar date written YYYY-MM-DD. */
+/**
+ * Dates a user can mean, which every database column and time-zone conversion holds: years
+ * 1900 to 2999 (year 0 or 9999-12-31 + 1 day would be database errors, not answers).
+ */
+export const MIN_DATE_YEAR = 1900;
+export const MAX_DATE_YEAR = 2999;
+
+/** A real calendar date written YYYY-MM-DD, within MIN_DATE_YEAR..MAX_DATE_YEAR. */
 export function isIsoDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const year = Number(value.slice(0, 4));
+  if (year < MIN_DATE_YEAR || year > MAX_DATE_YEAR) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** An ISO time the database holds and a phone could mean (years 1900 to 2999). */
+export function isPlausibleTimestamp(value: string): boolean {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return false;
+  const year = new Date(time).getUTCFullYear();
+  return year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR;
 }
 
 /** First message per field of a failed zod parse: {field: text}. */

@@ -1,5 +1,6 @@
 /** Entities as the API sends them: the spec's snake_case names, integer ids, ISO 8601 UTC times. */
 import { z } from 'zod';
+import './zodSpanish';
 
 const isoTime = z.string();
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -11,6 +12,8 @@ export const userSchema = z.object({
   last_name: z.string(),
   email: z.string(),
   company_name: z.string(),
+  /** The fleet's code drivers sign in with (setup link /conductor?flota=<code>). */
+  fleet_code: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
 

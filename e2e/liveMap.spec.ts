@@ -9,7 +9,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Shift } from '../contract/entities';
 import { E2E_TILE_PORT } from './support/ports';
-import { DEMO_PASSWORD, DEMO_RUT, logIn, screenshotPath } from './support/session';
+import { DEMO_FLEET_CODE, DEMO_PASSWORD, DEMO_RUT, logIn, screenshotPath } from './support/session';
 import { spawnServer } from './support/spawnedServer';
 
 const clock = new Intl.DateTimeFormat('es-CL', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZone: 'America/Santiago' });
@@ -24,7 +24,7 @@ async function ownerApi(request: APIRequestContext, baseUrl = '') {
 
 /** Sends one point as the shift's driver would, through the driver API; returns its timestamp. */
 async function postLocation(request: APIRequestContext, shift: Shift, latitude: number, longitude: number, baseUrl = '') {
-  const login = await request.post(`${baseUrl}/api/driver/login`, { data: { rut: shift.rut, password: DEMO_PASSWORD } });
+  const login = await request.post(`${baseUrl}/api/driver/login`, { data: { fleet_code: DEMO_FLEET_CODE, rut: shift.rut, password: DEMO_PASSWORD } });
   expect(login.ok()).toBe(true);
   const { token } = (await login.json()) as { token: string };
   const timestamp = new Date().toISOString();

@@ -6,6 +6,9 @@ import { makeAuthenticate, makeAuthenticateDriver } from './auth/authenticate';
 import type { Config } from './config';
 import type { DatabaseKind } from './db/client';
 import type { Database } from './db/schema';
+import { registerEdge } from './edge';
+import type { ThrottleLimits } from './edge/loginThrottle';
+import { createTimedServer } from './edge/timeouts';
 import { HttpError, Messages } from './errors';
 import { attachPostgresAdapter } from './realtime/postgresAdapter';
 import { createPublisher } from './realtime/publisher';
@@ -29,6 +32,8 @@ export interface ServerDeps {
   /** Defaults from config: postgres when DATABASE_URL is set. */
   dbKind?: DatabaseKind;
   logger?: FastifyServerOptions['logger'];
+  /** Login throttle limits; the defaults otherwise (tests use small ones). */
+  loginLimits?: ThrottleLimits;
 }
 
 export interface FlotaServer {
@@ -41,16 +46,25 @@ export interface FlotaServer {
 function clientErrorText(statusCode: number): string {
   if (statusCode === 404) return Messages.notFound;
   if (statusCode === 413) return Messages.tooLarge;
+  if (statusCode === 415) return Messages.notJson;
   return Messages.badRequest;
+}
+
+/** A hop count becomes "trust the nearest N hops" (Fastify's types take no number). */
+function fastifyTrustProxy(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 export async function buildServer(config: Config, deps: ServerDeps): Promise<FlotaServer> {
   const { db } = deps;
   const dbKind = deps.dbKind ?? (config.databaseUrl ? 'postgres' : 'pglite');
-  const app = Fastify({ logger: deps.logger ?? true, bodyLimit: BODY_LIMIT, trustProxy: false });
+  const app = Fastify({ logger: deps.logger ?? true, bodyLimit: BODY_LIMIT, trustProxy: fastifyTrustProxy(config.trustProxy),
+    serverFactory: (handler) => createTimedServer(config, handler),
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.code(error.statusCode).send(error.fields ? { error: error.message, fields: error.fields } : { error: error.message });
     }
     const status = error.statusCode ?? 500;
@@ -62,22 +76,7 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
     return reply.code(500).send({ error: Messages.internal });
   });
 
-  if (config.corsOrigins.length) {
-    const allowed = new Set(config.corsOrigins);
-    app.addHook('onRequest', async (request, reply) => {
-      const origin = request.headers.origin;
-      if (!origin || !allowed.has(origin)) return;
-      reply.header('Access-Control-Allow-Origin', origin).header('Vary', 'Origin');
-      if (request.method === 'OPTIONS') {
-        reply
-          .header('Access-Control-Allow-Methods', 'GET,POST,PUT,DELETE,OPTIONS')
-          .header('Access-Control-Allow-Headers', 'Authorization, Content-Type')
-          .header('Access-Control-Max-Age', '600')
-          .code(204)
-          .send();
-      }
-    });
-  }
+  const edge = await registerEdge(app, config, db, deps.loginLimits);
 
   // socket.io first: the driver routes publish to the owners' rooms.
   const io = createSocketServer(app.server, { db, jwtSecret: config.jwtSecret, corsOrigins: config.corsOrigins, log: app.log });
@@ -89,13 +88,13 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   const authenticateDriver = makeAuthenticateDriver({ db, jwtSecret: config.jwtSecret });
   const prefix = API_BASE_PATH;
   await app.register(healthRoutes, { prefix, db, dbKind });
-  await app.register(authRoutes, { prefix, db, jwtSecret: config.jwtSecret, authenticate });
+  await app.register(authRoutes, { prefix, db, jwtSecret: config.jwtSecret, authenticate, throttle: edge.ownerLogin });
   await app.register(driversRoutes, { prefix, db, authenticate });
   await app.register(vehiclesRoutes, { prefix, db, authenticate });
   await app.register(shiftsRoutes, { prefix, db, authenticate });
   await app.register(historyRoutes, { prefix, db, authenticate, timeZone: config.tzFleet });
   await app.register(shiftLocationsRoutes, { prefix, db, authenticate });
-  await app.register(driverLoginRoutes, { prefix, db, jwtSecret: config.jwtSecret });
+  await app.register(driverLoginRoutes, { prefix, db, jwtSecret: config.jwtSecret, throttle: edge.driverLogin });
   await app.register(driverShiftsRoutes, { prefix, db, authenticateDriver, publisher });
   await app.register(driverLocationsRoutes, { prefix, db, authenticateDriver, publisher });
 

@@ -24,6 +24,21 @@ export interface Config {
    * bundle decides (on in development builds, off in production).
    */
   devTools: boolean | null;
+  /** Fastify's trustProxy from TRUST_PROXY: which proxies' X-Forwarded-For names the client. */
+  trustProxy: boolean | number | string[];
+  /** Connection limits against stalled or idle clients (milliseconds, except maxRequestsPerSocket). */
+  timeouts: {
+    /** Headers must all arrive within this. */
+    headersMs: number;
+    /** The whole request, body included, must arrive within this: a stalled body is closed (408). */
+    requestMs: number;
+    /** An idle keep-alive connection is closed after this. */
+    keepAliveMs: number;
+    /** Requests served on one keep-alive connection before it is closed. */
+    maxRequestsPerSocket: number;
+  };
+  /** CSP frame-ancestors: who may frame the app ('self' by default). */
+  frameAncestors: string[];
 }
 
 export class ConfigError extends Error {
@@ -101,6 +116,40 @@ function jwtSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
+/**
+ * TRUST_PROXY: unset/off trusts nobody (request.ip is the TCP peer); on trusts every hop (only
+ * behind a proxy that overwrites X-Forwarded-For); a number trusts that many hops; otherwise a
+ * comma-separated list of proxy addresses or CIDR ranges.
+ */
+function trustProxy(env: Env): Config['trustProxy'] {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw) return false;
+  if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 0, 0, 10);
+  const lower = raw.toLowerCase();
+  if (['on', 'off', 'true', 'false', 'yes', 'no'].includes(lower)) return onOff(env, 'TRUST_PROXY', false);
+  const list = raw.split(',').map((item) => item.trim()).filter(Boolean);
+  if (!list.every((item) => /^[\da-fA-F.:]+(\/\d{1,3})?$/.test(item) || ['loopback', 'linklocal', 'uniquelocal'].includes(item))) {
+    throw new ConfigError(`TRUST_PROXY debe ser on, off, un número de saltos o direcciones IP/CIDR separadas por comas (se recibió "${raw}")`);
+  }
+  return list;
+}
+
+/** FRAME_ANCESTORS: origins allowed to frame the app, besides itself; `none` forbids framing at all. */
+function frameAncestors(env: Env): string[] {
+  const raw = env.FRAME_ANCESTORS?.trim();
+  if (!raw) return ["'self'"];
+  if (raw.toLowerCase() === 'none') return ["'none'"];
+  const list = raw.split(/[\s,]+/).filter(Boolean);
+  for (const origin of list) {
+    if (!/^https?:\/\/[^\s/'";]+$/.test(origin)) {
+      throw new ConfigError(`FRAME_ANCESTORS debe ser none u orígenes como https://intranet.example.cl (se recibió "${origin}")`);
+    }
+  }
+  return ["'self'", ...list];
+}
+
+const seconds = (env: Env, name: string, fallback: number, max: number) => integer(env, name, fallback, 1, max) * 1000;
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(text(env, 'DATA_DIR', './data'));
   const tileUrl = text(env, 'TILE_URL', 'https://tile.openstreetmap.org/{z}/{x}/{y}.png');
@@ -123,5 +172,13 @@ export function loadConfig(env: Env = process.env): Config {
     distDir: path.resolve(text(env, 'DIST_DIR', './dist')),
     logLevel: logLevel(env),
     devTools: env.DEVTOOLS?.trim() ? onOff(env, 'DEVTOOLS', false) : null,
+    trustProxy: trustProxy(env),
+    timeouts: {
+      headersMs: seconds(env, 'HEADERS_TIMEOUT_SECONDS', 10, 600),
+      requestMs: seconds(env, 'REQUEST_TIMEOUT_SECONDS', 30, 3600),
+      keepAliveMs: seconds(env, 'KEEP_ALIVE_TIMEOUT_SECONDS', 5, 600),
+      maxRequestsPerSocket: integer(env, 'MAX_REQUESTS_PER_SOCKET', 1000, 1, 1_000_000),
+    },
+    frameAncestors: frameAncestors(env),
   };
 }

@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Extra answer headers (Retry-After on a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -30,6 +32,8 @@ export const Messages = {
   badCredentials: 'RUT o contraseña incorrectos',
   tooManyAttempts: 'Demasiados intentos. Espera unos minutos e intenta nuevamente.',
   tooLarge: 'La solicitud es demasiado grande',
+  notJson: 'Envía los datos como JSON (Content-Type: application/json)',
+  originNotAllowed: 'Origen no permitido',
   checkFields: 'Revisa los datos ingresados',
   required: 'Este campo es obligatorio',
 } as const;

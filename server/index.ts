@@ -6,7 +6,7 @@ import { openDatabase } from './db/client';
 import { migrateToLatest } from './db/migrate';
 import { liveLockPid, removeLock, writeLock } from './lockFile';
 import { countOwners } from './repos/ownersRepo';
-import { DEMO_OWNER_RUT_DISPLAY, DEMO_PASSWORD, demoDriverRuts, demoFleetExists, seedDemoFleet } from './seed/demoFleet';
+import { DEMO_FLEET_CODE, DEMO_OWNER_RUT_DISPLAY, DEMO_PASSWORD, demoDriverRuts, demoFleetExists, seedDemoFleet } from './seed/demoFleet';
 import { startSimulator, type Simulator } from './simulator/runner';
 
 /** Where this process reaches its own server: loopback when it listens on every interface. */
@@ -64,10 +64,10 @@ export async function main(): Promise<void> {
   const port = (server.app.server.address() as { port: number } | null)?.port ?? config.port;
   console.info(`Flota lista en http://localhost:${port}`);
   if (await demoFleetExists(database.db)) {
-    console.info(`Acceso de demostración: RUT ${DEMO_OWNER_RUT_DISPLAY} · contraseña ${DEMO_PASSWORD}`);
+    console.info(`Acceso de demostración: RUT ${DEMO_OWNER_RUT_DISPLAY} · contraseña ${DEMO_PASSWORD} · código de flota (conductores) ${DEMO_FLEET_CODE}`);
     if (config.simulator && !stopping) {
       // Through the real driver API on loopback, like phones would (SIMULATOR=off turns it off).
-      simulator = startSimulator({ url: `http://${loopbackHost(config.host)}:${port}`, ruts: demoDriverRuts(), password: DEMO_PASSWORD, rate: 1, reportEverySeconds: 60 });
+      simulator = startSimulator({ url: `http://${loopbackHost(config.host)}:${port}`, fleetCode: DEMO_FLEET_CODE, ruts: demoDriverRuts(), password: DEMO_PASSWORD, rate: 1, reportEverySeconds: 60 });
       simulator.ready.catch((error: unknown) => console.error('El simulador no pudo partir', error));
     }
   }

@@ -2,6 +2,8 @@ import { expect, type Page } from '@playwright/test';
 
 export const DEMO_RUT = '12.345.678-5';
 export const DEMO_PASSWORD = 'flota-demo';
+/** The demo fleet's code: drivers sign in within it. */
+export const DEMO_FLEET_CODE = 'LIGUA1';
 
 /** Signs in through the login screen, as a dispatcher would. */
 export async function logIn(page: Page, rut = DEMO_RUT, password = DEMO_PASSWORD) {

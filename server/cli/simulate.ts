@@ -1,24 +1,26 @@
 /**
  * `npm run simulate -- --url http://localhost:8080 --drivers 10 --rate 1 [--password P]
- *  [--rut-list 12345678-5,...] [--duration SECONDS] [--seed N]`
+ *  [--fleet CODE] [--rut-list 12345678-5,...] [--duration SECONDS] [--seed N]`
  * Moves drivers through the driver API of the server at --url (use a server of yours, normally on
  * localhost: nothing else is ever contacted). By default the demo fleet's drivers and password.
  * Runs until Ctrl+C or --duration; on stop it ends the shifts it holds.
  */
 import { parseArgs } from 'node:util';
-import { DEMO_PASSWORD, demoDriverRuts } from '../seed/demoFleet';
+import { DEMO_FLEET_CODE, DEMO_PASSWORD, demoDriverRuts } from '../seed/demoFleet';
 import { startSimulator } from '../simulator/runner';
 
-const USAGE = `Uso: npm run simulate -- --url URL [--drivers N] [--rate HZ] [--password CLAVE] [--rut-list RUT,RUT,...] [--duration SEGUNDOS] [--seed N]
+const USAGE = `Uso: npm run simulate -- --url URL [--drivers N] [--rate HZ] [--password CLAVE] [--fleet CÓDIGO] [--rut-list RUT,RUT,...] [--duration SEGUNDOS] [--seed N]
   --url        servidor de Flota, por ejemplo http://localhost:8080 (usa uno propio, normalmente en localhost)
   --drivers    cuántos conductores mover (por defecto, todos los de la lista)
   --rate       envíos de ubicación por segundo y conductor (por defecto 1)
   --password   contraseña de los conductores (por defecto la de la flota de demostración)
+  --fleet      código de la flota de los conductores (por defecto el de la flota de demostración)
   --rut-list   RUTs de los conductores, separados por comas (por defecto, los de la flota de demostración)
   --duration   segundos antes de detenerse (por defecto, hasta Ctrl+C)`;
 
 export interface SimulateArgs {
   url: string;
+  fleetCode: string;
   ruts: string[];
   password: string;
   rate: number;
@@ -41,6 +43,7 @@ export function parseSimulateArgs(argv: string[]): SimulateArgs {
       drivers: { type: 'string' },
       rate: { type: 'string' },
       password: { type: 'string' },
+      fleet: { type: 'string' },
       'rut-list': { type: 'string' },
       duration: { type: 'string' },
       seed: { type: 'string' },
@@ -65,6 +68,7 @@ export function parseSimulateArgs(argv: string[]): SimulateArgs {
   if (rate > 50) throw new Error('--rate debe ser a lo más 50');
   return {
     url: url.origin + url.pathname.replace(/\/+$/, ''),
+    fleetCode: values.fleet ?? DEMO_FLEET_CODE,
     ruts: listed.slice(0, count),
     password: values.password ?? DEMO_PASSWORD,
     rate,
@@ -82,7 +86,7 @@ async function run(): Promise<void> {
     console.error(USAGE);
     process.exit(2);
   }
-  const simulator = startSimulator({ url: args.url, ruts: args.ruts, password: args.password, rate: args.rate, seed: args.seed, endShiftsOnStop: true });
+  const simulator = startSimulator({ url: args.url, fleetCode: args.fleetCode, ruts: args.ruts, password: args.password, rate: args.rate, seed: args.seed, endShiftsOnStop: true });
   const started = Date.now();
   let stopping = false;
   const stop = async (why: string) => {
@@ -104,7 +108,7 @@ async function run(): Promise<void> {
   console.info(`Simulador: ingresando ${args.ruts.length} conductores en ${args.url}...`);
   const signedIn = await simulator.ready;
   if (signedIn === 0) {
-    console.error('Ningún conductor pudo ingresar: revisa --url, --rut-list y --password.');
+    console.error('Ningún conductor pudo ingresar: revisa --url, --fleet, --rut-list y --password.');
     await simulator.stop();
     process.exit(1);
   }

@@ -27,7 +27,7 @@ describe('migrations', () => {
 });
 
 describe('PGlite dialect', () => {
-  const owner = { rut: '99999999', rut_body: '9999999', password_hash: 'x', first_name: 'A', last_name: 'B', email: 'a@b.cl', company_name: 'C' };
+  const owner = { rut: '99999999', rut_body: '9999999', password_hash: 'x', first_name: 'A', last_name: 'B', email: 'a@b.cl', company_name: 'C', fleet_code: 'DBTEST' };
 
   it('commits a transaction and reads ints, dates and timestamps like pg does', async () => {
     const id = await database.db.transaction().execute(async (trx) => {
@@ -51,7 +51,7 @@ describe('PGlite dialect', () => {
   it('rolls a failed transaction back', async () => {
     await expect(
       database.db.transaction().execute(async (trx) => {
-        await trx.insertInto('owners').values({ ...owner, rut: '88888888' }).execute();
+        await trx.insertInto('owners').values({ ...owner, rut: '88888888', fleet_code: 'DBTST8' }).execute();
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
@@ -62,7 +62,7 @@ describe('PGlite dialect', () => {
   it('does not interleave other queries into an open transaction', async () => {
     let outsideSawUncommitted: boolean | null = null;
     const tx = database.db.transaction().execute(async (trx) => {
-      await trx.insertInto('owners').values({ ...owner, rut: '77777777' }).execute();
+      await trx.insertInto('owners').values({ ...owner, rut: '77777777', fleet_code: 'DBTST7' }).execute();
       await new Promise((resolve) => setTimeout(resolve, 50));
       throw new Error('rollback on purpose');
     });

@@ -13,6 +13,8 @@ export interface OwnersTable {
   last_name: string;
   email: string;
   company_name: string;
+  /** Migration 0004: the code drivers sign in with (unique). */
+  fleet_code: string;
   created_at: CreatedAt;
 }
 
@@ -68,10 +70,18 @@ export interface ShiftLocationsTable {
   recorded_at: Timestamp;
 }
 
+/** Migration 0004: login throttle counters shared between processes (PostgreSQL only). */
+export interface LoginLimitsTable {
+  key: string;
+  hits: number;
+  reset_at: Timestamp;
+}
+
 export interface Database {
   owners: OwnersTable;
   vehicles: VehiclesTable;
   drivers: DriversTable;
   shifts: ShiftsTable;
   shift_locations: ShiftLocationsTable;
+  login_limits: LoginLimitsTable;
 }

@@ -16,6 +16,8 @@ import {
 } from '../../contract/socket';
 import { verifyOwnerToken } from '../auth/tokens';
 import type { Database } from '../db/schema';
+import { socketOriginAllowed } from '../edge/cors';
+import { Messages } from '../errors';
 import { ownerExists } from '../repos/ownersRepo';
 
 export interface SocketData {
@@ -38,6 +40,11 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
     path: SOCKET_PATH,
     serveClient: false,
     ...(options.corsOrigins.length ? { cors: { origin: options.corsOrigins } } : {}),
+    // Another site's page may not open a socket here, even with a token it got hold of.
+    allowRequest: (request, callback) => {
+      const allowed = socketOriginAllowed(request.headers.origin, request.headers.host, options.corsOrigins);
+      callback(allowed ? null : Messages.originNotAllowed, allowed);
+    },
   });
 
   io.use((socket, next) => {

@@ -28,14 +28,14 @@ function toAccount({ owner_id, password_hash, ...profile }: AccountRow): DriverA
 }
 
 /**
- * The active drivers a login form's RUT designates (by full RUT, or by body without check digit).
- * A RUT is unique per owner only, so a person driving for two fleets has two accounts: the caller
- * tells them apart by password.
+ * The active driver a login form's RUT designates within one fleet (by full RUT, or by body without
+ * check digit). Never another fleet's: a RUT is unique per owner only, and a person driving for two
+ * fleets has one account in each (see docs/api.md, "Driver identity").
  */
-export async function findDriversForLogin(db: Kysely<Database>, key: { rut: string } | { body: string }): Promise<DriverAccount[]> {
-  let query = accountsQuery(db);
+export async function findDriversForLogin(db: Kysely<Database>, ownerId: number, key: { rut: string } | { body: string }): Promise<DriverAccount[]> {
+  let query = accountsQuery(db).where('d.owner_id', '=', ownerId);
   query = 'rut' in key ? query.where('d.rut', '=', key.rut) : query.where('d.rut_body', '=', key.body);
-  const rows = await query.orderBy('d.id').limit(5).execute();
+  const rows = await query.orderBy('d.id').limit(2).execute();
   return rows.map(toAccount);
 }
 

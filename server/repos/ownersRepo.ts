@@ -1,10 +1,12 @@
 /** Owners: login lookup, profile, creation. */
+import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { FLEET_CODE_ALPHABET, FLEET_CODE_LENGTH } from '../../contract/fleetCode';
 import type { User } from '../../contract/entities';
 import { storedRutBody } from '../../contract/rut';
 import type { Database } from '../db/schema';
 
-const userColumns = ['id', 'rut', 'first_name', 'last_name', 'email', 'company_name'] as const;
+const userColumns = ['id', 'rut', 'first_name', 'last_name', 'email', 'company_name', 'fleet_code'] as const;
 
 export interface OwnerCredentials {
   user: User;
@@ -48,9 +50,30 @@ export interface NewOwner {
   last_name: string;
   email: string;
   company_name: string;
+  /** Normally unset: a fresh random code. The demo fleet's is fixed. */
+  fleet_code?: string;
+}
+
+/** The owner whose fleet code this is (stored form), or null. */
+export async function findOwnerIdByFleetCode(db: Kysely<Database>, code: string): Promise<number | null> {
+  const row = await db.selectFrom('owners').select('id').where('fleet_code', '=', code).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+function randomFleetCode(): string {
+  return Array.from({ length: FLEET_CODE_LENGTH }, () => FLEET_CODE_ALPHABET[randomInt(FLEET_CODE_ALPHABET.length)]).join('');
+}
+
+/** A random code no fleet uses yet (checked first: a unique violation would abort the caller's transaction). */
+async function freeFleetCode(db: Kysely<Database>): Promise<string> {
+  for (;;) {
+    const code = randomFleetCode();
+    if ((await findOwnerIdByFleetCode(db, code)) === null) return code;
+  }
 }
 
 export async function insertOwner(db: Kysely<Database>, owner: NewOwner): Promise<User> {
+  const fleetCode = owner.fleet_code ?? (await freeFleetCode(db));
   return db
     .insertInto('owners')
     .values({
@@ -61,6 +84,7 @@ export async function insertOwner(db: Kysely<Database>, owner: NewOwner): Promis
       last_name: owner.last_name,
       email: owner.email,
       company_name: owner.company_name,
+      fleet_code: fleetCode,
     })
     .returning(userColumns)
     .executeTakeFirstOrThrow();

@@ -3,10 +3,10 @@ import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { loginRequestSchema, type LoginResponse, type MeResponse } from '../../contract/api';
 import { ownerId } from '../auth/authenticate';
-import { LoginRateLimiter } from '../auth/loginRateLimit';
 import { checkLogin } from '../auth/checkLogin';
 import { signToken } from '../auth/tokens';
 import type { Database } from '../db/schema';
+import type { LoginThrottle } from '../edge/loginThrottle';
 import { HttpError, Messages, parseBody } from '../errors';
 import { findOwnerForLogin, getOwner } from '../repos/ownersRepo';
 
@@ -14,15 +14,14 @@ export interface AuthRoutesOptions {
   db: Kysely<Database>;
   jwtSecret: string;
   authenticate: preHandlerAsyncHookHandler;
+  throttle: LoginThrottle;
 }
 
-export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { db, jwtSecret, authenticate }) => {
-  const limiter = new LoginRateLimiter();
-
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { db, jwtSecret, authenticate, throttle }) => {
   app.post('/auth/login', async (request): Promise<LoginResponse> => {
     const owner = await checkLogin({
-      limiter,
-      ip: request.ip,
+      throttle,
+      request,
       body: parseBody(loginRequestSchema, request.body),
       find: async (key) => {
         const found = await findOwnerForLogin(db, key);

@@ -4,7 +4,7 @@ import { driverProfileSchema, shiftSchema } from '../../contract/entities';
 import { formatRut } from '../../contract/rut';
 import { isUniqueViolation } from '../db/dbErrors';
 import { DRIVER_ACTIVE_SHIFT_INDEX, VEHICLE_ACTIVE_SHIFT_INDEX } from '../repos/driverShiftsRepo';
-import { DEMO_PASSWORD } from '../seed/demoFleet';
+import { DEMO_FLEET_CODE, DEMO_PASSWORD } from '../seed/demoFleet';
 import { apiCall, driverLogin } from '../testing/http';
 import { createSecondOwner, SECOND_OWNER, startTestServer, type TestServer } from '../testing/testServer';
 
@@ -58,7 +58,7 @@ describe('POST /api/driver/login', () => {
   it('signs a driver in with RUT (any format) and password, giving a token and its profile', async () => {
     const driver = freeDrivers[0];
     for (const rut of [driver.rut, formatRut(driver.rut), driver.rut.slice(0, -1)]) {
-      const { status, body } = await apiCall(server.url, '/api/driver/login', { json: { rut, password: DEMO_PASSWORD } });
+      const { status, body } = await apiCall(server.url, '/api/driver/login', { json: { fleet_code: DEMO_FLEET_CODE, rut, password: DEMO_PASSWORD } });
       expect(status).toBe(200);
       expect(typeof body.token).toBe('string');
       expect(driverProfileSchema.strict().parse(body.driver)).toMatchObject({ id: driver.id, rut: driver.rut, current_vehicle_id: driver.current_vehicle_id });
@@ -66,8 +66,8 @@ describe('POST /api/driver/login', () => {
   });
 
   it('answers the same 401 for a wrong password and an unknown RUT', async () => {
-    const wrong = await apiCall(server.url, '/api/driver/login', { json: { rut: freeDrivers[0].rut, password: 'otra-clave' } });
-    const unknown = await apiCall(server.url, '/api/driver/login', { json: { rut: '5.126.663-3', password: DEMO_PASSWORD } });
+    const wrong = await apiCall(server.url, '/api/driver/login', { json: { fleet_code: DEMO_FLEET_CODE, rut: freeDrivers[0].rut, password: 'otra-clave' } });
+    const unknown = await apiCall(server.url, '/api/driver/login', { json: { fleet_code: DEMO_FLEET_CODE, rut: '5.126.663-3', password: DEMO_PASSWORD } });
     for (const answer of [wrong, unknown]) expect(answer).toEqual({ status: 401, body: { error: 'RUT o contraseña incorrectos' } });
   });
 
@@ -77,7 +77,7 @@ describe('POST /api/driver/login', () => {
     const { token } = await driverLogin(server.url, deleted.rut);
     await server.db.updateTable('drivers').set({ deleted_at: new Date() }).where('id', '=', deleted.id).execute();
     for (const rut of ['12.345.678-5', inactive.rut, deleted.rut]) {
-      expect(await apiCall(server.url, '/api/driver/login', { json: { rut, password: DEMO_PASSWORD } })).toEqual({
+      expect(await apiCall(server.url, '/api/driver/login', { json: { fleet_code: DEMO_FLEET_CODE, rut, password: DEMO_PASSWORD } })).toEqual({
         status: 401,
         body: { error: 'RUT o contraseña incorrectos' },
       });
@@ -89,9 +89,9 @@ describe('POST /api/driver/login', () => {
   it('blocks after 10 failures with 429, like the owner login', async () => {
     const driver = nextFree();
     for (let i = 0; i < 10; i += 1) {
-      expect((await apiCall(server.url, '/api/driver/login', { json: { rut: driver.rut, password: 'mala-clave' } })).status).toBe(401);
+      expect((await apiCall(server.url, '/api/driver/login', { json: { fleet_code: DEMO_FLEET_CODE, rut: driver.rut, password: 'mala-clave' } })).status).toBe(401);
     }
-    expect(await apiCall(server.url, '/api/driver/login', { json: { rut: driver.rut, password: DEMO_PASSWORD } })).toEqual({
+    expect(await apiCall(server.url, '/api/driver/login', { json: { fleet_code: DEMO_FLEET_CODE, rut: driver.rut, password: DEMO_PASSWORD } })).toEqual({
       status: 429,
       body: { error: 'Demasiados intentos. Espera unos minutos e intenta nuevamente.' },
     });

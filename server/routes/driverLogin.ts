@@ -1,25 +1,37 @@
-/** POST /api/driver/login: a driver's phone (or the simulator) signs in with RUT and password. */
+/**
+ * POST /api/driver/login: a driver's phone (or the simulator) signs in with its fleet's code, RUT
+ * and password. The RUT is looked up within that fleet only (docs/api.md, "Driver identity").
+ */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
-import { loginRequestSchema, type DriverLoginResponse } from '../../contract/api';
+import { driverLoginRequestSchema, type DriverLoginResponse } from '../../contract/api';
 import { checkLogin } from '../auth/checkLogin';
-import { LoginRateLimiter } from '../auth/loginRateLimit';
 import { signToken } from '../auth/tokens';
 import type { Database } from '../db/schema';
+import type { LoginThrottle } from '../edge/loginThrottle';
 import { parseBody } from '../errors';
 import { findDriversForLogin } from '../repos/driverAccountsRepo';
+import { findOwnerIdByFleetCode } from '../repos/ownersRepo';
 
-export const driverLoginRoutes: FastifyPluginAsync<{ db: Kysely<Database>; jwtSecret: string }> = async (app, { db, jwtSecret }) => {
-  // Its own counter: a driver's failures do not lock the owner's desk out, nor the other way round.
-  const limiter = new LoginRateLimiter();
+export interface DriverLoginOptions {
+  db: Kysely<Database>;
+  jwtSecret: string;
+  throttle: LoginThrottle;
+}
 
+export const driverLoginRoutes: FastifyPluginAsync<DriverLoginOptions> = async (app, { db, jwtSecret, throttle }) => {
   app.post('/driver/login', async (request): Promise<DriverLoginResponse> => {
-    // Deleted or deactivated drivers are not found: the same 401 as a wrong password.
+    const body = parseBody(driverLoginRequestSchema, request.body);
+    // Deleted or deactivated drivers and unknown fleets are not found: the same 401 as a wrong password.
     const account = await checkLogin({
-      limiter,
-      ip: request.ip,
-      body: parseBody(loginRequestSchema, request.body),
-      find: (key) => findDriversForLogin(db, key),
+      throttle,
+      request,
+      body,
+      realm: body.fleet_code,
+      find: async (key) => {
+        const ownerId = await findOwnerIdByFleetCode(db, body.fleet_code);
+        return ownerId === null ? [] : findDriversForLogin(db, ownerId, key);
+      },
       passwordHash: (found) => found.passwordHash,
     });
     const token = await signToken({ role: 'driver', sub: account.profile.id, ownerId: account.ownerId }, jwtSecret);

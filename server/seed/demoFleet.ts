@@ -15,6 +15,12 @@ export const DEMO_OWNER_RUT = '123456785';
 export const DEMO_OWNER_RUT_DISPLAY = '12.345.678-5';
 export const DEMO_PASSWORD = 'flota-demo';
 export const DEMO_COMPANY = 'Taxis La Ligua';
+/**
+ * The demo fleet's code, fixed so the simulator can target any server seeded with it. Public like
+ * the demo password; it holds characters generated codes never use (I, L, 1), so no real fleet
+ * can get it.
+ */
+export const DEMO_FLEET_CODE = 'LIGUA1';
 export const DEMO_SEED = 20240917;
 
 export const DEMO_COUNTS = {
@@ -152,6 +158,7 @@ export async function seedDemoFleet(db: Kysely<Database>, options: SeedOptions =
       last_name: 'Muñoz',
       email: 'carolina.munoz@taxislaligua.cl',
       company_name: DEMO_COMPANY,
+      fleet_code: DEMO_FLEET_CODE,
     });
 
     const roster = demoRoster(random, today);

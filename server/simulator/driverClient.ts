@@ -26,7 +26,7 @@ export interface DriverClient {
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 
-export function createDriverClient(baseUrl: string, rut: string, password: string): DriverClient {
+export function createDriverClient(baseUrl: string, fleetCode: string, rut: string, password: string): DriverClient {
   const apiUrl = `${baseUrl.replace(/\/+$/, '')}/api`;
   let token: string | null = null;
 
@@ -53,7 +53,7 @@ export function createDriverClient(baseUrl: string, rut: string, password: strin
     profile: null,
     async login() {
       token = null;
-      const result = await call<DriverLoginResponse>('/driver/login', { rut, password }, false);
+      const result = await call<DriverLoginResponse>('/driver/login', { fleet_code: fleetCode, rut, password }, false);
       token = result.token;
       client.profile = result.driver;
       return result.driver;

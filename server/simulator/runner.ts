@@ -13,6 +13,8 @@ import { advance, position, startDrive, type Drive } from './route';
 export interface SimulatorOptions {
   /** The server's base URL, e.g. http://localhost:8080. Nothing else is ever contacted. */
   url: string;
+  /** The drivers' fleet code (they sign in within that fleet). */
+  fleetCode: string;
   /** Driver RUTs that sign in with `password`. */
   ruts: string[];
   password: string;
@@ -66,6 +68,7 @@ const between = (random: Random, [min, max]: [number, number]) => min + random.n
 export function startSimulator(options: SimulatorOptions): Simulator {
   const {
     url,
+    fleetCode,
     ruts,
     password,
     rate,
@@ -202,7 +205,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
 
   async function signIn(rut: string, index: number): Promise<SimDriver | null> {
     const random = seededRandom(seed * 7919 + index);
-    const client = createDriverClient(url, rut, password);
+    const client = createDriverClient(url, fleetCode, rut, password);
     try {
       const profile = await client.login();
       if (profile.current_vehicle_id === null) {

@@ -1,6 +1,6 @@
 /** The simulator: its pure route generator, and the runner driving a real test server for a few ticks. */
 import { parseSimulateArgs } from '../cli/simulate';
-import { DEMO_PASSWORD, demoDriverRuts } from '../seed/demoFleet';
+import { DEMO_FLEET_CODE, DEMO_PASSWORD, demoDriverRuts } from '../seed/demoFleet';
 import { seededRandom } from '../seed/prng';
 import { openOwnerSocket, type OwnerSocket } from '../testing/ownerSocket';
 import { startTestServer, type TestServer } from '../testing/testServer';
@@ -50,6 +50,7 @@ describe('npm run simulate arguments', () => {
   it('defaults to the demo fleet, its password and one batch per second', () => {
     expect(parseSimulateArgs(['--url', 'http://localhost:8080/'])).toEqual({
       url: 'http://localhost:8080',
+      fleetCode: DEMO_FLEET_CODE,
       ruts: demoDriverRuts(),
       password: DEMO_PASSWORD,
       rate: 1,
@@ -103,6 +104,7 @@ describe('runner against a test server', () => {
     // Five drivers (two of them already on a seeded shift); shifts and rests of a fraction of a second.
     const simulator = startSimulator({
       url: server.url,
+      fleetCode: DEMO_FLEET_CODE,
       ruts: demoDriverRuts().slice(4, 9),
       password: DEMO_PASSWORD,
       rate: 10,

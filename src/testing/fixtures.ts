@@ -8,6 +8,7 @@ export const demoUser: User = {
   last_name: 'Muñoz',
   email: 'carolina.munoz@taxislaligua.cl',
   company_name: 'Taxis La Ligua',
+  fleet_code: 'LIGUA1',
 };
 
 export const demoToken = 'test-token';
