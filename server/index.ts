@@ -1,9 +1,9 @@
 /** The server process: config, database, migrations, demo seed, HTTP + socket.io on one port. */
-import { mkdirSync } from 'node:fs';
 import { buildServer } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateToLatest } from './db/migrate';
+import { makePrivate } from './db/privateFiles';
 import { liveLockPid, removeLock, writeLock } from './lockFile';
 import { countOwners } from './repos/ownersRepo';
 import { DEMO_FLEET_CODE, DEMO_OWNER_RUT_DISPLAY, DEMO_PASSWORD, demoDriverRuts, demoFleetExists, seedDemoFleet } from './seed/demoFleet';
@@ -17,7 +17,7 @@ function loopbackHost(host: string): string {
 
 export async function main(): Promise<void> {
   const config = loadConfig();
-  mkdirSync(config.dataDir, { recursive: true });
+  makePrivate(config.dataDir);
   const embedded = !config.databaseUrl;
   if (embedded) {
     const other = liveLockPid(config.dataDir);

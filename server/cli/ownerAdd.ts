@@ -73,7 +73,7 @@ export async function ownerAdd(argv: string[], env: NodeJS.ProcessEnv = process.
       email: args.email,
       company_name: args.company,
     });
-    return `Dueño creado: ${owner.first_name} ${owner.last_name} (RUT ${formatRut(owner.rut)}), ${owner.company_name}, id ${owner.id}`;
+    return `Dueño creado: ${owner.first_name} ${owner.last_name} (RUT ${formatRut(owner.rut)}), ${owner.company_name}, id ${owner.id}, código de flota ${owner.fleet_code}`;
   } finally {
     await database.close();
   }

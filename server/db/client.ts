@@ -1,10 +1,10 @@
 /** Opens the database: embedded PGlite (a data folder, or in memory for tests) or PostgreSQL by URL. */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import { PGliteDialect } from './pgliteDialect';
+import { makePrivate } from './privateFiles';
 import { PGliteWorker } from './pgliteWorkerClient';
 import type { Database } from './schema';
 import { typeParsers } from './typeParsers';
@@ -44,9 +44,12 @@ export async function openPostgres(connectionString: string): Promise<OpenDataba
 }
 
 export async function openPglite(dataDir: string | null): Promise<OpenDatabase> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) makePrivate(dataDir);
   // PGlite runs in a worker thread (see pgliteWorker.cjs); null dataDir: in memory.
   const pglite = await PGliteWorker.start(dataDir);
+  // PGlite's file system layer creates files 0666 whatever the umask: tighten what it made (its
+  // folders are already 0700, so nobody else reaches files it creates later), and again on close.
+  if (dataDir) makePrivate(dataDir);
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {
     db,
@@ -54,6 +57,7 @@ export async function openPglite(dataDir: string | null): Promise<OpenDatabase> 
     async close() {
       await db.destroy();
       await pglite.close();
+      if (dataDir) makePrivate(dataDir);
     },
   };
 }
