@@ -36,8 +36,16 @@ export interface ServerDeps {
   loginLimits?: ThrottleLimits;
 }
 
+/** A route as Fastify registered it (tests derive their route matrix from this). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
 export interface FlotaServer {
   app: FastifyInstance;
+  /** Every route registered, in order (onRoute): a new route shows up here without any list to edit. */
+  routes: RegisteredRoute[];
   io: FlotaSocketServer;
   close(): Promise<void>;
 }
@@ -60,6 +68,11 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   const dbKind = deps.dbKind ?? (config.databaseUrl ? 'postgres' : 'pglite');
   const app = Fastify({ logger: deps.logger ?? true, bodyLimit: BODY_LIMIT, trustProxy: fastifyTrustProxy(config.trustProxy),
     serverFactory: (handler) => createTimedServer(config, handler),
+  });
+
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -109,6 +122,7 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   let closing: Promise<void> | null = null;
   return {
     app,
+    routes,
     io,
     close() {
       // io.close() also closes the HTTP server; fastify.close() then finishes its own hooks.

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { LoginResponse } from '../../contract/api';
-import { buildServer } from '../app';
+import { buildServer, type RegisteredRoute, type ServerDeps } from '../app';
 import { hashPassword } from '../auth/passwords';
 import { loadConfig, type Config } from '../config';
 import { openPglite, type OpenDatabase } from '../db/client';
@@ -22,13 +22,14 @@ export interface TestServer {
   db: Kysely<Database>;
   app: FastifyInstance;
   io: FlotaSocketServer;
+  routes: RegisteredRoute[];
   config: Config;
   seed: SeedResult;
   login(rut?: string, password?: string): Promise<string>;
   close(): Promise<void>;
 }
 
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Config> = {}, deps: Pick<ServerDeps, 'loginLimits'> = {}): Promise<TestServer> {
   const config: Config = {
     ...loadConfig({ JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: '/nonexistent-flota-test', DIST_DIR: '/nonexistent-flota-dist' }),
     host: '127.0.0.1',
@@ -39,7 +40,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const database: OpenDatabase = await openPglite(null);
   await migrateToLatest(database.db);
   const seed = await seedDemoFleet(database.db, { now: new Date() });
-  const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: false });
+  const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: false, ...deps });
   await server.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = server.app.server.address() as { port: number };
   const url = `http://127.0.0.1:${port}`;
@@ -49,6 +50,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     db: database.db,
     app: server.app,
     io: server.io,
+    routes: server.routes,
     config,
     seed,
     async login(rut = DEMO_OWNER_RUT, password = DEMO_PASSWORD) {
@@ -76,7 +78,7 @@ export const SECOND_OWNER = {
 } as const;
 
 /** Another owner with one driver (on an active shift) and one vehicle: scoping tests look for them. */
-export async function createSecondOwner(db: Kysely<Database>): Promise<{ ownerId: number; driverId: number; vehicleId: number }> {
+export async function createSecondOwner(db: Kysely<Database>): Promise<{ ownerId: number; fleetCode: string; driverId: number; vehicleId: number }> {
   const passwordHash = await hashPassword(SECOND_OWNER.password);
   const owner = await insertOwner(db, {
     rut: SECOND_OWNER.rut,
@@ -108,5 +110,5 @@ export async function createSecondOwner(db: Kysely<Database>): Promise<{ ownerId
     .insertInto('shifts')
     .values({ owner_id: owner.id, driver_id: driver.id, vehicle_id: vehicle.id, start_time: new Date(), latitude: -33.45, longitude: -70.66, last_location_time: new Date() })
     .execute();
-  return { ownerId: owner.id, driverId: driver.id, vehicleId: vehicle.id };
+  return { ownerId: owner.id, fleetCode: owner.fleet_code, driverId: driver.id, vehicleId: vehicle.id };
 }
