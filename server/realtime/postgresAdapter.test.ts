@@ -10,7 +10,8 @@ import { buildServer, type FlotaServer } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openPostgres, type OpenDatabase } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
-import { DEMO_OWNER_RUT, DEMO_PASSWORD, seedDemoFleet } from '../seed/demoFleet';
+import { DEFAULT_LIMITS } from '../edge/loginThrottle';
+import { DEMO_FLEET_CODE, DEMO_OWNER_RUT, DEMO_PASSWORD, demoDriverRuts, seedDemoFleet } from '../seed/demoFleet';
 import { apiCall, driverLogin } from '../testing/http';
 import { openOwnerSocket, type OwnerSocket } from '../testing/ownerSocket';
 import { TEST_JWT_SECRET } from '../testing/testServer';
@@ -102,5 +103,15 @@ describeWithPostgres('socket.io rooms across two servers on PostgreSQL', () => {
     expect(posted.status).toBe(202);
     const update = await socket.waitFor((e) => e.event === 'location_update');
     expect(update.payload as LocationUpdate).toEqual({ shift_id: started.body.shift.id, latitude: -32.45, longitude: -71.22, timestamp });
+  });
+
+  it('shares the login throttle between the servers: failures on A count on B', async () => {
+    const [a, b] = servers;
+    const rut = demoDriverRuts()[3];
+    const attempt = (url: string, password: string) => apiCall(url, '/api/driver/login', { json: { fleet_code: DEMO_FLEET_CODE, rut, password } });
+    for (let i = 0; i < DEFAULT_LIMITS.perAddressAndAccount.max; i += 1) expect((await attempt(a.url, 'adivinanza')).status).toBe(401);
+    expect(await attempt(b.url, DEMO_PASSWORD)).toMatchObject({ status: 429, body: { error: 'Demasiados intentos. Espera unos minutos e intenta nuevamente.' } });
+    const rows = await databases[0].db.selectFrom('login_limits').select(['key', 'hits']).execute();
+    expect(rows.some((row) => row.key.includes(rut.slice(0, -1)) && row.hits === DEFAULT_LIMITS.perAddressAndAccount.max)).toBe(true);
   });
 });
