@@ -1,0 +1,236 @@
+/**
+ * Tenancy matrix, generated from the routes Fastify registered (onRoute), so a new route is covered
+ * without editing this file. Routes are classified by path (BRIEF contract 7): `/api/auth/login`,
+ * `/api/health` and `/api/driver/login` public, other `/api/driver/*` driver, other `/api/*` owner.
+ * Owner B aims at owner A's ids everywhere (path, query and body), tokens of the wrong kind are
+ * refused, and the driver-identity attack (oracle, lockout, takeover) gets nowhere. After each,
+ * nothing of A's has changed and no answer to B carried anything of A's.
+ */
+import { SocketEvent } from '../contract/socket';
+import { DEMO_FLEET_CODE, DEMO_PASSWORD } from './seed/demoFleet';
+import { DEFAULT_LIMITS } from './edge/loginThrottle';
+import { apiClient } from './testing/apiClient';
+import { ownerChecksum } from './testing/dbSnapshot';
+import { driverBody, validRut } from './testing/fleetFixtures';
+import { driverLogin } from './testing/http';
+import { openOwnerSocket } from './testing/ownerSocket';
+import { SECOND_OWNER, createSecondOwner, startTestServer, type TestServer } from './testing/testServer';
+
+type Kind = 'public' | 'driver' | 'owner' | 'outside';
+
+export function routeKind(url: string): Kind {
+  if (['/api/auth/login', '/api/health', '/api/driver/login'].includes(url)) return 'public';
+  if (url.startsWith('/api/driver/')) return 'driver';
+  if (url.startsWith('/api/')) return 'owner';
+  return 'outside';
+}
+
+let server: TestServer;
+let call: ReturnType<typeof apiClient>;
+const a = { ownerId: 0, driverId: 0, driverRut: '', vehicleId: 0, shiftId: 0, ownerToken: '', driverToken: '', plates: [] as string[], ruts: [] as string[] };
+const b = { ownerId: 0, fleetCode: '', ownerToken: '', driverToken: '' };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  call = apiClient(server.url);
+  const second = await createSecondOwner(server.db);
+  // B's driver starts with no shift, so its shift routes really get to check A's ids.
+  await server.db.updateTable('shifts').set({ end_time: new Date() }).where('owner_id', '=', second.ownerId).execute();
+  Object.assign(b, { ownerId: second.ownerId, fleetCode: second.fleetCode });
+  b.ownerToken = await server.login(SECOND_OWNER.rut, SECOND_OWNER.password);
+  b.driverToken = (await driverLogin(server.url, SECOND_OWNER.driverRut, SECOND_OWNER.password, second.fleetCode)).token;
+
+  a.ownerId = server.seed.ownerId;
+  a.ownerToken = await server.login();
+  const shift = await server.db
+    .selectFrom('shifts as s')
+    .innerJoin('drivers as d', 'd.id', 's.driver_id')
+    .select(['s.id', 's.driver_id', 's.vehicle_id', 'd.rut'])
+    .where('s.owner_id', '=', a.ownerId)
+    .where('s.end_time', 'is', null)
+    .where('s.vehicle_id', 'is not', null)
+    .orderBy('s.id')
+    .executeTakeFirstOrThrow();
+  Object.assign(a, { shiftId: shift.id, driverId: shift.driver_id, driverRut: shift.rut, vehicleId: shift.vehicle_id });
+  a.driverToken = (await driverLogin(server.url, shift.rut)).token;
+  a.plates = (await server.db.selectFrom('vehicles').select('plate_number').where('owner_id', '=', a.ownerId).execute()).map((v) => v.plate_number);
+  a.ruts = (await server.db.selectFrom('drivers').select('rut').where('owner_id', '=', a.ownerId).execute()).map((d) => d.rut);
+}, 60_000);
+afterAll(() => server.close());
+
+const apiRoutes = () => server.routes.filter((route) => route.url.startsWith('/api') && route.method !== 'HEAD' && route.method !== 'OPTIONS');
+
+/** A's ids for a path parameter, by the resource named before it; every kind when unknown. */
+function idsFor(resource: string): number[] {
+  const known: Record<string, number> = { drivers: a.driverId, vehicles: a.vehicleId, shifts: a.shiftId, owners: a.ownerId };
+  return resource in known ? [known[resource]] : [a.driverId, a.vehicleId, a.shiftId, a.ownerId];
+}
+
+/** Every concrete URL for a route with A's ids in its path and query. */
+function urlsAimedAtA(url: string): string[] {
+  let urls = [url];
+  const segments = url.split('/');
+  segments.forEach((segment, i) => {
+    if (!segment.startsWith(':')) return;
+    urls = urls.flatMap((u) => idsFor(segments[i - 1]).map((id) => u.replace(segment, String(id))));
+  });
+  const query = `driver_id=${a.driverId}&vehicle_id=${a.vehicleId}&shift_id=${a.shiftId}&owner_id=${a.ownerId}`;
+  return urls.map((u) => `${u}?${query}`);
+}
+
+/** A body that names A's things wherever a body may name something, on fields any route might read. */
+function bodyAimedAtA(): Record<string, unknown> {
+  return {
+    ...driverBody(validRut(45_000_001)),
+    plate_number: 'QQ1234',
+    current_vehicle_id: a.vehicleId,
+    vehicle_id: a.vehicleId,
+    driver_id: a.driverId,
+    shift_id: a.shiftId,
+    owner_id: a.ownerId,
+    locations: [{ latitude: -32.45, longitude: -71.22, timestamp: new Date().toISOString() }],
+  };
+}
+
+/** Rows of one owner that point at another owner's driver or vehicle (a write that used B's body ids). */
+async function crossOwnerReferences() {
+  const shifts = await server.db
+    .selectFrom('shifts as s')
+    .leftJoin('drivers as d', 'd.id', 's.driver_id')
+    .leftJoin('vehicles as v', 'v.id', 's.vehicle_id')
+    .select(['s.id'])
+    .where((eb) => eb.or([eb('d.owner_id', '<>', eb.ref('s.owner_id')), eb('v.owner_id', '<>', eb.ref('s.owner_id'))]))
+    .execute();
+  const drivers = await server.db
+    .selectFrom('drivers as d')
+    .innerJoin('vehicles as v', 'v.id', 'd.current_vehicle_id')
+    .select(['d.id'])
+    .whereRef('v.owner_id', '<>', 'd.owner_id')
+    .execute();
+  return [...shifts.map((row) => `shift ${row.id}`), ...drivers.map((row) => `driver ${row.id}`)];
+}
+
+/** True when the answer names one of A's plates or RUTs. */
+function leaksA(body: unknown): boolean {
+  const text = JSON.stringify(body ?? null);
+  return [...a.plates, ...a.ruts].some((marker) => text.includes(`"${marker}"`));
+}
+
+describe('the route table', () => {
+  it('is read from Fastify and holds owner, driver and public routes', () => {
+    const kinds = new Set(apiRoutes().map((route) => routeKind(route.url)));
+    expect([...kinds].sort()).toEqual(['driver', 'owner', 'public']);
+    expect(apiRoutes().length).toBeGreaterThanOrEqual(14);
+  });
+});
+
+describe('owner B on owner A’s ids, on every route', () => {
+  it('is refused or answered with B’s own data, and nothing of A’s changes', async () => {
+    const before = await ownerChecksum(server.db, a.ownerId);
+    const tried: string[] = [];
+    for (const route of apiRoutes()) {
+      const kind = routeKind(route.url);
+      if (kind === 'public') continue;
+      const token = kind === 'owner' ? b.ownerToken : b.driverToken;
+      for (const url of urlsAimedAtA(route.url)) {
+        const answer = await call(url, { method: route.method, token, ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { json: bodyAimedAtA() }) });
+        tried.push(`${route.method} ${url} → ${answer.status}`);
+        expect({ route: `${route.method} ${url}`, status: answer.status < 500, leaks: leaksA(answer.body) }).toEqual({ route: `${route.method} ${url}`, status: true, leaks: false });
+        // An answer that names one of A's ids as found would be a leak: ids in the path must 404.
+        if (url.includes(`/${a.driverId}`) || url.includes(`/${a.vehicleId}`) || url.includes(`/${a.shiftId}`)) {
+          expect({ route: `${route.method} ${url}`, status: answer.status }).toEqual({ route: `${route.method} ${url}`, status: 404 });
+        }
+      }
+    }
+    if (process.env.SHOW_TRIED) console.info(tried.join('\n'));
+    expect(tried.length).toBeGreaterThan(10);
+    expect(await ownerChecksum(server.db, a.ownerId)).toBe(before);
+    expect(await crossOwnerReferences()).toEqual([]);
+  });
+});
+
+describe('tokens of the wrong kind, or none', () => {
+  it('owner routes refuse driver tokens, driver routes refuse owner tokens, both refuse no token', async () => {
+    const before = await ownerChecksum(server.db, a.ownerId);
+    for (const route of apiRoutes()) {
+      const kind = routeKind(route.url);
+      if (kind === 'public' || kind === 'outside') continue;
+      const wrong = kind === 'owner' ? a.driverToken : a.ownerToken;
+      for (const url of urlsAimedAtA(route.url)) {
+        for (const token of [wrong, undefined]) {
+          const answer = await call(url, { method: route.method, token, ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { json: bodyAimedAtA() }) });
+          expect({ route: `${route.method} ${url}`, token: token ? 'wrong kind' : 'none', answer }).toEqual({
+            route: `${route.method} ${url}`,
+            token: token ? 'wrong kind' : 'none',
+            answer: { status: 401, body: { error: 'Sesión expirada. Ingresa nuevamente.' } },
+          });
+        }
+      }
+    }
+    expect(await ownerChecksum(server.db, a.ownerId)).toBe(before);
+  });
+});
+
+describe('socket events', () => {
+  it('owner B cannot join A’s room nor hear A’s taxis; a driver token cannot connect', async () => {
+    const socketB = await openOwnerSocket(server.url, { token: b.ownerToken });
+    const socketA = await openOwnerSocket(server.url, { token: a.ownerToken });
+    try {
+      expect(await socketB.join(a.ownerId)).toEqual({ ok: false, error: 'Sala no permitida' });
+      expect(await socketB.join(b.ownerId)).toEqual({ ok: true });
+      expect(await socketA.join(a.ownerId)).toEqual({ ok: true });
+      await expect(openOwnerSocket(server.url, { token: a.driverToken })).rejects.toThrow('No autorizado');
+      const timestamp = new Date().toISOString();
+      const posted = await call('/api/driver/locations', { method: 'POST', token: a.driverToken, json: { locations: [{ latitude: -32.44, longitude: -71.23, timestamp }] } });
+      expect(posted.status).toBe(202);
+      await socketA.waitFor((event) => event.event === SocketEvent.locationUpdate);
+      expect(socketB.events).toEqual([]);
+    } finally {
+      socketA.close();
+      socketB.close();
+    }
+  });
+});
+
+describe('the driver-identity attack', () => {
+  const driverLoginAs = (fleet_code: string, rut: string, password: string) => call('/api/driver/login', { method: 'POST', json: { fleet_code, rut, password } });
+
+  it('gives owner B no oracle, no lockout and no takeover of A’s driver', async () => {
+    const before = await ownerChecksum(server.db, a.ownerId);
+    // B copies A's driver's RUT into its own fleet (allowed: one person may drive for two fleets).
+    const created = await call('/api/drivers', { method: 'POST', token: b.ownerToken, json: driverBody(a.driverRut, { password: 'adivina-1234' }) });
+    expect(created.status).toBe(201);
+    const copyId = created.body.driver.id as number;
+
+    // Oracle: B's login within its fleet answers for B's copy alone, whatever A's password is.
+    for (const guess of ['adivina-1234', DEMO_PASSWORD]) {
+      const put = await call(`/api/drivers/${copyId}`, { method: 'PUT', token: b.ownerToken, json: driverBody(a.driverRut, { password: guess }) });
+      expect(put.status).toBe(200);
+      const login = await driverLoginAs(b.fleetCode, a.driverRut, guess);
+      expect(login.status).toBe(200);
+      expect(login.body.driver.id).toBe(copyId);
+    }
+
+    // Lockout: B's failures on its copy hold back its copy only; A's driver still signs in.
+    for (let i = 0; i < DEFAULT_LIMITS.perAddressAndAccount.max + 2; i += 1) {
+      expect([401, 429]).toContain((await driverLoginAs(b.fleetCode, a.driverRut, 'mala-clave')).status);
+    }
+    expect((await driverLoginAs(b.fleetCode, a.driverRut, DEMO_PASSWORD)).status).toBe(429);
+    const own = await driverLoginAs(DEMO_FLEET_CODE, a.driverRut, DEMO_PASSWORD);
+    expect(own.status).toBe(200);
+    expect(own.body.driver.id).toBe(a.driverId);
+
+    // Takeover: once B deletes its copy, B's fleet has nobody with that RUT; nothing reaches A's account.
+    expect((await call(`/api/drivers/${copyId}`, { method: 'DELETE', token: b.ownerToken })).status).toBe(200);
+    const after = await driverLoginAs(b.fleetCode, a.driverRut.slice(0, -1), DEMO_PASSWORD);
+    expect([401, 429]).toContain(after.status);
+    expect(after.body.token).toBeUndefined();
+
+    // A login names its fleet: without a code there is no guessing across fleets at all.
+    expect(await call('/api/driver/login', { method: 'POST', json: { rut: a.driverRut, password: DEMO_PASSWORD } })).toEqual({
+      status: 400,
+      body: { error: 'Ingresa el código de la flota', fields: { fleet_code: 'Ingresa el código de la flota' } },
+    });
+    expect(await ownerChecksum(server.db, a.ownerId)).toBe(before);
+  });
+});
