@@ -1,6 +1,6 @@
 /** Requests and responses of the REST API under /api (see DESIGN.md, Contract). */
 import { z } from 'zod';
-import './zodSpanish';
+import './zodConfig';
 import { normalizeFleetCode } from './fleetCode';
 import { isValidRut, normalizeRut } from './rut';
 import { isValidPlate, normalizePlate } from './plate';

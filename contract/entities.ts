@@ -1,6 +1,6 @@
 /** Entities as the API sends them: the spec's snake_case names, integer ids, ISO 8601 UTC times. */
 import { z } from 'zod';
-import './zodSpanish';
+import './zodConfig';
 
 const isoTime = z.string();
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
