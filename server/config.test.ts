@@ -21,6 +21,9 @@ describe('loadConfig', () => {
       staleAfterSeconds: 120,
       logLevel: 'info',
       devTools: null,
+      trustProxy: false,
+      timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5000, maxRequestsPerSocket: 1000 },
+      frameAncestors: ["'self'"],
     });
     const file = path.join(dir, 'jwt-secret');
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -33,6 +36,24 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), DEVTOOLS: 'off' }).devTools).toBe(false);
     expect(() => loadConfig({ DATA_DIR: dataDir(), DEVTOOLS: 'quizás' })).toThrow('DEVTOOLS debe ser "on" u "off"');
     expect(() => loadConfig({ DATA_DIR: dataDir(), LOG_LEVEL: 'ruidoso' })).toThrow(ConfigError);
+  });
+
+  it('reads TRUST_PROXY, FRAME_ANCESTORS and the timeouts, and refuses what it cannot use', () => {
+    const env = (extra: Record<string, string>) => loadConfig({ DATA_DIR: dataDir(), ...extra });
+    expect(env({ TRUST_PROXY: 'on' }).trustProxy).toBe(true);
+    expect(env({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(env({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16']);
+    expect(() => env({ TRUST_PROXY: 'el proxy' })).toThrow('TRUST_PROXY debe ser on, off, un número de saltos');
+    expect(env({ FRAME_ANCESTORS: 'https://intranet.example.cl' }).frameAncestors).toEqual(["'self'", 'https://intranet.example.cl']);
+    expect(env({ FRAME_ANCESTORS: 'none' }).frameAncestors).toEqual(["'none'"]);
+    expect(() => env({ FRAME_ANCESTORS: "https://a.cl; script-src 'unsafe-inline'" })).toThrow('FRAME_ANCESTORS debe ser none u orígenes');
+    expect(env({ HEADERS_TIMEOUT_SECONDS: '5', REQUEST_TIMEOUT_SECONDS: '60', KEEP_ALIVE_TIMEOUT_SECONDS: '2', MAX_REQUESTS_PER_SOCKET: '50' }).timeouts).toEqual({
+      headersMs: 5000,
+      requestMs: 60_000,
+      keepAliveMs: 2000,
+      maxRequestsPerSocket: 50,
+    });
+    expect(() => env({ REQUEST_TIMEOUT_SECONDS: '0' })).toThrow('REQUEST_TIMEOUT_SECONDS debe ser un número entero entre 1 y 3600');
   });
 
   it('reads lists and switches', () => {
