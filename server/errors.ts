@@ -36,7 +36,20 @@ export const Messages = {
   originNotAllowed: 'Origen no permitido',
   checkFields: 'Revisa los datos ingresados',
   required: 'Este campo es obligatorio',
+  forbiddenCharacter: 'El texto contiene caracteres no permitidos',
 } as const;
+
+/** The path of the first string holding a NUL character, which PostgreSQL text cannot store. */
+function nulPath(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = nulPath(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
 
 /** Parses a body with a contract schema; a 400 with per-field texts when it does not fit. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
@@ -44,6 +57,8 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
     throw new HttpError(400, Messages.badRequest);
   }
   const input = (body ?? {}) as Record<string, unknown>;
+  const nul = nulPath(input);
+  if (nul) throw new HttpError(400, Messages.forbiddenCharacter, { [nul.join('.') || '_']: Messages.forbiddenCharacter });
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const fields = fieldErrors(result.error);

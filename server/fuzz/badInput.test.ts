@@ -27,6 +27,8 @@ describe('the input that answered 500 before', () => {
       await call('/api/shifts/history?start_date=0000-01-01', owner),
       await call('/api/shifts/history?end_date=9999-12-31', owner),
       await call('/api/driver/locations', { method: 'POST', token: target.driverToken, json: { locations: [{ latitude: -32.4, longitude: -71.2, timestamp: '-271821-04-20T00:00:00.000Z' }] } }),
+      // Found by the full fuzz run: PostgreSQL text cannot hold a NUL character.
+      await call(`/api/vehicles/${target.samples.ids[0]}`, { method: 'PUT', ...owner, json: { color: '\u0000', year: null } }),
     ];
     for (const answer of cases) {
       expect(answer.status).toBe(400);
@@ -40,6 +42,7 @@ describe('the input that answered 500 before', () => {
       'Fecha Inicio inválida',
       'Fecha Fin inválida',
       'Fecha y hora inválida',
+      'El texto contiene caracteres no permitidos',
     ]);
   });
 

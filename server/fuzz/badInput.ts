@@ -39,7 +39,7 @@ const QUERIES: Record<string, z.ZodType> = {
 };
 
 /** Words of the English texts zod, Fastify and Node give when nobody translated them. */
-const ENGLISH = /\b(invalid|expected|received|required|must|should|unexpected|unauthorized|not found|bad request|too many|internal server|unrecognized|body|payload|error)\b/i;
+const ENGLISH = /\b(invalid|expected|received|required|must|should|unexpected|unauthorized|not found|bad request|too many|internal server|unrecognized|body|payload)\b/i;
 
 export interface Failure {
   request: string;
