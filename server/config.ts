@@ -24,6 +24,10 @@ export interface Config {
    * bundle decides (on in development builds, off in production).
    */
   devTools: boolean | null;
+  /** Per-shift cap on location points per minute (429 beyond it). */
+  ingestPointsPerMinute: number;
+  /** INGEST_BENCH_CEILING=on: registers the benchmark's ceiling route. Never in a normal start. */
+  ingestBenchCeiling: boolean;
 }
 
 export class ConfigError extends Error {
@@ -123,5 +127,7 @@ export function loadConfig(env: Env = process.env): Config {
     distDir: path.resolve(text(env, 'DIST_DIR', './dist')),
     logLevel: logLevel(env),
     devTools: env.DEVTOOLS?.trim() ? onOff(env, 'DEVTOOLS', false) : null,
+    ingestPointsPerMinute: integer(env, 'INGEST_POINTS_PER_MINUTE', 600, 60, 100000),
+    ingestBenchCeiling: onOff(env, 'INGEST_BENCH_CEILING', false),
   };
 }

@@ -3,6 +3,7 @@ import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Reading = ColumnType<number | null, number | null | undefined, number | null>;
 
 export interface OwnersTable {
   id: Generated<number>;
@@ -45,6 +46,8 @@ export interface DriversTable {
   is_active: Generated<boolean>;
   created_at: CreatedAt;
   deleted_at: Timestamp | null;
+  /** Bumped by a password reset, deactivation or delete: older driver tokens stop (migration 0003). */
+  token_version: Generated<number>;
 }
 
 export interface ShiftsTable {
@@ -66,6 +69,11 @@ export interface ShiftLocationsTable {
   latitude: number;
   longitude: number;
   recorded_at: Timestamp;
+  /** Optional readings of the phone (migration 0003): m/s, degrees, metres, percent. */
+  speed: Reading;
+  heading: Reading;
+  accuracy: Reading;
+  battery: Reading;
 }
 
 export interface Database {

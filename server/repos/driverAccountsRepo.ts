@@ -10,6 +10,17 @@ export interface DriverAccount {
   profile: DriverProfile;
   ownerId: number;
   passwordHash: string;
+  /** Goes into the driver's token (claim tv); a bump ends older tokens. */
+  tokenVersion: number;
+}
+
+/** What the ingest caches of a working driver (server/ingest/driverCache.ts). */
+export interface DriverState {
+  id: number;
+  ownerId: number;
+  tokenVersion: number;
+  currentVehicleId: number | null;
+  activeShift: { id: number; startTime: Date } | null;
 }
 
 function accountsQuery(db: Kysely<Database>) {
@@ -18,13 +29,13 @@ function accountsQuery(db: Kysely<Database>) {
     .leftJoin('vehicles as v', (join) => join.onRef('v.id', '=', 'd.current_vehicle_id').on('v.deleted_at', 'is', null))
     .where('d.deleted_at', 'is', null)
     .where('d.is_active', '=', true)
-    .select(['d.id', 'd.rut', 'd.first_name', 'd.last_name', 'd.current_vehicle_id', 'v.plate_number', 'd.owner_id', 'd.password_hash']);
+    .select(['d.id', 'd.rut', 'd.first_name', 'd.last_name', 'd.current_vehicle_id', 'v.plate_number', 'd.owner_id', 'd.password_hash', 'd.token_version']);
 }
 
 type AccountRow = Awaited<ReturnType<ReturnType<typeof accountsQuery>['executeTakeFirstOrThrow']>>;
 
-function toAccount({ owner_id, password_hash, ...profile }: AccountRow): DriverAccount {
-  return { profile, ownerId: owner_id, passwordHash: password_hash };
+function toAccount({ owner_id, password_hash, token_version, ...profile }: AccountRow): DriverAccount {
+  return { profile, ownerId: owner_id, passwordHash: password_hash, tokenVersion: token_version };
 }
 
 /**
@@ -43,4 +54,24 @@ export async function findDriversForLogin(db: Kysely<Database>, key: { rut: stri
 export async function findWorkingDriver(db: Kysely<Database>, driverId: number, ownerId: number): Promise<DriverAccount | null> {
   const row = await accountsQuery(db).where('d.id', '=', driverId).where('d.owner_id', '=', ownerId).executeTakeFirst();
   return row ? toAccount(row) : null;
+}
+
+/** A live, active driver with its active shift (if any), in one query; null otherwise. */
+export async function loadDriverState(db: Kysely<Database>, driverId: number): Promise<DriverState | null> {
+  const row = await db
+    .selectFrom('drivers as d')
+    .leftJoin('shifts as s', (join) => join.onRef('s.driver_id', '=', 'd.id').on('s.end_time', 'is', null))
+    .where('d.id', '=', driverId)
+    .where('d.deleted_at', 'is', null)
+    .where('d.is_active', '=', true)
+    .select(['d.id', 'd.owner_id', 'd.token_version', 'd.current_vehicle_id', 's.id as shift_id', 's.start_time'])
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    tokenVersion: row.token_version,
+    currentVehicleId: row.current_vehicle_id,
+    activeShift: row.shift_id !== null && row.start_time !== null ? { id: row.shift_id, startTime: new Date(row.start_time) } : null,
+  };
 }
