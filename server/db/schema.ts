@@ -60,6 +60,8 @@ export interface ShiftsTable {
   latitude: number | null;
   longitude: number | null;
   last_location_time: Timestamp | null;
+  /** Migration 0003: last_location_time capped at arrival + a few seconds (see ingest/flushPoints.ts). */
+  position_time_cap: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface ShiftLocationsTable {

@@ -6,13 +6,17 @@
  * arrays (unnest), so the statement text is the same whatever the flush size, and no flush hits
  * PostgreSQL's limit on parameters.
  *
- * A point a little in the future (phone clock ahead, tolerated up to FUTURE_TOLERANCE_MS) is kept
- * in the trail with its own timestamp, but moves the taxi as if taken at the flush's time
- * (least(recorded_at, now())): so it can never hold the taxi still while real points arrive.
+ * A point a little in the future (phone clock ahead, tolerated up to FUTURE_TOLERANCE_MS) keeps
+ * its own timestamp in the trail and on the map, but what a later point must beat to move the taxi
+ * is capped at its arrival + FUTURE_HOLD (shifts.position_time_cap): a future point can hold the
+ * taxi for a few seconds at most, never freeze it while real points arrive.
  */
 import { sql, type Kysely } from 'kysely';
 import type { LocationUpdate } from '../../contract/entities';
 import type { Database } from '../db/schema';
+
+/** How long past its arrival a point from the future may keep newer-timed real points from moving the taxi. */
+export const FUTURE_HOLD = '10 seconds';
 
 export interface StoredPoint {
   shiftId: number;
@@ -79,17 +83,17 @@ export async function flushPoints(db: Kysely<Database>, points: StoredPoint[]): 
       on conflict (shift_id, recorded_at) do nothing
     ),
     newest as (
-      select distinct on (shift_id) shift_id, latitude, longitude, least(recorded_at, now()) as moved_at,
-        speed, heading, accuracy, battery
+      select distinct on (shift_id) shift_id, latitude, longitude, recorded_at as moved_at,
+        least(recorded_at, now() + ${FUTURE_HOLD}::interval) as time_cap, speed, heading, accuracy, battery
       from input
       order by shift_id, recorded_at desc
     )
     update shifts s
-    set latitude = n.latitude, longitude = n.longitude, last_location_time = n.moved_at
+    set latitude = n.latitude, longitude = n.longitude, last_location_time = n.moved_at, position_time_cap = n.time_cap
     from newest n
     where s.id = n.shift_id
       and s.end_time is null
-      and (s.last_location_time is null or s.last_location_time < n.moved_at)
+      and (s.last_location_time is null or coalesce(s.position_time_cap, s.last_location_time) < n.moved_at)
     returning s.id as shift_id, s.owner_id, n.latitude, n.longitude, n.moved_at, n.speed, n.heading, n.accuracy, n.battery
   `.execute(db);
   return rows.map(({ owner_id, ...row }) => ({ ownerId: owner_id, update: toLocationUpdate(row) }));
