@@ -13,6 +13,7 @@ import { validRut } from './fleetFixtures';
 
 export interface OnShiftDriver {
   id: number;
+  rut: string;
   shiftId: number;
   token: string;
 }
@@ -63,6 +64,6 @@ export async function createOnShiftFleet(
     ownerId,
     ownerRut,
     password: BULK_PASSWORD,
-    drivers: drivers.map((driver, i) => ({ id: driver.id, shiftId: shifts[i].id, token: tokens[i] })),
+    drivers: drivers.map((driver, i) => ({ id: driver.id, rut: ruts[i], shiftId: shifts[i].id, token: tokens[i] })),
   };
 }
