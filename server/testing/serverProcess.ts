@@ -24,7 +24,10 @@ export interface ServerProcessOptions {
 
 export function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const root = options.root ?? path.resolve(__dirname, '../..');
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'server/index.ts')], {
+  // node --require tsx/cjs, not the tsx CLI: the CLI runs the server in a child process, which a
+  // SIGKILL of the CLI would leave running.
+  const loader = path.join(root, 'node_modules/tsx/dist/cjs/index.cjs');
+  const child = spawn(process.execPath, ['--require', loader, path.join(root, 'server/index.ts')], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
