@@ -71,9 +71,9 @@ function main() {
       latencies.sort((a, b) => a - b);
       const summary: LoadResult = {
         rate: ok / seconds,
-        p50: percentile(latencies, 50),
-        p95: percentile(latencies, 95),
-        p99: percentile(latencies, 99),
+        p50: Math.round(percentile(latencies, 50)),
+        p95: Math.round(percentile(latencies, 95)),
+        p99: Math.round(percentile(latencies, 99)),
         ok,
         errors: result.errors + result.timeouts + result.non2xx,
       };
