@@ -2,7 +2,9 @@
  * What every driver request needs and what rarely changes: the driver's owner, account state,
  * token version, vehicle and active shift, kept in memory so the ingest path reads no database per
  * request. Entries go when driverChanged() says so (this process at once, others through
- * PostgreSQL). A read that started before a change is never kept (epoch check).
+ * PostgreSQL). A read that started before a change is never kept (epoch check). Misses of the same
+ * moment are read together in one query (a cold cache under load would otherwise cost one query
+ * per driver).
  */
 import type { DriverState } from '../repos/driverAccountsRepo';
 import { onDriverChanged } from './driverChanges';
@@ -10,7 +12,8 @@ import { onDriverChanged } from './driverChanges';
 export const MAX_CACHED_DRIVERS = 200_000;
 
 export interface DriverCacheOptions {
-  load(driverId: number): Promise<DriverState | null>;
+  /** The working drivers among these ids (absent: not a working driver). */
+  loadMany(driverIds: number[]): Promise<Map<number, DriverState>>;
   /** False while changes from other processes may be missed: read, but keep nothing. */
   trustworthy?: () => boolean;
 }
@@ -21,6 +24,9 @@ export class DriverCache {
   private readonly loading = new Map<number, { epoch: number; promise: Promise<DriverState | null> }>();
   private epoch = 0;
   private readonly unsubscribe: () => void;
+  /** Misses waiting for the next grouped read. */
+  private wanted: number[] = [];
+  private grouped: Promise<Map<number, DriverState>> | null = null;
 
   constructor(private readonly options: DriverCacheOptions) {
     this.unsubscribe = onDriverChanged((driverId) => (driverId === null ? this.clear() : this.invalidate(driverId)));
@@ -33,7 +39,7 @@ export class DriverCache {
     const inFlight = this.loading.get(driverId);
     if (inFlight && inFlight.epoch === this.epoch) return inFlight.promise;
     const epoch = this.epoch;
-    const promise = this.options.load(driverId).then(
+    const promise = this.loadGrouped(driverId).then(
       (state) => {
         if (this.loading.get(driverId)?.promise === promise) this.loading.delete(driverId);
         if (epoch === this.epoch && (this.options.trustworthy?.() ?? true)) this.remember(driverId, state);
@@ -67,6 +73,18 @@ export class DriverCache {
   close(): void {
     this.unsubscribe();
     this.clear();
+  }
+
+  /** Joins the read of this moment's misses (one query for all of them). */
+  private loadGrouped(driverId: number): Promise<DriverState | null> {
+    this.wanted.push(driverId);
+    this.grouped ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      const ids = this.wanted;
+      this.wanted = [];
+      this.grouped = null;
+      return this.options.loadMany(ids);
+    });
+    return this.grouped.then((states) => states.get(driverId) ?? null);
   }
 
   private remember(driverId: number, state: DriverState | null): void {

@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpError, Messages } from '../errors';
 import type { RealtimePublisher } from '../realtime/publisher';
-import { loadDriverState } from '../repos/driverAccountsRepo';
+import { loadDriverStates } from '../repos/driverAccountsRepo';
 import { DriverCache } from './driverCache';
 import { listenForDriverChanges, type DriverChangesListener } from './driverChanges';
 import { flushPoints, type MovedShift, type StoredPoint } from './flushPoints';
@@ -84,7 +84,7 @@ function groupByOwner(moved: MovedShift[]): Map<number, MovedShift['update'][]> 
 export function createIngest(options: IngestOptions): Ingest {
   const { db, publisher, log } = options;
   const changes: DriverChangesListener | null = options.databaseUrl ? listenForDriverChanges(options.databaseUrl, log) : null;
-  const cache = new DriverCache({ load: (id) => loadDriverState(db, id), trustworthy: changes ? () => changes.connected() : undefined });
+  const cache = new DriverCache({ loadMany: (ids) => loadDriverStates(db, ids), trustworthy: changes ? () => changes.connected() : undefined });
   const cap = new PointRateCap(options.pointsPerMinute ?? DEFAULT_POINTS_PER_MINUTE);
   const stats = new IngestStats();
   const queue = new GroupCommitQueue<MovedShift[]>({

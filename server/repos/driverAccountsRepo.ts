@@ -56,22 +56,27 @@ export async function findWorkingDriver(db: Kysely<Database>, driverId: number, 
   return row ? toAccount(row) : null;
 }
 
-/** A live, active driver with its active shift (if any), in one query; null otherwise. */
-export async function loadDriverState(db: Kysely<Database>, driverId: number): Promise<DriverState | null> {
-  const row = await db
+/** Live, active drivers with their active shift (if any), in one query; absent ids are not working drivers. */
+export async function loadDriverStates(db: Kysely<Database>, driverIds: number[]): Promise<Map<number, DriverState>> {
+  if (!driverIds.length) return new Map();
+  const rows = await db
     .selectFrom('drivers as d')
     .leftJoin('shifts as s', (join) => join.onRef('s.driver_id', '=', 'd.id').on('s.end_time', 'is', null))
-    .where('d.id', '=', driverId)
+    .where('d.id', 'in', driverIds)
     .where('d.deleted_at', 'is', null)
     .where('d.is_active', '=', true)
     .select(['d.id', 'd.owner_id', 'd.token_version', 'd.current_vehicle_id', 's.id as shift_id', 's.start_time'])
-    .executeTakeFirst();
-  if (!row) return null;
-  return {
-    id: row.id,
-    ownerId: row.owner_id,
-    tokenVersion: row.token_version,
-    currentVehicleId: row.current_vehicle_id,
-    activeShift: row.shift_id !== null && row.start_time !== null ? { id: row.shift_id, startTime: new Date(row.start_time) } : null,
-  };
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        ownerId: row.owner_id,
+        tokenVersion: row.token_version,
+        currentVehicleId: row.current_vehicle_id,
+        activeShift: row.shift_id !== null && row.start_time !== null ? { id: row.shift_id, startTime: new Date(row.start_time) } : null,
+      },
+    ]),
+  );
 }
