@@ -4,6 +4,8 @@
  * freezing a taxi, the per-shift cap, the driver cache following deletes, deactivations, password
  * resets and shift changes at once, and the batched socket event only for sockets that ask for it.
  */
+import { sql } from 'kysely';
+import { MAX_TRAIL_POINTS } from '../../contract/api';
 import type { LocationUpdate } from '../../contract/entities';
 import type { LocationBatchPayload } from '../../contract/socket';
 import { setDriverActive } from '../repos/driversRepo';
@@ -157,4 +159,35 @@ describe('sockets', () => {
     expect(batched.events.some((e) => e.event === 'location_update')).toBe(false);
     expect(spec.events.some((e) => e.event === 'location_batch')).toBe(false);
   });
+});
+
+describe('GET /api/shifts/:id/locations on a long trail', () => {
+  it('answers a simplified line by default and the exact trail page by page', async () => {
+    const driver = take();
+    const start = Date.now() - 3_600_000;
+    await sql`insert into shift_locations (shift_id, latitude, longitude, recorded_at)
+      select ${driver.shiftId}, -33 - g / 1e6, -70, ${new Date(start).toISOString()}::timestamptz + g * interval '100 milliseconds'
+      from generate_series(0, 11999) g`.execute(server.db);
+
+    const simplified = await trail(driver.shiftId);
+    expect(simplified.status).toBe(200);
+    expect(simplified.body).toMatchObject({ total: 12000, simplified: true });
+    const line = simplified.body.locations as { timestamp: string }[];
+    expect(line.length).toBeLessThanOrEqual(MAX_TRAIL_POINTS);
+    expect(line[0].timestamp).toBe(at(start));
+    expect(line[line.length - 1].timestamp).toBe(at(start + 11999 * 100));
+
+    const seen: string[] = [];
+    let after: string | null = null;
+    do {
+      const page = await trail(driver.shiftId, `?limit=5000${after ? `&after=${encodeURIComponent(after)}` : ''}`);
+      expect(page.status).toBe(200);
+      seen.push(...(page.body.locations as { timestamp: string }[]).map((p) => p.timestamp));
+      after = page.body.next_after;
+    } while (after);
+    expect(seen).toHaveLength(12000);
+    expect(new Set(seen).size).toBe(12000);
+
+    expect(await trail(driver.shiftId, '?limit=0')).toEqual({ status: 400, body: { error: 'Límite inválido', fields: { limit: 'Límite inválido' } } });
+  }, 60_000);
 });

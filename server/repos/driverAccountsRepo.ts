@@ -1,5 +1,6 @@
 /**
- * Drivers as users of the phone API: login lookup and the check behind every driver request.
+ * Drivers as users of the phone API: login lookup, and the state the ingest's driver cache keeps
+ * (server/ingest/driverCache.ts) behind every driver request.
  * Only live (not deleted), active drivers may sign in or keep working.
  */
 import type { Kysely } from 'kysely';
@@ -48,12 +49,6 @@ export async function findDriversForLogin(db: Kysely<Database>, key: { rut: stri
   query = 'rut' in key ? query.where('d.rut', '=', key.rut) : query.where('d.rut_body', '=', key.body);
   const rows = await query.orderBy('d.id').limit(5).execute();
   return rows.map(toAccount);
-}
-
-/** The driver behind a driver token, while still live, active and with the same owner; else null. */
-export async function findWorkingDriver(db: Kysely<Database>, driverId: number, ownerId: number): Promise<DriverAccount | null> {
-  const row = await accountsQuery(db).where('d.id', '=', driverId).where('d.owner_id', '=', ownerId).executeTakeFirst();
-  return row ? toAccount(row) : null;
 }
 
 /** Live, active drivers with their active shift (if any), in one query; absent ids are not working drivers. */
