@@ -54,6 +54,18 @@ export class DriverCache {
     return promise;
   }
 
+  /**
+   * Fills the cache with these drivers at once (at start: every driver on an active shift, whose
+   * phones all come back together after a restart). Kept only if nothing changed meanwhile.
+   */
+  async warm(load: () => Promise<Map<number, DriverState>>): Promise<number> {
+    const epoch = this.epoch;
+    const states = await load();
+    if (epoch !== this.epoch || !(this.options.trustworthy?.() ?? true)) return 0;
+    for (const [driverId, state] of states) if (!this.entries.has(driverId)) this.remember(driverId, state);
+    return states.size;
+  }
+
   invalidate(driverId: number): void {
     this.epoch++;
     this.entries.delete(driverId);

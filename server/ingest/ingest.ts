@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpError, Messages } from '../errors';
 import type { RealtimePublisher } from '../realtime/publisher';
-import { loadDriverStates } from '../repos/driverAccountsRepo';
+import { loadDriverStates, loadOnShiftDriverStates } from '../repos/driverAccountsRepo';
 import { DriverCache } from './driverCache';
 import { listenForDriverChanges, type DriverChangesListener } from './driverChanges';
 import { flushPoints, type MovedShift, type StoredPoint } from './flushPoints';
@@ -45,6 +45,8 @@ export interface IngestResult {
 
 export const FUTURE_TOLERANCE_MS = 2 * 60 * 1000;
 export const DEFAULT_POINTS_PER_MINUTE = 600;
+/** Drivers on shift loaded into the cache at start (a bigger fleet fills the rest on demand). */
+export const WARM_DRIVERS = 50_000;
 
 export const IngestMessages = {
   futureLocation: 'La fecha de la ubicación está en el futuro',
@@ -97,6 +99,12 @@ export function createIngest(options: IngestOptions): Ingest {
     maxPoints: options.maxFlushPoints ?? 5000,
   });
   stats.start(log, undefined, () => cap.prune());
+  // Warm the cache with the drivers on shift: after a restart their phones all come back at once.
+  // On PostgreSQL only once LISTEN is up (trustworthy); otherwise the first requests fill it.
+  const warming = (async () => {
+    for (let i = 0; changes && !changes.connected() && i < 50; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    await cache.warm(() => loadOnShiftDriverStates(db, WARM_DRIVERS));
+  })().catch((error: unknown) => log.warn({ err: error }, 'ingest: no se pudo precargar la caché de conductores'));
 
   return {
     cache,
@@ -134,6 +142,7 @@ export function createIngest(options: IngestOptions): Ingest {
       return { accepted: kept.length, ignored: points.length - kept.length };
     },
     async close() {
+      await warming;
       stats.stop();
       await queue.drain();
       cache.close();

@@ -75,3 +75,12 @@ export async function loadDriverStates(db: Kysely<Database>, driverIds: number[]
     ]),
   );
 }
+
+/** The drivers on an active shift (at most `limit`), to warm the ingest's cache at start. */
+export async function loadOnShiftDriverStates(db: Kysely<Database>, limit: number): Promise<Map<number, DriverState>> {
+  const rows = await db.selectFrom('shifts').select('driver_id').where('end_time', 'is', null).limit(limit).execute();
+  return loadDriverStates(
+    db,
+    rows.map((row) => row.driver_id),
+  );
+}
