@@ -196,9 +196,27 @@ export const historyQuerySchema = z
   });
 export type HistoryQuery = z.input<typeof historyQuerySchema>;
 
+/**
+ * A shift's trail, oldest first. A long trail comes simplified (evenly thinned to at most
+ * MAX_TRAIL_POINTS, first and last point kept): `simplified` says so and `total` counts every
+ * stored point. `?limit=&after=` pages through the exact trail instead (next page: `next_after`).
+ */
 export interface ShiftLocationsResponse {
   locations: LocationPoint[];
+  total?: number;
+  simplified?: boolean;
+  /** Exact paging only: the cursor of the next page, null on the last one. */
+  next_after?: string | null;
 }
+/** At most this many points per GET /shifts/:id/locations answer. */
+export const MAX_TRAIL_POINTS = 5000;
+export const shiftLocationsQuerySchema = z.object({
+  limit: z.coerce.number().int('Límite inválido').min(1, 'Límite inválido').max(MAX_TRAIL_POINTS, `El límite es a lo más ${MAX_TRAIL_POINTS}`).optional(),
+  after: z
+    .string()
+    .refine((t) => !Number.isNaN(Date.parse(t)), 'Cursor inválido')
+    .optional(),
+});
 
 // ── Driver side (phones and the simulator) ───────────────────────────────────
 
@@ -219,6 +237,11 @@ export const locationBatchSchema = z.object({
         latitude: z.number().min(-90, 'Latitud fuera de rango').max(90, 'Latitud fuera de rango'),
         longitude: z.number().min(-180, 'Longitud fuera de rango').max(180, 'Longitud fuera de rango'),
         timestamp: z.string().max(40, 'Fecha y hora inválida').refine(isPlausibleTimestamp, 'Fecha y hora inválida'),
+        // Optional readings (null or absent when the phone does not know them).
+        speed: z.number().min(0, 'Velocidad fuera de rango').max(1000, 'Velocidad fuera de rango').nullish(),
+        heading: z.number().min(0, 'Rumbo fuera de rango').max(360, 'Rumbo fuera de rango').nullish(),
+        accuracy: z.number().min(0, 'Precisión fuera de rango').max(1_000_000, 'Precisión fuera de rango').nullish(),
+        battery: z.number().min(0, 'Batería fuera de rango').max(100, 'Batería fuera de rango').nullish(),
       }),
     )
     .min(1, 'Envía al menos una ubicación')

@@ -65,14 +65,25 @@ export const shiftSchema = z.object({
 });
 export type Shift = z.infer<typeof shiftSchema>;
 
-export const locationPointSchema = z.object({
-  latitude: z.number(),
-  longitude: z.number(),
-  timestamp: isoTime,
+/** A phone's optional readings with a point: m/s, degrees from north, metres, percent. */
+export const pointReadingsSchema = z.object({
+  speed: z.number().nullish(),
+  heading: z.number().nullish(),
+  accuracy: z.number().nullish(),
+  battery: z.number().nullish(),
 });
+export type PointReadings = z.infer<typeof pointReadingsSchema>;
+
+export const locationPointSchema = z
+  .object({
+    latitude: z.number(),
+    longitude: z.number(),
+    timestamp: isoTime,
+  })
+  .extend(pointReadingsSchema.shape);
 export type LocationPoint = z.infer<typeof locationPointSchema>;
 
-/** Server → owner: one taxi moved. */
+/** Server → owner: one taxi moved (readings only when the phone sent them). */
 export const locationUpdateSchema = locationPointSchema.extend({ shift_id: z.number().int() });
 export type LocationUpdate = z.infer<typeof locationUpdateSchema>;
 

@@ -1,4 +1,8 @@
-/** socket.io events between the server and an owner's map (path /socket.io, auth: {token}). */
+/**
+ * socket.io events between the server and an owner's map (path /socket.io, auth: {token}).
+ * A client that sends `auth: {token, batch: true}` receives `location_batch` (every update of one
+ * server flush in one event) instead of single `location_update`s; others keep the spec's event.
+ */
 import type { LocationUpdate, Shift } from './entities';
 
 export const SOCKET_PATH = '/socket.io';
@@ -6,6 +10,7 @@ export const SOCKET_PATH = '/socket.io';
 export const SocketEvent = {
   joinOwnerRoom: 'join_owner_room',
   locationUpdate: 'location_update',
+  locationBatch: 'location_batch',
   shiftStarted: 'shift_started',
   shiftEnded: 'shift_ended',
 } as const;
@@ -16,8 +21,20 @@ export interface ShiftEndedPayload {
   duration_seconds: number;
 }
 
+/** Every taxi that moved in one flush of the ingest (same shapes as location_update). */
+export interface LocationBatchPayload {
+  updates: LocationUpdate[];
+}
+
+/** The handshake's auth: `batch: true` opts into location_batch. */
+export interface SocketAuth {
+  token: string;
+  batch?: boolean;
+}
+
 export interface ServerToClientEvents {
   location_update: (update: LocationUpdate) => void;
+  location_batch: (payload: LocationBatchPayload) => void;
   shift_started: (payload: { shift: Shift }) => void;
   shift_ended: (payload: ShiftEndedPayload) => void;
 }
@@ -28,3 +45,5 @@ export interface ClientToServerEvents {
 }
 
 export const ownerRoom = (ownerId: number): string => `owner:${ownerId}`;
+/** The owner's sockets that opted into location_batch (they are in ownerRoom too). */
+export const ownerBatchRoom = (ownerId: number): string => `owner:${ownerId}:batch`;

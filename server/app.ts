@@ -10,6 +10,7 @@ import { registerEdge } from './edge';
 import type { ThrottleLimits } from './edge/loginThrottle';
 import { createTimedServer } from './edge/timeouts';
 import { HttpError, Messages } from './errors';
+import { createIngest } from './ingest/ingest';
 import { attachPostgresAdapter } from './realtime/postgresAdapter';
 import { createPublisher } from './realtime/publisher';
 import { createSocketServer, type FlotaSocketServer } from './realtime/socketServer';
@@ -95,10 +96,12 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   const io = createSocketServer(app.server, { db, jwtSecret: config.jwtSecret, corsOrigins: config.corsOrigins, log: app.log });
   // PGlite is one process: the default in-memory adapter. PostgreSQL may serve several processes.
   const closeAdapter = config.databaseUrl ? await attachPostgresAdapter(io, config.databaseUrl, app.log) : async () => undefined;
-  const publisher = createPublisher(io);
+  const publisher = createPublisher(io, config.databaseUrl !== null);
+  // The location pipeline; its driver cache also backs every driver token check.
+  const ingest = createIngest({ db, publisher, log: app.log, databaseUrl: config.databaseUrl, pointsPerMinute: config.ingestPointsPerMinute });
 
   const authenticate = makeAuthenticate({ db, jwtSecret: config.jwtSecret });
-  const authenticateDriver = makeAuthenticateDriver({ db, jwtSecret: config.jwtSecret });
+  const authenticateDriver = makeAuthenticateDriver({ jwtSecret: config.jwtSecret, drivers: ingest.cache });
   const prefix = API_BASE_PATH;
   await app.register(healthRoutes, { prefix, db, dbKind });
   await app.register(authRoutes, { prefix, db, jwtSecret: config.jwtSecret, authenticate, throttle: edge.ownerLogin });
@@ -109,7 +112,7 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   await app.register(shiftLocationsRoutes, { prefix, db, authenticate });
   await app.register(driverLoginRoutes, { prefix, db, jwtSecret: config.jwtSecret, throttle: edge.driverLogin });
   await app.register(driverShiftsRoutes, { prefix, db, authenticateDriver, publisher });
-  await app.register(driverLocationsRoutes, { prefix, db, authenticateDriver, publisher });
+  await app.register(driverLocationsRoutes, { prefix, ingest, authenticateDriver, jwtSecret: config.jwtSecret, benchCeiling: config.ingestBenchCeiling });
 
   const spa = await registerSpa(app, config);
   app.setNotFoundHandler(async (request, reply) => {
@@ -128,6 +131,8 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
       // io.close() also closes the HTTP server; fastify.close() then finishes its own hooks.
       closing ??= (async () => {
         await new Promise<void>((resolve) => io.close(() => resolve()));
+        // Points already queued are written before the database goes.
+        await ingest.close();
         await closeAdapter();
         await app.close();
       })();

@@ -39,6 +39,10 @@ export interface Config {
   };
   /** CSP frame-ancestors: who may frame the app ('self' by default). */
   frameAncestors: string[];
+  /** Per-shift cap on location points per minute (429 beyond it). */
+  ingestPointsPerMinute: number;
+  /** INGEST_BENCH_CEILING=on: registers the benchmark's ceiling route. Never in a normal start. */
+  ingestBenchCeiling: boolean;
 }
 
 export class ConfigError extends Error {
@@ -180,5 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxRequestsPerSocket: integer(env, 'MAX_REQUESTS_PER_SOCKET', 1000, 1, 1_000_000),
     },
     frameAncestors: frameAncestors(env),
+    ingestPointsPerMinute: integer(env, 'INGEST_POINTS_PER_MINUTE', 600, 60, 100000),
+    ingestBenchCeiling: onOff(env, 'INGEST_BENCH_CEILING', false),
   };
 }

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpError, Messages } from '../errors';
-import { findWorkingDriver } from '../repos/driverAccountsRepo';
+import type { DriverCache } from '../ingest/driverCache';
 import { ownerExists } from '../repos/ownersRepo';
 import { verifyDriverToken, verifyOwnerToken } from './tokens';
 
@@ -41,14 +41,20 @@ export function makeAuthenticate(deps: AuthDeps): preHandlerAsyncHookHandler {
   };
 }
 
-export function makeAuthenticateDriver(deps: AuthDeps): preHandlerAsyncHookHandler {
+/**
+ * Driver tokens are checked against the ingest's driver cache (no database read when cached): a
+ * driver deleted or deactivated by the owner, or whose password was reset (token version bumped),
+ * stops working at once, because those writes invalidate the cache.
+ */
+export function makeAuthenticateDriver(deps: { jwtSecret: string; drivers: DriverCache }): preHandlerAsyncHookHandler {
   return async function authenticateDriver(request: FastifyRequest, _reply: FastifyReply) {
     const token = bearerToken(request.headers.authorization);
     const claims = token ? await verifyDriverToken(token, deps.jwtSecret) : null;
-    // A driver deleted or deactivated by the owner stops working at once.
-    const account = claims ? await findWorkingDriver(deps.db, claims.sub, claims.ownerId) : null;
-    if (!account) throw new HttpError(401, Messages.sessionExpired);
-    request.driver = { id: account.profile.id, ownerId: account.ownerId, currentVehicleId: account.profile.current_vehicle_id };
+    const state = claims ? await deps.drivers.get(claims.sub) : null;
+    if (!claims || !state || state.ownerId !== claims.ownerId || state.tokenVersion !== claims.tokenVersion) {
+      throw new HttpError(401, Messages.sessionExpired);
+    }
+    request.driver = { id: state.id, ownerId: state.ownerId, currentVehicleId: state.currentVehicleId };
   };
 }
 

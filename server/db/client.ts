@@ -39,6 +39,9 @@ export async function openPostgres(connectionString: string): Promise<OpenDataba
         typeParsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection the server ends (restart, admin command) is dropped by the pool; without a
+  // listener its 'error' event would crash the process.
+  pool.on('error', (error) => console.warn(`PostgreSQL: se cerró una conexión inactiva (${error.message})`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

@@ -3,6 +3,7 @@ import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Reading = ColumnType<number | null, number | null | undefined, number | null>;
 
 export interface OwnersTable {
   id: Generated<number>;
@@ -47,6 +48,8 @@ export interface DriversTable {
   is_active: Generated<boolean>;
   created_at: CreatedAt;
   deleted_at: Timestamp | null;
+  /** Bumped by a password reset, deactivation or delete: older driver tokens stop (migration 0003). */
+  token_version: Generated<number>;
 }
 
 export interface ShiftsTable {
@@ -59,6 +62,8 @@ export interface ShiftsTable {
   latitude: number | null;
   longitude: number | null;
   last_location_time: Timestamp | null;
+  /** Migration 0003: last_location_time capped at arrival + a few seconds (see ingest/flushPoints.ts). */
+  position_time_cap: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface ShiftLocationsTable {
@@ -68,6 +73,11 @@ export interface ShiftLocationsTable {
   latitude: number;
   longitude: number;
   recorded_at: Timestamp;
+  /** Optional readings of the phone (migration 0003): m/s, degrees, metres, percent. */
+  speed: Reading;
+  heading: Reading;
+  accuracy: Reading;
+  battery: Reading;
 }
 
 /** Migration 0004: login throttle counters shared between processes (PostgreSQL only). */

@@ -1,20 +1,41 @@
 /**
  * What routes tell the owners' live maps. Every event goes to one owner's room only; with the
  * PostgreSQL adapter the room spans every server process.
+ *
+ * Locations go out once per owner per ingest flush: sockets that opted into batches get one
+ * location_batch, the others the spec's location_update per taxi. Across processes the flush
+ * travels as ONE message (serverSideEmit: one NOTIFY per owner per flush), and each process
+ * delivers it to its own sockets.
  */
 import type { LocationUpdate, Shift } from '../../contract/entities';
-import { SocketEvent, ownerRoom, type ShiftEndedPayload } from '../../contract/socket';
+import { SocketEvent, ownerBatchRoom, ownerRoom, type ShiftEndedPayload } from '../../contract/socket';
 import type { FlotaSocketServer } from './socketServer';
 
 export interface RealtimePublisher {
-  publishLocation(ownerId: number, update: LocationUpdate): void;
+  publishLocations(ownerId: number, updates: LocationUpdate[]): void;
   publishShiftStarted(ownerId: number, shift: Shift): void;
   publishShiftEnded(ownerId: number, payload: ShiftEndedPayload): void;
 }
 
-export function createPublisher(io: FlotaSocketServer): RealtimePublisher {
+export const LOCATIONS_SERVER_EVENT = 'locations';
+
+/** This process's sockets of the owner: a batch to those that opted in, single updates to the rest. */
+function deliverLocally(io: FlotaSocketServer, ownerId: number, updates: LocationUpdate[]): void {
+  if (!updates.length) return;
+  const batchRoom = ownerBatchRoom(ownerId);
+  io.local.to(batchRoom).emit(SocketEvent.locationBatch, { updates });
+  const spec = io.local.to(ownerRoom(ownerId)).except(batchRoom);
+  for (const update of updates) spec.emit(SocketEvent.locationUpdate, update);
+}
+
+/** clustered: other processes share the rooms (PostgreSQL adapter attached). */
+export function createPublisher(io: FlotaSocketServer, clustered: boolean): RealtimePublisher {
+  if (clustered) io.on(LOCATIONS_SERVER_EVENT, (ownerId, updates) => deliverLocally(io, ownerId, updates));
   return {
-    publishLocation: (ownerId, update) => io.to(ownerRoom(ownerId)).emit(SocketEvent.locationUpdate, update),
+    publishLocations(ownerId, updates) {
+      deliverLocally(io, ownerId, updates);
+      if (clustered && updates.length) io.serverSideEmit(LOCATIONS_SERVER_EVENT, ownerId, updates);
+    },
     publishShiftStarted: (ownerId, shift) => io.to(ownerRoom(ownerId)).emit(SocketEvent.shiftStarted, { shift }),
     publishShiftEnded: (ownerId, payload) => io.to(ownerRoom(ownerId)).emit(SocketEvent.shiftEnded, payload),
   };

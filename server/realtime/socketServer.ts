@@ -1,15 +1,18 @@
 /**
  * socket.io for owners' live maps. The handshake must carry a valid owner token (auth.token) of an
  * owner that still exists — a driver's token is refused too; an owner may join only its own room.
- * Connects and disconnects are logged at info level with the owner id.
+ * Connects and disconnects are logged at info level with the owner id. `auth.batch: true` opts the
+ * socket into location_batch (it joins the owner's batch room too).
  */
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { LocationUpdate } from '../../contract/entities';
 import { Server } from 'socket.io';
 import {
   SOCKET_PATH,
   SocketEvent,
+  ownerBatchRoom,
   ownerRoom,
   type ClientToServerEvents,
   type ServerToClientEvents,
@@ -22,9 +25,16 @@ import { ownerExists } from '../repos/ownersRepo';
 
 export interface SocketData {
   ownerId: number;
+  /** auth.batch === true: receives location_batch instead of location_update. */
+  batch: boolean;
 }
 
-export type FlotaSocketServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** Between server processes (PostgreSQL adapter): one flush's updates of one owner. */
+export interface InterServerEvents {
+  locations: (ownerId: number, updates: LocationUpdate[]) => void;
+}
+
+export type FlotaSocketServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export interface SocketServerOptions {
   db: Kysely<Database>;
@@ -54,6 +64,7 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
       .then(async (claims) => {
         if (!claims || !(await ownerExists(options.db, claims.sub))) return next(new Error(UNAUTHORIZED));
         socket.data.ownerId = claims.sub;
+        socket.data.batch = socket.handshake.auth?.batch === true;
         next();
       })
       .catch(() => next(new Error(UNAUTHORIZED)));
@@ -69,7 +80,7 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
         reply({ ok: false, error: 'Sala no permitida' });
         return;
       }
-      void socket.join(ownerRoom(ownerId));
+      void socket.join(socket.data.batch ? [ownerRoom(ownerId), ownerBatchRoom(ownerId)] : ownerRoom(ownerId));
       reply({ ok: true });
     });
   });

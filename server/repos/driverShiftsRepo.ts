@@ -2,10 +2,12 @@
  * Shifts as a driver's phone drives them: the driver's active shift, starting one, ending it.
  * A unique index allows one active shift per driver (shifts_driver_active_uq) and per vehicle
  * (shifts_vehicle_active_uq); callers map those violations to 409 answers.
+ * Every shift start and end goes through here: it tells the ingest's driver cache.
  */
 import type { Kysely } from 'kysely';
 import type { Shift } from '../../contract/entities';
 import type { Database } from '../db/schema';
+import { driverChanged } from '../ingest/driverChanges';
 import { shiftsQuery, toShift } from './shiftsRepo';
 
 export const DRIVER_ACTIVE_SHIFT_INDEX = 'shifts_driver_active_uq';
@@ -57,6 +59,8 @@ export async function insertShift(
     .values({ owner_id: shift.ownerId, driver_id: shift.driverId, vehicle_id: shift.vehicleId, start_time: shift.startTime })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // The ingest's cached active shift of this driver is now wrong.
+  await driverChanged(db, [shift.driverId]);
   return (await findShift(db, shift.ownerId, id)) as Shift;
 }
 
@@ -67,7 +71,9 @@ export async function endShift(db: Kysely<Database>, ownerId: number, shiftId: n
     .set({ end_time: endTime })
     .where('id', '=', shiftId)
     .where('end_time', 'is', null)
-    .returning('id')
+    .returning('driver_id')
     .executeTakeFirst();
-  return ended ? findShift(db, ownerId, shiftId) : null;
+  if (!ended) return null;
+  await driverChanged(db, [ended.driver_id]);
+  return findShift(db, ownerId, shiftId);
 }

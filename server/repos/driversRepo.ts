@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Driver } from '../../contract/entities';
 import { storedRutBody } from '../../contract/rut';
 import type { Database, DriversTable } from '../db/schema';
+import { driverChanged } from '../ingest/driverChanges';
 
 /** The list/detail query with the assigned vehicle's plate joined. */
 export function driversQuery(db: Kysely<Database>, ownerId: number) {
@@ -64,11 +65,13 @@ export async function updateDriverColumns(
   const { passwordHash, ...columns } = changes;
   await db
     .updateTable('drivers')
-    .set(passwordHash === undefined ? columns : { ...columns, password_hash: passwordHash })
+    // A password reset ends the driver's existing tokens (token_version is in each token).
+    .set(passwordHash === undefined ? columns : { ...columns, password_hash: passwordHash, token_version: sql<number>`token_version + 1` })
     .where('id', '=', id)
     .where('owner_id', '=', ownerId)
     .where('deleted_at', 'is', null)
     .execute();
+  await driverChanged(db, [id]);
 }
 
 /** True when the owner has this live driver; its row stays locked until the transaction ends (PostgreSQL). */
@@ -90,14 +93,17 @@ export async function lockDriver(db: Kysely<Database>, ownerId: number, id: numb
  * Run inside a transaction so nobody sees the vehicle without its new driver.
  */
 export async function assignVehicle(db: Kysely<Database>, ownerId: number, driverId: number, vehicleId: number | null): Promise<void> {
+  const changed = [driverId];
   if (vehicleId !== null) {
-    await db
+    const previous = await db
       .updateTable('drivers')
       .set({ current_vehicle_id: null })
       .where('owner_id', '=', ownerId)
       .where('current_vehicle_id', '=', vehicleId)
       .where('id', '<>', driverId)
+      .returning('id')
       .execute();
+    changed.push(...previous.map((row) => row.id));
   }
   await db
     .updateTable('drivers')
@@ -105,20 +111,44 @@ export async function assignVehicle(db: Kysely<Database>, ownerId: number, drive
     .where('id', '=', driverId)
     .where('owner_id', '=', ownerId)
     .execute();
+  await driverChanged(db, changed);
 }
 
 /** Whoever holds the vehicle lets it go (the vehicle is being deleted). */
 export async function unassignVehicle(db: Kysely<Database>, ownerId: number, vehicleId: number): Promise<void> {
-  await db.updateTable('drivers').set({ current_vehicle_id: null }).where('owner_id', '=', ownerId).where('current_vehicle_id', '=', vehicleId).execute();
+  const holders = await db
+    .updateTable('drivers')
+    .set({ current_vehicle_id: null })
+    .where('owner_id', '=', ownerId)
+    .where('current_vehicle_id', '=', vehicleId)
+    .returning('id')
+    .execute();
+  await driverChanged(
+    db,
+    holders.map((row) => row.id),
+  );
 }
 
 /** Soft delete: the row stays for the shift history; its vehicle is freed and its RUT can be used again. */
 export async function softDeleteDriver(db: Kysely<Database>, ownerId: number, id: number): Promise<void> {
   await db
     .updateTable('drivers')
-    .set({ deleted_at: sql<Date>`now()`, current_vehicle_id: null })
+    .set({ deleted_at: sql<Date>`now()`, current_vehicle_id: null, token_version: sql<number>`token_version + 1` })
     .where('id', '=', id)
     .where('owner_id', '=', ownerId)
     .where('deleted_at', 'is', null)
     .execute();
+  await driverChanged(db, [id]);
+}
+
+/** Activates or deactivates a live driver; deactivation ends the driver's tokens at once. */
+export async function setDriverActive(db: Kysely<Database>, ownerId: number, id: number, active: boolean): Promise<void> {
+  await db
+    .updateTable('drivers')
+    .set(active ? { is_active: true } : { is_active: false, token_version: sql<number>`token_version + 1` })
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId)
+    .where('deleted_at', 'is', null)
+    .execute();
+  await driverChanged(db, [id]);
 }

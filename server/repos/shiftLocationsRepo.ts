@@ -1,50 +1,72 @@
 /**
- * A shift's trail (shift_locations) and its current position (the shifts row). The position only
- * moves forward in time: a late batch with older points is kept in the trail but never moves
- * the taxi back.
+ * Reading a shift's trail (shift_locations), bounded: one answer never carries more than
+ * MAX_TRAIL_POINTS points, so reading a long trail cannot stall other requests. Writing the trail
+ * is the ingest's (server/ingest/flushPoints.ts).
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { MAX_TRAIL_POINTS, type ShiftLocationsResponse } from '../../contract/api';
 import type { LocationPoint } from '../../contract/entities';
 import type { Database } from '../db/schema';
+import { toLocationUpdate } from '../ingest/flushPoints';
 
-export interface TimedPoint {
+interface PointRow {
   latitude: number;
   longitude: number;
-  time: Date;
+  recorded_at: Date | string;
+  speed: number | null;
+  heading: number | null;
+  accuracy: number | null;
+  battery: number | null;
+}
+
+function toPoint(row: PointRow): LocationPoint {
+  const { shift_id: _shift, ...point } = toLocationUpdate({ ...row, shift_id: 0, moved_at: row.recorded_at });
+  return point;
+}
+
+const POINT_COLUMNS = ['latitude', 'longitude', 'recorded_at', 'speed', 'heading', 'accuracy', 'battery'] as const;
+
+export interface TrailPage {
+  /** Exact paging: at most `limit` points after this timestamp. */
+  limit?: number;
+  after?: string;
 }
 
 /**
- * Stores the points and moves the shift to the newest one when it is newer than its current
- * position. Returns whether the shift moved. One transaction: the trail and the position agree.
+ * The shift's trail, oldest point first; null when the shift is not this owner's. Without paging,
+ * a trail longer than MAX_TRAIL_POINTS comes evenly thinned (first and last point kept).
  */
-export async function recordLocations(db: Kysely<Database>, shiftId: number, points: TimedPoint[]): Promise<boolean> {
-  if (!points.length) return false;
-  const newest = points.reduce((a, b) => (b.time > a.time ? b : a));
-  return db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('shift_locations')
-      .values(points.map((p) => ({ shift_id: shiftId, latitude: p.latitude, longitude: p.longitude, recorded_at: p.time })))
-      .execute();
-    const moved = await trx
-      .updateTable('shifts')
-      .set({ latitude: newest.latitude, longitude: newest.longitude, last_location_time: newest.time })
-      .where('id', '=', shiftId)
-      .where((eb) => eb.or([eb('last_location_time', 'is', null), eb('last_location_time', '<', newest.time)]))
-      .executeTakeFirst();
-    return Number(moved.numUpdatedRows) > 0;
-  });
-}
-
-/** The shift's trail, oldest point first; null when the shift is not this owner's. */
-export async function listShiftLocations(db: Kysely<Database>, ownerId: number, shiftId: number): Promise<LocationPoint[] | null> {
+export async function listShiftLocations(
+  db: Kysely<Database>,
+  ownerId: number,
+  shiftId: number,
+  page: TrailPage = {},
+): Promise<ShiftLocationsResponse | null> {
   const shift = await db.selectFrom('shifts').select('id').where('id', '=', shiftId).where('owner_id', '=', ownerId).executeTakeFirst();
   if (!shift) return null;
-  const rows = await db
+
+  if (page.limit !== undefined || page.after !== undefined) {
+    const limit = page.limit ?? MAX_TRAIL_POINTS;
+    let query = db.selectFrom('shift_locations').select(POINT_COLUMNS).where('shift_id', '=', shiftId);
+    if (page.after) query = query.where('recorded_at', '>', new Date(page.after));
+    const rows = await query.orderBy('recorded_at').limit(limit + 1).execute();
+    const locations = rows.slice(0, limit).map(toPoint);
+    return { locations, next_after: rows.length > limit ? locations[locations.length - 1].timestamp : null };
+  }
+
+  const { total } = await db
     .selectFrom('shift_locations')
-    .select(['latitude', 'longitude', 'recorded_at'])
+    .select((eb) => eb.fn.countAll<number>().as('total'))
     .where('shift_id', '=', shiftId)
-    .orderBy('recorded_at')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({ latitude: row.latitude, longitude: row.longitude, timestamp: new Date(row.recorded_at).toISOString() }));
+    .executeTakeFirstOrThrow();
+  const count = Number(total);
+  const every = Math.max(1, Math.ceil(count / MAX_TRAIL_POINTS));
+  const { rows } = await sql<PointRow>`
+    select latitude, longitude, recorded_at, speed, heading, accuracy, battery from (
+      select *, row_number() over (order by recorded_at) as n from shift_locations where shift_id = ${shiftId}
+    ) numbered
+    where (n - 1) % ${every} = 0 or n = ${count}
+    order by recorded_at`.execute(db);
+  return { locations: rows.map(toPoint), total: count, simplified: every > 1 };
 }
+

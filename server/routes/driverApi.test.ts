@@ -223,6 +223,8 @@ describe('POST /api/driver/locations', () => {
           point(-32.452, -71.222, t0 + 2000),
           point(-32.453, -71.223, t0 + 3000),
         ],
+        total: 4,
+        simplified: false,
       },
     });
   });

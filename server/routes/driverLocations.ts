@@ -1,52 +1,54 @@
 /**
- * POST /api/driver/locations: a batch of GPS points from the driver's phone, answered 202.
- * Every point joins the shift's trail; the shift moves to the newest point (never back in time);
- * the owner's live map gets ONE location_update per batch, only when the taxi moved.
+ * POST /api/driver/locations: a batch of GPS points from the driver's phone, answered 202 once
+ * they are committed. A thin adapter onto the ingest pipeline (server/ingest/ingest.ts), which
+ * holds the rules: points before the shift ignored (`accepted` counts the kept ones), points more
+ * than 2 minutes in the future refuse the batch, a per-shift cap on points a minute (429).
  *
- * Points timed before the shift started (a phone's buffer from before, or a wrong clock) are
- * ignored, not refused: the rest of the batch still counts, and `accepted` says how many were kept.
- * Points more than 2 minutes in the future refuse the whole batch: the phone's clock is wrong.
+ * No log line per request here (logLevel warn): the ingest counts and logs a summary a minute.
+ *
+ * With INGEST_BENCH_CEILING=on (benchmarks only), POST /api/driver/bench-ceiling verifies a driver
+ * token and answers 202, nothing else: the most this machine's HTTP stack can do, to compare with.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import { locationBatchSchema } from '../../contract/api';
-import { signedInDriver } from '../auth/authenticate';
-import { HttpError, parseBody } from '../errors';
-import { findActiveShiftOfDriver } from '../repos/driverShiftsRepo';
-import { recordLocations, type TimedPoint } from '../repos/shiftLocationsRepo';
-import { DriverShiftMessages, type DriverRoutesOptions } from './driverShifts';
+import { bearerToken, signedInDriver } from '../auth/authenticate';
+import { verifyDriverToken } from '../auth/tokens';
+import { HttpError, Messages, parseBody } from '../errors';
+import type { Ingest } from '../ingest/ingest';
 
-export const FUTURE_TOLERANCE_MS = 2 * 60 * 1000;
-export const FUTURE_LOCATION = 'La fecha de la ubicación está en el futuro';
+export { FUTURE_TOLERANCE_MS } from '../ingest/ingest';
 
 export interface LocationsAccepted {
   accepted: number;
 }
 
-export const driverLocationsRoutes: FastifyPluginAsync<DriverRoutesOptions> = async (app, { db, authenticateDriver, publisher }) => {
-  app.addHook('preHandler', authenticateDriver);
+export interface DriverLocationsOptions {
+  ingest: Ingest;
+  authenticateDriver: preHandlerAsyncHookHandler;
+  jwtSecret: string;
+  benchCeiling: boolean;
+}
 
-  app.post('/driver/locations', async (request, reply): Promise<LocationsAccepted> => {
+export const driverLocationsRoutes: FastifyPluginAsync<DriverLocationsOptions> = async (app, { ingest, authenticateDriver, jwtSecret, benchCeiling }) => {
+  app.post('/driver/locations', { logLevel: 'warn', preHandler: authenticateDriver }, async (request, reply): Promise<LocationsAccepted> => {
     const driver = signedInDriver(request);
     const { locations } = parseBody(locationBatchSchema, request.body);
-    const latest = Date.now() + FUTURE_TOLERANCE_MS;
-    const points: TimedPoint[] = locations.map((point) => ({ latitude: point.latitude, longitude: point.longitude, time: new Date(point.timestamp) }));
-    const future = points.findIndex((point) => point.time.getTime() > latest);
-    if (future >= 0) throw new HttpError(400, FUTURE_LOCATION, { [`locations.${future}.timestamp`]: FUTURE_LOCATION });
-
-    const shift = await findActiveShiftOfDriver(db, driver.id);
-    if (!shift) throw new HttpError(409, DriverShiftMessages.noActiveShift);
-    const kept = points.filter((point) => point.time >= shift.startTime);
-
-    if (await recordLocations(db, shift.id, kept)) {
-      const newest = kept.reduce((a, b) => (b.time > a.time ? b : a));
-      publisher.publishLocation(driver.ownerId, {
-        shift_id: shift.id,
-        latitude: newest.latitude,
-        longitude: newest.longitude,
-        timestamp: newest.time.toISOString(),
-      });
+    try {
+      const { accepted } = await ingest.submit(driver, locations);
+      reply.code(202);
+      return { accepted };
+    } catch (error) {
+      ingest.stats.refused++;
+      throw error;
     }
-    reply.code(202);
-    return { accepted: kept.length };
   });
+
+  if (benchCeiling) {
+    app.post('/driver/bench-ceiling', { logLevel: 'warn' }, async (request, reply): Promise<LocationsAccepted> => {
+      const token = bearerToken(request.headers.authorization);
+      if (!token || !(await verifyDriverToken(token, jwtSecret))) throw new HttpError(401, Messages.sessionExpired);
+      reply.code(202);
+      return { accepted: 0 };
+    });
+  }
 };

@@ -34,7 +34,7 @@ export const driverLoginRoutes: FastifyPluginAsync<DriverLoginOptions> = async (
       },
       passwordHash: (found) => found.passwordHash,
     });
-    const token = await signToken({ role: 'driver', sub: account.profile.id, ownerId: account.ownerId }, jwtSecret);
+    const token = await signToken({ role: 'driver', sub: account.profile.id, ownerId: account.ownerId, tokenVersion: account.tokenVersion }, jwtSecret);
     return { token, driver: account.profile };
   });
 };

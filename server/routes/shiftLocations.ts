@@ -1,10 +1,13 @@
-/** GET /api/shifts/:id/locations: the owner's view of a shift's trail, oldest point first. */
+/**
+ * GET /api/shifts/:id/locations: the owner's view of a shift's trail, oldest point first, bounded
+ * (a long trail comes simplified; `?limit=&after=` pages through the exact one).
+ */
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { ShiftLocationsResponse } from '../../contract/api';
+import { shiftLocationsQuerySchema, type ShiftLocationsResponse } from '../../contract/api';
 import { ownerId } from '../auth/authenticate';
 import type { Database } from '../db/schema';
-import { HttpError } from '../errors';
+import { HttpError, parseBody } from '../errors';
 import { listShiftLocations } from '../repos/shiftLocationsRepo';
 
 export const SHIFT_NOT_FOUND = 'Turno no encontrado';
@@ -18,8 +21,9 @@ export const shiftLocationsRoutes: FastifyPluginAsync<{ db: Kysely<Database>; au
   app.get<{ Params: { id: string } }>('/shifts/:id/locations', async (request): Promise<ShiftLocationsResponse> => {
     const id = Number(request.params.id);
     // A malformed id, an unknown one and another owner's all look the same.
-    const locations = /^\d{1,9}$/.test(request.params.id) ? await listShiftLocations(db, ownerId(request), id) : null;
-    if (!locations) throw new HttpError(404, SHIFT_NOT_FOUND);
-    return { locations };
+    const page = parseBody(shiftLocationsQuerySchema, request.query);
+    const trail = /^\d{1,9}$/.test(request.params.id) ? await listShiftLocations(db, ownerId(request), id, page) : null;
+    if (!trail) throw new HttpError(404, SHIFT_NOT_FOUND);
+    return trail;
   });
 };

@@ -1,0 +1,198 @@
+/**
+ * `npm run bench -- ingest`: location ingest at city scale (issue 9's proof).
+ *
+ * For each database (embedded PGlite; PostgreSQL when TEST_DATABASE_URL is set, or a throwaway one
+ * started with scripts/pg-test-server.sh when PostgreSQL's binaries are on PATH) and each server
+ * (this tree; and the old path, commit 16233b5, checked out as a git worktree in /tmp/ingest-baseline
+ * unless BENCH_INGEST_BASELINE=off):
+ *   1. the real server starts as its own process once (migrations), and stops;
+ *   2. 5,000 drivers on active shifts are prepared by the fastest legitimate path
+ *      (server/testing/bulkFleet.ts: a few multi-row INSERTs, tokens signed with the server's secret);
+ *   3. the server starts again (INGEST_BENCH_CEILING=on, LOG_LEVEL=info as in production) and an owner
+ *      socket joins the fleet's room (batch opt-in; the old server ignores it);
+ *   4. autocannon, in another process (bench/ingestLoad.ts), alternates the ceiling route (token check
+ *      and 202, nothing else) and POST /api/driver/locations, one point per request, each request from
+ *      the next driver, ROUNDS times;
+ *   5. it prints rate, p50/p95/p99, errors, socket fan-out p95 (point built → owner socket received)
+ *      and the ratio to the ceiling, with the load average.
+ * Figures on a shared machine are indicative; the closing table compares medians of the rounds.
+ * Knobs: BENCH_INGEST_DRIVERS (5000), BENCH_INGEST_ROUNDS (3), BENCH_INGEST_SECONDS (8),
+ * BENCH_INGEST_CONNECTIONS (64), BENCH_INGEST_PORT (5210), BENCH_INGEST_DB (pglite,postgres).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { LocationUpdate } from '../contract/entities';
+import { SOCKET_PATH } from '../contract/socket';
+import { openPglite, openPostgres } from '../server/db/client';
+import { createOnShiftFleet } from '../server/testing/bulkFleet';
+import { apiCall } from '../server/testing/http';
+import { createScratchDatabase, type ScratchDatabase } from '../server/testing/scratchDatabase';
+import { startServerProcess } from '../server/testing/serverProcess';
+import type { LoadConfig, LoadResult } from './ingestLoad';
+
+const NEW_ROOT = path.resolve(__dirname, '..');
+const BASELINE_COMMIT = '16233b5';
+const BASELINE_ROOT = process.env.BENCH_INGEST_BASELINE_DIR ?? '/tmp/ingest-baseline';
+const DRIVERS = Number(process.env.BENCH_INGEST_DRIVERS ?? 5000);
+const ROUNDS = Number(process.env.BENCH_INGEST_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_INGEST_CONNECTIONS ?? 64);
+const PORT = Number(process.env.BENCH_INGEST_PORT ?? 5210);
+const SECRET = 'bench-ingest-secret-0123456789-0123456789';
+const CEILING_PATH = '/api/driver/bench-ceiling';
+const INGEST_PATH = '/api/driver/locations';
+
+type Kind = 'pglite' | 'postgres';
+interface Tree {
+  name: 'nuevo' | 'anterior';
+  root: string;
+  hasCeiling: boolean;
+}
+interface RoundFigures {
+  ceiling: LoadResult | null;
+  ingest: LoadResult;
+  socketP95: number;
+  socketEvents: number;
+  load: string;
+}
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const nearestRank = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+function baselineTree(): Tree | null {
+  if (process.env.BENCH_INGEST_BASELINE === 'off') return null;
+  if (!existsSync(path.join(BASELINE_ROOT, 'server/index.ts'))) {
+    execFileSync('git', ['worktree', 'add', '--detach', BASELINE_ROOT, BASELINE_COMMIT], { cwd: NEW_ROOT, stdio: 'ignore' });
+  }
+  // The dependencies of 16233b5 are this tree's (that commit pinned them).
+  if (!existsSync(path.join(BASELINE_ROOT, 'node_modules'))) symlinkSync(path.join(NEW_ROOT, 'node_modules'), path.join(BASELINE_ROOT, 'node_modules'));
+  return { name: 'anterior', root: BASELINE_ROOT, hasCeiling: false };
+}
+
+/** PostgreSQL's URL, starting a throwaway server when only the binaries exist; null when neither. */
+function postgresUrl(): { url: string; stop(): void } | null {
+  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: () => undefined };
+  try {
+    execFileSync('which', ['pg_ctl', 'initdb'], { stdio: 'ignore' });
+  } catch {
+    return null;
+  }
+  const env = { ...process.env, PGTEST_DIR: process.env.PGTEST_DIR ?? '/tmp/pg-ingest-bench', PGTEST_PORT: process.env.PGTEST_PORT ?? '55440' };
+  const script = path.join(NEW_ROOT, 'scripts/pg-test-server.sh');
+  const line = execFileSync('bash', [script, 'start'], { env, encoding: 'utf8' });
+  const url = line.trim().replace(/^export TEST_DATABASE_URL=/, '');
+  return { url, stop: () => execFileSync('bash', [script, 'stop'], { env, stdio: 'ignore' }) };
+}
+
+function runLoad(url: string, route: string, tokensFile: string, workDir: string): Promise<LoadResult> {
+  const config: LoadConfig = { url, path: route, tokensFile, connections: CONNECTIONS, durationSeconds: SECONDS };
+  const configFile = path.join(workDir, 'load.json');
+  writeFileSync(configFile, JSON.stringify(config));
+  const loader = path.join(NEW_ROOT, 'node_modules/tsx/dist/cjs/index.cjs');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--require', loader, path.join(__dirname, 'ingestLoad.ts'), configFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop() as string) as LoadResult) : reject(new Error(`load generator exited ${code}`))));
+  });
+}
+
+/** The owner's live map: records, for each update, the time from the point's timestamp to its arrival. */
+async function ownerSocket(url: string, token: string, ownerId: number): Promise<{ socket: Socket; delays: number[] }> {
+  const delays: number[] = [];
+  const socket = connect(url, { path: SOCKET_PATH, auth: { token, batch: true }, transports: ['websocket'], reconnection: false, forceNew: true });
+  const record = (update: LocationUpdate) => delays.push(Date.now() - Date.parse(update.timestamp));
+  socket.on('location_update', record);
+  socket.on('location_batch', (payload: { updates: LocationUpdate[] }) => payload.updates.forEach(record));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  await new Promise((resolve) => socket.emit('join_owner_room', ownerId, resolve));
+  return { socket, delays };
+}
+
+async function measure(kind: Kind, tree: Tree, pgUrl: string | null): Promise<RoundFigures[]> {
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'flota-bench-ingest-'));
+  const scratch: ScratchDatabase | null = kind === 'postgres' ? await createScratchDatabase(pgUrl as string, 'flota_bench') : null;
+  const env = { DATA_DIR: workDir, JWT_SECRET: SECRET, LOG_LEVEL: 'info', INGEST_BENCH_CEILING: 'on', ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
+  try {
+    const first = await startServerProcess({ root: tree.root, port: PORT, env, readyTimeoutMs: 180_000 });
+    await first.kill('SIGTERM');
+    const database = scratch ? await openPostgres(scratch.url) : await openPglite(path.join(workDir, 'pglite'));
+    const prepStarted = Date.now();
+    const fleet = await createOnShiftFleet(database.db, { drivers: DRIVERS, jwtSecret: SECRET, startedAt: new Date(Date.now() - 3_600_000) });
+    await database.close();
+    console.log(`  [${kind} · ${tree.name}] ${DRIVERS} conductores en turno preparados en ${((Date.now() - prepStarted) / 1000).toFixed(1)} s`);
+    const tokensFile = path.join(workDir, 'tokens.json');
+    writeFileSync(tokensFile, JSON.stringify(fleet.drivers.map((d) => d.token)));
+
+    const server = await startServerProcess({ root: tree.root, port: PORT, env, readyTimeoutMs: 180_000 });
+    try {
+      const login = await apiCall(server.url, '/api/auth/login', { json: { rut: fleet.ownerRut, password: fleet.password } });
+      const owner = await ownerSocket(server.url, login.body.token as string, fleet.ownerId);
+      const rounds: RoundFigures[] = [];
+      for (let round = 1; round <= ROUNDS; round++) {
+        const ceiling = tree.hasCeiling ? await runLoad(server.url, CEILING_PATH, tokensFile, workDir) : null;
+        owner.delays.length = 0;
+        const ingest = await runLoad(server.url, INGEST_PATH, tokensFile, workDir);
+        await new Promise((resolve) => setTimeout(resolve, 1000)); // the last flush's events
+        const sorted = [...owner.delays].sort((a, b) => a - b);
+        const figures = { ceiling, ingest, socketP95: nearestRank(sorted, 95), socketEvents: sorted.length, load: loadAverage() };
+        rounds.push(figures);
+        console.log(
+          `  [${kind} · ${tree.name}] ronda ${round}: ` +
+            (ceiling ? `techo ${ceiling.rate.toFixed(0)}/s (p95 ${ceiling.p95} ms) · ` : '') +
+            `ingesta ${ingest.rate.toFixed(0)}/s p50/p95/p99 ${ingest.p50}/${ingest.p95}/${ingest.p99} ms, errores ${ingest.errors}, ` +
+            `socket p95 ${figures.socketP95} ms (${figures.socketEvents} eventos) · carga ${figures.load}`,
+        );
+      }
+      owner.socket.close();
+      return rounds;
+    } finally {
+      await server.kill('SIGTERM');
+    }
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+    await scratch?.drop();
+  }
+}
+
+export async function run(): Promise<void> {
+  const kinds = (process.env.BENCH_INGEST_DB ?? 'pglite,postgres').split(',') as Kind[];
+  const postgres = kinds.includes('postgres') ? postgresUrl() : null;
+  if (kinds.includes('postgres') && !postgres) console.log('PostgreSQL: sin TEST_DATABASE_URL ni binarios; se omite.');
+  const trees = [{ name: 'nuevo', root: NEW_ROOT, hasCeiling: true } as Tree, baselineTree()].filter((tree): tree is Tree => tree !== null);
+  console.log(`${DRIVERS} conductores, ${ROUNDS} rondas de ${SECONDS} s, ${CONNECTIONS} conexiones; ${os.cpus().length} núcleos; carga ${loadAverage()}`);
+  const table: string[] = [];
+  try {
+    for (const kind of kinds) {
+      if (kind === 'postgres' && !postgres) continue;
+      let ceilingRate = NaN;
+      for (const tree of trees) {
+        const rounds = await measure(kind, tree, postgres?.url ?? null);
+        if (tree.hasCeiling) ceilingRate = median(rounds.map((r) => (r.ceiling as LoadResult).rate));
+        const rate = median(rounds.map((r) => r.ingest.rate));
+        table.push(
+          `| ${kind} | ${tree.name} | ${tree.hasCeiling ? ceilingRate.toFixed(0) : '-'} | ${rate.toFixed(0)} | ` +
+            `${median(rounds.map((r) => r.ingest.p50))} / ${median(rounds.map((r) => r.ingest.p95))} / ${median(rounds.map((r) => r.ingest.p99))} ms | ` +
+            `${rounds.reduce((sum, r) => sum + r.ingest.errors, 0)} | ${median(rounds.map((r) => r.socketP95))} ms | ${((rate / ceilingRate) * 100).toFixed(0)}% | ${rounds[rounds.length - 1].load} |`,
+        );
+      }
+    }
+  } finally {
+    postgres?.stop();
+  }
+  console.log('\n| base de datos | servidor | techo/s | ingesta/s | p50 / p95 / p99 | errores | socket p95 | % del techo | carga (1/5/15 min) |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  table.forEach((line) => console.log(line));
+  console.log('(medianas de las rondas; "anterior" = commit 16233b5 con la misma carga; su % es respecto del techo medido en la misma corrida)');
+}

@@ -1,0 +1,89 @@
+/**
+ * The load generator of `npm run bench -- ingest`, run as its own process (so its CPU is not the
+ * server's nor the bench's): autocannon against one route for a while, one point per request, each
+ * request from the next of thousands of drivers (its own token), timestamped when it is built.
+ * Prints one JSON line: rate, latency percentiles, errors.
+ * Usage: tsx bench/ingestLoad.ts <config.json>
+ */
+import { readFileSync } from 'node:fs';
+
+export interface LoadConfig {
+  url: string;
+  path: string;
+  tokensFile: string;
+  connections: number;
+  durationSeconds: number;
+}
+
+export interface LoadResult {
+  rate: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  ok: number;
+  errors: number;
+}
+
+interface Autocannon {
+  (options: Record<string, unknown>, done: (error: Error | null, result: { errors: number; timeouts: number; non2xx: number }) => void): {
+    on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): void;
+  };
+}
+// autocannon ships no types; only the calls above are used.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const autocannon = require('autocannon') as Autocannon;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+}
+
+function main() {
+  const config = JSON.parse(readFileSync(process.argv[2], 'utf8')) as LoadConfig;
+  const tokens = JSON.parse(readFileSync(config.tokensFile, 'utf8')) as string[];
+  let next = 0;
+  const latencies: number[] = [];
+  let ok = 0;
+  const started = Date.now();
+  const instance = autocannon(
+    {
+      url: config.url,
+      connections: config.connections,
+      duration: config.durationSeconds,
+      requests: [
+        {
+          method: 'POST',
+          path: config.path,
+          setupRequest: (request: Record<string, unknown>) => {
+            const token = tokens[next++ % tokens.length];
+            const jitter = (next % 1000) / 100_000;
+            return {
+              ...request,
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+              body: JSON.stringify({ locations: [{ latitude: -33.45 + jitter, longitude: -70.66 - jitter, timestamp: new Date().toISOString() }] }),
+            };
+          },
+        },
+      ],
+    },
+    (error, result) => {
+      if (error) throw error;
+      const seconds = (Date.now() - started) / 1000;
+      latencies.sort((a, b) => a - b);
+      const summary: LoadResult = {
+        rate: ok / seconds,
+        p50: Math.round(percentile(latencies, 50)),
+        p95: Math.round(percentile(latencies, 95)),
+        p99: Math.round(percentile(latencies, 99)),
+        ok,
+        errors: result.errors + result.timeouts + result.non2xx,
+      };
+      process.stdout.write(`${JSON.stringify(summary)}\n`);
+    },
+  );
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    latencies.push(responseTime);
+    if (statusCode >= 200 && statusCode < 300) ok++;
+  });
+}
+
+main();

@@ -1,0 +1,39 @@
+/**
+ * The ingest route writes no log line per request (at thousands a second the log would cost more
+ * than the work): it counts, and logs one summary a minute when something happened. Errors are
+ * still logged one by one by the server's error handler.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+
+export const SUMMARY_EVERY_MS = 60_000;
+
+export class IngestStats {
+  requests = 0;
+  accepted = 0;
+  ignored = 0;
+  refused = 0;
+  flushes = 0;
+  private timer: NodeJS.Timeout | null = null;
+
+  start(log: FastifyBaseLogger, everyMs = SUMMARY_EVERY_MS, onTick?: () => void): void {
+    this.timer = setInterval(() => {
+      onTick?.();
+      this.logSummary(log, everyMs);
+    }, everyMs);
+    this.timer.unref();
+  }
+
+  logSummary(log: FastifyBaseLogger, periodMs: number): void {
+    if (this.requests + this.refused === 0) return;
+    log.info(
+      { requests: this.requests, accepted: this.accepted, ignored: this.ignored, refused: this.refused, flushes: this.flushes, periodMs },
+      'ingest: resumen de ubicaciones recibidas',
+    );
+    this.requests = this.accepted = this.ignored = this.refused = this.flushes = 0;
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}
