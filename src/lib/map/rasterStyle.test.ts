@@ -11,7 +11,7 @@ describe('rasterStyle', () => {
 
   it('dims and greys the tiles in the dark theme', () => {
     const [layer] = rasterStyle(tiles, '© OSM', 'dark').layers;
-    const paint = (layer as { paint: Record<string, number> }).paint;
+    const paint = (layer as unknown as { paint: Record<string, number> }).paint;
     expect(paint['raster-brightness-max']).toBeLessThan(1);
     expect(paint['raster-saturation']).toBeLessThan(0);
   });
