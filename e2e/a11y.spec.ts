@@ -34,28 +34,27 @@ for (const scheme of ['light', 'dark'] as const) {
       await expectNoAxeViolations(page);
     });
 
-    test('drivers, the driver form and a delete waiting for confirmation', async ({ page }) => {
+    /** A card grid, then its create form (and, for drivers, a delete waiting for confirmation). */
+    async function checkGridAndForm(page: Page, section: 'Conductores' | 'Vehículos', form: string) {
       await logIn(page);
-      await open(page, 'Conductores', 'Conductores');
-      await expect(page.getByRole('list', { name: 'Conductores' })).toBeVisible();
+      await open(page, section, section);
+      await expect(page.getByRole('list', { name: section })).toBeVisible();
       await expectNoAxeViolations(page);
-      await page.getByRole('button', { name: '+ Nuevo Conductor' }).click();
-      await expect(page.getByRole('dialog', { name: 'Nuevo Conductor' })).toBeVisible();
+      await page.getByRole('button', { name: `+ ${form}` }).click();
+      await expect(page.getByRole('dialog', { name: form })).toBeVisible();
       await expectNoAxeViolations(page);
       await page.getByRole('button', { name: 'Cancelar' }).click();
+    }
+
+    test('drivers, the driver form and a delete waiting for confirmation', async ({ page }) => {
+      await checkGridAndForm(page, 'Conductores', 'Nuevo Conductor');
       await page.getByRole('list', { name: 'Conductores' }).getByRole('button', { name: /^Eliminar / }).first().click();
       await expect(page.getByRole('button', { name: /^Confirmar eliminación de / })).toBeVisible();
       await expectNoAxeViolations(page);
     });
 
     test('vehicles and the vehicle form', async ({ page }) => {
-      await logIn(page);
-      await open(page, 'Vehículos', 'Vehículos');
-      await expect(page.getByRole('list', { name: 'Vehículos' })).toBeVisible();
-      await expectNoAxeViolations(page);
-      await page.getByRole('button', { name: '+ Nuevo Vehículo' }).click();
-      await expect(page.getByRole('dialog', { name: 'Nuevo Vehículo' })).toBeVisible();
-      await expectNoAxeViolations(page);
+      await checkGridAndForm(page, 'Vehículos', 'Nuevo Vehículo');
     });
 
     test('history and the route panel', async ({ page }) => {

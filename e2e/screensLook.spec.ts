@@ -42,6 +42,13 @@ for (const width of [1366, 1024]) {
         if (screen.name === 'history') await expect(page.getByRole('table')).toBeVisible();
         await page.screenshot({ path: screenshotPath(`screens-${width}-${theme}-${screen.name}`) });
       }
+
+      // The route panel over the history: its tiles are dimmed in the dark theme.
+      await page.getByRole('button', { name: 'Ver recorrido' }).first().click();
+      const route = page.getByRole('dialog', { name: /^Recorrido de / });
+      await expect(route.locator('canvas')).toBeVisible();
+      await page.waitForTimeout(1500); // tiles fade in
+      await page.screenshot({ path: screenshotPath(`screens-${width}-${theme}-route`) });
     });
   }
 }

@@ -27,31 +27,30 @@ describe('keyboard focus', () => {
     await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Historial de Turnos' })).toHaveFocus());
   });
 
-  it('after a delete, focus goes to the next card', async () => {
+  /** Opens the drivers screen and deletes `name`'s card with its two clicks. */
+  async function deleteDriverCard(name: string) {
     const { user } = renderApp('/dashboard/drivers', { signedIn: true });
-    const juan = (await screen.findByRole('heading', { level: 2, name: 'Juan Pérez' })).closest('li') as HTMLElement;
-    await user.click(within(juan).getByRole('button', { name: 'Eliminar Juan Pérez' }));
-    await user.click(within(juan).getByRole('button', { name: 'Confirmar eliminación de Juan Pérez' }));
+    const card = (await screen.findByRole('heading', { level: 2, name })).closest('li') as HTMLElement;
+    await user.click(within(card).getByRole('button', { name: `Eliminar ${name}` }));
+    await user.click(within(card).getByRole('button', { name: `Confirmar eliminación de ${name}` }));
+  }
+
+  it('after a delete, focus goes to the next card', async () => {
+    await deleteDriverCard('Juan Pérez');
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Ana Soto' })).toHaveFocus());
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Juan Pérez' })).not.toBeInTheDocument());
     expect(screen.getByRole('heading', { level: 2, name: 'Ana Soto' })).toHaveFocus();
   });
 
   it('after deleting the last card of the grid, focus goes to the one before', async () => {
-    const { user } = renderApp('/dashboard/drivers', { signedIn: true });
-    const ana = (await screen.findByRole('heading', { level: 2, name: 'Ana Soto' })).closest('li') as HTMLElement;
-    await user.click(within(ana).getByRole('button', { name: 'Eliminar Ana Soto' }));
-    await user.click(within(ana).getByRole('button', { name: 'Confirmar eliminación de Ana Soto' }));
+    await deleteDriverCard('Ana Soto');
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Juan Pérez' })).toHaveFocus());
   });
 
   it('after deleting the only card, focus goes to the page title', async () => {
     const { plate_number: _plate, ...juan } = makeDriver({ current_vehicle_id: null });
     setFleet({ drivers: [juan] });
-    const { user } = renderApp('/dashboard/drivers', { signedIn: true });
-    const only = (await screen.findByRole('heading', { level: 2, name: 'Juan Pérez' })).closest('li') as HTMLElement;
-    await user.click(within(only).getByRole('button', { name: 'Eliminar Juan Pérez' }));
-    await user.click(within(only).getByRole('button', { name: 'Confirmar eliminación de Juan Pérez' }));
+    await deleteDriverCard('Juan Pérez');
     await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Conductores' })).toHaveFocus());
     expect(await screen.findByText('No hay conductores registrados')).toBeInTheDocument();
   });
