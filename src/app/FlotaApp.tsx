@@ -7,6 +7,7 @@ import { Notices } from '../components/notifications/Notices';
 import { RegisteredStyles } from '../components/RegisteredStyles';
 import type { RuntimeConfig } from './config';
 import { routes } from './routes';
+import { ThemedRoot } from '../components/theme/ThemedRoot';
 import type { AppStore } from './store';
 import './theme.css';
 
@@ -26,10 +27,10 @@ export function FlotaApp({ store, router }: { store: AppStore; router: FlotaRout
     <StrictMode>
       <Provider store={store}>
         <RegisteredStyles />
-        <div className="flota-app">
+        <ThemedRoot>
           <RouterProvider router={router} />
           <Notices />
-        </div>
+        </ThemedRoot>
       </Provider>
     </StrictMode>
   );

@@ -5,11 +5,13 @@ import { activeShiftsReducer } from '../features/liveMap/activeShiftsSlice';
 import { liveMapReducer } from '../features/liveMap/liveMapSlice';
 import { api } from './api';
 import { configReducer } from './configSlice';
+import { themeReducer } from '../components/theme/themeSlice';
 
 export const rootReducer = combineReducers({
   config: configReducer,
   auth: authReducer,
   notifications: notificationsReducer,
+  theme: themeReducer,
   activeShifts: activeShiftsReducer,
   liveMap: liveMapReducer,
   [api.reducerPath]: api.reducer,

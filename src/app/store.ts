@@ -7,6 +7,8 @@ import { sanitizeAction, sanitizeState } from './devToolsSanitizers';
 import { rootReducer } from './rootReducer';
 import { SESSION_KEY, sessionPersistence } from './sessionPersistence';
 import { createSocketMiddleware, type CreateSocket } from './socketMiddleware';
+import { storedThemePreference, themePersistence } from './themePersistence';
+import { systemColorScheme } from '../components/theme/themeSlice';
 
 export interface StoreOptions {
   config?: Partial<RuntimeConfig>;
@@ -27,17 +29,20 @@ export const DEVTOOLS_MAX_AGE = 3000;
 export function makeStore({ config: partialConfig, storage, createSocket, extraMiddleware = [] }: StoreOptions = {}) {
   const config = resolveConfig(partialConfig);
   const sessionStorage = storage ?? prefixedStorage(config.storagePrefix);
+  const auth = restoredAuthState(sessionStorage.read<StoredSession>(SESSION_KEY));
   return configureStore({
     reducer: rootReducer,
     preloadedState: {
       config,
-      auth: restoredAuthState(sessionStorage.read<StoredSession>(SESSION_KEY)),
+      auth,
+      // The first paint already has the right colours (no flash of the light theme at night).
+      theme: { preference: storedThemePreference(sessionStorage, auth.user?.id), system: systemColorScheme() },
     },
     // RTK's serializable and immutable checks stay on outside production (development and tests);
     // a live map with thousands of taxis makes them slower than RTK's 32 ms notice threshold.
     middleware: (getDefault) =>
       getDefault({ serializableCheck: { warnAfter: 128 }, immutableCheck: { warnAfter: 128 } })
-        .prepend(sessionPersistence(sessionStorage))
+        .prepend(sessionPersistence(sessionStorage), themePersistence(sessionStorage))
         .concat(api.middleware, createSocketMiddleware({ createSocket }), ...extraMiddleware),
     devTools: config.devTools ? { name: 'Flota', maxAge: DEVTOOLS_MAX_AGE, actionSanitizer: sanitizeAction, stateSanitizer: sanitizeState } : false,
   });

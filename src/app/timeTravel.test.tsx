@@ -73,9 +73,9 @@ it('a recorded session replays action by action to the same, JSON-safe states', 
 
   // Load the lists.
   await user.click(screen.getByRole('link', { name: 'Vehículos' }));
-  await screen.findByRole('heading', { level: 3, name: 'BCDF12' });
+  await screen.findByRole('heading', { level: 2, name: 'BCDF12' });
   await user.click(screen.getByRole('link', { name: 'Conductores' }));
-  await screen.findByRole('heading', { level: 3, name: 'Juan Pérez' });
+  await screen.findByRole('heading', { level: 2, name: 'Juan Pérez' });
 
   // Create a driver, then edit it.
   await user.click(screen.getByRole('button', { name: '+ Nuevo Conductor' }));
@@ -84,7 +84,7 @@ it('a recorded session replays action by action to the same, JSON-safe states', 
   await user.type(screen.getByLabelText('Apellido'), 'Rojas');
   await user.type(screen.getByLabelText('Contraseña'), 'secreta123');
   await user.click(screen.getByRole('button', { name: 'Guardar' }));
-  await screen.findByRole('heading', { level: 3, name: 'Pedro Rojas' });
+  await screen.findByRole('heading', { level: 2, name: 'Pedro Rojas' });
   await user.click(screen.getByRole('button', { name: 'Editar Pedro Rojas' }));
   const phone = within(screen.getByRole('dialog', { name: 'Editar Conductor' })).getByLabelText('Teléfono');
   await user.type(phone, '+56 9 5555 0000');

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { CardSkeleton } from './CardSkeleton';
 import { CardGrid } from './EntityCard';
 import { EmptyState } from './EmptyState';
+import { LoadFailure } from './LoadFailure';
 import { PageHeader } from './PageHeader';
 import { SearchBox } from './SearchBox';
 
@@ -12,8 +13,10 @@ export interface CardListScreenProps {
   createLabel: string;
   onCreate: () => void;
   isLoading: boolean;
-  /** False when the load failed (the page shows a notice instead). */
+  /** False until the list arrived. */
   loaded: boolean;
+  /** Set when the load failed: what stays on screen (beside the notice) and how to ask again. */
+  failure?: { message: string; onRetry: () => void };
   total: number;
   emptyMessage: string;
   emptyActionLabel: string;
@@ -38,7 +41,7 @@ export function CardListScreen(props: CardListScreenProps) {
 
   function content() {
     if (props.isLoading) return <CardSkeleton />;
-    if (!props.loaded) return null;
+    if (!props.loaded) return props.failure ? <LoadFailure message={props.failure.message} onRetry={props.failure.onRetry} /> : null;
     if (props.total === 0) return <EmptyState message={props.emptyMessage} actionLabel={props.emptyActionLabel} onAction={props.onCreate} />;
     return (
       <>

@@ -16,7 +16,10 @@ export function EntityCard({ leading, title, subtitle, badges, details, actions 
       <div className="flota-card__head">
         {leading}
         <div className="flota-card__heading">
-          <h3 className="flota-card__title">{title}</h3>
+          {/* h2: the page's h1 is the only heading above the grid. Focusable for focusAfterCardRemoval. */}
+          <h2 className="flota-card__title" tabIndex={-1}>
+            {title}
+          </h2>
           {subtitle && <div className="flota-card__subtitle">{subtitle}</div>}
         </div>
       </div>
@@ -41,4 +44,18 @@ export function CardGrid({ label, children }: { label: string; children: ReactNo
       {children}
     </ul>
   );
+}
+
+/**
+ * Called when a card's delete is confirmed (focus is on its button); the returned function, called
+ * once the delete succeeded, moves focus to the next card's title (else the previous one's, else
+ * the page's h1), so it does not fall to the page body when the card goes away.
+ */
+export function focusAfterCardRemoval(): () => void {
+  const card = document.activeElement?.closest('.flota-card');
+  return () => {
+    const neighbour = card?.nextElementSibling ?? card?.previousElementSibling;
+    const target = neighbour?.querySelector<HTMLElement>('.flota-card__title') ?? card?.closest('section')?.querySelector<HTMLElement>('h1');
+    target?.focus();
+  };
 }

@@ -5,7 +5,8 @@ export function PageHeader({ id, title, subtitle, children }: { id?: string; tit
   return (
     <div className="flota-page-header">
       <div>
-        <h1 id={id} className="flota-page-title">
+        {/* tabIndex -1: focus lands here after a route change (see useFocusOnRouteChange). */}
+        <h1 id={id} className="flota-page-title" tabIndex={-1}>
           {title}
         </h1>
         {subtitle && <p className="flota-page-subtitle">{subtitle}</p>}

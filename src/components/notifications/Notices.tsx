@@ -3,15 +3,17 @@ import { useDispatch, useSelector } from 'react-redux';
 import { noticeDismissed, selectNotices, type Notice } from './notificationsSlice';
 import './notices.css';
 
-/** How long a notice stays before it goes by itself. */
+/** How long a success or info notice stays before it goes by itself; errors stay until dismissed or resolved. */
 export const NOTICE_DURATION_MS = 5000;
 
 function NoticeItem({ notice }: { notice: Notice }) {
   const dispatch = useDispatch();
+  const expires = notice.kind !== 'error';
   useEffect(() => {
+    if (!expires) return;
     const timer = setTimeout(() => dispatch(noticeDismissed(notice.id)), NOTICE_DURATION_MS);
     return () => clearTimeout(timer);
-  }, [dispatch, notice.id]);
+  }, [dispatch, notice.id, expires]);
   return (
     <div className={`flota-notice flota-notice--${notice.kind}`} role="alert">
       <span>{notice.text}</span>

@@ -39,7 +39,7 @@ export function LoginPage() {
   }
 
   return (
-    <div className="flota-login">
+    <main className="flota-login">
       <div className="flota-login__card">
         <div className="flota-login__brand">
           <LogoMark />
@@ -68,6 +68,6 @@ export function LoginPage() {
         </form>
         <p className="flota-login__footer">¿Problemas para ingresar? Contacta al administrador de tu empresa.</p>
       </div>
-    </div>
+    </main>
   );
 }

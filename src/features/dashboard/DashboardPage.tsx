@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingText } from '../../components/LoadingText';
 import { PageHeader } from '../../components/PageHeader';
 import { useGetFleetCountsQuery, type FleetCounts } from './dashboardApi';
@@ -12,13 +13,14 @@ const cards: { key: keyof FleetCounts; label: string; tone: string }[] = [
 ];
 
 export function DashboardPage() {
-  const { data, isLoading } = useGetFleetCountsQuery(undefined, { refetchOnMountOrArgChange: 30 });
+  const { data, isLoading, isError, refetch } = useGetFleetCountsQuery(undefined, { refetchOnMountOrArgChange: 30 });
   const navigate = useNavigate();
   const titleId = useId();
 
   return (
     <section aria-labelledby={titleId}>
       <PageHeader id={titleId} title="Panel de Control" subtitle="Resumen de tu flota en este momento" />
+      {isError && !data && <LoadFailure message="No se pudieron cargar los totales de la flota." onRetry={() => void refetch()} />}
       {isLoading ? (
         <LoadingText>Cargando...</LoadingText>
       ) : (
@@ -26,7 +28,7 @@ export function DashboardPage() {
           {cards.map((card) => (
             <div key={card.key} className={`flota-stat flota-stat--${card.tone}`} role="group" aria-label={card.label}>
               <div className="flota-stat__label">{card.label}</div>
-              {/* On failure loading simply stops: the card stays without a number. */}
+              {/* On failure loading stops (as the spec says): the card stays without a number, Reintentar above. */}
               <div className="flota-stat__value">{data ? data[card.key] : '—'}</div>
             </div>
           ))}

@@ -7,7 +7,7 @@ import { renderApp } from '../../testing/renderApp';
 
 async function openCreate() {
   const view = renderApp('/dashboard/drivers', { signedIn: true });
-  await screen.findByRole('heading', { level: 3, name: 'Juan Pérez' });
+  await screen.findByRole('heading', { level: 2, name: 'Juan Pérez' });
   await view.user.click(screen.getByRole('button', { name: '+ Nuevo Conductor' }));
   return { ...view, dialog: screen.getByRole('dialog', { name: 'Nuevo Conductor' }) };
 }
@@ -72,7 +72,7 @@ describe('Nuevo Conductor', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const [post] = fleetRequests('POST /drivers');
     expect(post.body).toMatchObject({ rut: '156782343', first_name: 'Pedro', last_name: 'Rojas', password: 'secreta123', current_vehicle_id: null, email: null });
-    const card = (await screen.findByRole('heading', { level: 3, name: 'Pedro Rojas' })).closest('li') as HTMLElement;
+    const card = (await screen.findByRole('heading', { level: 2, name: 'Pedro Rojas' })).closest('li') as HTMLElement;
     expect(within(card).getByText('Sin asignar')).toBeInTheDocument();
     expect(fleetRequests('GET /drivers')).toHaveLength(2);
   });
@@ -156,7 +156,7 @@ describe('Editar Conductor', () => {
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     await screen.findByRole('alert');
     expect(fleetRequests('PUT /drivers/1')[0].body).toMatchObject({ current_vehicle_id: null });
-    const card = screen.getByRole('heading', { level: 3, name: 'Juan Pérez' }).closest('li') as HTMLElement;
+    const card = screen.getByRole('heading', { level: 2, name: 'Juan Pérez' }).closest('li') as HTMLElement;
     await waitFor(() => expect(within(card).getByText('Sin asignar')).toBeInTheDocument());
   });
 
@@ -166,15 +166,15 @@ describe('Editar Conductor', () => {
     await user.selectOptions(select, await within(select).findByRole('option', { name: 'AB1234 (asignado a Ana Soto)' }));
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     await screen.findByRole('alert');
-    const juan = screen.getByRole('heading', { level: 3, name: 'Juan Pérez' }).closest('li') as HTMLElement;
-    const ana = screen.getByRole('heading', { level: 3, name: 'Ana Soto' }).closest('li') as HTMLElement;
+    const juan = screen.getByRole('heading', { level: 2, name: 'Juan Pérez' }).closest('li') as HTMLElement;
+    const ana = screen.getByRole('heading', { level: 2, name: 'Ana Soto' }).closest('li') as HTMLElement;
     await waitFor(() => expect(within(juan).getByText('AB1234')).toBeInTheDocument());
     expect(within(ana).getByText('Sin asignar')).toBeInTheDocument();
   });
 
   it('a driver change refreshes the vehicles list seen before', async () => {
     const { user } = renderApp('/dashboard/vehicles', { signedIn: true });
-    const ab = (await screen.findByRole('heading', { level: 3, name: 'AB1234' })).closest('li') as HTMLElement;
+    const ab = (await screen.findByRole('heading', { level: 2, name: 'AB1234' })).closest('li') as HTMLElement;
     expect(within(ab).getByText('Ana Soto')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Conductores' }));
     await user.click(await screen.findByRole('button', { name: 'Editar Juan Pérez' }));
@@ -183,7 +183,7 @@ describe('Editar Conductor', () => {
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     await screen.findByText('Conductor actualizado correctamente');
     await user.click(screen.getByRole('link', { name: 'Vehículos' }));
-    const abAgain = (await screen.findByRole('heading', { level: 3, name: 'AB1234' })).closest('li') as HTMLElement;
+    const abAgain = (await screen.findByRole('heading', { level: 2, name: 'AB1234' })).closest('li') as HTMLElement;
     await waitFor(() => expect(within(abAgain).getByText('Juan Pérez')).toBeInTheDocument());
   });
 });

@@ -14,13 +14,13 @@ function storedDriver(overrides: Partial<StoredDriver>): StoredDriver {
 
 /** The card (list item) of the driver with that full name. */
 async function findCard(name: string) {
-  const heading = await screen.findByRole('heading', { level: 3, name });
+  const heading = await screen.findByRole('heading', { level: 2, name });
   return heading.closest('li') as HTMLElement;
 }
 
 function cardNames() {
   return within(screen.getByRole('list', { name: 'Conductores' }))
-    .getAllByRole('heading', { level: 3 })
+    .getAllByRole('heading', { level: 2 })
     .map((heading) => heading.textContent);
 }
 

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import type { Driver } from '../../../contract/entities';
 import { CardListScreen } from '../../components/CardListScreen';
+import { focusAfterCardRemoval } from '../../components/EntityCard';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { useFailureNotice } from '../../components/notifications/useFailureNotice';
 import { failureWithReason } from '../../lib/apiError';
@@ -21,7 +22,7 @@ type FormState = { driver: Driver | null } | null;
 
 export function DriversPage() {
   const dispatch = useAppDispatch();
-  const { data, isLoading, error } = useGetDriversQuery();
+  const { data, isLoading, error, refetch } = useGetDriversQuery();
   const [deleteDriver] = useDeleteDriverMutation();
   const [form, setForm] = useState<FormState>(null);
   const [query, setQuery] = useState('');
@@ -31,8 +32,10 @@ export function DriversPage() {
   useCreateRequestedOnArrival(openCreate);
 
   async function handleDelete(driver: Driver) {
+    const moveFocus = focusAfterCardRemoval();
     try {
       await deleteDriver(driver.id).unwrap();
+      moveFocus();
       dispatch(noticeShown('success', 'Conductor eliminado correctamente'));
     } catch (failure) {
       dispatch(noticeShown('error', failureWithReason('Error al eliminar conductor', failure)));
@@ -53,6 +56,7 @@ export function DriversPage() {
       onCreate={openCreate}
       isLoading={isLoading}
       loaded={!!data}
+      failure={error ? { message: 'No se pudieron cargar los conductores.', onRetry: () => void refetch() } : undefined}
       total={drivers.length}
       emptyMessage="No hay conductores registrados"
       emptyActionLabel="Crear primer conductor"

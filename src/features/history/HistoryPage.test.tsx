@@ -177,12 +177,14 @@ describe('Historial de Turnos', () => {
     expect(screen.getByRole('button', { name: 'Exportar CSV' })).toBeDisabled();
   });
 
-  it('shows the empty text, and no message, when the history fails to load', async () => {
+  it('shows the empty text, no alert and a line to retry, when the history fails to load', async () => {
     server.use(http.get(`${API}/shifts/history`, () => HttpResponse.json({ error: 'Error interno del servidor' }, { status: 500 })));
     renderApp('/dashboard/history', { signedIn: true });
     expect(await screen.findByText(EMPTY_TEXT)).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByText('Error interno del servidor')).not.toBeInTheDocument();
+    expect(screen.getByText('No se pudo cargar el historial de turnos.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
   });
 
   it('says when the server sent only the most recent 1000 of more shifts', async () => {

@@ -2,6 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Shift } from '../../../contract/entities';
+import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingText } from '../../components/LoadingText';
 import { PageHeader } from '../../components/PageHeader';
 import { downloadTextFile } from '../../lib/download';
@@ -30,7 +31,8 @@ export function HistoryPage() {
   const valid = Object.keys(filterErrors(applied)).length === 0;
   // Shifts start and end all the time: every search asks the server again.
   const history = useGetShiftHistoryQuery(valid ? applied : skipToken, { refetchOnMountOrArgChange: true });
-  const { data: driversData } = useGetHistoryDriversQuery();
+  const driversQuery = useGetHistoryDriversQuery();
+  const driversData = driversQuery.data;
   const [routeShift, setRouteShift] = useState<Shift | null>(null);
   const closeRoute = useCallback(() => setRouteShift(null), []);
   const titleId = useId();
@@ -39,7 +41,7 @@ export function HistoryPage() {
     () => [...(driversData?.drivers ?? [])].sort((a, b) => `${a.first_name} ${a.last_name}`.localeCompare(`${b.first_name} ${b.last_name}`, 'es')),
     [driversData],
   );
-  // A failed request shows the empty text, as the spec asks (no message).
+  // A failed request shows the empty text, as the spec asks, and a failure line with Reintentar.
   const result = history.isError ? undefined : history.currentData;
   const shifts = result?.shifts ?? [];
 
@@ -67,6 +69,15 @@ export function HistoryPage() {
       </PageHeader>
       {/* Keyed by the applied filters: going back or forward in the browser refills the fields. */}
       <HistoryFiltersForm key={appliedKey} initial={applied} drivers={drivers} onApply={applyFilters} />
+      {(history.isError || driversQuery.isError) && !history.isFetching && (
+        <LoadFailure
+          message={history.isError ? 'No se pudo cargar el historial de turnos.' : 'No se pudo cargar la lista de conductores.'}
+          onRetry={() => {
+            if (history.isError) void history.refetch();
+            if (driversQuery.isError) void driversQuery.refetch();
+          }}
+        />
+      )}
       {history.isFetching ? (
         <LoadingText>Cargando historial...</LoadingText>
       ) : shifts.length === 0 ? (

@@ -5,6 +5,7 @@
 import { useMemo } from 'react';
 import Map, { AttributionControl, Layer, Marker, NavigationControl, Source } from 'react-map-gl/maplibre';
 import { useAppSelector } from '../../app/hooks';
+import { selectColorScheme } from '../../components/theme/themeSlice';
 import { loadMapLibre } from '../../lib/map/maplibre';
 import { rasterStyle } from '../../lib/map/rasterStyle';
 import type { RouteGeometry } from './routeGeo';
@@ -16,7 +17,8 @@ const MAX_FIT_ZOOM = 16;
 export default function RouteMap({ route }: { route: RouteGeometry }) {
   const tileUrl = useAppSelector((state) => state.config.tileUrl);
   const tileAttribution = useAppSelector((state) => state.config.tileAttribution);
-  const mapStyle = useMemo(() => rasterStyle(tileUrl, tileAttribution), [tileUrl, tileAttribution]);
+  const colorScheme = useAppSelector(selectColorScheme);
+  const mapStyle = useMemo(() => rasterStyle(tileUrl, tileAttribution, colorScheme), [tileUrl, tileAttribution, colorScheme]);
 
   return (
     <Map

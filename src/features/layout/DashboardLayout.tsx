@@ -1,8 +1,11 @@
+import { useId, useRef, type MouseEvent } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import type { User } from '../../../contract/entities';
 import { Icon, type IconName } from './icons';
 import './layout.css';
 import { LogoMark } from '../../components/LogoMark';
+import { ThemeToggle } from './ThemeToggle';
+import { useFocusOnRouteChange } from './useFocusOnRouteChange';
 
 const navItems: { to: string; label: string; icon: IconName; end?: boolean }[] = [
   { to: '/dashboard', label: 'Dashboard', icon: 'dashboard', end: true },
@@ -12,38 +15,54 @@ const navItems: { to: string; label: string; icon: IconName; end?: boolean }[] =
   { to: '/dashboard/history', label: 'Historial', icon: 'history' },
 ];
 
-/** The shell of every /dashboard page: sidebar, top bar, and the page. */
+/**
+ * The shell of every /dashboard page: sidebar, top bar, and the page. Below about 1100 px the
+ * sidebar shows icons only (layout.css); the labels stay for screen readers and as tooltips.
+ */
 export function DashboardLayout({ user, onLogOut }: { user: User | null; onLogOut: () => void }) {
+  const contentRef = useRef<HTMLElement>(null);
+  const contentId = useId();
+  useFocusOnRouteChange(contentRef);
+
+  // The app may use hash routing: following "#id" would change the route, so focus is moved by hand.
+  function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    contentRef.current?.focus();
+  }
+
   return (
     <div className="flota-shell">
+      <a className="flota-skip-link" href={`#${contentId}`} onClick={skipToContent}>
+        Saltar al contenido
+      </a>
       <aside className="flota-sidebar">
         {/* The aside stretches with the page (its colour reaches the bottom); the inner column sticks. */}
         <div className="flota-sidebar__inner">
           <div className="flota-sidebar__brand">
             <LogoMark />
-            <div>
+            <div className="flota-sidebar__label">
               <div className="flota-sidebar__product">Flota</div>
               <div className="flota-sidebar__company">{user?.company_name}</div>
             </div>
           </div>
           <nav className="flota-sidebar__nav" aria-label="Navegación principal">
             {navItems.map((item) => (
-              <NavLink key={item.to} to={item.to} end={item.end} className="flota-nav-link">
+              <NavLink key={item.to} to={item.to} end={item.end} className="flota-nav-link" data-tooltip={item.label}>
                 <Icon name={item.icon} />
-                <span>{item.label}</span>
+                <span className="flota-sidebar__label">{item.label}</span>
               </NavLink>
             ))}
           </nav>
           <div className="flota-sidebar__user">
-            <div className="flota-sidebar__name">
+            <div className="flota-sidebar__name flota-sidebar__label">
               {user?.first_name} {user?.last_name}
             </div>
-            <div className="flota-sidebar__email" title={user?.email}>
+            <div className="flota-sidebar__email flota-sidebar__label" title={user?.email}>
               {user?.email}
             </div>
-            <button type="button" className="flota-sidebar__logout" onClick={onLogOut}>
+            <button type="button" className="flota-sidebar__logout" onClick={onLogOut} data-tooltip="Cerrar Sesión">
               <Icon name="logout" />
-              <span>Cerrar Sesión</span>
+              <span className="flota-sidebar__label">Cerrar Sesión</span>
             </button>
           </div>
         </div>
@@ -51,6 +70,7 @@ export function DashboardLayout({ user, onLogOut }: { user: User | null; onLogOu
       <div className="flota-main">
         <header className="flota-topbar">
           <span className="flota-topbar__title">Sistema de Gestión</span>
+          <ThemeToggle />
           <span className="flota-topbar__user">
             <span className="flota-avatar" aria-hidden="true">
               {user?.first_name?.charAt(0)}
@@ -58,7 +78,7 @@ export function DashboardLayout({ user, onLogOut }: { user: User | null; onLogOu
             <span>{user?.first_name}</span>
           </span>
         </header>
-        <main className="flota-content">
+        <main ref={contentRef} id={contentId} className="flota-content" tabIndex={-1}>
           <Outlet />
         </main>
       </div>

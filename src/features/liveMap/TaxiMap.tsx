@@ -5,6 +5,7 @@
 import { useMemo, useRef, useState } from 'react';
 import Map, { AttributionControl, Layer, NavigationControl, Source, type LayerProps, type MapLayerMouseEvent, type MapRef } from 'react-map-gl/maplibre';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectColorScheme } from '../../components/theme/themeSlice';
 import { loadMapLibre } from '../../lib/map/maplibre';
 import { rasterStyle } from '../../lib/map/rasterStyle';
 import { INITIAL_ZOOM, popupClosed, selectLiveMap, shiftSelected, trailToggled } from './liveMapSlice';
@@ -46,7 +47,8 @@ export function TaxiMap({ rows }: { rows: TaxiRow[] }) {
   const [iconsReady, setIconsReady] = useState(false);
   const [pointing, setPointing] = useState(false);
 
-  const mapStyle = useMemo(() => rasterStyle(tileUrl, tileAttribution), [tileUrl, tileAttribution]);
+  const colorScheme = useAppSelector(selectColorScheme);
+  const mapStyle = useMemo(() => rasterStyle(tileUrl, tileAttribution, colorScheme), [tileUrl, tileAttribution, colorScheme]);
   // Reopened on a saved view: keep it. Otherwise the first driver's position, or La Ligua.
   const [initialViewState] = useState(() => {
     const [longitude, latitude] = view.center ?? initialCenter(rows);

@@ -7,7 +7,7 @@ import { renderApp } from '../../testing/renderApp';
 
 async function openCreate() {
   const view = renderApp('/dashboard/vehicles', { signedIn: true });
-  await screen.findByRole('heading', { level: 3, name: 'BCDF12' });
+  await screen.findByRole('heading', { level: 2, name: 'BCDF12' });
   await view.user.click(screen.getByRole('button', { name: '+ Nuevo Vehículo' }));
   return { ...view, dialog: screen.getByRole('dialog', { name: 'Nuevo Vehículo' }) };
 }
@@ -58,7 +58,7 @@ describe('Nuevo Vehículo', () => {
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Vehículo creado correctamente');
     expect(fleetRequests('POST /vehicles')[0].body).toEqual({ plate_number: 'KLPR56', model: 'Nissan Versa', color: null, year: 2022 });
-    const card = (await screen.findByRole('heading', { level: 3, name: 'KLPR56' })).closest('li') as HTMLElement;
+    const card = (await screen.findByRole('heading', { level: 2, name: 'KLPR56' })).closest('li') as HTMLElement;
     expect(within(card).getByText('2022')).toBeInTheDocument();
     expect(fleetRequests('GET /vehicles')).toHaveLength(2);
   });
@@ -113,7 +113,7 @@ describe('Editar Vehículo', () => {
 });
 
 async function findCardWithText(plate: string, text: string) {
-  const card = (await screen.findByRole('heading', { level: 3, name: plate })).closest('li') as HTMLElement;
+  const card = (await screen.findByRole('heading', { level: 2, name: plate })).closest('li') as HTMLElement;
   await within(card).findByText(text);
   return card;
 }

@@ -8,13 +8,13 @@ import { renderApp } from '../../testing/renderApp';
 
 /** The card (list item) of the vehicle with that plate. */
 async function findCard(plate: string) {
-  const heading = await screen.findByRole('heading', { level: 3, name: plate });
+  const heading = await screen.findByRole('heading', { level: 2, name: plate });
   return heading.closest('li') as HTMLElement;
 }
 
 function cardPlates() {
   return within(screen.getByRole('list', { name: 'Vehículos' }))
-    .getAllByRole('heading', { level: 3 })
+    .getAllByRole('heading', { level: 2 })
     .map((heading) => heading.textContent);
 }
 
@@ -107,7 +107,7 @@ describe('Vehículos: two-step delete', () => {
 
   it('deleting a vehicle refreshes the drivers list, which no longer shows its plate', async () => {
     const { user } = setup('/dashboard/drivers');
-    const juan = (await screen.findByRole('heading', { level: 3, name: 'Juan Pérez' })).closest('li') as HTMLElement;
+    const juan = (await screen.findByRole('heading', { level: 2, name: 'Juan Pérez' })).closest('li') as HTMLElement;
     expect(within(juan).getByText('BCDF12')).toBeInTheDocument();
     expect(fleetRequests('GET /drivers')).toHaveLength(1);
 
@@ -118,7 +118,7 @@ describe('Vehículos: two-step delete', () => {
     await screen.findByText('Vehículo eliminado correctamente');
 
     await user.click(screen.getByRole('link', { name: 'Conductores' }));
-    const juanAgain = (await screen.findByRole('heading', { level: 3, name: 'Juan Pérez' })).closest('li') as HTMLElement;
+    const juanAgain = (await screen.findByRole('heading', { level: 2, name: 'Juan Pérez' })).closest('li') as HTMLElement;
     await waitFor(() => expect(within(juanAgain).getByText('Sin asignar')).toBeInTheDocument());
     expect(fleetRequests('GET /drivers')).toHaveLength(2);
   });

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import type { Vehicle } from '../../../contract/entities';
 import { CardListScreen } from '../../components/CardListScreen';
+import { focusAfterCardRemoval } from '../../components/EntityCard';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { useFailureNotice } from '../../components/notifications/useFailureNotice';
 import { failureWithReason } from '../../lib/apiError';
@@ -21,7 +22,7 @@ type FormState = { vehicle: Vehicle | null } | null;
 
 export function VehiclesPage() {
   const dispatch = useAppDispatch();
-  const { data, isLoading, error } = useGetVehiclesQuery();
+  const { data, isLoading, error, refetch } = useGetVehiclesQuery();
   const [deleteVehicle] = useDeleteVehicleMutation();
   const [form, setForm] = useState<FormState>(null);
   const [query, setQuery] = useState('');
@@ -31,8 +32,10 @@ export function VehiclesPage() {
   useCreateRequestedOnArrival(openCreate);
 
   async function handleDelete(vehicle: Vehicle) {
+    const moveFocus = focusAfterCardRemoval();
     try {
       await deleteVehicle(vehicle.id).unwrap();
+      moveFocus();
       dispatch(noticeShown('success', 'Vehículo eliminado correctamente'));
     } catch (failure) {
       dispatch(noticeShown('error', failureWithReason('Error al eliminar vehículo', failure)));
@@ -52,6 +55,7 @@ export function VehiclesPage() {
       onCreate={openCreate}
       isLoading={isLoading}
       loaded={!!data}
+      failure={error ? { message: 'No se pudieron cargar los vehículos.', onRetry: () => void refetch() } : undefined}
       total={vehicles.length}
       emptyMessage="No hay vehículos registrados"
       emptyActionLabel="Crear primer vehículo"

@@ -1,7 +1,15 @@
 /** A MapLibre style with one raster layer of OpenStreetMap-style tiles, from the runtime tile URL. */
-import type { StyleSpecification } from 'maplibre-gl';
+import type { RasterLayerSpecification, StyleSpecification } from 'maplibre-gl';
 
-export function rasterStyle(tileUrl: string, attribution: string): StyleSpecification {
+/** The app's colour scheme (data-theme): at night the bright tiles are dimmed and greyed to match. */
+export type MapColorScheme = 'light' | 'dark';
+
+const tilePaint: Record<MapColorScheme, RasterLayerSpecification['paint']> = {
+  light: {},
+  dark: { 'raster-brightness-max': 0.62, 'raster-saturation': -0.45, 'raster-contrast': 0.1 },
+};
+
+export function rasterStyle(tileUrl: string, attribution: string, colorScheme: MapColorScheme = 'light'): StyleSpecification {
   return {
     version: 8,
     sources: {
@@ -14,6 +22,6 @@ export function rasterStyle(tileUrl: string, attribution: string): StyleSpecific
         attribution,
       },
     },
-    layers: [{ id: 'osm', type: 'raster', source: 'osm' }],
+    layers: [{ id: 'osm', type: 'raster', source: 'osm', paint: tilePaint[colorScheme] }],
   };
 }

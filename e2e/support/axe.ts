@@ -1,0 +1,27 @@
+/**
+ * axe-core over what the page shows now (WCAG 2.1 A/AA and axe's best practices): the test fails
+ * with a readable list of each rule broken and where. `context` narrows the check to a part of
+ * the page (a CSS selector, or include/exclude selectors).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export type AxeContext = string | { include?: string | string[]; exclude?: string | string[] };
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+const list = (value: string | string[] | undefined) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+export async function expectNoAxeViolations(page: Page, context?: AxeContext) {
+  let builder = new AxeBuilder({ page }).withTags(TAGS);
+  const { include, exclude } = typeof context === 'string' ? { include: context, exclude: undefined } : (context ?? {});
+  for (const selector of list(include)) builder = builder.include(selector);
+  for (const selector of list(exclude)) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  const report = violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n` +
+      violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\n/g, ' ')}`).join('\n'),
+  );
+  expect(report, `axe violations on ${page.url()}`).toEqual([]);
+}
