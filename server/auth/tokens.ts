@@ -11,6 +11,18 @@ export interface OwnerClaims {
   role: 'owner';
   /** The owner's id. */
   sub: number;
+  /** The owner's token_version when signed: a bump ends the session (absent in older tokens: 0). */
+  ver?: number;
+}
+
+/** A desk account (Administrador, Operador) of the fleet `ownerId`. */
+export interface DeskClaims {
+  role: 'desk';
+  /** The desk user's id. */
+  sub: number;
+  ownerId: number;
+  /** The user's token_version when signed. */
+  ver: number;
 }
 
 export interface DriverClaims {
@@ -21,14 +33,19 @@ export interface DriverClaims {
   ownerId: number;
 }
 
-export type TokenClaims = OwnerClaims | DriverClaims;
+export type TokenClaims = OwnerClaims | DriverClaims | DeskClaims;
 export type Role = TokenClaims['role'];
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
 
 export async function signToken(claims: TokenClaims, secret: string): Promise<string> {
-  const payload = claims.role === 'driver' ? { role: claims.role, oid: claims.ownerId } : { role: claims.role };
+  const payload =
+    claims.role === 'driver'
+      ? { role: claims.role, oid: claims.ownerId }
+      : claims.role === 'desk'
+        ? { role: claims.role, oid: claims.ownerId, ver: claims.ver }
+        : { role: claims.role, ver: claims.ver ?? 0 };
   return new SignJWT(payload)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.sub))
@@ -43,7 +60,9 @@ export async function verifyToken(token: string, secret: string): Promise<TokenC
     const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'] });
     const sub = Number(payload.sub);
     if (!isId(sub)) return null;
-    if (payload.role === 'owner') return { role: 'owner', sub };
+    const ver = Number.isInteger(payload.ver) ? (payload.ver as number) : 0;
+    if (payload.role === 'owner') return { role: 'owner', sub, ver };
+    if (payload.role === 'desk' && isId(payload.oid)) return { role: 'desk', sub, ownerId: payload.oid, ver };
     if (payload.role === 'driver' && isId(payload.oid)) return { role: 'driver', sub, ownerId: payload.oid };
     return null;
   } catch {
@@ -55,6 +74,12 @@ export async function verifyToken(token: string, secret: string): Promise<TokenC
 export async function verifyOwnerToken(token: string, secret: string): Promise<OwnerClaims | null> {
   const claims = await verifyToken(token, secret);
   return claims?.role === 'owner' ? claims : null;
+}
+
+/** An owner's or desk user's token claims, or null for anything else (a driver's token included). */
+export async function verifyDeskToken(token: string, secret: string): Promise<OwnerClaims | DeskClaims | null> {
+  const claims = await verifyToken(token, secret);
+  return claims?.role === 'owner' || claims?.role === 'desk' ? claims : null;
 }
 
 /** A driver token's claims, or null for anything else (an owner's token included). */

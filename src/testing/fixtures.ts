@@ -8,6 +8,7 @@ export const demoUser: User = {
   last_name: 'Muñoz',
   email: 'carolina.munoz@taxislaligua.cl',
   company_name: 'Taxis La Ligua',
+  role: 'dueño',
 };
 
 export const demoToken = 'test-token';
