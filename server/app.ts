@@ -21,6 +21,7 @@ import { driverShiftsRoutes } from './routes/driverShifts';
 import { healthRoutes } from './routes/health';
 import { historyRoutes } from './routes/history';
 import { shiftLocationsRoutes } from './routes/shiftLocations';
+import { shiftEndRoutes } from './routes/shiftEnd';
 import { shiftsRoutes } from './routes/shifts';
 import { usersRoutes } from './routes/users';
 import { vehiclesRoutes } from './routes/vehicles';
@@ -103,6 +104,7 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   await app.register(shiftLocationsRoutes, { prefix, db, authenticate });
   await app.register(usersRoutes, { prefix, db, endSessions: (user) => disconnectSessions(io, user) });
   await app.register(activityRoutes, { prefix, db, timeZone: config.tzFleet });
+  await app.register(shiftEndRoutes, { prefix, db, publisher });
   await app.register(driverLoginRoutes, { prefix, db, jwtSecret: config.jwtSecret });
   await app.register(driverShiftsRoutes, { prefix, db, authenticateDriver, publisher });
   await app.register(driverLocationsRoutes, { prefix, db, authenticateDriver, publisher });
