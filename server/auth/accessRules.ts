@@ -8,13 +8,14 @@
  * - dueño / administrador / operador: the desk. The fleet's owner is its only Dueño.
  */
 import type { DeskRole } from '../../contract/entities';
+import { EVERY_DESK_ROLE, FLEET_MANAGERS, USER_MANAGERS } from '../../contract/roles';
 
+export { EVERY_DESK_ROLE };
 export type Principal = DeskRole | 'driver' | 'public';
 
-export const EVERY_DESK_ROLE: readonly DeskRole[] = ['dueño', 'administrador', 'operador'];
 /** Everything but user management. */
-export const MANAGERS: readonly DeskRole[] = ['dueño', 'administrador'];
-export const OWNER_ONLY: readonly DeskRole[] = ['dueño'];
+const MANAGERS = FLEET_MANAGERS;
+const OWNER_ONLY = USER_MANAGERS;
 const PUBLIC: readonly Principal[] = ['public'];
 const DRIVER: readonly Principal[] = ['driver'];
 

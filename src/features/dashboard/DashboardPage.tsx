@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { usePermissions } from '../../app/hooks';
 import { LoadingText } from '../../components/LoadingText';
 import { PageHeader } from '../../components/PageHeader';
 import { useGetFleetCountsQuery, type FleetCounts } from './dashboardApi';
@@ -15,6 +16,7 @@ export function DashboardPage() {
   const { data, isLoading } = useGetFleetCountsQuery(undefined, { refetchOnMountOrArgChange: 30 });
   const navigate = useNavigate();
   const titleId = useId();
+  const { manageFleet } = usePermissions();
 
   return (
     <section aria-labelledby={titleId}>
@@ -34,12 +36,16 @@ export function DashboardPage() {
       )}
       <h2 className="flota-section-title">Acciones rápidas</h2>
       <div className="flota-quick-actions">
-        <button type="button" className="flota-button flota-button--primary" onClick={() => navigate('/dashboard/drivers', { state: { create: true } })}>
-          + Nuevo Conductor
-        </button>
-        <button type="button" className="flota-button flota-button--primary" onClick={() => navigate('/dashboard/vehicles', { state: { create: true } })}>
-          + Nuevo Vehículo
-        </button>
+        {manageFleet && (
+          <>
+            <button type="button" className="flota-button flota-button--primary" onClick={() => navigate('/dashboard/drivers', { state: { create: true } })}>
+              + Nuevo Conductor
+            </button>
+            <button type="button" className="flota-button flota-button--primary" onClick={() => navigate('/dashboard/vehicles', { state: { create: true } })}>
+              + Nuevo Vehículo
+            </button>
+          </>
+        )}
         <button type="button" className="flota-button flota-button--secondary" onClick={() => navigate('/dashboard/map')}>
           Ver Mapa
         </button>

@@ -22,8 +22,8 @@ function LicenceBadge({ expiry, now }: { expiry: string | null; now: Date }) {
   return null;
 }
 
-/** A driver in the grid: who, how to reach them, their licence and vehicle, and the actions. */
-export function DriverCard({ driver, now, onEdit, onDelete }: { driver: Driver; now: Date; onEdit: () => void; onDelete: () => void }) {
+/** A driver in the grid: who, how to reach them, their licence and vehicle, and the actions (none when read-only). */
+export function DriverCard({ driver, now, actions }: { driver: Driver; now: Date; actions: { onEdit: () => void; onDelete: () => void } | null }) {
   const name = driverFullName(driver);
   const details: CardDetail[] = [
     { label: 'Teléfono', value: driver.phone ?? 'Sin teléfono' },
@@ -52,12 +52,14 @@ export function DriverCard({ driver, now, onEdit, onDelete }: { driver: Driver; 
       }
       details={details}
       actions={
-        <>
-          <button type="button" className="flota-button flota-button--secondary" aria-label={`Editar ${name}`} onClick={onEdit}>
-            Editar
-          </button>
-          <ConfirmDeleteButton subject={name} onConfirm={onDelete} />
-        </>
+        actions && (
+          <>
+            <button type="button" className="flota-button flota-button--secondary" aria-label={`Editar ${name}`} onClick={actions.onEdit}>
+              Editar
+            </button>
+            <ConfirmDeleteButton subject={name} onConfirm={actions.onDelete} />
+          </>
+        )
       }
     />
   );

@@ -1,19 +1,30 @@
+import type { ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
-import type { User } from '../../../contract/entities';
+import { deskRoleLabels, type DeskRole, type User } from '../../../contract/entities';
+import { deskPermissions, type DeskPermissions } from '../../../contract/roles';
 import { Icon, type IconName } from './icons';
 import './layout.css';
 import { LogoMark } from '../../components/LogoMark';
 
-const navItems: { to: string; label: string; icon: IconName; end?: boolean }[] = [
+const navItems: { to: string; label: string; icon: IconName; end?: boolean; needs?: keyof DeskPermissions }[] = [
   { to: '/dashboard', label: 'Dashboard', icon: 'dashboard', end: true },
   { to: '/dashboard/drivers', label: 'Conductores', icon: 'drivers' },
   { to: '/dashboard/vehicles', label: 'Vehículos', icon: 'vehicles' },
   { to: '/dashboard/map', label: 'Mapa en Vivo', icon: 'map' },
   { to: '/dashboard/history', label: 'Historial', icon: 'history' },
+  { to: '/dashboard/activity', label: 'Actividad', icon: 'activity', needs: 'readActivity' },
+  { to: '/dashboard/users', label: 'Usuarios', icon: 'users', needs: 'manageUsers' },
 ];
 
-/** The shell of every /dashboard page: sidebar, top bar, and the page. */
-export function DashboardLayout({ user, onLogOut }: { user: User | null; onLogOut: () => void }) {
+/** "Dueño", "Administrador", "Operador" (nothing for a session stored before roles existed). */
+const roleLabel = (role: DeskRole | undefined) => (role ? deskRoleLabels[role] : '');
+
+/**
+ * The shell of every /dashboard page: sidebar (the items the role may open), top bar, and the
+ * page. `accountMenu` (composed in app/) replaces the plain name in the top bar when given.
+ */
+export function DashboardLayout({ user, onLogOut, accountMenu }: { user: User | null; onLogOut: () => void; accountMenu?: ReactNode }) {
+  const permissions = deskPermissions(user?.role);
   return (
     <div className="flota-shell">
       <aside className="flota-sidebar">
@@ -27,7 +38,7 @@ export function DashboardLayout({ user, onLogOut }: { user: User | null; onLogOu
             </div>
           </div>
           <nav className="flota-sidebar__nav" aria-label="Navegación principal">
-            {navItems.map((item) => (
+            {navItems.filter((item) => !item.needs || permissions[item.needs]).map((item) => (
               <NavLink key={item.to} to={item.to} end={item.end} className="flota-nav-link">
                 <Icon name={item.icon} />
                 <span>{item.label}</span>
@@ -38,6 +49,7 @@ export function DashboardLayout({ user, onLogOut }: { user: User | null; onLogOu
             <div className="flota-sidebar__name">
               {user?.first_name} {user?.last_name}
             </div>
+            <div className="flota-sidebar__role">{roleLabel(user?.role)}</div>
             <div className="flota-sidebar__email" title={user?.email}>
               {user?.email}
             </div>
@@ -51,12 +63,14 @@ export function DashboardLayout({ user, onLogOut }: { user: User | null; onLogOu
       <div className="flota-main">
         <header className="flota-topbar">
           <span className="flota-topbar__title">Sistema de Gestión</span>
-          <span className="flota-topbar__user">
-            <span className="flota-avatar" aria-hidden="true">
-              {user?.first_name?.charAt(0)}
+          {accountMenu ?? (
+            <span className="flota-topbar__user">
+              <span className="flota-avatar" aria-hidden="true">
+                {user?.first_name?.charAt(0)}
+              </span>
+              <span>{user?.first_name}</span>
             </span>
-            <span>{user?.first_name}</span>
-          </span>
+          )}
         </header>
         <main className="flota-content">
           <Outlet />

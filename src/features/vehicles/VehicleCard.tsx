@@ -22,8 +22,8 @@ function CarIcon() {
   );
 }
 
-/** A vehicle in the grid: its plate first, then model, colour, year, driver and the actions. */
-export function VehicleCard({ vehicle, onEdit, onDelete }: { vehicle: Vehicle; onEdit: () => void; onDelete: () => void }) {
+/** A vehicle in the grid: its plate first, then model, colour, year, driver and the actions (none when read-only). */
+export function VehicleCard({ vehicle, actions }: { vehicle: Vehicle; actions: { onEdit: () => void; onDelete: () => void } | null }) {
   const plate = vehicle.plate_number;
   return (
     <EntityCard
@@ -37,12 +37,14 @@ export function VehicleCard({ vehicle, onEdit, onDelete }: { vehicle: Vehicle; o
         { label: 'Conductor', value: vehicleDriverName(vehicle) ?? 'Sin asignar' },
       ]}
       actions={
-        <>
-          <button type="button" className="flota-button flota-button--secondary" aria-label={`Editar ${plate}`} onClick={onEdit}>
-            Editar
-          </button>
-          <ConfirmDeleteButton subject={plate} onConfirm={onDelete} />
-        </>
+        actions && (
+          <>
+            <button type="button" className="flota-button flota-button--secondary" aria-label={`Editar ${plate}`} onClick={actions.onEdit}>
+              Editar
+            </button>
+            <ConfirmDeleteButton subject={plate} onConfirm={actions.onDelete} />
+          </>
+        )
       }
     />
   );
