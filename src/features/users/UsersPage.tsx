@@ -10,6 +10,7 @@ import { ResetPasswordModal } from './ResetPasswordModal';
 import { UserCard, userFullName } from './UserCard';
 import { UserFormModal } from './UserFormModal';
 import { unchangedFields, useDeleteDeskUserMutation, useGetDeskUsersQuery, useUpdateDeskUserMutation } from './usersApi';
+import './users.css';
 
 function registeredCount(count: number): string {
   return count === 1 ? '1 usuario de la mesa' : `${count} usuarios de la mesa`;
@@ -67,23 +68,25 @@ export function UsersPage() {
   if (dialog?.kind === 'password') modal = <ResetPasswordModal user={dialog.user} onClose={() => setDialog(null)} />;
 
   return (
-    <CardListScreen
-      title="Usuarios"
-      subtitle={data ? registeredCount(data.count) : undefined}
-      createLabel="+ Nuevo Usuario"
-      onCreate={openCreate}
-      isLoading={isLoading}
-      loaded={!!data}
-      total={users.length}
-      emptyMessage="Aún no hay usuarios en la mesa: solo tú ingresas a esta flota"
-      emptyActionLabel="Crear primer usuario"
-      searchLabel="Buscar usuarios"
-      searchPlaceholder="Buscar por nombre, RUT o correo"
-      query={query}
-      onQueryChange={setQuery}
-      noMatchText="Ningún usuario coincide con la búsqueda."
-      cards={cards}
-      modal={modal}
-    />
+    <div className="flota-users">
+      <CardListScreen
+        title="Usuarios"
+        subtitle={data ? registeredCount(data.count) : undefined}
+        createLabel="+ Nuevo Usuario"
+        onCreate={openCreate}
+        isLoading={isLoading}
+        loaded={!!data}
+        total={users.length}
+        emptyMessage="Aún no hay usuarios en la mesa: solo tú ingresas a esta flota"
+        emptyActionLabel="Crear primer usuario"
+        searchLabel="Buscar usuarios"
+        searchPlaceholder="Buscar por nombre, RUT o correo"
+        query={query}
+        onQueryChange={setQuery}
+        noMatchText="Ningún usuario coincide con la búsqueda."
+        cards={cards}
+        modal={modal}
+      />
+    </div>
   );
 }
