@@ -78,15 +78,18 @@ const password = z
   .min(1, 'La contraseña es obligatoria')
   .min(MIN_PASSWORD_LENGTH, `La contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres`);
 
+/** On update: blank or missing keeps the stored password; anything else must be a valid new one. */
+const optionalNewPassword = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(password.optional());
+
 export const driverCreateSchema = z.object({ rut: rutField, password, ...driverFields });
 /** On update the RUT may be sent but must not change (the server checks); a blank password keeps the old one. */
 export const driverUpdateSchema = z.object({
   rut: z.string().optional(),
-  password: z
-    .string()
-    .optional()
-    .transform((value) => (value ? value : undefined))
-    .pipe(password.optional()),
+  password: optionalNewPassword,
   ...driverFields,
 });
 export type DriverCreateInput = z.input<typeof driverCreateSchema>;
@@ -245,11 +248,7 @@ export const deskUserCreateSchema = z.object({ rut: rutField, password, role: de
  */
 export const deskUserUpdateSchema = z.object({
   rut: z.string().optional(),
-  password: z
-    .string()
-    .optional()
-    .transform((value) => (value ? value : undefined))
-    .pipe(password.optional()),
+  password: optionalNewPassword,
   role: deskUserRole,
   is_active: z.boolean({ error: 'Indica si el usuario está activo' }).optional(),
   ...personName,

@@ -44,7 +44,11 @@ export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;
 
 /** Each changed field as "Teléfono: antes → después" (a created record shows only the new values). */
 export function changeLines(entry: ActivityEntry): string[] {
-  return Object.entries(entry.changes).map(([field, { before, after }]) => {
+  // The database keeps JSON keys in its own order: show them in the forms' order instead.
+  const order = (field: string) => (field in FIELD_LABELS ? Object.keys(FIELD_LABELS).indexOf(field) : Number.MAX_SAFE_INTEGER);
+  return Object.entries(entry.changes)
+    .sort(([a], [b]) => order(a) - order(b))
+    .map(([field, { before, after }]) => {
     if (field === 'password_changed') return `${fieldLabel(field)}: cambiada`;
     if (entry.action === 'created') return `${fieldLabel(field)}: ${valueText(field, after)}`;
     if (entry.action === 'deleted') return `${fieldLabel(field)}: ${valueText(field, before)}`;

@@ -1,6 +1,6 @@
 import type { Vehicle } from '../../../contract/entities';
 import { ActiveBadge } from '../../components/Badge';
-import { ConfirmDeleteButton } from '../../components/ConfirmDeleteButton';
+import { EditDeleteActions, type EditDeleteHandlers } from '../../components/EditDeleteActions';
 import { EntityCard } from '../../components/EntityCard';
 
 /** The assigned driver's full name, or null when nobody drives it. */
@@ -23,7 +23,7 @@ function CarIcon() {
 }
 
 /** A vehicle in the grid: its plate first, then model, colour, year, driver and the actions (none when read-only). */
-export function VehicleCard({ vehicle, actions }: { vehicle: Vehicle; actions: { onEdit: () => void; onDelete: () => void } | null }) {
+export function VehicleCard({ vehicle, actions }: { vehicle: Vehicle; actions: EditDeleteHandlers | null }) {
   const plate = vehicle.plate_number;
   return (
     <EntityCard
@@ -36,16 +36,7 @@ export function VehicleCard({ vehicle, actions }: { vehicle: Vehicle; actions: {
         { label: 'Año', value: vehicle.year ?? 'Sin año' },
         { label: 'Conductor', value: vehicleDriverName(vehicle) ?? 'Sin asignar' },
       ]}
-      actions={
-        actions && (
-          <>
-            <button type="button" className="flota-button flota-button--secondary" aria-label={`Editar ${plate}`} onClick={actions.onEdit}>
-              Editar
-            </button>
-            <ConfirmDeleteButton subject={plate} onConfirm={actions.onDelete} />
-          </>
-        )
-      }
+      actions={<EditDeleteActions subject={plate} handlers={actions} />}
     />
   );
 }
