@@ -4,7 +4,7 @@ import './zodConfig';
 import { normalizeFleetCode } from './fleetCode';
 import { isValidRut, normalizeRut } from './rut';
 import { isValidPlate, normalizePlate } from './plate';
-import type { Driver, DriverProfile, LocationPoint, Shift, User, Vehicle } from './entities';
+import { activityEntities, type ActivityEntry, type DeskUser, type Driver, type DriverProfile, type LocationPoint, type Shift, type User, type Vehicle } from './entities';
 
 export const API_BASE_PATH = '/api';
 
@@ -103,15 +103,18 @@ const password = z
   .max(MAX_PASSWORD_LENGTH, 'La contraseña es demasiado larga')
   .min(MIN_PASSWORD_LENGTH, `La contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres`);
 
+/** On update: blank or missing keeps the stored password; anything else must be a valid new one. */
+const optionalNewPassword = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(password.optional());
+
 export const driverCreateSchema = z.object({ rut: rutField, password, ...driverFields });
 /** On update the RUT may be sent but must not change (the server checks); a blank password keeps the old one. */
 export const driverUpdateSchema = z.object({
   rut: z.string().optional(),
-  password: z
-    .string()
-    .optional()
-    .transform((value) => (value ? value : undefined))
-    .pipe(password.optional()),
+  password: optionalNewPassword,
   ...driverFields,
 });
 export type DriverCreateInput = z.input<typeof driverCreateSchema>;
@@ -286,4 +289,83 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
     fields[key] ??= issue.message;
   }
   return fields;
+}
+
+// ── Desk accounts (Usuarios), the activity log, self-service password ─────────
+
+const personName = {
+  first_name: trimmed.min(1, 'El nombre es obligatorio').max(80, 'El nombre es demasiado largo'),
+  last_name: trimmed.min(1, 'El apellido es obligatorio').max(80, 'El apellido es demasiado largo'),
+  email: trimmed
+    .min(1, 'El correo es obligatorio')
+    .max(120, 'El correo es demasiado largo')
+    .refine((email) => z.email().safeParse(email).success, 'Correo electrónico inválido'),
+};
+/** The owner is the one Dueño: desk accounts are administrators or operators. */
+const deskUserRole = z.enum(['administrador', 'operador'], { error: 'Elige un rol: Administrador u Operador' });
+
+export const deskUserCreateSchema = z.object({ rut: rutField, password, role: deskUserRole, ...personName });
+/**
+ * PUT /users/:id: names, email, role, active; a new password resets it (and, like deactivating,
+ * ends the user's sessions). The RUT may be sent back but not changed.
+ */
+export const deskUserUpdateSchema = z.object({
+  rut: z.string().optional(),
+  password: optionalNewPassword,
+  role: deskUserRole,
+  is_active: z.boolean({ error: 'Indica si el usuario está activo' }).optional(),
+  ...personName,
+});
+export type DeskUserCreateInput = z.input<typeof deskUserCreateSchema>;
+export type DeskUserUpdateInput = z.input<typeof deskUserUpdateSchema>;
+export interface DeskUsersResponse {
+  users: DeskUser[];
+  count: number;
+}
+export interface DeskUserResponse {
+  user: DeskUser;
+}
+
+/** PUT /auth/password: the signed-in person's own password. */
+export const passwordChangeSchema = z.object({
+  current_password: z.string({ error: 'Ingresa tu contraseña actual' }).min(1, 'Ingresa tu contraseña actual'),
+  new_password: password,
+});
+export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
+
+/** Entries one GET /activity page carries at most. */
+export const ACTIVITY_PAGE_SIZE_MAX = 200;
+export const ACTIVITY_PAGE_SIZE_DEFAULT = 25;
+
+/** GET /activity filters: actor ("dueño:1" or "administrador:7"), entity, dates (fleet time zone), page. */
+export const activityQuerySchema = z
+  .object({
+    actor: z
+      .string({ error: 'Persona inválida' })
+      .regex(/^(dueño|administrador|operador):[1-9]\d{0,9}$/, 'Persona inválida')
+      .optional(),
+    entity: z.enum(activityEntities, { error: 'Tipo de registro inválido' }).optional(),
+    start_date: z.string({ error: 'Fecha Inicio inválida' }).refine(isIsoDate, 'Fecha Inicio inválida').optional(),
+    end_date: z.string({ error: 'Fecha Fin inválida' }).refine(isIsoDate, 'Fecha Fin inválida').optional(),
+    page: z.coerce.number({ error: 'Página inválida' }).int('Página inválida').min(1, 'Página inválida').max(100_000, 'Página inválida').default(1),
+    page_size: z.coerce
+      .number({ error: 'Tamaño de página inválido' })
+      .int('Tamaño de página inválido')
+      .min(1, 'Tamaño de página inválido')
+      .max(ACTIVITY_PAGE_SIZE_MAX, 'Tamaño de página inválido')
+      .default(ACTIVITY_PAGE_SIZE_DEFAULT),
+  })
+  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
+    message: 'La Fecha Fin no puede ser anterior a la Fecha Inicio',
+    path: ['end_date'],
+  });
+export type ActivityQuery = z.input<typeof activityQuerySchema>;
+export interface ActivityResponse {
+  entries: ActivityEntry[];
+  /** Entries matching the filters in all. */
+  total: number;
+  page: number;
+  page_size: number;
+  /** Everyone who may appear as "who" (filter choices), desk accounts deleted or not. */
+  actors: { key: string; name: string; role: string }[];
 }

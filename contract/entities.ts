@@ -5,6 +5,16 @@ import './zodConfig';
 const isoTime = z.string();
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
+/** Who signs in at the desk: the fleet's owner (Dueño) and the desk accounts it creates. */
+export const deskRoles = ['dueño', 'administrador', 'operador'] as const;
+export const deskRoleSchema = z.enum(deskRoles);
+export type DeskRole = z.infer<typeof deskRoleSchema>;
+export const deskRoleLabels: Record<DeskRole, string> = { dueño: 'Dueño', administrador: 'Administrador', operador: 'Operador' };
+
+/**
+ * The signed-in person (login and /auth/me): their own id, RUT, names and email, the fleet's
+ * company_name (and the fleet's other fields, such as fleet_code), and their role.
+ */
 export const userSchema = z.object({
   id: z.number().int(),
   rut: z.string(),
@@ -14,8 +24,58 @@ export const userSchema = z.object({
   company_name: z.string(),
   /** The fleet's code drivers sign in with (setup link /conductor?flota=<code>). */
   fleet_code: z.string(),
+  role: deskRoleSchema,
 });
 export type User = z.infer<typeof userSchema>;
+
+/** A desk account as the owner's Usuarios screen lists it (never a password). */
+export const deskUserSchema = z.object({
+  id: z.number().int(),
+  rut: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: deskRoleSchema,
+  is_active: z.boolean(),
+  created_at: isoTime,
+});
+export type DeskUser = z.infer<typeof deskUserSchema>;
+
+/** What the activity log records about. */
+export const activityEntities = ['driver', 'vehicle', 'user', 'device', 'shift'] as const;
+export type ActivityEntity = (typeof activityEntities)[number];
+export const activityEntityLabels: Record<ActivityEntity, string> = {
+  driver: 'Conductor',
+  vehicle: 'Vehículo',
+  user: 'Usuario',
+  device: 'Identificador de dispositivo',
+  shift: 'Turno',
+};
+export const activityActionLabels: Record<string, string> = {
+  created: 'Creó',
+  updated: 'Modificó',
+  deleted: 'Eliminó',
+  deactivated: 'Desactivó',
+  reactivated: 'Reactivó',
+  password_reset: 'Restableció la contraseña de',
+  ended: 'Terminó',
+};
+
+/** One entry of the activity log: who, what, before → after of the changed fields, when, from where. */
+export const activityEntrySchema = z.object({
+  id: z.number().int(),
+  created_at: isoTime,
+  actor_id: z.number().int(),
+  actor_role: z.string(),
+  actor_name: z.string(),
+  entity: z.enum(activityEntities),
+  entity_id: z.number().int().nullable(),
+  entity_label: z.string(),
+  action: z.string(),
+  changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
+  ip: z.string().nullable(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
 export const driverSchema = z.object({
   id: z.number().int(),

@@ -2,6 +2,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_BASE_PATH } from '../contract/api';
+import { registerAccessGuard } from './auth/accessGuard';
 import { makeAuthenticate, makeAuthenticateDriver } from './auth/authenticate';
 import type { Config } from './config';
 import type { DatabaseKind } from './db/client';
@@ -13,7 +14,9 @@ import { HttpError, Messages } from './errors';
 import { createIngest } from './ingest/ingest';
 import { attachPostgresAdapter } from './realtime/postgresAdapter';
 import { createPublisher } from './realtime/publisher';
+import { disconnectSessions } from './realtime/sessionRooms';
 import { createSocketServer, type FlotaSocketServer } from './realtime/socketServer';
+import { activityRoutes } from './routes/activity';
 import { authRoutes } from './routes/auth';
 import { driverLocationsRoutes } from './routes/driverLocations';
 import { driverLoginRoutes } from './routes/driverLogin';
@@ -22,7 +25,9 @@ import { driverShiftsRoutes } from './routes/driverShifts';
 import { healthRoutes } from './routes/health';
 import { historyRoutes } from './routes/history';
 import { shiftLocationsRoutes } from './routes/shiftLocations';
+import { shiftEndRoutes } from './routes/shiftEnd';
 import { shiftsRoutes } from './routes/shifts';
+import { usersRoutes } from './routes/users';
 import { vehiclesRoutes } from './routes/vehicles';
 import { isSpaRoute, registerSpa, sendIndexHtml } from './spa';
 
@@ -103,6 +108,8 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   const authenticate = makeAuthenticate({ db, jwtSecret: config.jwtSecret });
   const authenticateDriver = makeAuthenticateDriver({ jwtSecret: config.jwtSecret, drivers: ingest.cache });
   const prefix = API_BASE_PATH;
+  // Before any route: every /api route must be in accessRules.ts, and each request is checked against it.
+  registerAccessGuard(app, authenticate);
   await app.register(healthRoutes, { prefix, db, dbKind });
   await app.register(authRoutes, { prefix, db, jwtSecret: config.jwtSecret, authenticate, throttle: edge.ownerLogin });
   await app.register(driversRoutes, { prefix, db, authenticate });
@@ -110,6 +117,9 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   await app.register(shiftsRoutes, { prefix, db, authenticate });
   await app.register(historyRoutes, { prefix, db, authenticate, timeZone: config.tzFleet });
   await app.register(shiftLocationsRoutes, { prefix, db, authenticate });
+  await app.register(usersRoutes, { prefix, db, endSessions: (user) => disconnectSessions(io, user) });
+  await app.register(activityRoutes, { prefix, db, timeZone: config.tzFleet });
+  await app.register(shiftEndRoutes, { prefix, db, publisher });
   await app.register(driverLoginRoutes, { prefix, db, jwtSecret: config.jwtSecret, throttle: edge.driverLogin });
   await app.register(driverShiftsRoutes, { prefix, db, authenticateDriver, publisher });
   await app.register(driverLocationsRoutes, { prefix, ingest, authenticateDriver, jwtSecret: config.jwtSecret, benchCeiling: config.ingestBenchCeiling });

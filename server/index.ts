@@ -6,6 +6,8 @@ import { migrateToLatest } from './db/migrate';
 import { makePrivate } from './db/privateFiles';
 import { liveLockPid, removeLock, writeLock } from './lockFile';
 import { countOwners } from './repos/ownersRepo';
+import { deskRoleLabels } from '../contract/entities';
+import { DEMO_DESK_USERS, ensureDemoDesk } from './seed/demoDesk';
 import { DEMO_FLEET_CODE, DEMO_OWNER_RUT_DISPLAY, DEMO_PASSWORD, demoDriverRuts, demoFleetExists, seedDemoFleet } from './seed/demoFleet';
 import { startSimulator, type Simulator } from './simulator/runner';
 
@@ -35,6 +37,7 @@ export async function main(): Promise<void> {
     const seeded = await seedDemoFleet(database.db, { now: new Date(), timeZone: config.tzFleet });
     console.info(`Flota de demostración creada: ${seeded.vehicles} vehículos, ${seeded.drivers} conductores, ${seeded.shifts} turnos.`);
   }
+  await ensureDemoDesk(database.db);
 
   const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: { level: config.logLevel } });
 
@@ -65,6 +68,7 @@ export async function main(): Promise<void> {
   console.info(`Flota lista en http://localhost:${port}`);
   if (await demoFleetExists(database.db)) {
     console.info(`Acceso de demostración: RUT ${DEMO_OWNER_RUT_DISPLAY} · contraseña ${DEMO_PASSWORD} · código de flota (conductores) ${DEMO_FLEET_CODE}`);
+    for (const user of DEMO_DESK_USERS) console.info(`  ${deskRoleLabels[user.role]}: RUT ${user.display} · contraseña ${DEMO_PASSWORD}`);
     if (config.simulator && !stopping) {
       // Through the real driver API on loopback, like phones would (SIMULATOR=off turns it off).
       simulator = startSimulator({ url: `http://${loopbackHost(config.host)}:${port}`, fleetCode: DEMO_FLEET_CODE, ruts: demoDriverRuts(), password: DEMO_PASSWORD, rate: 1, reportEverySeconds: 60 });

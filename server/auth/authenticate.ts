@@ -1,19 +1,23 @@
 /**
- * Bearer-token guards. Owner routes accept only owner tokens (request.owner); driver routes only
- * driver tokens of a driver still live and active (request.driver). Anything else answers 401.
+ * Bearer-token guards. Desk routes accept only desk tokens (the owner's or a desk account's) of an
+ * account that still exists, is active and whose token_version matches (request.user, and
+ * request.owner = the fleet); driver routes only driver tokens of a driver still live and active
+ * (request.driver). Anything else answers 401. Which role may call which route: accessGuard.ts.
  */
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpError, Messages } from '../errors';
 import type { DriverCache } from '../ingest/driverCache';
-import { ownerExists } from '../repos/ownersRepo';
-import { verifyDriverToken, verifyOwnerToken } from './tokens';
+import { loadPrincipal, type RequestUser } from '../repos/principalsRepo';
+import { verifyDeskToken, verifyDriverToken } from './tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by authenticate: the signed-in owner. */
+    /** Set by authenticate: the fleet (its owner's id) the signed-in person works for. */
     owner?: { id: number };
+    /** Set by authenticate: the signed-in person, their role and fleet. */
+    user?: RequestUser;
     /** Set by authenticateDriver: the signed-in driver and the owner it works for. */
     driver?: { id: number; ownerId: number; currentVehicleId: number | null };
   }
@@ -31,13 +35,14 @@ export function bearerToken(header: string | undefined): string | null {
 
 export function makeAuthenticate(deps: AuthDeps): preHandlerAsyncHookHandler {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
+    if (request.user) return; // the access guard already did
     const token = bearerToken(request.headers.authorization);
-    const claims = token ? await verifyOwnerToken(token, deps.jwtSecret) : null;
-    // A deleted owner's token must stop working at once.
-    if (!claims || !(await ownerExists(deps.db, claims.sub))) {
-      throw new HttpError(401, Messages.sessionExpired);
-    }
-    request.owner = { id: claims.sub };
+    const claims = token ? await verifyDeskToken(token, deps.jwtSecret) : null;
+    // A deleted, deactivated or reset account's token stops working at once.
+    const user = claims ? await loadPrincipal(deps.db, claims) : null;
+    if (!user) throw new HttpError(401, Messages.sessionExpired);
+    request.user = user;
+    request.owner = { id: user.ownerId };
   };
 }
 
@@ -58,10 +63,16 @@ export function makeAuthenticateDriver(deps: { jwtSecret: string; drivers: Drive
   };
 }
 
-/** The signed-in owner's id; only call behind authenticate. */
+/** The signed-in person's fleet (its owner's id); only call behind authenticate. */
 export function ownerId(request: FastifyRequest): number {
   if (!request.owner) throw new HttpError(401, Messages.sessionExpired);
   return request.owner.id;
+}
+
+/** The signed-in desk person; only call behind authenticate. */
+export function signedInUser(request: FastifyRequest): RequestUser {
+  if (!request.user) throw new HttpError(401, Messages.sessionExpired);
+  return request.user;
 }
 
 /** The signed-in driver; only call behind authenticateDriver. */

@@ -11,6 +11,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
 import { liveLockPid } from '../lockFile';
+import { rutSignsIn } from '../repos/deskUsersRepo';
 import { insertOwner, ownerRutTaken } from '../repos/ownersRepo';
 
 class CliError extends Error {}
@@ -65,6 +66,8 @@ export async function ownerAdd(argv: string[], env: NodeJS.ProcessEnv = process.
   try {
     await migrateToLatest(database.db);
     if (await ownerRutTaken(database.db, rut)) throw new CliError(`Ya existe un dueño con el RUT ${formatRut(rut)}`);
+    // A RUT signs in to one account: not an owner and a desk user at once.
+    if (await rutSignsIn(database.db, rut)) throw new CliError(`Ya existe un usuario con el RUT ${formatRut(rut)}`);
     const owner = await insertOwner(database.db, {
       rut,
       passwordHash: await hashPassword(args.password),

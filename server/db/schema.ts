@@ -17,6 +17,8 @@ export interface OwnersTable {
   /** Migration 0004: the code drivers sign in with (unique). */
   fleet_code: string;
   created_at: CreatedAt;
+  /** Migration 0006: bumped to end every session of the owner. */
+  token_version: Generated<number>;
 }
 
 export interface VehiclesTable {
@@ -87,7 +89,42 @@ export interface LoginLimitsTable {
   reset_at: Timestamp;
 }
 
+/** Migration 0006: the people at a fleet's desk besides its owner. */
+export interface DeskUsersTable {
+  id: Generated<number>;
+  owner_id: number;
+  rut: string;
+  rut_body: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: 'administrador' | 'operador';
+  is_active: Generated<boolean>;
+  token_version: Generated<number>;
+  created_at: CreatedAt;
+  deleted_at: Timestamp | null;
+}
+
+/** Migration 0006: append-only record of who changed what. */
+export interface ActivityLogTable {
+  id: Generated<number>;
+  owner_id: number;
+  actor_role: string;
+  actor_id: number;
+  actor_name: string;
+  entity: string;
+  entity_id: number | null;
+  entity_label: string;
+  action: string;
+  changes: ColumnType<Record<string, { before: unknown; after: unknown }>, string, never>;
+  ip: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  desk_users: DeskUsersTable;
+  activity_log: ActivityLogTable;
   owners: OwnersTable;
   vehicles: VehiclesTable;
   drivers: DriversTable;

@@ -1,6 +1,8 @@
 /**
- * socket.io for owners' live maps. The handshake must carry a valid owner token (auth.token) of an
- * owner that still exists — a driver's token is refused too; an owner may join only its own room.
+ * socket.io for the desk's live maps. The handshake must carry a valid desk token (auth.token: the
+ * owner's or a desk account's) of an account still active — a driver's token is refused too. The
+ * client asks to join with its own user id; the server maps that person to their fleet's room
+ * (owner:<fleet>) and refuses any other. Which roles may emit which event: accessRules.ts.
  * Connects and disconnects are logged at info level with the owner id. `auth.batch: true` opts the
  * socket into location_batch (it joins the owner's batch room too).
  */
@@ -17,14 +19,21 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '../../contract/socket';
-import { verifyOwnerToken } from '../auth/tokens';
+import type { DeskRole } from '../../contract/entities';
+import { socketEventRules } from '../auth/accessRules';
+import { verifyDeskToken } from '../auth/tokens';
 import type { Database } from '../db/schema';
 import { socketOriginAllowed } from '../edge/cors';
 import { Messages } from '../errors';
-import { ownerExists } from '../repos/ownersRepo';
+import { loadPrincipal } from '../repos/principalsRepo';
+import { sessionRoom } from './sessionRooms';
 
 export interface SocketData {
+  /** The fleet (its owner's id). */
   ownerId: number;
+  /** The signed-in person (an owner id for the Dueño, a desk user id otherwise). */
+  userId: number;
+  role: DeskRole;
   /** auth.batch === true: receives location_batch instead of location_update. */
   batch: boolean;
 }
@@ -60,10 +69,13 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
   io.use((socket, next) => {
     const token: unknown = socket.handshake.auth?.token;
     if (typeof token !== 'string' || !token) return next(new Error(UNAUTHORIZED));
-    verifyOwnerToken(token, options.jwtSecret)
+    verifyDeskToken(token, options.jwtSecret)
       .then(async (claims) => {
-        if (!claims || !(await ownerExists(options.db, claims.sub))) return next(new Error(UNAUTHORIZED));
-        socket.data.ownerId = claims.sub;
+        const user = claims ? await loadPrincipal(options.db, claims) : null;
+        if (!user) return next(new Error(UNAUTHORIZED));
+        socket.data.ownerId = user.ownerId;
+        socket.data.userId = user.id;
+        socket.data.role = user.role;
         socket.data.batch = socket.handshake.auth?.batch === true;
         next();
       })
@@ -71,12 +83,14 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
   });
 
   io.on('connection', (socket) => {
-    const { ownerId } = socket.data;
+    const { ownerId, userId, role } = socket.data;
+    void socket.join(sessionRoom({ id: userId, role }));
     options.log.info({ ownerId, socketId: socket.id }, 'socket conectado');
     socket.on('disconnect', (reason) => options.log.info({ ownerId, socketId: socket.id, reason }, 'socket desconectado'));
     socket.on(SocketEvent.joinOwnerRoom, (requested, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
-      if (Number(requested) !== ownerId) {
+      const allowed = socketEventRules[SocketEvent.joinOwnerRoom]?.includes(role);
+      if (!allowed || Number(requested) !== userId) {
         reply({ ok: false, error: 'Sala no permitida' });
         return;
       }

@@ -6,11 +6,15 @@ import type { User } from '../../contract/entities';
 import { storedRutBody } from '../../contract/rut';
 import type { Database } from '../db/schema';
 
+/** The owner's row as the session sees it; the login answer adds the role (dueño). */
+export type OwnerProfile = Omit<User, 'role'>;
+
 const userColumns = ['id', 'rut', 'first_name', 'last_name', 'email', 'company_name', 'fleet_code'] as const;
 
 export interface OwnerCredentials {
-  user: User;
+  user: OwnerProfile;
   passwordHash: string;
+  tokenVersion: number;
 }
 
 /** The owner a login form's RUT designates: by full RUT, or by body when typed without check digit. */
@@ -18,16 +22,16 @@ export async function findOwnerForLogin(
   db: Kysely<Database>,
   key: { rut: string } | { body: string },
 ): Promise<OwnerCredentials | null> {
-  let query = db.selectFrom('owners').select([...userColumns, 'password_hash']);
+  let query = db.selectFrom('owners').select([...userColumns, 'password_hash', 'token_version']);
   query = 'rut' in key ? query.where('rut', '=', key.rut) : query.where('rut_body', '=', key.body);
   const rows = await query.orderBy('id').limit(2).execute();
   // A body alone must designate exactly one owner.
   if (rows.length !== 1) return null;
-  const { password_hash, ...user } = rows[0];
-  return { user, passwordHash: password_hash };
+  const { password_hash, token_version, ...user } = rows[0];
+  return { user, passwordHash: password_hash, tokenVersion: token_version };
 }
 
-export async function getOwner(db: Kysely<Database>, id: number): Promise<User | null> {
+export async function getOwner(db: Kysely<Database>, id: number): Promise<OwnerProfile | null> {
   const row = await db.selectFrom('owners').select(userColumns).where('id', '=', id).executeTakeFirst();
   return row ?? null;
 }
@@ -72,7 +76,7 @@ async function freeFleetCode(db: Kysely<Database>): Promise<string> {
   }
 }
 
-export async function insertOwner(db: Kysely<Database>, owner: NewOwner): Promise<User> {
+export async function insertOwner(db: Kysely<Database>, owner: NewOwner): Promise<OwnerProfile> {
   const fleetCode = owner.fleet_code ?? (await freeFleetCode(db));
   return db
     .insertInto('owners')

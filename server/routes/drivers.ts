@@ -7,6 +7,8 @@ import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { driverCreateSchema, driverUpdateSchema, type DriverResponse, type DriversResponse } from '../../contract/api';
 import { normalizeRut } from '../../contract/rut';
+import type { Driver } from '../../contract/entities';
+import { recordActivity } from '../activity/recordActivity';
 import { ownerId } from '../auth/authenticate';
 import { hashPassword } from '../auth/passwords';
 import { isUniqueViolation } from '../db/dbErrors';
@@ -22,6 +24,8 @@ async function checkVehicle(db: Kysely<Database>, owner: number, vehicleId: numb
   if (vehicleId === null || (await lockVehicle(db, owner, vehicleId))) return;
   throw new HttpError(400, Messages.vehicleNotFound, { current_vehicle_id: Messages.vehicleNotFound });
 }
+
+const driverLabel = (driver: Pick<Driver, 'first_name' | 'last_name'>) => `${driver.first_name} ${driver.last_name}`;
 
 /** Runs a write, turning unique-index races into the 409 a client can act on. */
 async function conflictsAs409<T>(write: () => Promise<T>): Promise<T> {
@@ -61,6 +65,8 @@ export const driversRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authentic
         await checkVehicle(trx, owner, current_vehicle_id);
         const newId = await insertDriver(trx, owner, { ...driver, passwordHash });
         await assignVehicle(trx, owner, newId, current_vehicle_id);
+        const after = await findDriver(trx, owner, newId);
+        await recordActivity(trx, request, { entity: 'driver', entityId: newId, label: driverLabel(driver), action: 'created', after });
         return newId;
       }),
     );
@@ -86,6 +92,9 @@ export const driversRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authentic
         if (!(await lockDriver(trx, owner, id))) throw new HttpError(404, Messages.driverNotFound);
         await updateDriverColumns(trx, owner, id, { ...columns, passwordHash });
         await assignVehicle(trx, owner, id, current_vehicle_id);
+        const after = await findDriver(trx, owner, id);
+        const passwordChanged = passwordHash !== undefined;
+        await recordActivity(trx, request, { entity: 'driver', entityId: id, label: driverLabel(stored), action: 'updated', before: stored, after, passwordChanged });
       }),
     );
     return driverResponse(owner, id);
@@ -97,7 +106,9 @@ export const driversRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authentic
     await db.transaction().execute(async (trx) => {
       if (!(await lockDriver(trx, owner, id))) throw new HttpError(404, Messages.driverNotFound);
       if (await inActiveShift(trx, owner, { driverId: id })) throw new HttpError(409, Messages.driverOnShift);
+      const before = await findDriver(trx, owner, id);
       await softDeleteDriver(trx, owner, id);
+      await recordActivity(trx, request, { entity: 'driver', entityId: id, label: before ? driverLabel(before) : `#${id}`, action: 'deleted', before });
     });
     return { ok: true };
   });

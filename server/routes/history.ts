@@ -10,18 +10,13 @@ import { ownerId } from '../auth/authenticate';
 import type { Database } from '../db/schema';
 import { parseBody } from '../errors';
 import { listShiftHistory } from '../repos/historyRepo';
+import { withoutBlanks } from './params';
 
 interface Options {
   db: Kysely<Database>;
   authenticate: preHandlerAsyncHookHandler;
   /** IANA zone whose calendar days the date filters mean (config.tzFleet). */
   timeZone: string;
-}
-
-/** `?start_date=` (blank) means no filter, as if it were left out. */
-function withoutBlanks(query: unknown): Record<string, unknown> {
-  const entries = Object.entries((query ?? {}) as Record<string, unknown>);
-  return Object.fromEntries(entries.filter(([, value]) => value !== ''));
 }
 
 export const historyRoutes: FastifyPluginAsync<Options> = async (app, { db, authenticate, timeZone }) => {

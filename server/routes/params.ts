@@ -11,3 +11,8 @@ export function idParam(params: unknown, notFoundText: string): number {
   if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw new HttpError(404, notFoundText);
   return id;
 }
+
+/** A query string without its blank parameters: `?start_date=` means no filter, as if left out. */
+export function withoutBlanks(query: unknown): Record<string, unknown> {
+  return Object.fromEntries(Object.entries((query ?? {}) as Record<string, unknown>).filter(([, value]) => value !== ''));
+}

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { vehicleCreateSchema, vehicleUpdateSchema, type VehicleResponse, type VehiclesResponse } from '../../contract/api';
 import { normalizePlate } from '../../contract/plate';
+import { recordActivity } from '../activity/recordActivity';
 import { ownerId } from '../auth/authenticate';
 import { isUniqueViolation } from '../db/dbErrors';
 import type { Database } from '../db/schema';
@@ -34,7 +35,12 @@ export const vehiclesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenti
     const vehicle = parseBody(vehicleCreateSchema, request.body);
     let id: number;
     try {
-      id = await insertVehicle(db, owner, vehicle);
+      id = await db.transaction().execute(async (trx) => {
+        const newId = await insertVehicle(trx, owner, vehicle);
+        const after = await findVehicle(trx, owner, newId);
+        await recordActivity(trx, request, { entity: 'vehicle', entityId: newId, label: vehicle.plate_number, action: 'created', after });
+        return newId;
+      });
     } catch (error) {
       // The unique index over live plates decides, so two simultaneous creates cannot both win.
       if (isUniqueViolation(error, 'vehicles_owner_plate_live_uq')) throw new HttpError(409, Messages.vehiclePlateTaken);
@@ -54,7 +60,11 @@ export const vehiclesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenti
     if (plate_number != null && normalizePlate(plate_number) !== stored.plate_number) {
       throw new HttpError(400, Messages.plateLocked, { plate_number: Messages.plateLocked });
     }
-    await updateVehicleColumns(db, owner, id, columns);
+    await db.transaction().execute(async (trx) => {
+      await updateVehicleColumns(trx, owner, id, columns);
+      const after = await findVehicle(trx, owner, id);
+      await recordActivity(trx, request, { entity: 'vehicle', entityId: id, label: stored.plate_number, action: 'updated', before: stored, after });
+    });
     return vehicleResponse(owner, id);
   });
 
@@ -64,8 +74,10 @@ export const vehiclesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenti
     await db.transaction().execute(async (trx) => {
       if (!(await lockVehicle(trx, owner, id))) throw new HttpError(404, Messages.vehicleNotFound);
       if (await inActiveShift(trx, owner, { vehicleId: id })) throw new HttpError(409, Messages.vehicleOnShift);
+      const before = await findVehicle(trx, owner, id);
       await unassignVehicle(trx, owner, id);
       await softDeleteVehicle(trx, owner, id);
+      await recordActivity(trx, request, { entity: 'vehicle', entityId: id, label: before?.plate_number ?? `#${id}`, action: 'deleted', before });
     });
     return { ok: true };
   });

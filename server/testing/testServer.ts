@@ -13,6 +13,7 @@ import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
 import type { FlotaSocketServer } from '../realtime/socketServer';
 import { insertOwner } from '../repos/ownersRepo';
+import { ensureDemoDesk } from '../seed/demoDesk';
 import { DEMO_OWNER_RUT, DEMO_PASSWORD, seedDemoFleet, type SeedResult } from '../seed/demoFleet';
 
 export const TEST_JWT_SECRET = 'test-secret-0123456789-0123456789-abcdef';
@@ -40,6 +41,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, deps: Pic
   const database: OpenDatabase = await openPglite(null);
   await migrateToLatest(database.db);
   const seed = await seedDemoFleet(database.db, { now: new Date() });
+  await ensureDemoDesk(database.db);
   const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: false, ...deps });
   await server.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = server.app.server.address() as { port: number };

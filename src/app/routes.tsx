@@ -1,4 +1,8 @@
+import type { ReactNode } from 'react';
 import { Navigate, useNavigate, type RouteObject } from 'react-router-dom';
+import { AccountMenu } from '../features/account/AccountMenu';
+import { ActivityPage } from '../features/activity/ActivityPage';
+import { UsersPage } from '../features/users/UsersPage';
 import { AuthGuard } from '../features/auth/AuthGuard';
 import { loggedOut, selectCurrentUser } from '../features/auth/authSlice';
 import { LoginPage } from '../features/auth/LoginPage';
@@ -8,22 +12,23 @@ import { HistoryPage } from '../features/history/HistoryPage';
 import { DashboardLayout } from '../features/layout/DashboardLayout';
 import { VehiclesPage } from '../features/vehicles/VehiclesPage';
 import { LoadingText } from '../components/LoadingText';
-import { useAppDispatch, useAppSelector } from './hooks';
+import { useAppDispatch, useAppSelector, usePermissions } from './hooks';
 
 /** The layout, given the session it shows and the way out. */
 function AppLayout() {
   const user = useAppSelector(selectCurrentUser);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  return (
-    <DashboardLayout
-      user={user}
-      onLogOut={() => {
-        dispatch(loggedOut());
-        navigate('/login', { replace: true });
-      }}
-    />
-  );
+  const logOut = () => {
+    dispatch(loggedOut());
+    navigate('/login', { replace: true });
+  };
+  return <DashboardLayout user={user} onLogOut={logOut} accountMenu={<AccountMenu user={user} onLogOut={logOut} />} />;
+}
+
+/** A screen only some roles open (the server refuses the rest anyway): others land on the dashboard. */
+function Allowed({ when, children }: { when: 'manageUsers' | 'readActivity'; children: ReactNode }) {
+  return usePermissions()[when] ? children : <Navigate to="/dashboard" replace />;
 }
 
 export const routes: RouteObject[] = [
@@ -46,6 +51,8 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/liveMap/LiveMapPage')).LiveMapPage }),
           },
           { path: 'history', element: <HistoryPage /> },
+          { path: 'activity', element: <Allowed when="readActivity"><ActivityPage /></Allowed> },
+          { path: 'users', element: <Allowed when="manageUsers"><UsersPage /></Allowed> },
         ],
       },
     ],

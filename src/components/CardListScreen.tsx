@@ -11,7 +11,8 @@ export interface CardListScreenProps {
   /** e.g. "2 conductores registrados", once loaded. */
   subtitle?: string;
   createLabel: string;
-  onCreate: () => void;
+  /** Left out for a read-only viewer (Operador): no create button anywhere. */
+  onCreate?: () => void;
   isLoading: boolean;
   /** False until the list arrived. */
   loaded: boolean;
@@ -54,9 +55,11 @@ export function CardListScreen(props: CardListScreenProps) {
   return (
     <section aria-labelledby={titleId}>
       <PageHeader id={titleId} title={props.title} subtitle={props.subtitle}>
-        <button type="button" className="flota-button flota-button--primary" onClick={props.onCreate}>
-          {props.createLabel}
-        </button>
+        {props.onCreate && (
+          <button type="button" className="flota-button flota-button--primary" onClick={props.onCreate}>
+            {props.createLabel}
+          </button>
+        )}
       </PageHeader>
       {content()}
       {props.modal}

@@ -9,6 +9,7 @@ export const demoUser: User = {
   email: 'carolina.munoz@taxislaligua.cl',
   company_name: 'Taxis La Ligua',
   fleet_code: 'LIGUA1',
+  role: 'dueño',
 };
 
 export const demoToken = 'test-token';

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LoadFailure } from '../../components/LoadFailure';
+import { usePermissions } from '../../app/hooks';
 import { LoadingText } from '../../components/LoadingText';
 import { PageHeader } from '../../components/PageHeader';
 import { useGetFleetCountsQuery, type FleetCounts } from './dashboardApi';
@@ -16,6 +17,7 @@ export function DashboardPage() {
   const { data, isLoading, isError, refetch } = useGetFleetCountsQuery(undefined, { refetchOnMountOrArgChange: 30 });
   const navigate = useNavigate();
   const titleId = useId();
+  const { manageFleet } = usePermissions();
 
   return (
     <section aria-labelledby={titleId}>
@@ -36,12 +38,16 @@ export function DashboardPage() {
       )}
       <h2 className="flota-section-title">Acciones rápidas</h2>
       <div className="flota-quick-actions">
-        <button type="button" className="flota-button flota-button--primary" onClick={() => navigate('/dashboard/drivers', { state: { create: true } })}>
-          + Nuevo Conductor
-        </button>
-        <button type="button" className="flota-button flota-button--primary" onClick={() => navigate('/dashboard/vehicles', { state: { create: true } })}>
-          + Nuevo Vehículo
-        </button>
+        {manageFleet && (
+          <>
+            <button type="button" className="flota-button flota-button--primary" onClick={() => navigate('/dashboard/drivers', { state: { create: true } })}>
+              + Nuevo Conductor
+            </button>
+            <button type="button" className="flota-button flota-button--primary" onClick={() => navigate('/dashboard/vehicles', { state: { create: true } })}>
+              + Nuevo Vehículo
+            </button>
+          </>
+        )}
         <button type="button" className="flota-button flota-button--secondary" onClick={() => navigate('/dashboard/map')}>
           Ver Mapa
         </button>

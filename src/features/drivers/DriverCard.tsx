@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { formatRut } from '../../../contract/rut';
 import type { Driver } from '../../../contract/entities';
 import { ActiveBadge, Badge } from '../../components/Badge';
-import { ConfirmDeleteButton } from '../../components/ConfirmDeleteButton';
+import { EditDeleteActions, type EditDeleteHandlers } from '../../components/EditDeleteActions';
 import { EmailText } from '../../components/EmailText';
 import { EntityCard, type CardDetail } from '../../components/EntityCard';
 import { licenceStatus } from './licence';
@@ -22,8 +22,8 @@ function LicenceBadge({ expiry, now }: { expiry: string | null; now: Date }) {
   return null;
 }
 
-/** A driver in the grid: who, how to reach them, their licence and vehicle, and the actions. */
-export function DriverCard({ driver, now, onEdit, onDelete }: { driver: Driver; now: Date; onEdit: () => void; onDelete: () => void }) {
+/** A driver in the grid: who, how to reach them, their licence and vehicle, and the actions (none when read-only). */
+export function DriverCard({ driver, now, actions }: { driver: Driver; now: Date; actions: EditDeleteHandlers | null }) {
   const name = driverFullName(driver);
   const details: CardDetail[] = [
     { label: 'Teléfono', value: driver.phone ?? 'Sin teléfono' },
@@ -51,14 +51,7 @@ export function DriverCard({ driver, now, onEdit, onDelete }: { driver: Driver; 
         </>
       }
       details={details}
-      actions={
-        <>
-          <button type="button" className="flota-button flota-button--secondary" aria-label={`Editar ${name}`} onClick={onEdit}>
-            Editar
-          </button>
-          <ConfirmDeleteButton subject={name} onConfirm={onDelete} />
-        </>
-      }
+      actions={<EditDeleteActions subject={name} handlers={actions} />}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, usePermissions } from '../../app/hooks';
 import type { Driver } from '../../../contract/entities';
 import { CardListScreen } from '../../components/CardListScreen';
 import { focusAfterCardRemoval } from '../../components/EntityCard';
@@ -26,7 +26,8 @@ export function DriversPage() {
   const [deleteDriver] = useDeleteDriverMutation();
   const [form, setForm] = useState<FormState>(null);
   const [query, setQuery] = useState('');
-  const openCreate = useCallback(() => setForm({ driver: null }), []);
+  const { manageFleet } = usePermissions();
+  const openCreate = useCallback(() => setForm(manageFleet ? { driver: null } : null), [manageFleet]);
 
   useFailureNotice(error, 'Error al cargar conductores');
   useCreateRequestedOnArrival(openCreate);
@@ -46,14 +47,14 @@ export function DriversPage() {
   const now = new Date();
   const cards = drivers
     .filter((driver) => matchesSearch(query, [driverFullName(driver), driver.rut, driver.plate_number]))
-    .map((driver) => <DriverCard key={driver.id} driver={driver} now={now} onEdit={() => setForm({ driver })} onDelete={() => handleDelete(driver)} />);
+    .map((driver) => <DriverCard key={driver.id} driver={driver} now={now} actions={manageFleet ? { onEdit: () => setForm({ driver }), onDelete: () => handleDelete(driver) } : null} />);
 
   return (
     <CardListScreen
       title="Conductores"
       subtitle={data ? registeredCount(data.count) : undefined}
       createLabel="+ Nuevo Conductor"
-      onCreate={openCreate}
+      onCreate={manageFleet ? openCreate : undefined}
       isLoading={isLoading}
       loaded={!!data}
       failure={error ? { message: 'No se pudieron cargar los conductores.', onRetry: () => void refetch() } : undefined}

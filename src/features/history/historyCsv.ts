@@ -1,23 +1,17 @@
 /** The history as a CSV file that Excel in Chile opens as is: UTF-8 with BOM, `;` separators, CRLF. */
 import dayjs from 'dayjs';
 import type { Shift } from '../../../contract/entities';
+import { toCsv } from '../../lib/csv';
 import { shiftRow } from './shiftDisplay';
 
 const HEADER = ['Conductor', 'RUT', 'Vehículo', 'Inicio', 'Fin', 'Duración', 'Estado'];
-const BOM = '\uFEFF';
-const CRLF = '\r\n';
-
-/** Quotes a field only when it must (it holds ; " or a line break), doubling its quotes. */
-function csvField(value: string): string {
-  return /[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
 
 export function historyCsv(shifts: Shift[]): string {
   const rows = shifts.map((shift) => {
     const row = shiftRow(shift);
     return [row.driver, row.rut, row.vehicle, row.start, row.end, row.duration, row.status];
   });
-  return BOM + [HEADER, ...rows].map((fields) => fields.map(csvField).join(';') + CRLF).join('');
+  return toCsv(HEADER, rows);
 }
 
 /** historial-turnos-2026-11-21.csv, dated the local day of the export. */

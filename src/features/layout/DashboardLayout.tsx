@@ -1,25 +1,33 @@
-import { useId, useRef, type MouseEvent } from 'react';
+import { useId, useRef, type MouseEvent, type ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
-import type { User } from '../../../contract/entities';
+import { deskRoleLabels, type DeskRole, type User } from '../../../contract/entities';
+import { deskPermissions, type DeskPermissions } from '../../../contract/roles';
 import { Icon, type IconName } from './icons';
 import './layout.css';
 import { LogoMark } from '../../components/LogoMark';
 import { ThemeToggle } from './ThemeToggle';
 import { useFocusOnRouteChange } from './useFocusOnRouteChange';
 
-const navItems: { to: string; label: string; icon: IconName; end?: boolean }[] = [
+const navItems: { to: string; label: string; icon: IconName; end?: boolean; needs?: keyof DeskPermissions }[] = [
   { to: '/dashboard', label: 'Dashboard', icon: 'dashboard', end: true },
   { to: '/dashboard/drivers', label: 'Conductores', icon: 'drivers' },
   { to: '/dashboard/vehicles', label: 'Vehículos', icon: 'vehicles' },
   { to: '/dashboard/map', label: 'Mapa en Vivo', icon: 'map' },
   { to: '/dashboard/history', label: 'Historial', icon: 'history' },
+  { to: '/dashboard/activity', label: 'Actividad', icon: 'activity', needs: 'readActivity' },
+  { to: '/dashboard/users', label: 'Usuarios', icon: 'users', needs: 'manageUsers' },
 ];
 
+/** "Dueño", "Administrador", "Operador" (nothing for a session stored before roles existed). */
+const roleLabel = (role: DeskRole | undefined) => (role ? deskRoleLabels[role] : '');
+
 /**
- * The shell of every /dashboard page: sidebar, top bar, and the page. Below about 1100 px the
- * sidebar shows icons only (layout.css); the labels stay for screen readers and as tooltips.
+ * The shell of every /dashboard page: sidebar (the items the role may open), top bar, and the
+ * page. Below about 1100 px the sidebar shows icons only (layout.css); the labels stay for screen
+ * readers and as tooltips. `accountMenu` (composed in app/) replaces the plain name in the top bar.
  */
-export function DashboardLayout({ user, onLogOut }: { user: User | null; onLogOut: () => void }) {
+export function DashboardLayout({ user, onLogOut, accountMenu }: { user: User | null; onLogOut: () => void; accountMenu?: ReactNode }) {
+  const permissions = deskPermissions(user?.role);
   const contentRef = useRef<HTMLElement>(null);
   const contentId = useId();
   useFocusOnRouteChange(contentRef);
@@ -46,7 +54,7 @@ export function DashboardLayout({ user, onLogOut }: { user: User | null; onLogOu
             </div>
           </div>
           <nav className="flota-sidebar__nav" aria-label="Navegación principal">
-            {navItems.map((item) => (
+            {navItems.filter((item) => !item.needs || permissions[item.needs]).map((item) => (
               <NavLink key={item.to} to={item.to} end={item.end} className="flota-nav-link" data-tooltip={item.label}>
                 <Icon name={item.icon} />
                 <span className="flota-sidebar__label">{item.label}</span>
@@ -57,6 +65,7 @@ export function DashboardLayout({ user, onLogOut }: { user: User | null; onLogOu
             <div className="flota-sidebar__name flota-sidebar__label">
               {user?.first_name} {user?.last_name}
             </div>
+            <div className="flota-sidebar__role flota-sidebar__label">{roleLabel(user?.role)}</div>
             <div className="flota-sidebar__email flota-sidebar__label" title={user?.email}>
               {user?.email}
             </div>
@@ -71,12 +80,14 @@ export function DashboardLayout({ user, onLogOut }: { user: User | null; onLogOu
         <header className="flota-topbar">
           <span className="flota-topbar__title">Sistema de Gestión</span>
           <ThemeToggle />
-          <span className="flota-topbar__user">
-            <span className="flota-avatar" aria-hidden="true">
-              {user?.first_name?.charAt(0)}
+          {accountMenu ?? (
+            <span className="flota-topbar__user">
+              <span className="flota-avatar" aria-hidden="true">
+                {user?.first_name?.charAt(0)}
+              </span>
+              <span>{user?.first_name}</span>
             </span>
-            <span>{user?.first_name}</span>
-          </span>
+          )}
         </header>
         <main ref={contentRef} id={contentId} className="flota-content" tabIndex={-1}>
           <Outlet />

@@ -1,6 +1,6 @@
 import type { Vehicle } from '../../../contract/entities';
 import { ActiveBadge } from '../../components/Badge';
-import { ConfirmDeleteButton } from '../../components/ConfirmDeleteButton';
+import { EditDeleteActions, type EditDeleteHandlers } from '../../components/EditDeleteActions';
 import { EntityCard } from '../../components/EntityCard';
 
 /** The assigned driver's full name, or null when nobody drives it. */
@@ -22,8 +22,8 @@ function CarIcon() {
   );
 }
 
-/** A vehicle in the grid: its plate first, then model, colour, year, driver and the actions. */
-export function VehicleCard({ vehicle, onEdit, onDelete }: { vehicle: Vehicle; onEdit: () => void; onDelete: () => void }) {
+/** A vehicle in the grid: its plate first, then model, colour, year, driver and the actions (none when read-only). */
+export function VehicleCard({ vehicle, actions }: { vehicle: Vehicle; actions: EditDeleteHandlers | null }) {
   const plate = vehicle.plate_number;
   return (
     <EntityCard
@@ -36,14 +36,7 @@ export function VehicleCard({ vehicle, onEdit, onDelete }: { vehicle: Vehicle; o
         { label: 'Año', value: vehicle.year ?? 'Sin año' },
         { label: 'Conductor', value: vehicleDriverName(vehicle) ?? 'Sin asignar' },
       ]}
-      actions={
-        <>
-          <button type="button" className="flota-button flota-button--secondary" aria-label={`Editar ${plate}`} onClick={onEdit}>
-            Editar
-          </button>
-          <ConfirmDeleteButton subject={plate} onConfirm={onDelete} />
-        </>
-      }
+      actions={<EditDeleteActions subject={plate} handlers={actions} />}
     />
   );
 }

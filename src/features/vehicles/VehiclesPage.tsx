@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, usePermissions } from '../../app/hooks';
 import type { Vehicle } from '../../../contract/entities';
 import { CardListScreen } from '../../components/CardListScreen';
 import { focusAfterCardRemoval } from '../../components/EntityCard';
@@ -26,7 +26,8 @@ export function VehiclesPage() {
   const [deleteVehicle] = useDeleteVehicleMutation();
   const [form, setForm] = useState<FormState>(null);
   const [query, setQuery] = useState('');
-  const openCreate = useCallback(() => setForm({ vehicle: null }), []);
+  const { manageFleet } = usePermissions();
+  const openCreate = useCallback(() => setForm(manageFleet ? { vehicle: null } : null), [manageFleet]);
 
   useFailureNotice(error, 'Error al cargar vehículos');
   useCreateRequestedOnArrival(openCreate);
@@ -45,14 +46,14 @@ export function VehiclesPage() {
   const vehicles = data?.vehicles ?? [];
   const cards = vehicles
     .filter((vehicle) => matchesSearch(query, [vehicle.plate_number, vehicle.model, vehicleDriverName(vehicle)]))
-    .map((vehicle) => <VehicleCard key={vehicle.id} vehicle={vehicle} onEdit={() => setForm({ vehicle })} onDelete={() => handleDelete(vehicle)} />);
+    .map((vehicle) => <VehicleCard key={vehicle.id} vehicle={vehicle} actions={manageFleet ? { onEdit: () => setForm({ vehicle }), onDelete: () => handleDelete(vehicle) } : null} />);
 
   return (
     <CardListScreen
       title="Vehículos"
       subtitle={data ? registeredCount(data.count) : undefined}
       createLabel="+ Nuevo Vehículo"
-      onCreate={openCreate}
+      onCreate={manageFleet ? openCreate : undefined}
       isLoading={isLoading}
       loaded={!!data}
       failure={error ? { message: 'No se pudieron cargar los vehículos.', onRetry: () => void refetch() } : undefined}

@@ -1,0 +1,22 @@
+/**
+ * What each desk role may do, in the words both sides use: the server's access table
+ * (server/auth/accessRules.ts) is built from these lists, and the SPA hides what a role may not do.
+ */
+import type { DeskRole } from './entities';
+
+export const EVERY_DESK_ROLE: readonly DeskRole[] = ['dueño', 'administrador', 'operador'];
+/** Create, edit and delete drivers and vehicles, end shifts by hand, read the activity log. */
+export const FLEET_MANAGERS: readonly DeskRole[] = ['dueño', 'administrador'];
+/** Manage desk accounts (Usuarios): the owner only. */
+export const USER_MANAGERS: readonly DeskRole[] = ['dueño'];
+
+export interface DeskPermissions {
+  manageFleet: boolean;
+  manageUsers: boolean;
+  readActivity: boolean;
+}
+
+export function deskPermissions(role: DeskRole | undefined): DeskPermissions {
+  const has = (list: readonly DeskRole[]) => role !== undefined && list.includes(role);
+  return { manageFleet: has(FLEET_MANAGERS), manageUsers: has(USER_MANAGERS), readActivity: has(FLEET_MANAGERS) };
+}

@@ -1,0 +1,77 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { deskRoleLabels, type User } from '../../../contract/entities';
+import { ChangePasswordModal } from './ChangePasswordModal';
+import './account.css';
+
+/**
+ * The top bar's account menu: the signed-in person and their role; opens to change one's own
+ * password or sign out. Closes on Escape, on a click elsewhere and after a choice.
+ */
+export function AccountMenu({ user, onLogOut }: { user: User | null; onLogOut: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: MouseEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', closeOutside);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('mousedown', closeOutside);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [open]);
+
+  const role = user?.role ? deskRoleLabels[user.role] : '';
+  return (
+    <div className="flota-account" ref={rootRef}>
+      <button
+        type="button"
+        className="flota-topbar__user flota-account__trigger"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={`Mi cuenta: ${user?.first_name ?? ''} ${user?.last_name ?? ''}, ${role}`}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span className="flota-avatar" aria-hidden="true">
+          {user?.first_name?.charAt(0)}
+        </span>
+        <span className="flota-account__who">
+          <span>{user?.first_name}</span>
+          <span className="flota-account__role">{role}</span>
+        </span>
+        <span aria-hidden="true">▾</span>
+      </button>
+      {open && (
+        <ul className="flota-account__menu" role="menu" id={menuId}>
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                setOpen(false);
+                setChangingPassword(true);
+              }}
+            >
+              Cambiar contraseña
+            </button>
+          </li>
+          <li role="none">
+            <button type="button" role="menuitem" onClick={onLogOut}>
+              Cerrar Sesión
+            </button>
+          </li>
+        </ul>
+      )}
+      {changingPassword && <ChangePasswordModal onClose={() => setChangingPassword(false)} />}
+    </div>
+  );
+}
