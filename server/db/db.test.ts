@@ -6,9 +6,10 @@ import { migrations } from './migrations';
 
 let database: OpenDatabase;
 
+// PGlite takes ~2 s to start, far more on a busy machine: the default 5 s hook timeout is too short.
 beforeAll(async () => {
   database = await openPglite(null);
-});
+}, 60_000);
 afterAll(async () => {
   await database.close();
 });

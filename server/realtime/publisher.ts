@@ -23,7 +23,11 @@ export const LOCATIONS_SERVER_EVENT = 'locations';
 function deliverLocally(io: FlotaSocketServer, ownerId: number, updates: LocationUpdate[]): void {
   if (!updates.length) return;
   const batchRoom = ownerBatchRoom(ownerId);
-  io.local.to(batchRoom).emit(SocketEvent.locationBatch, { updates });
+  const rooms = io.of('/').adapter.rooms;
+  const batched = rooms.get(batchRoom)?.size ?? 0;
+  if (batched) io.local.to(batchRoom).emit(SocketEvent.locationBatch, { updates });
+  // Each emit encodes its packet even for no recipient: skip when every socket here takes batches.
+  if ((rooms.get(ownerRoom(ownerId))?.size ?? 0) <= batched) return;
   const spec = io.local.to(ownerRoom(ownerId)).except(batchRoom);
   for (const update of updates) spec.emit(SocketEvent.locationUpdate, update);
 }
