@@ -117,7 +117,7 @@ describe('driver cache', () => {
     });
     expect(reset.status).toBe(200);
     expect((await send(driver.token, [{ latitude: -33.4, longitude: -70.6, timestamp: at(Date.now() + 1) }])).status).toBe(401);
-    const { token } = await driverLogin(server.url, driver.rut, 'nueva-clave-456');
+    const { token } = await driverLogin(server.url, driver.rut, 'nueva-clave-456', fleet.fleetCode);
     expect((await send(token, [{ latitude: -33.4, longitude: -70.6, timestamp: at(Date.now() + 2) }])).status).toBe(202);
   });
 

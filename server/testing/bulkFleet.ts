@@ -5,6 +5,7 @@
  * driver tokens signed with the server's JWT secret exactly as POST /api/driver/login signs them.
  * The rows are what the API would create; only the per-row round trips are skipped.
  */
+import { FLEET_CODE_ALPHABET, FLEET_CODE_LENGTH } from '../../contract/fleetCode';
 import { sql, type Kysely } from 'kysely';
 import { hashPassword } from '../auth/passwords';
 import { signToken } from '../auth/tokens';
@@ -21,11 +22,21 @@ export interface OnShiftDriver {
 export interface OnShiftFleet {
   ownerId: number;
   ownerRut: string;
+  fleetCode: string;
   password: string;
   drivers: OnShiftDriver[];
 }
 
 export const BULK_PASSWORD = 'carga-masiva-123';
+
+/** A valid fleet code of its own per RUT body (bulk fleets are made without the owners repo). */
+function bulkFleetCode(rutBody: number): string {
+  let code = '';
+  for (let n = rutBody, i = 0; i < FLEET_CODE_LENGTH; i++, n = Math.floor(n / FLEET_CODE_ALPHABET.length)) {
+    code = FLEET_CODE_ALPHABET[n % FLEET_CODE_ALPHABET.length] + code;
+  }
+  return code;
+}
 
 export async function createOnShiftFleet(
   db: Kysely<Database>,
@@ -35,8 +46,8 @@ export async function createOnShiftFleet(
   const ownerRut = validRut(rutBody);
   const passwordHash = await hashPassword(BULK_PASSWORD);
   const { rows: owners } = await sql<{ id: number }>`
-    insert into owners (rut, rut_body, password_hash, first_name, last_name, email, company_name)
-    values (${ownerRut}, ${String(rutBody)}, ${passwordHash}, 'Carga', 'Masiva', 'carga@example.cl', 'Radiotaxis Carga')
+    insert into owners (rut, rut_body, password_hash, first_name, last_name, email, company_name, fleet_code)
+    values (${ownerRut}, ${String(rutBody)}, ${passwordHash}, 'Carga', 'Masiva', 'carga@example.cl', 'Radiotaxis Carga', ${bulkFleetCode(rutBody)})
     returning id`.execute(db);
   const ownerId = owners[0].id;
   const index = Array.from({ length: options.drivers }, (_, i) => i);
@@ -63,6 +74,7 @@ export async function createOnShiftFleet(
   return {
     ownerId,
     ownerRut,
+    fleetCode: bulkFleetCode(rutBody),
     password: BULK_PASSWORD,
     drivers: drivers.map((driver, i) => ({ id: driver.id, rut: ruts[i], shiftId: shifts[i].id, token: tokens[i] })),
   };
