@@ -1,4 +1,5 @@
 /** buildServer: HTTP routes under /api, the SPA, and socket.io, without listening (testable). */
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_BASE_PATH } from '../contract/api';
@@ -7,6 +8,8 @@ import type { Config } from './config';
 import type { DatabaseKind } from './db/client';
 import type { Database } from './db/schema';
 import { HttpError, Messages } from './errors';
+import { OneLinePerRequest } from './logging';
+import { registerOpenApi } from './openapi/plugin';
 import { attachPostgresAdapter } from './realtime/postgresAdapter';
 import { createPublisher } from './realtime/publisher';
 import { createSocketServer, type FlotaSocketServer } from './realtime/socketServer';
@@ -23,6 +26,8 @@ import { vehiclesRoutes } from './routes/vehicles';
 import { isSpaRoute, registerSpa, sendIndexHtml } from './spa';
 
 export const BODY_LIMIT = 1024 * 1024;
+/** Answers smaller than this go uncompressed: the headers would cost more than they save. */
+export const COMPRESS_THRESHOLD = 1024;
 
 export interface ServerDeps {
   db: Kysely<Database>;
@@ -47,7 +52,16 @@ function clientErrorText(statusCode: number): string {
 export async function buildServer(config: Config, deps: ServerDeps): Promise<FlotaServer> {
   const { db } = deps;
   const dbKind = deps.dbKind ?? (config.databaseUrl ? 'postgres' : 'pglite');
-  const app = Fastify({ logger: deps.logger ?? true, bodyLimit: BODY_LIMIT, trustProxy: false });
+  const app = Fastify({
+    logger: deps.logger ?? true,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    // One line per request, at info only for writes (server/logging.ts).
+    logController: new OneLinePerRequest(),
+  });
+  // Before the static files (they come precompressed; this covers API answers and the rest).
+  await app.register(fastifyCompress, { threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'] });
+  await registerOpenApi(app);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {

@@ -11,7 +11,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: dir });
     expect(config).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       databaseUrl: null,
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       tileAttribution: '© OpenStreetMap contributors',
@@ -21,6 +21,9 @@ describe('loadConfig', () => {
       staleAfterSeconds: 120,
       logLevel: 'info',
       devTools: null,
+      serveSourceMaps: false,
+      logFormat: null,
+      trustProxy: false,
     });
     const file = path.join(dir, 'jwt-secret');
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -33,6 +36,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), DEVTOOLS: 'off' }).devTools).toBe(false);
     expect(() => loadConfig({ DATA_DIR: dataDir(), DEVTOOLS: 'quizás' })).toThrow('DEVTOOLS debe ser "on" u "off"');
     expect(() => loadConfig({ DATA_DIR: dataDir(), LOG_LEVEL: 'ruidoso' })).toThrow(ConfigError);
+  });
+
+  it('reads the delivery settings: LOG_FORMAT, SERVE_SOURCE_MAPS, TRUST_PROXY, HOST', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), LOG_FORMAT: 'JSON', SERVE_SOURCE_MAPS: 'on', TRUST_PROXY: 'on', HOST: '0.0.0.0' });
+    expect(config).toMatchObject({ logFormat: 'json', serveSourceMaps: true, trustProxy: true, host: '0.0.0.0' });
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '127.0.0.1,10.0.0.0/8' }).trustProxy).toBe('127.0.0.1,10.0.0.0/8');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), LOG_FORMAT: 'xml' })).toThrow('LOG_FORMAT debe ser "pretty" o "json"');
   });
 
   it('reads lists and switches', () => {

@@ -24,6 +24,15 @@ export interface Config {
    * bundle decides (on in development builds, off in production).
    */
   devTools: boolean | null;
+  /** SERVE_SOURCE_MAPS=on serves the .map files in dist/ (off by default: they expose the source). */
+  serveSourceMaps: boolean;
+  /** LOG_FORMAT: 'pretty' (readable lines), 'json' (one JSON object a line), or null: pretty on a terminal. */
+  logFormat: 'pretty' | 'json' | null;
+  /**
+   * TRUST_PROXY → Fastify's trustProxy: behind a reverse proxy, request.ip is the client's address
+   * from X-Forwarded-For. off (default), on (trust every hop), or the proxies' addresses/CIDRs.
+   */
+  trustProxy: boolean | string;
 }
 
 export class ConfigError extends Error {
@@ -73,6 +82,20 @@ function logLevel(env: Env): string {
   return value;
 }
 
+function logFormat(env: Env): Config['logFormat'] {
+  const raw = env.LOG_FORMAT?.trim().toLowerCase();
+  if (!raw) return null;
+  if (raw === 'pretty' || raw === 'json') return raw;
+  throw new ConfigError(`LOG_FORMAT debe ser "pretty" o "json" (se recibió "${env.LOG_FORMAT}")`);
+}
+
+function trustProxy(env: Env): Config['trustProxy'] {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw) return false;
+  if (/^(on|off|true|false|1|0|yes|no)$/i.test(raw)) return onOff(env, 'TRUST_PROXY', false);
+  return raw;
+}
+
 function databaseUrl(env: Env): string | null {
   const raw = env.DATABASE_URL?.trim();
   if (!raw) return null;
@@ -107,7 +130,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^(https?:\/\/|\/)/.test(tileUrl)) throw new ConfigError('TILE_URL debe ser una URL http(s) o una ruta que comience con /');
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
-    host: text(env, 'HOST', '0.0.0.0'),
+    // Loopback by default: the demo prints its password. HOST=0.0.0.0 listens on every interface.
+    host: text(env, 'HOST', '127.0.0.1'),
     dataDir,
     databaseUrl: databaseUrl(env),
     jwtSecret: jwtSecret(env, dataDir),
@@ -123,5 +147,8 @@ export function loadConfig(env: Env = process.env): Config {
     distDir: path.resolve(text(env, 'DIST_DIR', './dist')),
     logLevel: logLevel(env),
     devTools: env.DEVTOOLS?.trim() ? onOff(env, 'DEVTOOLS', false) : null,
+    serveSourceMaps: onOff(env, 'SERVE_SOURCE_MAPS', false),
+    logFormat: logFormat(env),
+    trustProxy: trustProxy(env),
   };
 }

@@ -19,7 +19,7 @@ export async function spawnServer({ port, tilePort, dataDir }: { port: number; t
   let output = '';
   const child: ChildProcess = spawn('npx', ['tsx', 'e2e/support/e2eServer.ts'], {
     cwd: root,
-    env: { ...process.env, E2E_PORT: String(port), E2E_TILE_PORT: String(tilePort), E2E_DATA_DIR: dataDir, LOG_LEVEL: 'info', SIMULATOR: 'off' },
+    env: { ...process.env, E2E_PORT: String(port), E2E_TILE_PORT: String(tilePort), E2E_DATA_DIR: dataDir, LOG_LEVEL: 'info', LOG_FORMAT: 'json', SIMULATOR: 'off' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -9,6 +9,7 @@ import { signToken } from '../auth/tokens';
 import type { Database } from '../db/schema';
 import { HttpError, Messages, parseBody } from '../errors';
 import { findOwnerForLogin, getOwner } from '../repos/ownersRepo';
+import { routeDocs } from '../openapi/routeDocs';
 
 export interface AuthRoutesOptions {
   db: Kysely<Database>;
@@ -19,7 +20,7 @@ export interface AuthRoutesOptions {
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { db, jwtSecret, authenticate }) => {
   const limiter = new LoginRateLimiter();
 
-  app.post('/auth/login', async (request): Promise<LoginResponse> => {
+  app.post('/auth/login', { schema: routeDocs.login }, async (request): Promise<LoginResponse> => {
     const owner = await checkLogin({
       limiter,
       ip: request.ip,
@@ -34,7 +35,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
     return { token, user: owner.user };
   });
 
-  app.get('/auth/me', { preHandler: authenticate }, async (request): Promise<MeResponse> => {
+  app.get('/auth/me', { preHandler: authenticate, schema: routeDocs.me }, async (request): Promise<MeResponse> => {
     const user = await getOwner(db, ownerId(request));
     if (!user) throw new HttpError(401, Messages.sessionExpired);
     return { user };

@@ -14,6 +14,7 @@ import { HttpError, parseBody } from '../errors';
 import { findActiveShiftOfDriver } from '../repos/driverShiftsRepo';
 import { recordLocations, type TimedPoint } from '../repos/shiftLocationsRepo';
 import { DriverShiftMessages, type DriverRoutesOptions } from './driverShifts';
+import { routeDocs } from '../openapi/routeDocs';
 
 export const FUTURE_TOLERANCE_MS = 2 * 60 * 1000;
 export const FUTURE_LOCATION = 'La fecha de la ubicación está en el futuro';
@@ -25,7 +26,7 @@ export interface LocationsAccepted {
 export const driverLocationsRoutes: FastifyPluginAsync<DriverRoutesOptions> = async (app, { db, authenticateDriver, publisher }) => {
   app.addHook('preHandler', authenticateDriver);
 
-  app.post('/driver/locations', async (request, reply): Promise<LocationsAccepted> => {
+  app.post('/driver/locations', { schema: routeDocs.postLocations }, async (request, reply): Promise<LocationsAccepted> => {
     const driver = signedInDriver(request);
     const { locations } = parseBody(locationBatchSchema, request.body);
     const latest = Date.now() + FUTURE_TOLERANCE_MS;

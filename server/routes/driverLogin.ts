@@ -8,12 +8,13 @@ import { signToken } from '../auth/tokens';
 import type { Database } from '../db/schema';
 import { parseBody } from '../errors';
 import { findDriversForLogin } from '../repos/driverAccountsRepo';
+import { routeDocs } from '../openapi/routeDocs';
 
 export const driverLoginRoutes: FastifyPluginAsync<{ db: Kysely<Database>; jwtSecret: string }> = async (app, { db, jwtSecret }) => {
   // Its own counter: a driver's failures do not lock the owner's desk out, nor the other way round.
   const limiter = new LoginRateLimiter();
 
-  app.post('/driver/login', async (request): Promise<DriverLoginResponse> => {
+  app.post('/driver/login', { schema: routeDocs.driverLogin }, async (request): Promise<DriverLoginResponse> => {
     // Deleted or deactivated drivers are not found: the same 401 as a wrong password.
     const account = await checkLogin({
       limiter,

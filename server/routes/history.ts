@@ -10,6 +10,7 @@ import { ownerId } from '../auth/authenticate';
 import type { Database } from '../db/schema';
 import { parseBody } from '../errors';
 import { listShiftHistory } from '../repos/historyRepo';
+import { routeDocs } from '../openapi/routeDocs';
 
 interface Options {
   db: Kysely<Database>;
@@ -27,7 +28,7 @@ function withoutBlanks(query: unknown): Record<string, unknown> {
 export const historyRoutes: FastifyPluginAsync<Options> = async (app, { db, authenticate, timeZone }) => {
   app.addHook('preHandler', authenticate);
 
-  app.get('/shifts/history', async (request): Promise<ShiftsResponse> => {
+  app.get('/shifts/history', { schema: routeDocs.shiftHistory }, async (request): Promise<ShiftsResponse> => {
     const query = parseBody(historyQuerySchema, withoutBlanks(request.query));
     const page = await listShiftHistory(
       db,

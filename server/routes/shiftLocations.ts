@@ -6,6 +6,7 @@ import { ownerId } from '../auth/authenticate';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors';
 import { listShiftLocations } from '../repos/shiftLocationsRepo';
+import { routeDocs } from '../openapi/routeDocs';
 
 export const SHIFT_NOT_FOUND = 'Turno no encontrado';
 
@@ -15,7 +16,7 @@ export const shiftLocationsRoutes: FastifyPluginAsync<{ db: Kysely<Database>; au
 ) => {
   app.addHook('preHandler', authenticate);
 
-  app.get<{ Params: { id: string } }>('/shifts/:id/locations', async (request): Promise<ShiftLocationsResponse> => {
+  app.get<{ Params: { id: string } }>('/shifts/:id/locations', { schema: routeDocs.shiftLocations }, async (request): Promise<ShiftLocationsResponse> => {
     const id = Number(request.params.id);
     // A malformed id, an unknown one and another owner's all look the same.
     const locations = /^\d{1,9}$/.test(request.params.id) ? await listShiftLocations(db, ownerId(request), id) : null;
