@@ -27,11 +27,30 @@ const DESCRIPTION = [
   'Tiempo real: socket.io en la ruta `/socket.io` del mismo origen, con `auth: {token}` en el handshake. El mapa emite `join_owner_room` con el id del dueño y recibe `location_update`, `shift_started` y `shift_ended`; sus cuerpos son los componentes `Evento*` de este documento.',
 ].join('\n');
 
+export interface ApiRoute {
+  method: string;
+  url: string;
+  schema: unknown;
+}
+
+const apiRoutesOf = new WeakMap<FastifyInstance, ApiRoute[]>();
+
+/** Every API route the server registered (after registerOpenApi), with the schema it declared: the test reads it. */
+export function registeredApiRoutes(app: FastifyInstance): ApiRoute[] {
+  return apiRoutesOf.get(app) ?? [];
+}
+
 function isApiRoute(url: string): boolean {
   return url.startsWith(`${API_BASE_PATH}/`) && url !== OPENAPI_PATH && !url.startsWith(DOCS_PATH);
 }
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  const routes: ApiRoute[] = [];
+  apiRoutesOf.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD' && isApiRoute(route.url)) routes.push({ method, url: route.url, schema: route.schema });
+  });
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
