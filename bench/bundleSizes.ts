@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -36,7 +37,7 @@ function kindOf(url: string): Transfer['kind'] {
 }
 
 /** Starts `tsx server/index.ts` in `root` on `port` and resolves when /api/health answers. */
-async function startServer(root: string, port: number): Promise<() => Promise<void>> {
+export async function startServer(root: string, port: number): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'flota-bundle-'));
   const child = spawn('npx', ['tsx', 'server/index.ts'], {
     cwd: root,
@@ -64,17 +65,39 @@ async function startServer(root: string, port: number): Promise<() => Promise<vo
   }
 }
 
+/** Bytes on the wire and decoded for one URL, fetched with the given Accept-Encoding. */
+function weighAgain(url: string, acceptEncoding: string): Promise<Transfer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const wire = Buffer.concat(chunks);
+          const encoding = response.headers['content-encoding'];
+          const raw = encoding === 'br' ? zlib.brotliDecompressSync(wire) : encoding === 'gzip' ? zlib.gunzipSync(wire) : wire;
+          resolve({ url, kind: kindOf(url), raw: raw.length, wire: wire.length, gzip: zlib.gzipSync(raw, { level: 9 }).length });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
 /** Collects what the page downloads from `origin` until `collect()` is called. */
 function recorder(page: Page, origin: string) {
   let pending: Promise<Transfer | null>[] = [];
   page.on('requestfinished', (request: Request) => {
-    if (!request.url().startsWith(origin) || new URL(request.url()).pathname.startsWith('/api/')) return;
+    const pathname = new URL(request.url()).pathname;
+    if (!request.url().startsWith(origin) || pathname.startsWith('/api/') || pathname.startsWith('/socket.io/')) return;
     pending.push(
       (async () => {
         const response = await request.response();
         if (!response) return null;
         const body = await response.body();
         const sizes = await request.sizes();
+        // MapLibre's worker script is fetched by the worker, whose body Playwright does not keep:
+        // fetched again as the browser did (same Accept-Encoding) to weigh it.
+        if (body.length === 0 && sizes.responseBodySize === 0) return weighAgain(request.url(), (await request.allHeaders())['accept-encoding'] ?? '');
         return { url: request.url(), kind: kindOf(request.url()), raw: body.length, wire: sizes.responseBodySize, gzip: zlib.gzipSync(body, { level: 9 }).length };
       })(),
     );
