@@ -4,7 +4,7 @@
  * and, when the test runs as root, as the unprivileged `nobody`. Stops by itself with stop().
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -18,6 +18,8 @@ export interface RunningNginx {
 
 const root = path.resolve(__dirname, '..', '..');
 const NOBODY = { uid: 65534, gid: 65534 };
+/** Debian's package puts it in /usr/sbin, which a non-root PATH may lack. */
+const NGINX = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
 
 /**
  * The example files with the test's addresses: Flota's port, loopback listeners, the certificate,
@@ -82,7 +84,7 @@ export async function startNginx(ports: { flota: number; http: number; https: nu
   // Never as root: as root, the test hands the folder to `nobody` and starts nginx as that user.
   const asRoot = process.getuid?.() === 0;
   if (asRoot) chownTree(prefix);
-  const child = spawn(asRoot ? 'runuser' : 'nginx', asRoot ? ['-u', 'nobody', '--', 'nginx', ...args] : args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const child = spawn(asRoot ? 'runuser' : NGINX, asRoot ? ['-u', 'nobody', '--', NGINX, ...args] : args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
