@@ -97,7 +97,7 @@ function recorder(page: Page, origin: string) {
         const sizes = await request.sizes();
         // MapLibre's worker script is fetched by the worker, whose body Playwright does not keep:
         // fetched again as the browser did (same Accept-Encoding) to weigh it.
-        if (body.length === 0 && sizes.responseBodySize === 0) return weighAgain(request.url(), (await request.allHeaders())['accept-encoding'] ?? '');
+        if (body.length === 0) return weighAgain(request.url(), (await request.allHeaders())['accept-encoding'] ?? '');
         return { url: request.url(), kind: kindOf(request.url()), raw: body.length, wire: sizes.responseBodySize, gzip: zlib.gzipSync(body, { level: 9 }).length };
       })(),
     );
