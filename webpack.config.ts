@@ -8,10 +8,12 @@
  *   only global is `Flota`), CSS carried in the JavaScript and rendered inside each mount.
  */
 import path from 'node:path';
+import zlib from 'node:zlib';
+import CompressionPlugin from 'compression-webpack-plugin';
 import CopyPlugin from 'copy-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import type { Configuration, RuleSetRule } from 'webpack';
+import type { Configuration, RuleSetRule, WebpackPluginInstance } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
@@ -31,6 +33,24 @@ function scriptAndAssetRules(): RuleSetRule[] {
     // MapLibre's worker is loaded by URL at run time (src/lib/map/maplibre.ts), not bundled.
     { test: /maplibre-gl-worker\.mjs$/, type: 'asset/resource' },
     { test: /\.(png|svg)$/, type: 'asset/resource' },
+  ];
+}
+
+/**
+ * Production builds write main.js.br and main.js.gz beside main.js (brotli at its best level, done
+ * once here, not per request); the server sends them with Content-Encoding (server/spa.ts).
+ */
+function precompressed(production: boolean): WebpackPluginInstance[] {
+  if (!production) return [];
+  const test = /\.(js|mjs|css|html|svg|json|txt)$/;
+  return [
+    new CompressionPlugin({ test, algorithm: 'gzip', filename: '[path][base].gz', compressionOptions: { level: 9 } }),
+    new CompressionPlugin<zlib.BrotliOptions>({
+      test,
+      algorithm: 'brotliCompress',
+      filename: '[path][base].br',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+    }),
   ];
 }
 
@@ -68,6 +88,7 @@ function appConfig(production: boolean): Configuration & { devServer?: DevServer
       new MiniCssExtractPlugin({ filename: hashed('css'), chunkFilename: hashed('css') }),
       // Also public/embed-demo/index.html, the hostile intranet page the server shows at /embed-demo.
       new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/public/index.html'] } }] }),
+      ...precompressed(production),
     ],
     devServer: {
       port: 3000,
@@ -103,6 +124,7 @@ function embedConfig(production: boolean): Configuration {
     module: {
       rules: [...scriptAndAssetRules(), { test: /\.css$/, use: [path.resolve(__dirname, 'webpack/registerStyleLoader.cjs'), { loader: 'css-loader', options: { exportType: 'string' } }] }],
     },
+    plugins: precompressed(production),
   };
 }
 

@@ -30,6 +30,8 @@ test('the demo owner lands on the dashboard with the seeded counts, and a reload
 
   // A reload on a deeper client route still finds the runtime config next to index.html.
   await page.getByRole('link', { name: 'Historial' }).click();
+  // The screen is a lazy chunk: the URL changes once it has loaded.
+  await expect(page).toHaveURL(/\/dashboard\/history$/);
   const config = page.waitForResponse((response) => response.url().endsWith('config.json'));
   await page.reload();
   expect(new URL((await config).url()).pathname).toBe('/config.json');

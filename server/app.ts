@@ -1,4 +1,5 @@
 /** buildServer: HTTP routes under /api, the SPA, and socket.io, without listening (testable). */
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_BASE_PATH } from '../contract/api';
@@ -12,6 +13,8 @@ import type { ThrottleLimits } from './edge/loginThrottle';
 import { createTimedServer } from './edge/timeouts';
 import { HttpError, Messages } from './errors';
 import { createIngest } from './ingest/ingest';
+import { OneLinePerRequest } from './logging';
+import { registerOpenApi } from './openapi/plugin';
 import { attachPostgresAdapter } from './realtime/postgresAdapter';
 import { createPublisher } from './realtime/publisher';
 import { disconnectSessions } from './realtime/sessionRooms';
@@ -32,6 +35,8 @@ import { vehiclesRoutes } from './routes/vehicles';
 import { isSpaRoute, registerSpa, sendIndexHtml } from './spa';
 
 export const BODY_LIMIT = 1024 * 1024;
+/** Answers smaller than this go uncompressed: the headers would cost more than they save. */
+export const COMPRESS_THRESHOLD = 1024;
 
 export interface ServerDeps {
   db: Kysely<Database>;
@@ -72,14 +77,22 @@ function fastifyTrustProxy(trust: Config['trustProxy']): boolean | string[] | ((
 export async function buildServer(config: Config, deps: ServerDeps): Promise<FlotaServer> {
   const { db } = deps;
   const dbKind = deps.dbKind ?? (config.databaseUrl ? 'postgres' : 'pglite');
-  const app = Fastify({ logger: deps.logger ?? true, bodyLimit: BODY_LIMIT, trustProxy: fastifyTrustProxy(config.trustProxy),
+  const app = Fastify({
+    logger: deps.logger ?? true,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     serverFactory: (handler) => createTimedServer(config, handler),
+    // One line per request, at info only for writes (server/logging.ts).
+    logController: new OneLinePerRequest(),
   });
 
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
+  // Before the static files (they come precompressed; this covers API answers and the rest).
+  await app.register(fastifyCompress, { threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'] });
+  await registerOpenApi(app);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {

@@ -11,7 +11,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: dir });
     expect(config).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       databaseUrl: null,
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       tileAttribution: '© OpenStreetMap contributors',
@@ -24,6 +24,8 @@ describe('loadConfig', () => {
       trustProxy: false,
       timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5000, maxRequestsPerSocket: 1000 },
       frameAncestors: ["'self'"],
+      serveSourceMaps: false,
+      logFormat: null,
     });
     const file = path.join(dir, 'jwt-secret');
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -54,6 +56,12 @@ describe('loadConfig', () => {
       maxRequestsPerSocket: 50,
     });
     expect(() => env({ REQUEST_TIMEOUT_SECONDS: '0' })).toThrow('REQUEST_TIMEOUT_SECONDS debe ser un número entero entre 1 y 3600');
+  });
+
+  it('reads the delivery settings: LOG_FORMAT, SERVE_SOURCE_MAPS, TRUST_PROXY, HOST', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), LOG_FORMAT: 'JSON', SERVE_SOURCE_MAPS: 'on', TRUST_PROXY: 'on', HOST: '0.0.0.0' });
+    expect(config).toMatchObject({ logFormat: 'json', serveSourceMaps: true, trustProxy: true, host: '0.0.0.0' });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), LOG_FORMAT: 'xml' })).toThrow('LOG_FORMAT debe ser "pretty" o "json"');
   });
 
   it('reads lists and switches', () => {

@@ -43,6 +43,10 @@ export interface Config {
   ingestPointsPerMinute: number;
   /** INGEST_BENCH_CEILING=on: registers the benchmark's ceiling route. Never in a normal start. */
   ingestBenchCeiling: boolean;
+  /** SERVE_SOURCE_MAPS=on serves the .map files in dist/ (off by default: they expose the source). */
+  serveSourceMaps: boolean;
+  /** LOG_FORMAT: 'pretty' (readable lines), 'json' (one JSON object a line), or null: pretty on a terminal. */
+  logFormat: 'pretty' | 'json' | null;
 }
 
 export class ConfigError extends Error {
@@ -90,6 +94,13 @@ function logLevel(env: Env): string {
   const value = text(env, 'LOG_LEVEL', 'info').toLowerCase();
   if (!LOG_LEVELS.includes(value)) throw new ConfigError(`LOG_LEVEL debe ser uno de: ${LOG_LEVELS.join(', ')} (se recibió "${env.LOG_LEVEL}")`);
   return value;
+}
+
+function logFormat(env: Env): Config['logFormat'] {
+  const raw = env.LOG_FORMAT?.trim().toLowerCase();
+  if (!raw) return null;
+  if (raw === 'pretty' || raw === 'json') return raw;
+  throw new ConfigError(`LOG_FORMAT debe ser "pretty" o "json" (se recibió "${env.LOG_FORMAT}")`);
 }
 
 function databaseUrl(env: Env): string | null {
@@ -160,7 +171,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^(https?:\/\/|\/)/.test(tileUrl)) throw new ConfigError('TILE_URL debe ser una URL http(s) o una ruta que comience con /');
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
-    host: text(env, 'HOST', '0.0.0.0'),
+    // Loopback by default: the demo prints its password. HOST=0.0.0.0 listens on every interface.
+    host: text(env, 'HOST', '127.0.0.1'),
     dataDir,
     databaseUrl: databaseUrl(env),
     jwtSecret: jwtSecret(env, dataDir),
@@ -186,5 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
     frameAncestors: frameAncestors(env),
     ingestPointsPerMinute: integer(env, 'INGEST_POINTS_PER_MINUTE', 600, 60, 100000),
     ingestBenchCeiling: onOff(env, 'INGEST_BENCH_CEILING', false),
+    serveSourceMaps: onOff(env, 'SERVE_SOURCE_MAPS', false),
+    logFormat: logFormat(env),
   };
 }

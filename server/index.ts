@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import { migrateToLatest } from './db/migrate';
 import { makePrivate } from './db/privateFiles';
 import { liveLockPid, removeLock, writeLock } from './lockFile';
+import { loggerOptions } from './logging';
 import { countOwners } from './repos/ownersRepo';
 import { deskRoleLabels } from '../contract/entities';
 import { DEMO_DESK_USERS, ensureDemoDesk } from './seed/demoDesk';
@@ -39,7 +40,7 @@ export async function main(): Promise<void> {
   }
   await ensureDemoDesk(database.db);
 
-  const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: { level: config.logLevel } });
+  const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: loggerOptions(config, Boolean(process.stdout.isTTY)) });
 
   // The demo fleet's simulator, started once the server listens; stopped first on shutdown.
   let simulator: Simulator | null = null;
@@ -65,16 +66,29 @@ export async function main(): Promise<void> {
 
   await server.app.listen({ host: config.host, port: config.port });
   const port = (server.app.server.address() as { port: number } | null)?.port ?? config.port;
-  console.info(`Flota lista en http://localhost:${port}`);
-  if (await demoFleetExists(database.db)) {
-    console.info(`Acceso de demostración: RUT ${DEMO_OWNER_RUT_DISPLAY} · contraseña ${DEMO_PASSWORD} · código de flota (conductores) ${DEMO_FLEET_CODE}`);
-    for (const user of DEMO_DESK_USERS) console.info(`  ${deskRoleLabels[user.role]}: RUT ${user.display} · contraseña ${DEMO_PASSWORD}`);
-    if (config.simulator && !stopping) {
-      // Through the real driver API on loopback, like phones would (SIMULATOR=off turns it off).
-      simulator = startSimulator({ url: `http://${loopbackHost(config.host)}:${port}`, fleetCode: DEMO_FLEET_CODE, ruts: demoDriverRuts(), password: DEMO_PASSWORD, rate: 1, reportEverySeconds: 60 });
-      simulator.ready.catch((error: unknown) => console.error('El simulador no pudo partir', error));
-    }
+  const demo = await demoFleetExists(database.db);
+  if (demo && config.simulator && !stopping) {
+    // Through the real driver API on loopback, like phones would (SIMULATOR=off turns it off).
+    simulator = startSimulator({ url: `http://${loopbackHost(config.host)}:${port}`, fleetCode: DEMO_FLEET_CODE, ruts: demoDriverRuts(), password: DEMO_PASSWORD, rate: 1, reportEverySeconds: 60 });
+    await simulator.ready.catch((error: unknown) => console.error('El simulador no pudo partir', error));
   }
+  // Last, after the start-up logs (a pretty-printing logger writes from a worker thread), so the URL
+  // and the demo login are the last lines on screen.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  console.info(readyBanner({ host: config.host, port, demo }));
+}
+
+/** What a newcomer needs to start: where Flota answers, and the demo login. */
+export function readyBanner({ host, port, demo }: { host: string; port: number; demo: boolean }): string {
+  const shown = host === '0.0.0.0' || host === '::' || host === '127.0.0.1' || host === '' ? 'localhost' : host;
+  const lines = [`Flota lista en http://${shown}:${port}`];
+  if (demo) {
+    lines.push(`Acceso de demostración: RUT ${DEMO_OWNER_RUT_DISPLAY} · contraseña ${DEMO_PASSWORD} · código de flota (conductores) ${DEMO_FLEET_CODE}`);
+    for (const user of DEMO_DESK_USERS) lines.push(`  ${deskRoleLabels[user.role]}: RUT ${user.display} · contraseña ${DEMO_PASSWORD}`);
+  }
+  if (host === '127.0.0.1' || host === 'localhost') lines.push('Solo en este equipo; HOST=0.0.0.0 la abre a la red (ver README).');
+  const rule = '─'.repeat(Math.max(...lines.map((line) => line.length)) + 4);
+  return ['', rule, ...lines.map((line) => `  ${line}`), rule, ''].join('\n');
 }
 
 // Run when executed directly (tsx server/index.ts), not when imported by start.ts or tests.

@@ -1,6 +1,9 @@
 /**
  * Serves the built SPA from DIST_DIR (when it exists) with history fallback, and the SPA's runtime
- * config at /config.json. Hashed assets are cached for a year; index.html and config never.
+ * config at /config.json. Files come precompressed from the build (.br/.gz beside each one, see
+ * webpack.config.ts); content-hashed assets are cached for a year as immutable; index.html, config,
+ * the embed entry (flota.js, a fixed name) and every other unhashed file are revalidated. Source
+ * maps are served only with SERVE_SOURCE_MAPS=on.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -24,6 +27,18 @@ const NO_CACHE = 'no-cache';
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 /** webpack's [contenthash] in a file name, e.g. main.3f9a1c2b7d.js */
 const HASHED = /[.-][0-9a-f]{8,32}\.[a-z0-9]+$/i;
+/** The precompressed twin @fastify/static picked (main.3f9a1c2b7d.js.br): its cache rule is the original's. */
+const COMPRESSED_TWIN = /\.(br|gz)$/;
+/** Text files the build precompresses: their answer depends on Accept-Encoding. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|map|txt)$/i;
+
+/** Cache-Control and Vary for a file served from dist/. */
+export function staticFileHeaders(filePath: string): Record<string, string> {
+  const name = path.basename(filePath).replace(COMPRESSED_TWIN, '');
+  const headers: Record<string, string> = { 'Cache-Control': HASHED.test(name) ? LONG_CACHE : NO_CACHE };
+  if (COMPRESSIBLE.test(name)) headers.Vary = 'Accept-Encoding';
+  return headers;
+}
 
 export function spaRuntimeConfig(config: Config): SpaRuntimeConfig {
   return {
@@ -68,8 +83,12 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
     root: config.distDir,
     prefix: '/',
     cacheControl: false,
+    // main.js.br or main.js.gz when the browser accepts them and the build made them.
+    preCompressed: true,
+    // The .br/.gz twins are reached through their original's URL only; maps only when asked for.
+    allowedPath: (pathname) => !COMPRESSED_TWIN.test(pathname) && (config.serveSourceMaps || !pathname.endsWith('.map')),
     setHeaders(res, filePath) {
-      res.setHeader('Cache-Control', HASHED.test(path.basename(filePath)) ? LONG_CACHE : NO_CACHE);
+      for (const [name, value] of Object.entries(staticFileHeaders(filePath))) res.setHeader(name, value);
     },
   });
   // The example intranet page that embeds Flota (dist/embed-demo/index.html), at /embed-demo and

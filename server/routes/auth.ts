@@ -12,6 +12,7 @@ import { HttpError, Messages, parseBody } from '../errors';
 import { findDeskUsersForLogin } from '../repos/deskUsersRepo';
 import { findOwnerForLogin } from '../repos/ownersRepo';
 import { changePassword, claimsFor, passwordHashOf, sessionUser } from '../repos/principalsRepo';
+import { routeDocs } from '../openapi/routeDocs';
 
 export const PasswordMessages = {
   wrongCurrent: 'La contraseña actual no es correcta',
@@ -26,7 +27,7 @@ export interface AuthRoutesOptions {
 }
 
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { db, jwtSecret, authenticate, throttle }) => {
-  app.post('/auth/login', async (request): Promise<LoginResponse> => {
+  app.post('/auth/login', { schema: routeDocs.login }, async (request): Promise<LoginResponse> => {
     // The owner (Dueño) and the desk accounts sign in on the same form with their RUT.
     const account = await checkLogin({
       throttle,
@@ -45,7 +46,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
     return { token: await signToken(claimsFor(account), jwtSecret), user };
   });
 
-  app.get('/auth/me', { preHandler: authenticate }, async (request): Promise<MeResponse> => {
+  app.get('/auth/me', { preHandler: authenticate, schema: routeDocs.me }, async (request): Promise<MeResponse> => {
     const user = await sessionUser(db, signedInUser(request));
     if (!user) throw new HttpError(401, Messages.sessionExpired);
     return { user };

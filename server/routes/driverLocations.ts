@@ -15,6 +15,7 @@ import { bearerToken, signedInDriver } from '../auth/authenticate';
 import { verifyDriverToken } from '../auth/tokens';
 import { HttpError, Messages, parseBody } from '../errors';
 import type { Ingest } from '../ingest/ingest';
+import { routeDocs } from '../openapi/routeDocs';
 
 export { FUTURE_TOLERANCE_MS } from '../ingest/ingest';
 
@@ -30,7 +31,7 @@ export interface DriverLocationsOptions {
 }
 
 export const driverLocationsRoutes: FastifyPluginAsync<DriverLocationsOptions> = async (app, { ingest, authenticateDriver, jwtSecret, benchCeiling }) => {
-  app.post('/driver/locations', { logLevel: 'warn', preHandler: authenticateDriver }, async (request, reply): Promise<LocationsAccepted> => {
+  app.post('/driver/locations', { logLevel: 'warn', preHandler: authenticateDriver, schema: routeDocs.postLocations }, async (request, reply): Promise<LocationsAccepted> => {
     const driver = signedInDriver(request);
     const { locations } = parseBody(locationBatchSchema, request.body);
     try {

@@ -12,6 +12,7 @@ import type { LoginThrottle } from '../edge/loginThrottle';
 import { parseBody } from '../errors';
 import { findDriversForLogin } from '../repos/driverAccountsRepo';
 import { findOwnerIdByFleetCode } from '../repos/ownersRepo';
+import { routeDocs } from '../openapi/routeDocs';
 
 export interface DriverLoginOptions {
   db: Kysely<Database>;
@@ -20,7 +21,7 @@ export interface DriverLoginOptions {
 }
 
 export const driverLoginRoutes: FastifyPluginAsync<DriverLoginOptions> = async (app, { db, jwtSecret, throttle }) => {
-  app.post('/driver/login', async (request): Promise<DriverLoginResponse> => {
+  app.post('/driver/login', { schema: routeDocs.driverLogin }, async (request): Promise<DriverLoginResponse> => {
     const body = parseBody(driverLoginRequestSchema, request.body);
     // Deleted or deactivated drivers and unknown fleets are not found: the same 401 as a wrong password.
     const account = await checkLogin({

@@ -19,6 +19,7 @@ import {
   insertShift,
   vehicleInActiveShift,
 } from '../repos/driverShiftsRepo';
+import { routeDocs } from '../openapi/routeDocs';
 
 export const DriverShiftMessages = {
   alreadyOnShift: 'Ya tienes un turno activo',
@@ -38,7 +39,7 @@ export interface DriverRoutesOptions {
 export const driverShiftsRoutes: FastifyPluginAsync<DriverRoutesOptions> = async (app, { db, authenticateDriver, publisher }) => {
   app.addHook('preHandler', authenticateDriver);
 
-  app.post('/driver/shifts/start', async (request): Promise<ShiftResponse> => {
+  app.post('/driver/shifts/start', { schema: routeDocs.startShift }, async (request): Promise<ShiftResponse> => {
     const driver = signedInDriver(request);
     const body = parseBody(shiftStartSchema, request.body);
     if (await findActiveShiftOfDriver(db, driver.id)) throw new HttpError(409, DriverShiftMessages.alreadyOnShift);
@@ -62,7 +63,7 @@ export const driverShiftsRoutes: FastifyPluginAsync<DriverRoutesOptions> = async
     }
   });
 
-  app.post('/driver/shifts/end', async (request): Promise<ShiftResponse> => {
+  app.post('/driver/shifts/end', { schema: routeDocs.endShift }, async (request): Promise<ShiftResponse> => {
     const driver = signedInDriver(request);
     const active = await findActiveShiftOfDriver(db, driver.id);
     const shift = active ? await endShift(db, driver.ownerId, active.id, new Date()) : null;

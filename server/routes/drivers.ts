@@ -18,6 +18,7 @@ import { assignVehicle, findDriver, insertDriver, listDrivers, lockDriver, softD
 import { inActiveShift } from '../repos/shiftsRepo';
 import { lockVehicle } from '../repos/vehiclesRepo';
 import { idParam } from './params';
+import { routeDocs } from '../openapi/routeDocs';
 
 /** 400 on current_vehicle_id unless it is null or one of the owner's live vehicles. */
 async function checkVehicle(db: Kysely<Database>, owner: number, vehicleId: number | null): Promise<void> {
@@ -50,12 +51,12 @@ export const driversRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authentic
     return { driver };
   }
 
-  app.get('/drivers', async (request): Promise<DriversResponse> => {
+  app.get('/drivers', { schema: routeDocs.listDrivers }, async (request): Promise<DriversResponse> => {
     const drivers = await listDrivers(db, ownerId(request));
     return { drivers, count: drivers.length };
   });
 
-  app.post('/drivers', async (request, reply): Promise<DriverResponse> => {
+  app.post('/drivers', { schema: routeDocs.createDriver }, async (request, reply): Promise<DriverResponse> => {
     const owner = ownerId(request);
     const { password, current_vehicle_id, ...driver } = parseBody(driverCreateSchema, request.body);
     // Hashing is slow: done before the transaction takes a connection.
@@ -74,7 +75,7 @@ export const driversRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authentic
     return driverResponse(owner, id);
   });
 
-  app.put('/drivers/:id', async (request): Promise<DriverResponse> => {
+  app.put('/drivers/:id', { schema: routeDocs.updateDriver }, async (request): Promise<DriverResponse> => {
     const owner = ownerId(request);
     const id = idParam(request.params, Messages.driverNotFound);
     const stored = await findDriver(db, owner, id);
@@ -100,7 +101,7 @@ export const driversRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authentic
     return driverResponse(owner, id);
   });
 
-  app.delete('/drivers/:id', async (request): Promise<{ ok: true }> => {
+  app.delete('/drivers/:id', { schema: routeDocs.deleteDriver }, async (request): Promise<{ ok: true }> => {
     const owner = ownerId(request);
     const id = idParam(request.params, Messages.driverNotFound);
     await db.transaction().execute(async (trx) => {

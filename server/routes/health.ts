@@ -4,9 +4,10 @@ import { sql, type Kysely } from 'kysely';
 import type { HealthResponse } from '../../contract/api';
 import type { DatabaseKind } from '../db/client';
 import type { Database } from '../db/schema';
+import { routeDocs } from '../openapi/routeDocs';
 
 export const healthRoutes: FastifyPluginAsync<{ db: Kysely<Database>; dbKind: DatabaseKind }> = async (app, { db, dbKind }) => {
-  app.get('/health', async (_request, reply): Promise<HealthResponse> => {
+  app.get('/health', { schema: routeDocs.health }, async (_request, reply): Promise<HealthResponse> => {
     try {
       await sql`select 1`.execute(db);
       return { ok: true, db: dbKind };

@@ -11,6 +11,7 @@ import type { Database } from '../db/schema';
 import { parseBody } from '../errors';
 import { listShiftHistory } from '../repos/historyRepo';
 import { withoutBlanks } from './params';
+import { routeDocs } from '../openapi/routeDocs';
 
 interface Options {
   db: Kysely<Database>;
@@ -22,7 +23,7 @@ interface Options {
 export const historyRoutes: FastifyPluginAsync<Options> = async (app, { db, authenticate, timeZone }) => {
   app.addHook('preHandler', authenticate);
 
-  app.get('/shifts/history', async (request): Promise<ShiftsResponse> => {
+  app.get('/shifts/history', { schema: routeDocs.shiftHistory }, async (request): Promise<ShiftsResponse> => {
     const query = parseBody(historyQuerySchema, withoutBlanks(request.query));
     const page = await listShiftHistory(
       db,

@@ -9,6 +9,7 @@ import { ownerId } from '../auth/authenticate';
 import type { Database } from '../db/schema';
 import { HttpError, parseBody } from '../errors';
 import { listShiftLocations } from '../repos/shiftLocationsRepo';
+import { routeDocs } from '../openapi/routeDocs';
 
 export const SHIFT_NOT_FOUND = 'Turno no encontrado';
 
@@ -18,7 +19,7 @@ export const shiftLocationsRoutes: FastifyPluginAsync<{ db: Kysely<Database>; au
 ) => {
   app.addHook('preHandler', authenticate);
 
-  app.get<{ Params: { id: string } }>('/shifts/:id/locations', async (request): Promise<ShiftLocationsResponse> => {
+  app.get<{ Params: { id: string } }>('/shifts/:id/locations', { schema: routeDocs.shiftLocations }, async (request): Promise<ShiftLocationsResponse> => {
     const id = Number(request.params.id);
     // A malformed id, an unknown one and another owner's all look the same.
     const page = parseBody(shiftLocationsQuerySchema, request.query);

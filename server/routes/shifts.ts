@@ -5,6 +5,7 @@ import type { ShiftsResponse } from '../../contract/api';
 import { ownerId } from '../auth/authenticate';
 import type { Database } from '../db/schema';
 import { listActiveShifts } from '../repos/shiftsRepo';
+import { routeDocs } from '../openapi/routeDocs';
 
 export const shiftsRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticate: preHandlerAsyncHookHandler }> = async (
   app,
@@ -12,7 +13,7 @@ export const shiftsRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authentica
 ) => {
   app.addHook('preHandler', authenticate);
 
-  app.get('/shifts/active', async (request): Promise<ShiftsResponse> => {
+  app.get('/shifts/active', { schema: routeDocs.activeShifts }, async (request): Promise<ShiftsResponse> => {
     const shifts = await listActiveShifts(db, ownerId(request));
     return { shifts, count: shifts.length };
   });

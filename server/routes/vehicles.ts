@@ -12,6 +12,7 @@ import { unassignVehicle } from '../repos/driversRepo';
 import { inActiveShift } from '../repos/shiftsRepo';
 import { findVehicle, insertVehicle, listVehicles, lockVehicle, softDeleteVehicle, updateVehicleColumns } from '../repos/vehiclesRepo';
 import { idParam } from './params';
+import { routeDocs } from '../openapi/routeDocs';
 
 export const vehiclesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticate: preHandlerAsyncHookHandler }> = async (
   app,
@@ -25,12 +26,12 @@ export const vehiclesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenti
     return { vehicle };
   }
 
-  app.get('/vehicles', async (request): Promise<VehiclesResponse> => {
+  app.get('/vehicles', { schema: routeDocs.listVehicles }, async (request): Promise<VehiclesResponse> => {
     const vehicles = await listVehicles(db, ownerId(request));
     return { vehicles, count: vehicles.length };
   });
 
-  app.post('/vehicles', async (request, reply): Promise<VehicleResponse> => {
+  app.post('/vehicles', { schema: routeDocs.createVehicle }, async (request, reply): Promise<VehicleResponse> => {
     const owner = ownerId(request);
     const vehicle = parseBody(vehicleCreateSchema, request.body);
     let id: number;
@@ -50,7 +51,7 @@ export const vehiclesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenti
     return vehicleResponse(owner, id);
   });
 
-  app.put('/vehicles/:id', async (request): Promise<VehicleResponse> => {
+  app.put('/vehicles/:id', { schema: routeDocs.updateVehicle }, async (request): Promise<VehicleResponse> => {
     const owner = ownerId(request);
     const id = idParam(request.params, Messages.vehicleNotFound);
     const stored = await findVehicle(db, owner, id);
@@ -68,7 +69,7 @@ export const vehiclesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenti
     return vehicleResponse(owner, id);
   });
 
-  app.delete('/vehicles/:id', async (request): Promise<{ ok: true }> => {
+  app.delete('/vehicles/:id', { schema: routeDocs.deleteVehicle }, async (request): Promise<{ ok: true }> => {
     const owner = ownerId(request);
     const id = idParam(request.params, Messages.vehicleNotFound);
     await db.transaction().execute(async (trx) => {

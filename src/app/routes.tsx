@@ -7,10 +7,7 @@ import { AuthGuard } from '../features/auth/AuthGuard';
 import { loggedOut, selectCurrentUser } from '../features/auth/authSlice';
 import { LoginPage } from '../features/auth/LoginPage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { DriversPage } from '../features/drivers/DriversPage';
-import { HistoryPage } from '../features/history/HistoryPage';
 import { DashboardLayout } from '../features/layout/DashboardLayout';
-import { VehiclesPage } from '../features/vehicles/VehiclesPage';
 import { LoadingText } from '../components/LoadingText';
 import { useAppDispatch, useAppSelector, usePermissions } from './hooks';
 
@@ -41,8 +38,18 @@ export const routes: RouteObject[] = [
         element: <AppLayout />,
         children: [
           { index: true, element: <DashboardPage /> },
-          { path: 'drivers', element: <DriversPage /> },
-          { path: 'vehicles', element: <VehiclesPage /> },
+          // The first screen (login, app shell, dashboard) loads alone: every other screen is its
+          // own chunk, fetched when first opened, with its forms' validation (zod) in it.
+          {
+            path: 'drivers',
+            hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
+            lazy: async () => ({ Component: (await import('../features/drivers/DriversPage')).DriversPage }),
+          },
+          {
+            path: 'vehicles',
+            hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
+            lazy: async () => ({ Component: (await import('../features/vehicles/VehiclesPage')).VehiclesPage }),
+          },
           // MapLibre is heavy: the map screen is its own chunk, fetched when first opened.
           {
             path: 'map',
@@ -50,7 +57,11 @@ export const routes: RouteObject[] = [
             hydrateFallbackElement: <LoadingText>Cargando mapa...</LoadingText>,
             lazy: async () => ({ Component: (await import('../features/liveMap/LiveMapPage')).LiveMapPage }),
           },
-          { path: 'history', element: <HistoryPage /> },
+          {
+            path: 'history',
+            hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
+            lazy: async () => ({ Component: (await import('../features/history/HistoryPage')).HistoryPage }),
+          },
           { path: 'activity', element: <Allowed when="readActivity"><ActivityPage /></Allowed> },
           { path: 'users', element: <Allowed when="manageUsers"><UsersPage /></Allowed> },
         ],

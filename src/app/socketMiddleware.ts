@@ -7,7 +7,7 @@
  * disconnected, so every re-connect refetches the active-shift snapshot.
  */
 import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { io, type ManagerOptions, type SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, SocketOptions } from 'socket.io-client';
 import type { LocationUpdate, Shift } from '../../contract/entities';
 import { SocketEvent, type ShiftEndedPayload } from '../../contract/socket';
 import { locationsReceived, shiftEnded, shiftStarted } from '../features/liveMap/activeShiftsSlice';
@@ -16,6 +16,7 @@ import { liveMapClosed, liveMapOpened } from '../features/liveMap/liveMapSlice';
 import { realtimeConnected, realtimeConnectionFailed, realtimeDisconnected } from '../features/liveMap/realtimeActions';
 import { sessionExpired } from './api';
 import { appUnmounted } from './lifecycle';
+import { lazySocketIo } from './lazySocketIo';
 import { createLocationBuffer } from './locationBuffer';
 import type { RootState } from './rootReducer';
 
@@ -43,7 +44,8 @@ export interface SocketMiddlewareOptions {
   now?: () => number;
 }
 
-const connectSocketIo: CreateSocket = (url, options) => io(url, options) as unknown as RealtimeSocket;
+// socket.io-client loads with the live map, not with the first screen (src/app/lazySocketIo.ts).
+const connectSocketIo: CreateSocket = lazySocketIo;
 
 /** The server refuses a bad token at the handshake with this text ('No autorizado'). */
 const UNAUTHORIZED = /unauthori[sz]ed|no autorizado/i;

@@ -153,4 +153,4 @@ it('a recorded session replays action by action to the same, JSON-safe states', 
   });
   expect(replay.getState()).toStrictEqual(store.getState());
   expect(reports).toEqual([]);
-});
+}, 30_000); // a whole session through five screens (each a lazy chunk): slow on a busy machine

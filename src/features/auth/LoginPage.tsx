@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { fieldErrors, loginRequestSchema } from '../../../contract/api';
 import { useAppSelector } from '../../app/hooks';
 import { Field } from '../../components/form/Field';
 import { apiErrorMessage, isNetworkError } from '../../lib/apiError';
@@ -23,6 +22,8 @@ export function LoginPage() {
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (isLoading) return;
+    // The contract's schemas (and zod) load on the first submit, not with the first screen.
+    const { fieldErrors, loginRequestSchema } = await import('../../../contract/api');
     const parsed = loginRequestSchema.safeParse({ rut, password });
     setFormError('');
     if (!parsed.success) {

@@ -1,0 +1,54 @@
+/**
+ * `npm run bench -- lighthouse`: Lighthouse 12's Performance score (mobile preset: a mid-range phone
+ * on a slow 4G link, simulated) for /login and /dashboard of this production build (`npm run build`
+ * first), served by the real server, in Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
+ * The dashboard is measured signed in: the browser logs in first and Lighthouse keeps its storage.
+ * Target: 90 or more on both. The score moves with the machine's load: quote it as indicative.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { startServer } from './bundleSizes';
+
+const PORT = Number(process.env.BENCH_PORT ?? 5612);
+const TARGET = 90;
+
+export async function run(): Promise<void> {
+  const root = path.resolve(__dirname, '..');
+  if (!existsSync(path.join(root, 'dist', 'index.html'))) throw new Error('No production build: run `npm run build` first.');
+  // Both are ES modules.
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const stop = await startServer(root, PORT);
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--enable-unsafe-swiftshader', '--use-angle=swiftshader'],
+  });
+  try {
+    const origin = `http://127.0.0.1:${PORT}`;
+    // Sign in once in that same browser, so /dashboard is the signed-in screen.
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const page = await browser.contexts()[0].newPage();
+    await page.goto(`${origin}/login`);
+    await page.getByLabel('RUT').fill('12.345.678-5');
+    await page.getByLabel('Contraseña').fill('flota-demo');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.getByRole('heading', { name: 'Panel de Control' }).waitFor();
+    await page.close();
+
+    console.log(`Lighthouse ${(JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version}, mobile preset, Performance (target ≥ ${TARGET})`);
+    for (const route of ['/login', '/dashboard']) {
+      const result = await lighthouse(`${origin}${route}`, { port: chrome.port, onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error' });
+      const lhr = result?.lhr;
+      const score = Math.round((lhr?.categories.performance.score ?? 0) * 100);
+      const metric = (id: string) => lhr?.audits[id]?.displayValue ?? '?';
+      console.log(
+        `${route.padEnd(11)} ${String(score).padStart(3)}  FCP ${metric('first-contentful-paint')} · LCP ${metric('largest-contentful-paint')} · TBT ${metric('total-blocking-time')} · CLS ${metric('cumulative-layout-shift')}${score >= TARGET ? '' : '  (below target)'}`,
+      );
+    }
+    await browser.close();
+  } finally {
+    await chrome.kill();
+    await stop();
+  }
+}
