@@ -5,12 +5,16 @@
  * activeShifts/locationsReceived at most once per flushIntervalMs, so thousands of taxis make a
  * handful of readable actions per second. socket.io does not replay what was missed while
  * disconnected, so every re-connect refetches the active-shift snapshot.
+ * It opts into the batched event (handshake `auth.batch`, BRIEF contract 3): a server that knows it
+ * sends one `location_batch {updates}` per flush instead of one `location_update` per taxi, which
+ * saves the browser thousands of event dispatches a second; a server that does not keeps sending
+ * `location_update`, and both go into the same buffer.
  */
 import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { io, type ManagerOptions, type SocketOptions } from 'socket.io-client';
-import type { LocationUpdate, Shift } from '../../contract/entities';
+import type { Shift } from '../../contract/entities';
 import { SocketEvent, type ShiftEndedPayload } from '../../contract/socket';
-import { locationsReceived, shiftEnded, shiftStarted } from '../features/liveMap/activeShiftsSlice';
+import { locationsReceived, shiftEnded, shiftStarted, type LiveLocationUpdate } from '../features/liveMap/activeShiftsSlice';
 import { liveMapApi } from '../features/liveMap/liveMapApi';
 import { liveMapClosed, liveMapOpened } from '../features/liveMap/liveMapSlice';
 import { realtimeConnected, realtimeConnectionFailed, realtimeDisconnected } from '../features/liveMap/realtimeActions';
@@ -20,6 +24,9 @@ import { createLocationBuffer } from './locationBuffer';
 import type { RootState } from './rootReducer';
 
 type Listener = (...args: never[]) => void;
+
+/** The batched event of BRIEF contract 3 (ingest adds it to contract/socket.ts). */
+export const LOCATION_BATCH_EVENT = 'location_batch';
 
 /** The part of a socket.io client socket the middleware uses (tests give a fake). */
 export interface RealtimeSocket {
@@ -79,10 +86,15 @@ export function createSocketMiddleware({ createSocket = connectSocketIo, flushIn
       }
     }
 
-    function onLocationUpdate(update: LocationUpdate) {
+    function onLocationUpdate(update: LiveLocationUpdate) {
       if (typeof update?.shift_id !== 'number') return;
       buffer.add(update);
       flushTimer ??= setTimeout(flush, flushIntervalMs);
+    }
+
+    function onLocationBatch(batch: { updates?: unknown }) {
+      if (!Array.isArray(batch?.updates)) return;
+      for (const update of batch.updates as LiveLocationUpdate[]) onLocationUpdate(update);
     }
 
     function open() {
@@ -90,7 +102,7 @@ export function createSocketMiddleware({ createSocket = connectSocketIo, flushIn
       const { config, auth } = store.getState();
       const current = createSocket(config.socketUrl || window.location.origin, {
         path: config.socketPath,
-        auth: { token: auth.token },
+        auth: { token: auth.token, batch: true },
         autoConnect: false,
         // A connection of its own each time the map opens, never a cached one with an old token.
         forceNew: true,
@@ -125,6 +137,7 @@ export function createSocketMiddleware({ createSocket = connectSocketIo, flushIn
         store.dispatch(realtimeConnectionFailed(message, current.active));
       });
       current.on(SocketEvent.locationUpdate, onLocationUpdate);
+      current.on(LOCATION_BATCH_EVENT, onLocationBatch);
       current.on(SocketEvent.shiftStarted, (payload: { shift: Shift }) => store.dispatch(shiftStarted(payload)));
       current.on(SocketEvent.shiftEnded, (payload: ShiftEndedPayload) => store.dispatch(shiftEnded(payload)));
 
