@@ -14,7 +14,7 @@ import { initialCenter, positionsBounds, taxiPoints } from './mapGeo';
 import { TaxiPopup } from './TaxiPopup';
 import { TaxiTrail } from './TaxiTrail';
 import { addTaxiIcons } from './taxiIcon';
-import { createTaxiLayer, type TaxiLayer } from './taxiLayer';
+import { createTaxiLayer } from './taxiLayer';
 import {
   CLUSTER_LAYER,
   CLUSTER_MAX_ZOOM,
@@ -52,7 +52,6 @@ export function TaxiMap({ rows, offline }: TaxiMapProps) {
   const view = useAppSelector(selectLiveMap);
   const mapRef = useRef<MapRef>(null);
   const popupRef = useRef<MapLibrePopup>(null);
-  const layerRef = useRef<TaxiLayer | null>(null);
   const followingRef = useRef(view.following);
   const [mapReady, setMapReady] = useState(false);
   const [iconsReady, setIconsReady] = useState(false);
@@ -73,14 +72,16 @@ export function TaxiMap({ rows, offline }: TaxiMapProps) {
     followingRef.current = view.following;
   }, [view.following]);
 
-  // The taxi layer lives as long as the map's sources do.
-  useEffect(() => {
-    const map = mapRef.current?.getMap();
-    if (!iconsReady || !map) return undefined;
-    const layer = createTaxiLayer({
-      fleetSource: () => map.getSource<GeoJSONSource>(FLEET_SOURCE),
-      selectedSource: () => map.getSource<GeoJSONSource>(SELECTED_SOURCE),
+  // The taxi layer reads the map's sources when it sends them something; they exist once the map has
+  // loaded. The refs are read in its callbacks, never while rendering.
+  // eslint-disable-next-line react-hooks/refs
+  const [layer] = useState(() =>
+    createTaxiLayer({
+      fleetSource: () => mapRef.current?.getMap().getSource<GeoJSONSource>(FLEET_SOURCE),
+      selectedSource: () => mapRef.current?.getMap().getSource<GeoJSONSource>(SELECTED_SOURCE),
       viewBounds: () => {
+        const map = mapRef.current?.getMap();
+        if (!map) return null;
         const { _sw, _ne } = map.getBounds();
         return [
           [_sw.lng, _sw.lat],
@@ -93,30 +94,26 @@ export function TaxiMap({ rows, offline }: TaxiMapProps) {
         if (followingRef.current) followMoved(position);
       },
       glideMs: prefersReducedMotion() ? 0 : GLIDE_MS,
-    });
-    layerRef.current = layer;
-    return () => {
-      layer.dispose();
-      layerRef.current = null;
-    };
-  }, [iconsReady, followMoved]);
+    }),
+  );
+  useEffect(() => () => layer.dispose(), [layer]);
 
   useEffect(() => {
-    layerRef.current?.update(points, view.selectedShiftId);
-  }, [iconsReady, points, view.selectedShiftId]);
+    if (mapReady) layer.update(points, view.selectedShiftId);
+  }, [layer, mapReady, points, view.selectedShiftId]);
 
   // "Seguir" switched on: centre the taxi now, not at its next update.
   useEffect(() => {
-    const at = view.selectedShiftId === null ? null : layerRef.current?.drawnPosition(view.selectedShiftId);
+    const at = view.selectedShiftId === null ? null : layer.drawnPosition(view.selectedShiftId);
     if (view.following && at) followMoved(at);
-  }, [view.following, view.selectedShiftId, followMoved]);
+  }, [layer, view.following, view.selectedShiftId, followMoved]);
 
   async function onClick(event: MapLayerMouseEvent) {
     const feature = event.features?.[0];
     const map = mapRef.current?.getMap();
     if (!feature || !map) return;
-    if (feature.layer.id === CLUSTER_LAYER) {
-      const clusterId = Number(feature.properties?.cluster_id);
+    if (feature.properties?.cluster_id !== undefined) {
+      const clusterId = Number(feature.properties.cluster_id);
       const zoom = await map.getSource<GeoJSONSource>(FLEET_SOURCE)?.getClusterExpansionZoom(clusterId);
       const [longitude, latitude] = (feature.geometry as GeoJSON.Point).coordinates;
       if (zoom !== undefined) map.easeTo({ center: [longitude, latitude], zoom });
@@ -127,7 +124,7 @@ export function TaxiMap({ rows, offline }: TaxiMapProps) {
     if (row) dispatch(shiftSelected({ shiftId: row.shift.id, position: row.position }));
   }
 
-  const popupAt = selected?.position && (layerRef.current?.drawnPosition(selected.shift.id) ?? selected.position);
+  const popupAt = selected?.position && (layer.drawnPosition(selected.shift.id) ?? selected.position);
 
   return (
     <Map

@@ -3,8 +3,8 @@
  * the same size with 10 or 5,000 taxis. Arrow keys move between entries, scrolling as they go, so
  * every taxi is reachable by keyboard although most entries do not exist in the DOM.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { TaxiRow } from './taxiRows';
 
 interface VirtualTaxiListProps {
@@ -19,14 +19,17 @@ const FOCUSABLE = 'button';
 
 export function VirtualTaxiList({ rows, rowHeight, className, label, renderRow }: VirtualTaxiListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The virtualizer's functions change as it scrolls: this component re-renders with them, unmemoized.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: 6,
     getItemKey: (index) => rows[index].shift.id,
-    // Before the first measure (and in jsdom): a screenful.
+    // A list without layout yet (or in jsdom) still shows a screenful, not nothing.
     initialRect: { width: 0, height: rowHeight * 8 },
+    observeElementRect: (instance, notify) => observeElementRect(instance, (rect) => notify(rect.height > 0 ? rect : { width: rect.width, height: rowHeight * 8 })),
   });
 
   function focusEntry(index: number) {
@@ -40,20 +43,32 @@ export function VirtualTaxiList({ rows, rowHeight, className, label, renderRow }
     tryFocus(0);
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const from = Number((event.target as HTMLElement).closest('[data-index]')?.getAttribute('data-index'));
-    if (Number.isNaN(from)) return;
-    const to = { ArrowDown: from + 1, ArrowUp: from - 1, Home: 0, End: rows.length - 1 }[event.key];
-    if (to === undefined || to < 0 || to >= rows.length) return;
-    event.preventDefault();
-    focusEntry(to);
-  }
+  // Arrow keys on an entry's button (a native listener: the entries themselves are the controls).
+  const focusEntryRef = useRef(focusEntry);
+  useEffect(() => {
+    focusEntryRef.current = focusEntry;
+  });
+  const count = rows.length;
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const from = Number((event.target as HTMLElement).closest('[data-index]')?.getAttribute('data-index'));
+      if (Number.isNaN(from)) return;
+      const to = ({ ArrowDown: from + 1, ArrowUp: from - 1, Home: 0, End: count - 1 } as Record<string, number>)[event.key];
+      if (to === undefined || to < 0 || to >= count) return;
+      event.preventDefault();
+      focusEntryRef.current(to);
+    };
+    element.addEventListener('keydown', onKeyDown);
+    return () => element.removeEventListener('keydown', onKeyDown);
+  }, [count]);
 
   return (
-    <div ref={scrollRef} className={`flota-virtual-list ${className}`} onKeyDown={onKeyDown}>
+    <div ref={scrollRef} className={`flota-virtual-list ${className}`}>
       <ul aria-label={label} style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => (
-          <li key={item.key} data-index={item.index} style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
+          <li key={item.key} data-index={item.index} aria-setsize={rows.length} aria-posinset={item.index + 1} style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
             {renderRow(rows[item.index], item.index)}
           </li>
         ))}
