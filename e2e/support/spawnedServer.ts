@@ -14,12 +14,12 @@ export interface SpawnedServer {
 
 const root = path.resolve(__dirname, '..', '..');
 
-export async function spawnServer({ port, tilePort, dataDir }: { port: number; tilePort: number; dataDir: string }): Promise<SpawnedServer> {
+export async function spawnServer({ port, tilePort, dataDir, simulator = false }: { port: number; tilePort: number; dataDir: string; simulator?: boolean }): Promise<SpawnedServer> {
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child: ChildProcess = spawn('npx', ['tsx', 'e2e/support/e2eServer.ts'], {
     cwd: root,
-    env: { ...process.env, E2E_PORT: String(port), E2E_TILE_PORT: String(tilePort), E2E_DATA_DIR: dataDir, LOG_LEVEL: 'info', SIMULATOR: 'off' },
+    env: { ...process.env, E2E_PORT: String(port), E2E_TILE_PORT: String(tilePort), E2E_DATA_DIR: dataDir, LOG_LEVEL: 'info', SIMULATOR: simulator ? 'on' : 'off' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -57,14 +57,20 @@ export function LiveMapPage() {
           Ver todos
         </button>
       </PageHeader>
-      <ConnectionNotice connection={connection} />
-      {isError && <MapLoadError retrying={isFetching} onRetry={() => void refetch()} />}
       {isLoading ? (
-        <LoadingText>Cargando mapa...</LoadingText>
+        <>
+          <ConnectionNotice connection={connection} />
+          <LoadingText>Cargando mapa...</LoadingText>
+        </>
       ) : (
         <>
           <div className="flota-console">
             <div className={offline ? 'flota-live-map flota-live-map--offline' : 'flota-live-map'} role="region" aria-label="Mapa de los conductores">
+              {/* Over the map, so the console keeps its size when they appear. */}
+              <div className="flota-live-map__notices">
+                <ConnectionNotice connection={connection} />
+                {isError && <MapLoadError retrying={isFetching} onRetry={() => void refetch()} />}
+              </div>
               <TaxiMap rows={rows} offline={offline} />
             </div>
             <TaxiPanel rows={rows} offline={offline} selectedShiftId={selectedShiftId} onSelect={select} />

@@ -70,7 +70,7 @@ export function TaxiPanel({ rows, offline, selectedShiftId, onSelect }: TaxiPane
             aria-pressed={status === filter}
             onClick={() => setStatus(filter)}
           >
-            <span className="flota-status-filter__count">{counts[filter]}</span> {filter === 'live' && offline ? 'En línea (sin conexión)' : statusLabels[filter]}
+            <span className="flota-status-filter__count">{counts[filter]}</span> {filter === 'live' && offline ? 'Sin conexión' : statusLabels[filter]}
           </button>
         ))}
       </div>
@@ -81,7 +81,7 @@ export function TaxiPanel({ rows, offline, selectedShiftId, onSelect }: TaxiPane
         id={searchId}
         type="search"
         className="flota-taxi-panel__search"
-        placeholder="Buscar por número, nombre o patente"
+        placeholder="Número, nombre o patente"
         value={query}
         autoComplete="off"
         onChange={(event) => setQuery(event.target.value)}
