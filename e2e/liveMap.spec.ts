@@ -39,8 +39,12 @@ test('the live map shows tiles, one taxi per located driver, the list, and a pop
 
   await page.getByRole('button', { name: 'Ver todos' }).click();
   await expect.poll(() => tileResponses.filter((status) => status === 200).length).toBeGreaterThan(3);
-  await expect.poll(async () => (await lookAtMap(page)).taxis, { timeout: 15_000 }).toBe(5);
+  // Every located taxi is drawn: as its own marker, or in a group where markers would overlap
+  // (e2e/liveMapConsole.spec.ts opens the groups).
+  await expect.poll(async () => (await lookAtMap(page)).taxis, { timeout: 15_000 }).toBeGreaterThan(0);
   const look = await lookAtMap(page);
+  if (look.groups.length === 0) expect(look.taxis).toBe(5);
+  else expect(look.taxis + look.groups.length).toBeLessThan(5);
   expect(look.share.tile).toBeGreaterThan(0.5);
   await page.screenshot({ path: screenshotPath('live-map-all') });
 

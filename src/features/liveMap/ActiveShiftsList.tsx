@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { formatClockTime } from '../../lib/clockTime';
 import { motionText, statusOf, statusText } from './taxiStatus';
-import type { TaxiRow } from './taxiRows';
+import type { TaxiListProps, TaxiRow } from './taxiRows';
 import { UpdateAge } from './UpdateAge';
 import { useSecondClock } from './useSecondClock';
 import { VirtualTaxiList } from './VirtualTaxiList';
@@ -35,17 +35,11 @@ function ActiveShiftEntry({ row, offline, selected, onSelect }: EntryProps) {
   );
 }
 
-interface ActiveShiftsListProps {
-  rows: TaxiRow[];
-  offline: boolean;
-  selectedShiftId: number | null;
-  onSelect(row: TaxiRow): void;
-}
 
 const ROW_HEIGHT = 48;
 
 /** "Conductores Activos" under the map: one button per shift, which shows that taxi on the map. */
-export function ActiveShiftsList({ rows, offline, selectedShiftId, onSelect }: ActiveShiftsListProps) {
+export function ActiveShiftsList({ rows, offline, selectedShiftId, onSelect }: TaxiListProps) {
   const titleId = useId();
   return (
     <section className="flota-active-drivers" aria-labelledby={titleId}>

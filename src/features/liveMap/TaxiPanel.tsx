@@ -5,19 +5,13 @@
  */
 import { useId, useMemo, useState } from 'react';
 import { countByStatus, filterTaxis, motionText, statusLabels, statusOf, type StatusFilter } from './taxiStatus';
-import type { TaxiRow } from './taxiRows';
+import type { TaxiListProps, TaxiRow } from './taxiRows';
 import { UpdateAge } from './UpdateAge';
 import { VirtualTaxiList } from './VirtualTaxiList';
 
 const FILTERS: StatusFilter[] = ['all', 'live', 'stale', 'unlocated'];
 const ROW_HEIGHT = 56;
 
-interface TaxiPanelProps {
-  rows: TaxiRow[];
-  offline: boolean;
-  selectedShiftId: number | null;
-  onSelect(row: TaxiRow): void;
-}
 
 function PanelEntry({ row, offline, selected, onSelect }: { row: TaxiRow; offline: boolean; selected: boolean; onSelect(row: TaxiRow): void }) {
   const { shift } = row;
@@ -48,7 +42,7 @@ function PanelEntry({ row, offline, selected, onSelect }: { row: TaxiRow; offlin
   );
 }
 
-export function TaxiPanel({ rows, offline, selectedShiftId, onSelect }: TaxiPanelProps) {
+export function TaxiPanel({ rows, offline, selectedShiftId, onSelect }: TaxiListProps) {
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const counts = useMemo(() => countByStatus(rows), [rows]);

@@ -22,3 +22,12 @@ export function describeTaxis(shifts: readonly LiveShift[], now: number, staleAf
     return { shift, number: index + 1, position, stale: position !== null && isStale(shift.last_location_time, now, staleAfterSeconds) };
   });
 }
+
+/** What every list of taxis on the map screen takes. */
+export interface TaxiListProps {
+  rows: TaxiRow[];
+  /** The live connection is down: no position is current. */
+  offline: boolean;
+  selectedShiftId: number | null;
+  onSelect(row: TaxiRow): void;
+}
