@@ -50,9 +50,11 @@ export function useCameraSync(mapRef: RefObject<MapRef | null>, mapReady: boolea
     const map = mapRef.current;
     if (!mapReady || !map || !bounds || !fitOnFirstPositions.current) return;
     fitOnFirstPositions.current = false;
+    // A taxi picked before the map had loaded: the map stays on it.
+    if (store.getState().liveMap.selectedShiftId !== null) return;
     showsFit.current = true;
     map.fitBounds(bounds, { ...FIT_OPTIONS, duration: 0 });
-  }, [mapRef, mapReady, bounds]);
+  }, [mapRef, mapReady, bounds, store]);
 
   // "Ver todos". Only a newer request fits: scrubbing DevTools back must not.
   const { fitRequestId } = view;
