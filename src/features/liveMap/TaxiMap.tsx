@@ -152,7 +152,16 @@ export function TaxiMap({ rows, offline }: TaxiMapProps) {
     >
       <AttributionControl compact={false} position="bottom-right" />
       <NavigationControl position="top-right" showCompass={false} />
-      <Source id={FLEET_SOURCE} type="geojson" data={EMPTY} cluster clusterRadius={CLUSTER_RADIUS} clusterMaxZoom={CLUSTER_MAX_ZOOM}>
+      <Source
+        id={FLEET_SOURCE}
+        type="geojson"
+        data={EMPTY}
+        cluster
+        clusterRadius={CLUSTER_RADIUS}
+        clusterMaxZoom={CLUSTER_MAX_ZOOM}
+        // Tiles must exist beyond the last clustered zoom, or its groups are stretched over every closer zoom.
+        maxzoom={CLUSTER_MAX_ZOOM + 1}
+      >
         {iconsReady && <Layer {...clusterLayer} />}
         {iconsReady && <Layer {...clusterCountLayer} />}
         {iconsReady && <Layer {...taxiLayer} />}
