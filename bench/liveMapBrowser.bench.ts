@@ -216,9 +216,21 @@ export async function run() {
         // Alternated, and in the other order every other round, so drift in the machine's load hits both.
         const order = round % 2 === 0 ? PAGES : [...PAGES].reverse();
         for (const kind of order) {
-          const { browser, page, cdp } = await openPage(kind, server.url, taxis);
+          const { browser, page, cdp } = await openPage(kind, server.url, taxis).catch((error: unknown) => {
+            console.log(`${kind} ${taxis} taxis, round ${round + 1}: did not open (${String(error).split('\n')[0]})`);
+            return { browser: null, page: null, cdp: null };
+          });
+          if (!browser || !page || !cdp) continue;
           try {
-            const figures = await measure(page, cdp, kind, taxis, server);
+            // A page that cannot keep up may stop answering the protocol: give up on it, do not hang.
+            const figures = await Promise.race([
+              measure(page, cdp, kind, taxis, server),
+              new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer within 120 s')), 120_000 + WINDOW_S * 1000)),
+            ]).catch((error: unknown) => {
+              console.log(`${kind} ${taxis} taxis, round ${round + 1}: saturated (${String(error)})`);
+              return null;
+            });
+            if (!figures) continue;
             results.push(figures);
             console.log(
               `${kind} ${taxis} taxis, round ${round + 1}: busy ${figures.busyPercent.toFixed(1)}%, scripting ${figures.scriptingMsPerSecond.toFixed(0)} ms/s, ${figures.deliveredPerSecond.toFixed(0)} updates/s, p95 ${fixed(figures.latencyP95Ms)} ms, ${figures.domNodes} nodes`,
