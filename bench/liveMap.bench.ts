@@ -5,7 +5,7 @@
  *   1. the real socket middleware (fake socket, real store from makeStore): actions per second and
  *      the time of each flush (one activeShifts/locationsReceived through every middleware);
  *   2. the reducer alone with every taxi in one batch, and the snapshot the map opens with;
- *   3. what the page derives per batch: rows (describeTaxis), GeoJSON (taxisGeoJson), bounds;
+ *   3. what the page derives per batch: rows (describeTaxis), the map diff (taxiPoints + taxiLayer.update), bounds;
  *   4. the same when the clock ticks (useNow, every 15 s) and the stale rule runs again.
  * In production mode (what dispatchers run) and in development mode (RTK's state checks on, what
  * DevTools users run). Not measured here: React reconciling the list's entries, and MapLibre's
@@ -72,7 +72,7 @@ function verdict({ taxis, traffic, measurements, slowCheckWarnings }: SizeResult
     ...(traffic.actionsMaxPerSecond > MAX_ACTIONS_PER_SECOND ? [`${traffic.actionsMaxPerSecond} actions in one second`] : []),
     ...over.map((m) => `${m.what} p95 ${ratio(m.p95, m.budget)} of ${m.budget} ms`),
   ];
-  const batch = `a batch costs ${ms(batchMedian)} median / ${ms(batchP95)} p95 of a ${FRAME_MS} ms frame (flush + rows + GeoJSON + bounds), ${traffic.actionsMaxPerSecond} actions/s`;
+  const batch = `a batch costs ${ms(batchMedian)} median / ${ms(batchP95)} p95 of a ${FRAME_MS} ms frame (flush + rows + map diff + bounds), ${traffic.actionsMaxPerSecond} actions/s`;
   const warnings = slowCheckWarnings ? `; RTK's dev checks warned ${slowCheckWarnings} times` : '';
   const head = `  N=${thousands(taxis)}: `;
   return problems.length === 0 ? `${head}SMOOTH: ${batch}, every step within budget${warnings}` : `${head}NOT SMOOTH: ${problems.join('; ')} (${batch})${warnings}`;

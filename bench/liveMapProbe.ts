@@ -14,7 +14,8 @@ import { makeStore } from '../src/app/store';
 import { activeShiftsReducer, locationsReceived, selectActiveShifts, type ActiveShiftsState } from '../src/features/liveMap/activeShiftsSlice';
 import { liveMapApi } from '../src/features/liveMap/liveMapApi';
 import { liveMapOpened } from '../src/features/liveMap/liveMapSlice';
-import { positionsBounds, taxisGeoJson } from '../src/features/liveMap/mapGeo';
+import { positionsBounds, taxiPoints } from '../src/features/liveMap/mapGeo';
+import { createTaxiLayer } from '../src/features/liveMap/taxiLayer';
 import { describeTaxis } from '../src/features/liveMap/taxiRows';
 import { fakeSocketFactory } from '../src/testing/fakeSocket';
 import { demoToken, demoUser } from '../src/testing/fixtures';
@@ -194,18 +195,22 @@ async function measureSize(taxis: number): Promise<SizeResult> {
   const rows = describeTaxis(selectActiveShifts({ activeShifts: afterBatch }), now, staleAfter);
   if (!rows.some((row) => row.stale) || !rows.some((row) => row.position && !row.stale)) throw new Error('bench: expected both live and stale taxis');
   await measure('rows: selectActiveShifts + describeTaxis', FRAME_MS, () => describeTaxis(selectActiveShifts(nextState()), now, staleAfter));
-  await measure('map: taxisGeoJson', FRAME_MS, () => taxisGeoJson(rows, null));
+  // The map layer as the page runs it, minus MapLibre: points, then the diff against what it drew.
+  const noSource = { setData: () => undefined, updateData: () => undefined };
+  const layer = createTaxiLayer({ fleetSource: () => noSource, selectedSource: () => noSource, viewBounds: () => null, onSelectedDrawn: () => undefined, glideMs: 0 });
+  await measure('map: taxiPoints + layer diff', FRAME_MS, () => layer.update(taxiPoints(rows, false), null));
   await measure('map: positionsBounds', FRAME_MS, () => positionsBounds(rows));
   const mapData = (state: { activeShifts: ActiveShiftsState }, at: number) => {
     const batchRows = describeTaxis(selectActiveShifts(state), at, staleAfter);
-    return [taxisGeoJson(batchRows, null), positionsBounds(batchRows)];
+    layer.update(taxiPoints(batchRows, false), null);
+    return positionsBounds(batchRows);
   };
-  await measure('per batch: rows + GeoJSON + bounds', FRAME_MS, () => mapData(nextState(), now), true);
+  await measure('per batch: rows + map diff + bounds', FRAME_MS, () => mapData(nextState(), now), true);
 
   // 4. The clock ticks (useNow, every 15 s): same shifts, a later `now`, so the stale rule runs again.
   let tick = 0;
   const sameState = { activeShifts: afterBatch };
-  await measure('clock tick: rows + GeoJSON + bounds', FRAME_MS, () => mapData(sameState, now + TICK_MS * ++tick));
+  await measure('clock tick: rows + map diff + bounds', FRAME_MS, () => mapData(sameState, now + TICK_MS * ++tick));
 
   return { taxis, traffic, measurements, slowCheckWarnings: 0 };
 }

@@ -14,12 +14,24 @@ export interface SpawnedServer {
 
 const root = path.resolve(__dirname, '..', '..');
 
-export async function spawnServer({ port, tilePort, dataDir, env = {} }: { port: number; tilePort: number; dataDir: string; env?: Record<string, string> }): Promise<SpawnedServer> {
+export async function spawnServer({
+  port,
+  tilePort,
+  dataDir,
+  simulator = false,
+  env = {},
+}: {
+  port: number;
+  tilePort: number;
+  dataDir: string;
+  simulator?: boolean;
+  env?: Record<string, string>;
+}): Promise<SpawnedServer> {
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child: ChildProcess = spawn('npx', ['tsx', 'e2e/support/e2eServer.ts'], {
     cwd: root,
-    env: { ...process.env, E2E_PORT: String(port), E2E_TILE_PORT: String(tilePort), E2E_DATA_DIR: dataDir, LOG_LEVEL: 'info', LOG_FORMAT: 'json', SIMULATOR: 'off', ...env },
+    env: { ...process.env, E2E_PORT: String(port), E2E_TILE_PORT: String(tilePort), E2E_DATA_DIR: dataDir, LOG_LEVEL: 'info', LOG_FORMAT: 'json', SIMULATOR: simulator ? 'on' : 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -74,7 +74,8 @@ describe('socket middleware', () => {
     store.dispatch(liveMapOpened());
     const socket = sockets.last;
     expect(socket.url).toBe('http://flota.test');
-    expect(socket.options).toMatchObject({ path: '/rt/socket.io', auth: { token: demoToken }, reconnection: true });
+    // batch: true asks the server for location_batch instead of one location_update per taxi.
+    expect(socket.options).toMatchObject({ path: '/rt/socket.io', auth: { token: demoToken, batch: true }, reconnection: true });
     expect(socket.connectCalls).toBe(1);
   });
 
@@ -130,6 +131,27 @@ describe('socket middleware', () => {
     const latestFor7 = updates.filter((update) => update.shift_id === 7).at(-1);
     expect(flushed[0].payload.find((update) => update.shift_id === 7)).toEqual(latestFor7);
     expect(store.getState().activeShifts.entities[7]).toMatchObject({ latitude: latestFor7?.latitude, last_location_time: latestFor7?.timestamp });
+  });
+
+  it('takes location_batch (with speed and heading) into the same buffer: one locationsReceived per interval', async () => {
+    const { store, socket, ofType } = await openConnected(3, { fakeTimers: true });
+    socket.serverEmit('location_batch', {
+      updates: [
+        { shift_id: 1, latitude: -32.1, longitude: -71.1, timestamp: at(0), speed: 8.5, heading: 270 },
+        { shift_id: 2, latitude: -32.2, longitude: -71.2, timestamp: at(0) },
+      ],
+    });
+    socket.serverEmit('location_batch', { updates: [{ shift_id: 1, latitude: -32.3, longitude: -71.3, timestamp: at(500), speed: 9, heading: 265 }] });
+    socket.serverEmit('location_update', { shift_id: 3, latitude: -32.4, longitude: -71.4, timestamp: at(0) });
+    socket.serverEmit('location_batch', { nonsense: true });
+    jest.advanceTimersByTime(250);
+
+    const flushed = ofType('activeShifts/locationsReceived') as ReturnType<typeof locationsReceived>[];
+    expect(flushed).toHaveLength(1);
+    expect(flushed[0].payload).toHaveLength(3);
+    expect(store.getState().activeShifts.entities[1]).toMatchObject({ latitude: -32.3, speed: 9, heading: 265 });
+    expect(store.getState().activeShifts.entities[2]).toMatchObject({ latitude: -32.2, speed: null, heading: null });
+    expect(store.getState().activeShifts.entities[3]).toMatchObject({ latitude: -32.4 });
   });
 
   it('flushes at most once per interval however the updates are spread', async () => {

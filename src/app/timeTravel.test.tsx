@@ -114,7 +114,7 @@ it('a recorded session replays action by action to the same, JSON-safe states', 
   }
 
   // Select a taxi, then pan and zoom.
-  const list = screen.getByRole('list');
+  const list = within(screen.getByRole('region', { name: 'Conductores Activos' })).getByRole('list');
   await user.click(within(list).getAllByRole('button')[1]);
   act(() => mapStandIn.map?.jumpTo({ center: [-71.25, -32.43], zoom: 15 }));
   act(() => mapStandIn.map?.jumpTo({ center: [-71.2, -32.46], zoom: 12 }));

@@ -2,6 +2,8 @@
  * What `react-map-gl/maplibre` becomes in Jest (see jest.config.ts). It renders the page's markup
  * (children, popups) without WebGL, remembers the GeoJSON each <Source> was given so tests can read
  * what the page draws, and gives the Map ref a fake camera whose moves fire onMoveEnd like the real one.
+ * Each <Source> is also a fake GeoJSON source (`map.getSource(id)`) that applies `setData` and
+ * `updateData` diffs the way MapLibre does, so `mapStandIn.sources` holds what the map would draw.
  */
 import { forwardRef, useEffect, useImperativeHandle, useRef, type ReactNode } from 'react';
 
@@ -30,7 +32,51 @@ export interface FakeMap {
   off: jest.Mock;
   addImage: jest.Mock;
   hasImage: jest.Mock<boolean, [string]>;
+  getSource(id: string): FakeGeoJsonSource | undefined;
+  getBounds(): { _sw: { lng: number; lat: number }; _ne: { lng: number; lat: number } };
+  easeTo: jest.Mock<void, [{ center?: LngLatLike; zoom?: number }]>;
 }
+
+type Feature = { type: 'Feature'; id?: number | string; geometry: { type: string; coordinates: unknown }; properties: Record<string, unknown> };
+type Collection = { type: 'FeatureCollection'; features: Feature[] };
+interface Diff {
+  removeAll?: boolean;
+  remove?: (number | string)[];
+  add?: Feature[];
+  update?: { id: number | string; newGeometry?: Feature['geometry']; addOrUpdateProperties?: { key: string; value: unknown }[] }[];
+}
+
+/** A GeoJSON source: what it holds is published to mapStandIn.sources after every change. */
+export class FakeGeoJsonSource {
+  constructor(
+    readonly id: string,
+    private data: unknown,
+  ) {
+    this.publish();
+  }
+  setData(data: unknown) {
+    this.data = data;
+    this.publish();
+  }
+  updateData(diff: Diff) {
+    const collection = this.data as Collection;
+    let features = diff.removeAll ? [] : collection.features.filter((feature) => !diff.remove?.includes(feature.id as number));
+    features = [...features, ...(diff.add ?? [])];
+    features = features.map((feature) => {
+      const change = diff.update?.find((candidate) => candidate.id === feature.id);
+      if (!change) return feature;
+      const properties = { ...feature.properties };
+      change.addOrUpdateProperties?.forEach(({ key, value }) => (properties[key] = value));
+      return { ...feature, geometry: change.newGeometry ?? feature.geometry, properties };
+    });
+    this.setData({ type: 'FeatureCollection', features });
+  }
+  getClusterExpansionZoom = jest.fn(async (_clusterId: number) => 16);
+  private publish() {
+    mapStandIn.sources.set(this.id, this.data);
+  }
+}
+const fakeSources = new Map<string, FakeGeoJsonSource>();
 
 /** The last map the page rendered, its props, and the data of every source by id. */
 export const mapStandIn = {
@@ -43,6 +89,7 @@ export const mapStandIn = {
     this.props = null;
     this.sources.clear();
     this.layers.clear();
+    fakeSources.clear();
   },
 };
 
@@ -72,6 +119,13 @@ function createFakeMap(initial: Partial<ViewState> | undefined, props: () => Sta
     off: jest.fn(),
     addImage: jest.fn(),
     hasImage: jest.fn((_id: string) => false),
+    getSource: (id: string) => fakeSources.get(id),
+    getBounds: () => ({ _sw: { lng: camera.lng - 0.05, lat: camera.lat - 0.05 }, _ne: { lng: camera.lng + 0.05, lat: camera.lat + 0.05 } }),
+    easeTo: jest.fn(({ center, zoom }) => {
+      if (center) [camera.lng, camera.lat] = toLngLat(center);
+      if (zoom !== undefined) camera.zoom = zoom;
+      moved();
+    }),
   };
   return map;
 }
@@ -95,8 +149,21 @@ export { StandInMap as Map };
 export default StandInMap;
 
 export function Source({ id, data, children }: { id?: string; data?: unknown; children?: ReactNode }) {
+  // Created during render, as react-map-gl does once the style has loaded.
+  if (id && !fakeSources.has(id)) fakeSources.set(id, new FakeGeoJsonSource(id, data));
+  const dataRef = useRef(data);
   useEffect(() => {
-    if (id) mapStandIn.sources.set(id, data);
+    if (!id) return undefined;
+    if (!fakeSources.has(id)) fakeSources.set(id, new FakeGeoJsonSource(id, dataRef.current));
+    // Unmounted: the map removes the source (a later map starts from an empty one).
+    return () => {
+      fakeSources.delete(id);
+    };
+  }, [id]);
+  useEffect(() => {
+    if (dataRef.current === data) return;
+    dataRef.current = data;
+    if (id) fakeSources.get(id)?.setData(data);
   }, [id, data]);
   return <div data-testid={`source-${id}`}>{children}</div>;
 }
@@ -108,7 +175,16 @@ export function Layer(props: { id?: string }) {
   return null;
 }
 
-export function Popup({ children, onClose, closeButton = true }: { children?: ReactNode; onClose?: () => void; closeButton?: boolean }) {
+interface PopupProps {
+  children?: ReactNode;
+  onClose?: () => void;
+  closeButton?: boolean;
+  longitude?: number;
+  latitude?: number;
+}
+
+export const Popup = forwardRef<{ setLngLat(at: LngLatLike): void }, PopupProps>(function Popup({ children, onClose, closeButton = true }, ref) {
+  useImperativeHandle(ref, () => ({ setLngLat: () => undefined }), []);
   return (
     <div data-testid="popup">
       {closeButton && (
@@ -119,7 +195,7 @@ export function Popup({ children, onClose, closeButton = true }: { children?: Re
       {children}
     </div>
   );
-}
+});
 
 export function AttributionControl() {
   return null;

@@ -1,19 +1,24 @@
-import type { ConnectionStatus } from './realtimeActions';
+import type { ConnectionState } from './activeShiftsSlice';
 
-const texts: Partial<Record<ConnectionStatus, string>> = {
-  connecting: 'Conectando...',
-  reconnecting: 'Reconectando...',
-};
+/**
+ * Whether positions may be out of date because the live connection is down: dropped and retrying,
+ * or given up after an error. (While first connecting, the snapshot just loaded is current.)
+ */
+export function isOffline(connection: ConnectionState): boolean {
+  return connection.status === 'reconnecting' || (connection.status === 'idle' && connection.lastError !== null);
+}
 
 /** The real-time link's state, when it is not simply working. The live region is always there so changes are announced. */
-export function ConnectionNotice({ status }: { status: ConnectionStatus }) {
-  const text = texts[status];
+export function ConnectionNotice({ connection }: { connection: ConnectionState }) {
+  const { status } = connection;
+  const offline = isOffline(connection);
+  const text = status === 'connecting' ? 'Conectando...' : status === 'reconnecting' ? 'Reconectando...' : offline ? 'Sin conexión en vivo.' : null;
   return (
-    <div className={text ? `flota-connection flota-connection--${status}` : 'flota-connection'} role="status" aria-live="polite">
+    <div className={text ? `flota-connection flota-connection--${offline ? 'reconnecting' : status}` : 'flota-connection'} role="status" aria-live="polite">
       {text && (
         <>
           <strong>{text}</strong>
-          {status === 'reconnecting' && <span> Las posiciones pueden no estar al día.</span>}
+          {offline && <span> Las posiciones pueden no estar al día.</span>}
         </>
       )}
     </div>

@@ -40,8 +40,11 @@ async function openMap(shifts: Shift[] = fleet()) {
   return { ...view, sockets };
 }
 
-const entries = () => within(screen.getByRole('list')).getAllByRole('button');
+const activeList = () => screen.getByRole('region', { name: 'Conductores Activos' });
+const entries = () => within(activeList()).getAllByRole('button');
+const panel = () => screen.getByRole('complementary', { name: 'Buscar taxi' });
 const taxisOnMap = () => mapStandIn.sources.get('taxis') as TaxiFeatureCollection;
+const selectedOnMap = () => mapStandIn.sources.get('taxi-selected') as TaxiFeatureCollection;
 
 beforeEach(() => mapStandIn.reset());
 
@@ -98,10 +101,12 @@ describe('Mapa en Vivo', () => {
   it('draws the located taxis as one GeoJSON source, numbered in list order', async () => {
     await openMap();
     expect(screen.getByTestId('map')).toBeInTheDocument();
-    expect(taxisOnMap().features.map((feature) => feature.properties)).toEqual([
-      { shiftId: 11, number: 1, stale: false, selected: false },
-      { shiftId: 13, number: 3, stale: true, selected: false },
-    ]);
+    await waitFor(() =>
+      expect(taxisOnMap().features.map((feature) => feature.properties)).toEqual([
+        { shiftId: 11, number: 1, stale: false },
+        { shiftId: 13, number: 3, stale: true },
+      ]),
+    );
   });
 
   it('fits all positions with 50 px padding on load, and again only on Ver todos', async () => {
@@ -131,10 +136,25 @@ describe('Mapa en Vivo', () => {
     expect(screen.getByText('0 conductores con ubicación')).toBeInTheDocument();
   });
 
-  it('shows no error when the shifts cannot be loaded: the empty message applies', async () => {
-    server.use(http.get(`${API}/shifts/active`, () => HttpResponse.json({ error: 'Error interno del servidor' }, { status: 500 })));
-    renderApp('/dashboard/map', { signedIn: true });
+  it('a failed snapshot keeps a Spanish message with Reintentar, the empty text, and recovers without a reload', async () => {
+    let fail = true;
+    server.use(
+      http.get(`${API}/shifts/active`, () =>
+        fail ? HttpResponse.json({ error: 'Error interno del servidor' }, { status: 500 }) : HttpResponse.json({ shifts: fleet(), count: 3 }),
+      ),
+    );
+    const { user } = renderApp('/dashboard/map', { signedIn: true, createSocket: fakeSocketFactory().createSocket });
     expect(await screen.findByText('No hay conductores en turno activo')).toBeInTheDocument();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('No se pudo cargar los conductores activos');
+
+    // It does not vanish like a success notice.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(activeList()).findByText('Juan Pérez')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -151,7 +171,9 @@ describe('Mapa en Vivo', () => {
     expect(within(popup).getByText(/^Última actualización: \d{2}:\d{2}:\d{2}$/)).toBeInTheDocument();
     expect(store.getState().liveMap.center).toEqual([-71.22, -32.45]);
     expect(mapStandIn.map?.jumpTo).toHaveBeenLastCalledWith({ center: [-71.22, -32.45], zoom: expect.any(Number) });
-    expect(taxisOnMap().features[0].properties.selected).toBe(true);
+    // The selected taxi leaves the clustered source: it is never grouped.
+    expect(selectedOnMap().features.map((feature) => feature.properties.shiftId)).toEqual([11]);
+    expect(taxisOnMap().features.map((feature) => feature.properties.shiftId)).toEqual([13]);
   });
 
   it('the popup says N/A without a plate and leaves out Última actualización without a location time', async () => {
@@ -165,7 +187,7 @@ describe('Mapa en Vivo', () => {
 
   it('clicking a taxi on the map opens its popup; closing it deselects', async () => {
     const { user } = await openMap();
-    act(() => mapStandIn.props?.onClick?.({ features: [{ properties: { shiftId: 13 } }] }));
+    act(() => mapStandIn.props?.onClick?.({ features: [{ layer: { id: 'taxis' }, properties: { shiftId: 13 } }] }));
     expect(within(screen.getByTestId('popup')).getByText('#3 Pedro Rojas')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close popup' }));
     expect(screen.queryByTestId('popup')).not.toBeInTheDocument();
@@ -179,7 +201,7 @@ describe('Mapa en Vivo', () => {
     act(() => sockets.last.serverEmit('location_update', { shift_id: 11, latitude: -32.46, longitude: -71.21, timestamp }));
 
     expect(await within(screen.getByTestId('popup')).findByText(`Última actualización: ${hhmmss(timestamp)}`)).toBeInTheDocument();
-    expect(taxisOnMap().features[0].geometry.coordinates).toEqual([-71.21, -32.46]);
+    expect(selectedOnMap().features[0].geometry.coordinates).toEqual([-71.21, -32.46]);
   });
 
   it('toggles the selected taxi\'s trail from the popup', async () => {
@@ -242,4 +264,104 @@ describe('Mapa en Vivo', () => {
     expect(socket.disconnectCalls).toBe(1);
     expect(sockets.sockets.filter((candidate) => candidate.active)).toHaveLength(0);
   });
+
+  it('the panel counts taxis per status and filters by it', async () => {
+    const { user } = await openMap();
+    const filters = within(panel()).getByRole('group', { name: 'Filtrar por estado' });
+    expect(within(filters).getAllByRole('button').map((button) => button.textContent)).toEqual(['3 Todos', '1 En línea', '1 Sin señal', '1 Sin ubicación']);
+    await user.click(within(filters).getByRole('button', { name: '1 Sin señal' }));
+    expect(within(panel()).getAllByRole('button', { name: /^#/ }).map((entry) => entry.textContent)).toEqual([expect.stringMatching(/^#3Pedro Rojas/)]);
+    expect(within(panel()).getByText('1 de 3 taxis')).toBeInTheDocument();
+  });
+
+  it('finds a taxi by name, plate or number in two interactions: type, then Enter selects it and opens its popup', async () => {
+    const { user, store } = await openMap();
+    const search = within(panel()).getByRole('searchbox', { name: 'Buscar por número, nombre o patente' });
+    await user.type(search, 'ghjk');
+    expect(within(panel()).getAllByRole('button', { name: /^#/ })).toHaveLength(1);
+    await user.keyboard('{Enter}');
+    expect(store.getState().liveMap.selectedShiftId).toBe(13);
+    expect(within(screen.getByTestId('popup')).getByText('#3 Pedro Rojas')).toBeInTheDocument();
+
+    await user.clear(search);
+    await user.type(search, '#2');
+    expect(within(panel()).getAllByRole('button', { name: /^#/ }).map((entry) => entry.textContent)).toEqual([expect.stringMatching(/^#2Ana Soto/)]);
+    await user.clear(search);
+    await user.type(search, 'nadie');
+    expect(within(panel()).getByText('Ningún taxi coincide')).toBeInTheDocument();
+  });
+
+  it('the keyboard reaches a taxi: Tab into the panel, arrows between entries, Enter selects', async () => {
+    const { user, store } = await openMap();
+    within(panel()).getByRole('searchbox').focus();
+    await user.tab();
+    const [first] = within(panel()).getAllByRole('button', { name: /^#/ });
+    expect(first).toHaveFocus();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    await waitFor(() => expect(within(panel()).getByRole('button', { name: /^#3 / })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(store.getState().liveMap.selectedShiftId).toBe(13);
+  });
+
+  it('shows speed, heading and a ticking update age in the entries and the popup', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      const { user, sockets } = await openMap();
+      act(() => sockets.last.serverEmit('location_batch', { updates: [{ shift_id: 11, latitude: -32.451, longitude: -71.221, timestamp: new Date().toISOString(), speed: 10, heading: 180 }] }));
+      await waitFor(() => expect(within(entries()[0]).getByText(/36 km\/h · S/)).toBeInTheDocument());
+      expect(within(entries()[0]).getByText(/^hace 0 s/)).toBeInTheDocument();
+      await user.click(entries()[0]);
+      act(() => jest.advanceTimersByTime(3000));
+      // The clock ticks once a second, so the age reads 2 or 3 s depending on where in the second it started.
+      expect(within(entries()[0]).getByText(/^hace [23] s/)).toBeInTheDocument();
+      const popup = screen.getByTestId('popup');
+      expect(within(popup).getByText(/^Posición de hace [23] s$/)).toBeInTheDocument();
+      expect(within(popup).getByText('36 km/h · S')).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('while the connection is down no taxi is En línea, on the list, the panel or the map', async () => {
+    const { sockets } = await openMap();
+    act(() => sockets.last.simulateDrop());
+    expect(within(activeList()).queryByText('🟢 En línea')).not.toBeInTheDocument();
+    expect(within(entries()[0]).getByText(/^⏸ Sin conexión · hace \d+ s$/)).toBeInTheDocument();
+    expect(within(panel()).getAllByText(/^Sin conexión · /)).toHaveLength(2);
+    await waitFor(() => expect(taxisOnMap().features.every((feature) => feature.properties.stale)).toBe(true));
+
+    act(() => sockets.last.simulateReconnect());
+    expect(within(entries()[0]).getByText('🟢 En línea')).toBeInTheDocument();
+    await waitFor(() => expect(taxisOnMap().features[0].properties.stale).toBe(false));
+  });
+
+  it('"Seguir" in the popup follows the selected taxi; dragging the map ends it', async () => {
+    const { user, store } = await openMap();
+    await user.click(entries()[0]);
+    const follow = within(screen.getByTestId('popup')).getByRole('button', { name: 'Seguir' });
+    await user.click(follow);
+    expect(follow).toHaveAttribute('aria-pressed', 'true');
+    expect(store.getState().liveMap.following).toBe(true);
+    act(() => (mapStandIn.props as { onDragStart?: () => void }).onDragStart?.());
+    expect(store.getState().liveMap.following).toBe(false);
+  });
+
+  it('a click on a group of taxis zooms in to where it splits', async () => {
+    await openMap();
+    const source = mapStandIn.map?.getSource('taxis');
+    act(() => mapStandIn.props?.onClick?.({ features: [{ layer: { id: 'taxi-clusters' }, geometry: { type: 'Point', coordinates: [-71.25, -32.42] }, properties: { cluster_id: 77, point_count: 2 } }] }));
+    await waitFor(() => expect(mapStandIn.map?.easeTo).toHaveBeenCalledWith({ center: [-71.25, -32.42], zoom: 16 }));
+    expect(source?.getClusterExpansionZoom).toHaveBeenCalledWith(77);
+  });
+
+  it('the lists render only what is in view: 2,000 taxis make about as many DOM nodes as 20', async () => {
+    const many = (count: number) =>
+      Array.from({ length: count }, (_, index) => makeShift({ id: index + 1, start_time: new Date(Date.parse(START_1) + index * 1000).toISOString(), latitude: -32.4, longitude: -71.2, last_location_time: secondsAgo(5) }));
+    const small = await openMap(many(20));
+    const nodesFor20 = small.container.querySelectorAll('*').length;
+    small.unmount();
+    mapStandIn.reset();
+    const large = await openMap(many(2000));
+    expect(large.container.querySelectorAll('*').length).toBeLessThan(nodesFor20 * 1.2);
+  }, 30_000); // 2,000 shifts through the store and the lists: slow on a loaded machine
 });

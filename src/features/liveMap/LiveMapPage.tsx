@@ -1,6 +1,7 @@
 /**
- * Mapa en Vivo: opens the real-time connection while mounted, loads the active-shift snapshot,
- * and shows the taxis on the map and in the list below it.
+ * Mapa en Vivo, a dispatch console: opens the real-time connection while mounted, loads the
+ * active-shift snapshot, and shows the taxis on the map (the main surface), in the searchable panel
+ * beside it, and in the list below it.
  */
 import { useCallback, useEffect, useId, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -8,15 +9,18 @@ import { LoadingText } from '../../components/LoadingText';
 import { PageHeader } from '../../components/PageHeader';
 import { ActiveShiftsList } from './ActiveShiftsList';
 import { selectActiveShifts, selectConnection } from './activeShiftsSlice';
-import { ConnectionNotice } from './ConnectionNotice';
+import { ConnectionNotice, isOffline } from './ConnectionNotice';
 import { useGetActiveShiftsQuery } from './liveMapApi';
 import { fitRequested, liveMapClosed, liveMapOpened, selectSelectedShiftId, shiftSelected } from './liveMapSlice';
+import { MapLoadError } from './MapLoadError';
 import { TaxiMap } from './TaxiMap';
+import { TaxiPanel } from './TaxiPanel';
 import { describeTaxis, type TaxiRow } from './taxiRows';
 import { useNow } from './useNow';
 import './liveMap.css';
 
-const NOW_TICK_MS = 15_000;
+/** How often "sin señal" is re-evaluated for the map and the counts ("hace N s" ticks on its own). */
+const NOW_TICK_MS = 5_000;
 
 export function LiveMapPage() {
   const dispatch = useAppDispatch();
@@ -28,14 +32,15 @@ export function LiveMapPage() {
   }, [dispatch]);
 
   // Always a fresh snapshot: a cached one would show old positions as current.
-  const { isLoading } = useGetActiveShiftsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { isLoading, isError, isFetching, refetch } = useGetActiveShiftsQuery(undefined, { refetchOnMountOrArgChange: true });
   const shifts = useAppSelector(selectActiveShifts);
   const staleAfterSeconds = useAppSelector((state) => state.config.staleAfterSeconds);
   const connection = useAppSelector(selectConnection);
+  const offline = isOffline(connection);
   const selectedShiftId = useAppSelector(selectSelectedShiftId);
   const now = useNow(NOW_TICK_MS);
   const rows = useMemo(() => describeTaxis(shifts, now, staleAfterSeconds), [shifts, now, staleAfterSeconds]);
-  const located = rows.filter((row) => row.position).length;
+  const located = useMemo(() => rows.filter((row) => row.position).length, [rows]);
 
   const select = useCallback((row: TaxiRow) => dispatch(shiftSelected({ shiftId: row.shift.id, position: row.position })), [dispatch]);
 
@@ -45,22 +50,32 @@ export function LiveMapPage() {
   return (
     <section className="flota-live-map-page" aria-labelledby={titleId}>
       <PageHeader id={titleId} title="Mapa en Vivo" subtitle="Posición de tus conductores en tiempo real">
-        <span className="flota-live-badge" title="Conductores activos con ubicación">
+        <span className={offline ? 'flota-live-badge flota-live-badge--offline' : 'flota-live-badge'} title="Conductores activos con ubicación">
           {located} {located === 1 ? 'conductor' : 'conductores'} con ubicación
         </span>
         <button type="button" className="flota-button flota-button--secondary" onClick={() => dispatch(fitRequested())} disabled={located === 0}>
           Ver todos
         </button>
       </PageHeader>
-      <ConnectionNotice status={connection.status} />
       {isLoading ? (
-        <LoadingText>Cargando mapa...</LoadingText>
+        <>
+          <ConnectionNotice connection={connection} />
+          <LoadingText>Cargando mapa...</LoadingText>
+        </>
       ) : (
         <>
-          <div className="flota-live-map" role="region" aria-label="Mapa de los conductores">
-            <TaxiMap rows={rows} />
+          <div className="flota-console">
+            <div className={offline ? 'flota-live-map flota-live-map--offline' : 'flota-live-map'} role="region" aria-label="Mapa de los conductores">
+              {/* Over the map, so the console keeps its size when they appear. */}
+              <div className="flota-live-map__notices">
+                <ConnectionNotice connection={connection} />
+                {isError && <MapLoadError retrying={isFetching} onRetry={() => void refetch()} />}
+              </div>
+              <TaxiMap rows={rows} offline={offline} />
+            </div>
+            <TaxiPanel rows={rows} offline={offline} selectedShiftId={selectedShiftId} onSelect={select} />
           </div>
-          <ActiveShiftsList rows={rows} now={now} selectedShiftId={selectedShiftId} onSelect={select} />
+          <ActiveShiftsList rows={rows} offline={offline} selectedShiftId={selectedShiftId} onSelect={select} />
         </>
       )}
     </section>

@@ -1,48 +1,59 @@
 /**
- * The live map: OSM raster tiles, every located taxi in ONE GeoJSON source drawn by a symbol layer
- * (a new `data` per batch, not a React marker per taxi), and the selected taxi's popup and trail.
+ * The live map: OSM raster tiles; the taxis in a clustered GeoJSON source fed with diffs by the
+ * taxi layer (taxiLayer.ts), the selected one in its own source with its popup and trail.
  */
-import { useMemo, useRef, useState } from 'react';
-import Map, { AttributionControl, Layer, NavigationControl, Source, type LayerProps, type MapLayerMouseEvent, type MapRef } from 'react-map-gl/maplibre';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import Map, { AttributionControl, Layer, NavigationControl, Source, type MapLayerMouseEvent, type MapRef } from 'react-map-gl/maplibre';
+import type { FeatureCollection } from 'geojson';
+import type { GeoJSONSource, Popup as MapLibrePopup } from 'maplibre-gl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectColorScheme } from '../../components/theme/themeSlice';
 import { loadMapLibre } from '../../lib/map/maplibre';
 import { rasterStyle } from '../../lib/map/rasterStyle';
-import { INITIAL_ZOOM, popupClosed, selectLiveMap, shiftSelected, trailToggled } from './liveMapSlice';
-import { initialCenter, positionsBounds, taxisGeoJson } from './mapGeo';
+import { followStopped, followToggled, INITIAL_ZOOM, popupClosed, selectLiveMap, shiftSelected, trailToggled, type LngLat } from './liveMapSlice';
+import { initialCenter, positionsBounds, taxiPoints } from './mapGeo';
 import { TaxiPopup } from './TaxiPopup';
 import { TaxiTrail } from './TaxiTrail';
-import { addTaxiIcons, TAXI_ICON, TAXI_ICON_STALE, TAXI_NUMBER_OFFSET } from './taxiIcon';
+import { addTaxiIcons } from './taxiIcon';
+import { createTaxiLayer } from './taxiLayer';
+import {
+  CLUSTER_LAYER,
+  CLUSTER_MAX_ZOOM,
+  CLUSTER_RADIUS,
+  clusterCountLayer,
+  clusterLayer,
+  FLEET_SOURCE,
+  SELECTED_LAYER,
+  SELECTED_SOURCE,
+  selectedLayer,
+  TAXI_LAYER,
+  taxiLayer,
+} from './taxiLayers';
 import type { TaxiRow } from './taxiRows';
 import { useCameraSync } from './useCameraSync';
 
-const TAXI_LAYER = 'taxis';
+/** How long a taxi takes to glide to its new position: about the time between two updates. */
+const GLIDE_MS = 1000;
+const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
-const taxiLayer: LayerProps = {
-  id: TAXI_LAYER,
-  type: 'symbol',
-  layout: {
-    'icon-image': ['case', ['get', 'stale'], TAXI_ICON_STALE, TAXI_ICON],
-    'icon-size': ['case', ['get', 'selected'], 1.2, 1],
-    'icon-allow-overlap': true,
-    'icon-ignore-placement': true,
-    'text-field': ['concat', '#', ['to-string', ['get', 'number']]],
-    'text-size': 12,
-    'text-offset': TAXI_NUMBER_OFFSET,
-    'text-allow-overlap': true,
-    'text-ignore-placement': true,
-    // The selected taxi is drawn last, on top of its neighbours.
-    'symbol-sort-key': ['case', ['get', 'selected'], 1, 0],
-  },
-  paint: { 'text-color': '#ffffff' },
-};
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia !== 'function' || window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
 
-export function TaxiMap({ rows }: { rows: TaxiRow[] }) {
+interface TaxiMapProps {
+  rows: TaxiRow[];
+  /** The live connection is down: no position is current. */
+  offline: boolean;
+}
+
+export function TaxiMap({ rows, offline }: TaxiMapProps) {
   const dispatch = useAppDispatch();
   const tileUrl = useAppSelector((state) => state.config.tileUrl);
   const tileAttribution = useAppSelector((state) => state.config.tileAttribution);
   const view = useAppSelector(selectLiveMap);
   const mapRef = useRef<MapRef>(null);
+  const popupRef = useRef<MapLibrePopup>(null);
+  const followingRef = useRef(view.following);
   const [mapReady, setMapReady] = useState(false);
   const [iconsReady, setIconsReady] = useState(false);
   const [pointing, setPointing] = useState(false);
@@ -55,15 +66,67 @@ export function TaxiMap({ rows }: { rows: TaxiRow[] }) {
     return { longitude, latitude, zoom: view.center ? view.zoom : INITIAL_ZOOM };
   });
   const bounds = useMemo(() => positionsBounds(rows), [rows]);
-  const onMoveEnd = useCameraSync(mapRef, mapReady, view, bounds);
-  const taxis = useMemo(() => taxisGeoJson(rows, view.selectedShiftId), [rows, view.selectedShiftId]);
+  const { onMoveEnd, followMoved } = useCameraSync(mapRef, mapReady, view, bounds);
+  const points = useMemo(() => taxiPoints(rows, offline), [rows, offline]);
   const selected = rows.find((row) => row.shift.id === view.selectedShiftId);
 
-  function onClick(event: MapLayerMouseEvent) {
-    const shiftId: unknown = event.features?.[0]?.properties?.shiftId;
+  useEffect(() => {
+    followingRef.current = view.following;
+  }, [view.following]);
+
+  // The taxi layer reads the map's sources when it sends them something; they exist once the map has
+  // loaded. The refs are read in its callbacks, never while rendering.
+  // eslint-disable-next-line react-hooks/refs
+  const [layer] = useState(() =>
+    createTaxiLayer({
+      fleetSource: () => mapRef.current?.getMap().getSource<GeoJSONSource>(FLEET_SOURCE),
+      selectedSource: () => mapRef.current?.getMap().getSource<GeoJSONSource>(SELECTED_SOURCE),
+      viewBounds: () => {
+        const map = mapRef.current?.getMap();
+        if (!map) return null;
+        const { _sw, _ne } = map.getBounds();
+        return [
+          [_sw.lng, _sw.lat],
+          [_ne.lng, _ne.lat],
+        ];
+      },
+      onSelectedDrawn: (position: LngLat | null) => {
+        if (!position) return;
+        popupRef.current?.setLngLat(position);
+        if (followingRef.current) followMoved(position);
+      },
+      glideMs: prefersReducedMotion() ? 0 : GLIDE_MS,
+    }),
+  );
+  useEffect(() => () => layer.dispose(), [layer]);
+
+  useEffect(() => {
+    if (mapReady) layer.update(points, view.selectedShiftId);
+  }, [layer, mapReady, points, view.selectedShiftId]);
+
+  // "Seguir" switched on: centre the taxi now, not at its next update.
+  useEffect(() => {
+    const at = view.selectedShiftId === null ? null : layer.drawnPosition(view.selectedShiftId);
+    if (view.following && at) followMoved(at);
+  }, [layer, view.following, view.selectedShiftId, followMoved]);
+
+  async function onClick(event: MapLayerMouseEvent) {
+    const feature = event.features?.[0];
+    const map = mapRef.current?.getMap();
+    if (!feature || !map) return;
+    if (feature.properties?.cluster_id !== undefined) {
+      const clusterId = Number(feature.properties.cluster_id);
+      const zoom = await map.getSource<GeoJSONSource>(FLEET_SOURCE)?.getClusterExpansionZoom(clusterId);
+      const [longitude, latitude] = (feature.geometry as GeoJSON.Point).coordinates;
+      if (zoom !== undefined) map.easeTo({ center: [longitude, latitude], zoom });
+      return;
+    }
+    const shiftId: unknown = feature.properties?.shiftId;
     const row = rows.find((candidate) => candidate.shift.id === shiftId);
     if (row) dispatch(shiftSelected({ shiftId: row.shift.id, position: row.position }));
   }
+
+  const popupAt = selected?.position && (layer.drawnPosition(selected.shift.id) ?? selected.position);
 
   return (
     <Map
@@ -72,7 +135,7 @@ export function TaxiMap({ rows }: { rows: TaxiRow[] }) {
       mapStyle={mapStyle}
       initialViewState={initialViewState}
       attributionControl={false}
-      interactiveLayerIds={iconsReady ? [TAXI_LAYER] : []}
+      interactiveLayerIds={iconsReady ? [CLUSTER_LAYER, TAXI_LAYER, SELECTED_LAYER] : []}
       cursor={pointing ? 'pointer' : undefined}
       style={{ width: '100%', height: '100%' }}
       onLoad={(event) => {
@@ -82,21 +145,43 @@ export function TaxiMap({ rows }: { rows: TaxiRow[] }) {
           .catch((error: unknown) => console.error(error));
       }}
       onMoveEnd={onMoveEnd}
-      onClick={onClick}
+      onDragStart={() => {
+        if (followingRef.current) dispatch(followStopped());
+      }}
+      onClick={(event) => void onClick(event)}
       onMouseEnter={() => setPointing(true)}
       onMouseLeave={() => setPointing(false)}
     >
       <AttributionControl compact={false} position="bottom-right" />
       <NavigationControl position="top-right" showCompass={false} />
-      <Source id="taxis" type="geojson" data={taxis}>
+      <Source
+        id={FLEET_SOURCE}
+        type="geojson"
+        data={EMPTY}
+        cluster
+        clusterRadius={CLUSTER_RADIUS}
+        clusterMaxZoom={CLUSTER_MAX_ZOOM}
+        // Tiles must exist beyond the last clustered zoom, or its groups are stretched over every closer zoom.
+        maxzoom={CLUSTER_MAX_ZOOM + 1}
+      >
+        {iconsReady && <Layer {...clusterLayer} />}
+        {iconsReady && <Layer {...clusterCountLayer} />}
         {iconsReady && <Layer {...taxiLayer} />}
       </Source>
-      {selected && view.showTrail && <TaxiTrail shift={selected.shift} beforeId={iconsReady ? TAXI_LAYER : undefined} />}
-      {selected?.position && (
+      <Source id={SELECTED_SOURCE} type="geojson" data={EMPTY}>
+        {iconsReady && <Layer {...selectedLayer} />}
+      </Source>
+      {selected && view.showTrail && <TaxiTrail shift={selected.shift} beforeId={iconsReady ? CLUSTER_LAYER : undefined} />}
+      {selected && popupAt && (
         <TaxiPopup
-          row={{ ...selected, position: selected.position }}
+          ref={popupRef}
+          row={selected}
+          at={popupAt}
+          offline={offline}
           showTrail={view.showTrail}
+          following={view.following}
           onToggleTrail={() => dispatch(trailToggled())}
+          onToggleFollow={() => dispatch(followToggled())}
           onClose={() => dispatch(popupClosed())}
         />
       )}

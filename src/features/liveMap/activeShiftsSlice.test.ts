@@ -28,8 +28,15 @@ describe('activeShifts', () => {
 
   it('locationsReceived replaces latitude, longitude and last location time of the matching shift only', () => {
     const state = activeShiftsReducer(stateWith(first, second), locationsReceived([{ shift_id: 2, latitude: -32.5, longitude: -71.3, timestamp: at('13:01:00') }]));
-    expect(state.entities[2]).toEqual({ ...second, latitude: -32.5, longitude: -71.3, last_location_time: at('13:01:00') });
+    expect(state.entities[2]).toEqual({ ...second, latitude: -32.5, longitude: -71.3, last_location_time: at('13:01:00'), speed: null, heading: null });
     expect(state.entities[1]).toEqual(first);
+  });
+
+  it('keeps speed and heading when the update carries them, and forgets them when the next one does not', () => {
+    const moving = activeShiftsReducer(stateWith(first), locationsReceived([{ shift_id: 1, latitude: -32.5, longitude: -71.3, timestamp: at('13:01:00'), speed: 12.5, heading: 90 }]));
+    expect(moving.entities[1]).toMatchObject({ speed: 12.5, heading: 90 });
+    const plain = activeShiftsReducer(moving, locationsReceived([{ shift_id: 1, latitude: -32.5, longitude: -71.3, timestamp: at('13:02:00') }]));
+    expect(plain.entities[1]).toMatchObject({ speed: null, heading: null });
   });
 
   it('ignores an update older than the position it has, and updates for unknown shifts', () => {

@@ -9,9 +9,18 @@ import { liveMapApi } from './liveMapApi';
 import { liveMapClosed, liveMapOpened } from './liveMapSlice';
 import { realtimeConnected, realtimeConnectionFailed, realtimeDisconnected, type ConnectionStatus } from './realtimeActions';
 
+/**
+ * A position as the socket delivers it: the spec's fields plus, when the phone sends them, speed
+ * (m/s) and heading (degrees) (BRIEF contract 3; the server may add them before the contract does).
+ */
+export type LiveLocationUpdate = LocationUpdate & { speed?: number | null; heading?: number | null };
+
+/** An active shift with the motion of its latest position, when known. */
+export type LiveShift = Shift & { speed?: number | null; heading?: number | null };
+
 const byStartTime = (a: Shift, b: Shift) => Date.parse(a.start_time) - Date.parse(b.start_time) || a.id - b.id;
 
-const adapter = createEntityAdapter<Shift>({ sortComparer: byStartTime });
+const adapter = createEntityAdapter<LiveShift>({ sortComparer: byStartTime });
 
 export interface ConnectionState {
   status: ConnectionStatus;
@@ -41,7 +50,7 @@ const activeShiftsSlice = createSlice({
      * the others stay the same objects, and what is new is frozen here, as Immer would, so that
      * Immer has nothing left to walk.
      */
-    locationsReceived(state, { payload }: PayloadAction<LocationUpdate[]>) {
+    locationsReceived(state, { payload }: PayloadAction<LiveLocationUpdate[]>) {
       const base = isDraft(state) ? current(state) : state;
       let entities: typeof base.entities | null = null;
       for (const update of payload) {
@@ -49,7 +58,14 @@ const activeShiftsSlice = createSlice({
         // Late or duplicate deliveries must not move a taxi back in time.
         if (!shift || !isNewer(update.timestamp, shift.last_location_time)) continue;
         entities ??= { ...base.entities };
-        entities[update.shift_id] = Object.freeze({ ...shift, latitude: update.latitude, longitude: update.longitude, last_location_time: update.timestamp });
+        entities[update.shift_id] = Object.freeze({
+          ...shift,
+          latitude: update.latitude,
+          longitude: update.longitude,
+          last_location_time: update.timestamp,
+          speed: update.speed ?? null,
+          heading: update.heading ?? null,
+        });
       }
       return entities ? { ...base, entities: Object.freeze(entities) } : undefined;
     },
@@ -84,7 +100,7 @@ const activeShiftsSlice = createSlice({
         const shifts = payload.shifts.map((shift) => {
           const known = state.entities[shift.id];
           if (!known || !isNewer(known.last_location_time, shift.last_location_time)) return shift;
-          return { ...shift, latitude: known.latitude, longitude: known.longitude, last_location_time: known.last_location_time };
+          return { ...shift, latitude: known.latitude, longitude: known.longitude, last_location_time: known.last_location_time, speed: known.speed, heading: known.heading };
         });
         adapter.setAll(state, shifts);
       });

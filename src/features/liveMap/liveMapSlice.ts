@@ -14,11 +14,13 @@ export interface LiveMapState {
   /** Incremented to ask the map to fit all positions. */
   fitRequestId: number;
   showTrail: boolean;
+  /** "Seguir": the map keeps the selected taxi centred. */
+  following: boolean;
 }
 
 export const INITIAL_ZOOM = 13;
 
-const initialState: LiveMapState = { center: null, zoom: INITIAL_ZOOM, selectedShiftId: null, fitRequestId: 0, showTrail: false };
+const initialState: LiveMapState = { center: null, zoom: INITIAL_ZOOM, selectedShiftId: null, fitRequestId: 0, showTrail: false, following: false };
 
 const liveMapSlice = createSlice({
   name: 'liveMap',
@@ -39,6 +41,14 @@ const liveMapSlice = createSlice({
     },
     popupClosed(state) {
       state.selectedShiftId = null;
+      state.following = false;
+    },
+    followToggled(state) {
+      state.following = state.selectedShiftId !== null && !state.following;
+    },
+    /** The dispatcher moved the map by hand: that ends "Seguir". */
+    followStopped(state) {
+      state.following = false;
     },
     fitRequested(state) {
       state.fitRequestId += 1;
@@ -57,6 +67,8 @@ export const {
   popupClosed,
   fitRequested,
   trailToggled,
+  followToggled,
+  followStopped,
 } = liveMapSlice.actions;
 export const liveMapReducer = liveMapSlice.reducer;
 

@@ -1,5 +1,5 @@
 import { makeShift } from '../../testing/fixtures';
-import { DEFAULT_CENTER, initialCenter, isSameView, positionsBounds, taxisGeoJson, trailGeoJson } from './mapGeo';
+import { DEFAULT_CENTER, initialCenter, isSameView, positionsBounds, taxiFeature, taxiPoints, trailGeoJson } from './mapGeo';
 import { describeTaxis } from './taxiRows';
 
 const NOW = Date.parse('2026-11-21T15:00:00.000Z');
@@ -36,18 +36,23 @@ describe('describeTaxis', () => {
   });
 });
 
-describe('taxisGeoJson', () => {
-  it('has one point per located taxi, with its number and flags', () => {
-    const geojson = taxisGeoJson(describeTaxis(shifts, NOW, 120), 9);
-    expect(geojson.type).toBe('FeatureCollection');
-    expect(geojson.features).toEqual([
-      { type: 'Feature', id: 7, geometry: { type: 'Point', coordinates: [-71.23, -32.45] }, properties: { shiftId: 7, number: 1, stale: false, selected: false } },
-      { type: 'Feature', id: 9, geometry: { type: 'Point', coordinates: [-71.3, -32.4] }, properties: { shiftId: 9, number: 3, stale: true, selected: true } },
+describe('taxiPoints', () => {
+  it('has one point per located taxi, with its number and whether its position is current', () => {
+    const points = taxiPoints(describeTaxis(shifts, NOW, 120), false);
+    expect(points).toEqual([
+      { id: 7, position: [-71.23, -32.45], properties: { shiftId: 7, number: 1, stale: false } },
+      { id: 9, position: [-71.3, -32.4], properties: { shiftId: 9, number: 3, stale: true } },
     ]);
+    expect(taxiFeature(points[0])).toEqual({ type: 'Feature', id: 7, geometry: { type: 'Point', coordinates: [-71.23, -32.45] }, properties: points[0].properties });
+    expect(taxiFeature(points[0], [-71.2, -32.4]).geometry.coordinates).toEqual([-71.2, -32.4]);
+  });
+
+  it('marks every taxi not current while the connection is down', () => {
+    expect(taxiPoints(describeTaxis(shifts, NOW, 120), true).map((point) => point.properties.stale)).toEqual([true, true]);
   });
 
   it('is empty when nobody has a position', () => {
-    expect(taxisGeoJson(describeTaxis([shifts[1]], NOW, 120), null).features).toEqual([]);
+    expect(taxiPoints(describeTaxis([shifts[1]], NOW, 120), false)).toEqual([]);
   });
 });
 

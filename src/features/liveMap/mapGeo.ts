@@ -10,25 +10,41 @@ export const DEFAULT_CENTER: LngLat = [-71.2264, -32.4519];
 export interface TaxiFeatureProperties {
   shiftId: number;
   number: number;
+  /** Drawn grey: no signal for a while, or the live connection is down (not current). */
   stale: boolean;
-  selected: boolean;
 }
 
+export type TaxiFeature = Feature<Point, TaxiFeatureProperties>;
 export type TaxiFeatureCollection = FeatureCollection<Point, TaxiFeatureProperties>;
 
-/** One point per located taxi, for the one GeoJSON source the symbol layer draws. */
-export function taxisGeoJson(rows: readonly TaxiRow[], selectedShiftId: number | null): TaxiFeatureCollection {
-  const features: Feature<Point, TaxiFeatureProperties>[] = [];
+/** A located taxi as the map layer draws it: where it really is now, and what its marker says. */
+export interface TaxiPoint {
+  id: number;
+  position: LngLat;
+  properties: TaxiFeatureProperties;
+}
+
+/** One point per located taxi. While the connection is down (`offline`) every position is marked not current. */
+export function taxiPoints(rows: readonly TaxiRow[], offline: boolean): TaxiPoint[] {
+  const points: TaxiPoint[] = [];
   for (const row of rows) {
     if (!row.position) continue;
-    features.push({
-      type: 'Feature',
-      id: row.shift.id,
-      geometry: { type: 'Point', coordinates: row.position },
-      properties: { shiftId: row.shift.id, number: row.number, stale: row.stale, selected: row.shift.id === selectedShiftId },
-    });
+    points.push({ id: row.shift.id, position: row.position, properties: { shiftId: row.shift.id, number: row.number, stale: offline || row.stale } });
   }
-  return { type: 'FeatureCollection', features };
+  return points;
+}
+
+/** The GeoJSON feature of a taxi drawn at `at` (mid-glide) or at its real position. */
+export function taxiFeature(point: TaxiPoint, at: LngLat = point.position): TaxiFeature {
+  return { type: 'Feature', id: point.id, geometry: { type: 'Point', coordinates: at }, properties: point.properties };
+}
+
+export function samePosition(a: LngLat, b: LngLat): boolean {
+  return a[0] === b[0] && a[1] === b[1];
+}
+
+export function sameTaxiProperties(a: TaxiFeatureProperties, b: TaxiFeatureProperties): boolean {
+  return a.shiftId === b.shiftId && a.number === b.number && a.stale === b.stale;
 }
 
 /** [[west, south], [east, north]] around every position, or null when there is none. */

@@ -1,10 +1,10 @@
 /** What the list and the map show of each active shift: its number in list order, and whether it is live. */
-import type { Shift } from '../../../contract/entities';
+import type { LiveShift } from './activeShiftsSlice';
 import type { LngLat } from './liveMapSlice';
 import { isStale } from './signal';
 
 export interface TaxiRow {
-  shift: Shift;
+  shift: LiveShift;
   /** #1, #2... in list order (by start time). */
   number: number;
   /** [lng, lat], or null while the driver has sent no position. */
@@ -12,13 +12,22 @@ export interface TaxiRow {
   stale: boolean;
 }
 
-export function positionOf(shift: Pick<Shift, 'latitude' | 'longitude'>): LngLat | null {
+export function positionOf(shift: Pick<LiveShift, 'latitude' | 'longitude'>): LngLat | null {
   return shift.latitude === null || shift.longitude === null ? null : [shift.longitude, shift.latitude];
 }
 
-export function describeTaxis(shifts: readonly Shift[], now: number, staleAfterSeconds: number): TaxiRow[] {
+export function describeTaxis(shifts: readonly LiveShift[], now: number, staleAfterSeconds: number): TaxiRow[] {
   return shifts.map((shift, index) => {
     const position = positionOf(shift);
     return { shift, number: index + 1, position, stale: position !== null && isStale(shift.last_location_time, now, staleAfterSeconds) };
   });
+}
+
+/** What every list of taxis on the map screen takes. */
+export interface TaxiListProps {
+  rows: TaxiRow[];
+  /** The live connection is down: no position is current. */
+  offline: boolean;
+  selectedShiftId: number | null;
+  onSelect(row: TaxiRow): void;
 }

@@ -1,0 +1,249 @@
+/**
+ * The live map in a real browser (issue 12's proof): the production build in headless Debian
+ * Chromium (SwiftShader WebGL), fed by a real socket.io server that sends every taxi's position
+ * once a second, for N = 100 / 1,000 / 5,000 taxis; and, alternated in the same run, the naive
+ * reference page in bench/naive (one react-map-gl <Marker> per taxi, one dispatch per event).
+ *
+ * For each page and size, over a window of steady traffic, from the Chrome DevTools Protocol and
+ * the page's own observers: main-thread busy % (TaskDuration), scripting ms per second
+ * (ScriptDuration), long tasks (> 50 ms), DOM nodes, JS heap after a forced GC, frames per second,
+ * event → source-update p95 (a socket frame's arrival to the next `flota:map-updated` mark, which
+ * the console sets when it hands MapLibre a diff and the naive page sets after React commits), and
+ * main-thread work per delivered update. Timings are never asserted: the figures are printed.
+ *
+ * `npm run bench -- liveMapBrowser` (builds dist/ first when it is missing).
+ * BENCH_TAXIS=100,1000,5000  BENCH_ROUNDS=1  BENCH_WINDOW_S=8  BENCH_PORT=5401 (and +1 for tiles)
+ * BENCH_PAGES=console,naive
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { chromiumArgs } from '../e2e/playwright.config';
+import { demoToken, demoUser } from '../src/testing/fixtures';
+import { startBenchServer } from './liveMapBrowserServer';
+
+const SIZES = (process.env.BENCH_TAXIS ?? '100,1000,5000').split(',').map(Number);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+const WINDOW_S = Number(process.env.BENCH_WINDOW_S ?? 8);
+const WARMUP_S = 3;
+const PORT = Number(process.env.BENCH_PORT ?? 5401);
+const PAGES = (process.env.BENCH_PAGES ?? 'console,naive').split(',') as PageKind[];
+const root = path.resolve(__dirname, '..');
+
+type PageKind = 'console' | 'naive';
+
+interface Figures {
+  page: PageKind;
+  taxis: number;
+  busyPercent: number;
+  scriptingMsPerSecond: number;
+  longTasks: number;
+  longTaskMs: number;
+  domNodes: number;
+  heapMb: number;
+  framesPerSecond: number;
+  latencyP95Ms: number | null;
+  deliveredPerSecond: number;
+  /** Main-thread ms per delivered location update. */
+  workPerEventMs: number;
+}
+
+/** Counts long tasks, frames and socket frames carrying positions, from before the app's first line. */
+const OBSERVERS = `
+  window.__bench = { longTasks: [], frames: 0, arrivals: [] };
+  new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__bench.longTasks.push([entry.startTime, entry.duration]); })
+    .observe({ type: 'longtask', buffered: true });
+  const countFrame = () => { window.__bench.frames += 1; requestAnimationFrame(countFrame); };
+  requestAnimationFrame(countFrame);
+  const NativeWebSocket = window.WebSocket;
+  window.WebSocket = class extends NativeWebSocket {
+    constructor(...args) {
+      super(...args);
+      // Registered before socket.io's own handler, so it runs first: the moment the event arrived.
+      this.addEventListener('message', (event) => {
+        if (typeof event.data === 'string' && event.data.startsWith('42["location_')) window.__bench.arrivals.push(performance.now());
+      });
+    }
+  };
+`;
+
+async function buildNaivePage(dir: string) {
+  await build({
+    entryPoints: [path.join(__dirname, 'naive', 'NaivePage.tsx')],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    jsx: 'automatic',
+    outfile: path.join(dir, 'naive.js'),
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+  });
+  copyFileSync(require.resolve('maplibre-gl/dist/maplibre-gl-worker.mjs'), path.join(dir, 'maplibre-gl-worker.mjs'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="es"><head><meta charset="utf-8"><link rel="stylesheet" href="/naive/naive.css"></head><body><div id="root"></div><script type="module" src="/naive/naive.js"></script></body></html>',
+  );
+}
+
+function percentile(values: number[], p: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
+  const { metrics: list } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  return Object.fromEntries(list.map(({ name, value }) => [name, value]));
+}
+
+async function measure(page: Page, cdp: CDPSession, kind: PageKind, taxis: number, server: Awaited<ReturnType<typeof startBenchServer>>): Promise<Figures> {
+  await page.waitForTimeout(WARMUP_S * 1000);
+  const startedAt = await page.evaluate(() => performance.now());
+  const before = await metrics(cdp);
+  server.resetDelivered();
+  const framesBefore = await page.evaluate(() => (window as unknown as { __bench: { frames: number } }).__bench.frames);
+  await page.waitForTimeout(WINDOW_S * 1000);
+  const after = await metrics(cdp);
+  const delivered = server.delivered();
+  const seen = await page.evaluate((since) => {
+    const bench = (window as unknown as { __bench: { longTasks: [number, number][]; frames: number; arrivals: number[] } }).__bench;
+    const marks = performance.getEntriesByName('flota:map-updated').map((entry) => entry.startTime);
+    const latencies: number[] = [];
+    let next = 0;
+    for (const arrival of bench.arrivals) {
+      if (arrival < since) continue;
+      while (next < marks.length && marks[next] < arrival) next += 1;
+      if (next < marks.length) latencies.push(marks[next] - arrival);
+    }
+    const longTasks = bench.longTasks.filter(([start]) => start >= since);
+    return {
+      latencies,
+      longTasks: longTasks.length,
+      longTaskMs: longTasks.reduce((sum, [, duration]) => sum + duration, 0),
+      frames: bench.frames,
+      now: performance.now(),
+      domNodes: document.getElementsByTagName('*').length,
+    };
+  }, startedAt);
+  const seconds = (seen.now - startedAt) / 1000;
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = await metrics(cdp);
+  const taskSeconds = after.TaskDuration - before.TaskDuration;
+  return {
+    page: kind,
+    taxis,
+    busyPercent: (taskSeconds / seconds) * 100,
+    scriptingMsPerSecond: ((after.ScriptDuration - before.ScriptDuration) * 1000) / seconds,
+    longTasks: seen.longTasks,
+    longTaskMs: seen.longTaskMs,
+    domNodes: seen.domNodes,
+    heapMb: heap.JSHeapUsedSize / 1024 / 1024,
+    framesPerSecond: (seen.frames - framesBefore) / seconds,
+    latencyP95Ms: percentile(seen.latencies, 95),
+    deliveredPerSecond: delivered / seconds,
+    workPerEventMs: delivered ? (taskSeconds * 1000) / delivered : NaN,
+  };
+}
+
+async function openPage(kind: PageKind, baseUrl: string, taxis: number) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'es-CL' });
+  await context.addInitScript(OBSERVERS);
+  // The console opens signed in: the session the app keeps in localStorage.
+  await context.addInitScript(`localStorage.setItem('flota:session', ${JSON.stringify(JSON.stringify({ token: demoToken, user: demoUser }))});`);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  if (kind === 'console') {
+    await page.goto(`${baseUrl}/dashboard/map`);
+    await page.getByRole('heading', { name: 'Conductores Activos' }).waitFor({ timeout: 60_000 });
+    await page.getByText(`${taxis} taxis`).waitFor({ timeout: 60_000 });
+  } else {
+    await page.goto(`${baseUrl}/naive/index.html`);
+    await page.locator('.maplibregl-marker').first().waitFor({ timeout: 120_000 });
+  }
+  return { browser, page, cdp };
+}
+
+const fixed = (value: number | null, digits = 0) => (value === null || Number.isNaN(value) ? '—' : value.toFixed(digits));
+
+function printTable(results: Figures[]) {
+  const rows = SIZES.flatMap((taxis) =>
+    PAGES.map((kind) => {
+      const runs = results.filter((result) => result.taxis === taxis && result.page === kind);
+      if (runs.length === 0) return null;
+      const median = (pick: (figures: Figures) => number | null) => percentile(runs.map(pick).filter((value): value is number => value !== null), 50);
+      return { taxis, kind, median };
+    }),
+  ).filter((row) => row !== null);
+  console.log('\n| taxis | page | updates/s | main thread busy | scripting ms/s | long tasks (ms) | frames/s | event → source p95 | DOM nodes | heap after GC | work per update |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const { taxis, kind, median } of rows) {
+    console.log(
+      `| ${taxis} | ${kind} | ${fixed(median((f) => f.deliveredPerSecond))} | ${fixed(median((f) => f.busyPercent), 1)}% | ${fixed(median((f) => f.scriptingMsPerSecond))} | ${fixed(median((f) => f.longTasks))} (${fixed(median((f) => f.longTaskMs))}) | ${fixed(median((f) => f.framesPerSecond), 1)} | ${fixed(median((f) => f.latencyP95Ms))} ms | ${fixed(median((f) => f.domNodes))} | ${fixed(median((f) => f.heapMb), 1)} MB | ${fixed(median((f) => f.workPerEventMs), 3)} ms |`,
+    );
+  }
+  for (const taxis of SIZES) {
+    const work = (kind: PageKind) => percentile(results.filter((r) => r.taxis === taxis && r.page === kind).map((r) => r.workPerEventMs), 50);
+    const ours = work('console');
+    const naive = work('naive');
+    if (ours && naive) console.log(`${taxis} taxis: the naive page does ${(naive / ours).toFixed(1)}× the main-thread work per delivered update (target at 1,000: ≥ 10×)`);
+  }
+  const busy5000 = percentile(results.filter((r) => r.taxis === 5000 && r.page === 'console').map((r) => r.busyPercent), 50);
+  if (busy5000 !== null) console.log(`console at 5,000: main thread ${busy5000.toFixed(1)}% busy (target < 30%)`);
+  const nodes = SIZES.map((taxis) => percentile(results.filter((r) => r.taxis === taxis && r.page === 'console').map((r) => r.domNodes), 50));
+  console.log(`console DOM nodes by size: ${nodes.map(fixed).join(' → ')} (target: flat)`);
+  console.log('Indicative figures: a shared, noisy machine; software WebGL.');
+}
+
+export async function run() {
+  if (!existsSync(path.join(root, 'dist', 'index.html'))) {
+    console.log('dist/ is missing: npm run build');
+    const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('npm run build failed');
+  }
+  const naiveDir = mkdtempSync(path.join(os.tmpdir(), 'flota-naive-'));
+  await buildNaivePage(naiveDir);
+  const server = await startBenchServer({ port: PORT, tilePort: PORT + 1, distDir: path.join(root, 'dist'), naiveDir });
+  const results: Figures[] = [];
+  try {
+    for (const taxis of SIZES) {
+      server.setFleet(taxis);
+      for (let round = 0; round < ROUNDS; round += 1) {
+        // Alternated, and in the other order every other round, so drift in the machine's load hits both.
+        const order = round % 2 === 0 ? PAGES : [...PAGES].reverse();
+        for (const kind of order) {
+          const { browser, page, cdp } = await openPage(kind, server.url, taxis).catch((error: unknown) => {
+            console.log(`${kind} ${taxis} taxis, round ${round + 1}: did not open (${String(error).split('\n')[0]})`);
+            return { browser: null, page: null, cdp: null };
+          });
+          if (!browser || !page || !cdp) continue;
+          try {
+            // A page that cannot keep up may stop answering the protocol: give up on it, do not hang.
+            const figures = await Promise.race([
+              measure(page, cdp, kind, taxis, server),
+              new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer within 120 s')), 120_000 + WINDOW_S * 1000)),
+            ]).catch((error: unknown) => {
+              console.log(`${kind} ${taxis} taxis, round ${round + 1}: saturated (${String(error)})`);
+              return null;
+            });
+            if (!figures) continue;
+            results.push(figures);
+            console.log(
+              `${kind} ${taxis} taxis, round ${round + 1}: busy ${figures.busyPercent.toFixed(1)}%, scripting ${figures.scriptingMsPerSecond.toFixed(0)} ms/s, ${figures.deliveredPerSecond.toFixed(0)} updates/s, p95 ${fixed(figures.latencyP95Ms)} ms, ${figures.domNodes} nodes`,
+            );
+          } finally {
+            await browser.close();
+          }
+        }
+      }
+    }
+  } finally {
+    await server.close();
+    rmSync(naiveDir, { recursive: true, force: true });
+  }
+  printTable(results);
+}

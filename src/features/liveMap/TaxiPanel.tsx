@@ -1,0 +1,102 @@
+/**
+ * The dispatcher's panel beside the map: counts per status that also filter, a search by number,
+ * name or plate (Enter picks the first match), and the matching taxis, virtualized. Finding a taxi
+ * is two interactions: type, then Enter or a click.
+ */
+import { useId, useMemo, useState } from 'react';
+import { countByStatus, filterTaxis, motionText, statusLabels, statusOf, type StatusFilter } from './taxiStatus';
+import type { TaxiListProps, TaxiRow } from './taxiRows';
+import { UpdateAge } from './UpdateAge';
+import { VirtualTaxiList } from './VirtualTaxiList';
+
+const FILTERS: StatusFilter[] = ['all', 'live', 'stale', 'unlocated'];
+const ROW_HEIGHT = 56;
+
+
+function PanelEntry({ row, offline, selected, onSelect }: { row: TaxiRow; offline: boolean; selected: boolean; onSelect(row: TaxiRow): void }) {
+  const { shift } = row;
+  const status = offline && row.position ? 'offline' : statusOf(row);
+  const motion = motionText(shift);
+  return (
+    <button type="button" className={`flota-taxi-entry flota-taxi-entry--${status}`} aria-pressed={selected} onClick={() => onSelect(row)}>
+      <span className="flota-taxi-entry__line">
+        <span className="flota-taxi-entry__number">#{row.number}</span>
+        <span className="flota-taxi-entry__name">
+          {shift.first_name} {shift.last_name}
+        </span>
+        <span className={shift.plate_number ? 'flota-taxi-entry__plate' : 'flota-taxi-entry__no-plate'}>{shift.plate_number ?? 'Sin vehículo'}</span>
+      </span>
+      <span className="flota-taxi-entry__line flota-taxi-entry__detail">
+        <span className="flota-taxi-entry__dot" aria-hidden="true" />
+        {row.position ? (
+          <>
+            {offline ? 'Sin conexión · ' : row.stale ? 'Sin señal · ' : 'En línea · '}
+            <UpdateAge time={shift.last_location_time} />
+            {motion && ` · ${motion}`}
+          </>
+        ) : (
+          'Sin ubicación'
+        )}
+      </span>
+    </button>
+  );
+}
+
+export function TaxiPanel({ rows, offline, selectedShiftId, onSelect }: TaxiListProps) {
+  const [query, setQuery] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const counts = useMemo(() => countByStatus(rows), [rows]);
+  const shown = useMemo(() => filterTaxis(rows, query, status), [rows, query, status]);
+  const searchId = useId();
+  const titleId = useId();
+
+  return (
+    <aside className="flota-taxi-panel" aria-labelledby={titleId}>
+      <h2 id={titleId} className="flota-visually-hidden">
+        Buscar taxi
+      </h2>
+      <div className="flota-taxi-panel__filters" role="group" aria-label="Filtrar por estado">
+        {FILTERS.map((filter) => (
+          <button
+            key={filter}
+            type="button"
+            className={`flota-status-filter flota-status-filter--${filter}`}
+            aria-pressed={status === filter}
+            onClick={() => setStatus(filter)}
+          >
+            <span className="flota-status-filter__count">{counts[filter]}</span> {filter === 'live' && offline ? 'Sin conexión' : statusLabels[filter]}
+          </button>
+        ))}
+      </div>
+      <label htmlFor={searchId} className="flota-visually-hidden">
+        Buscar por número, nombre o patente
+      </label>
+      <input
+        id={searchId}
+        type="search"
+        className="flota-taxi-panel__search"
+        placeholder="Número, nombre o patente"
+        value={query}
+        autoComplete="off"
+        onChange={(event) => setQuery(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && shown[0]) onSelect(shown[0]);
+        }}
+      />
+      <p className="flota-taxi-panel__summary" role="status">
+        {shown.length === rows.length ? `${rows.length} taxis` : `${shown.length} de ${rows.length} taxis`}
+      </p>
+      {shown.length === 0 ? (
+        <p className="flota-taxi-panel__empty">Ningún taxi coincide</p>
+      ) : (
+        <VirtualTaxiList
+          rows={shown}
+          rowHeight={ROW_HEIGHT}
+          className="flota-taxi-panel__list"
+          label="Taxis"
+          renderRow={(row) => <PanelEntry row={row} offline={offline} selected={row.shift.id === selectedShiftId} onSelect={onSelect} />}
+        />
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,8 @@
+import { ageText } from './taxiStatus';
+import { useSecondClock } from './useSecondClock';
+
+/** "hace 12 s" since the taxi's last position, ticking every second. */
+export function UpdateAge({ time }: { time: string | null }) {
+  const now = useSecondClock();
+  return <>{ageText(time, now)}</>;
+}

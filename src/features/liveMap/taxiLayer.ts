@@ -1,0 +1,201 @@
+/**
+ * The taxis' map layer outside React: it keeps what each GeoJSON source holds and sends MapLibre
+ * only what changed (`updateData` diffs by feature id), never the whole fleet per batch. The selected
+ * taxi lives in a source of its own, never clustered. Moves glide (about a second) here, in the map
+ * layer, so the store keeps only real positions: each glide ends exactly on the real position.
+ * Only taxis in view glide, and only a few hundred at a time; the rest jump, so the cost of a
+ * batch does not grow with the fleet.
+ */
+import type { FeatureCollection } from 'geojson';
+import type { GeoJSONSourceDiff } from 'maplibre-gl';
+import { glidePosition, isInside, isShortMove, type Bounds } from './glide';
+import type { LngLat } from './liveMapSlice';
+import { samePosition, sameTaxiProperties, taxiFeature, type TaxiPoint } from './mapGeo';
+
+/** The part of MapLibre's GeoJSONSource the layer uses. */
+export interface TaxiSource {
+  setData(data: FeatureCollection): unknown;
+  updateData(diff: GeoJSONSourceDiff): unknown;
+}
+
+export interface TaxiLayerOptions {
+  /** The clustered source of every taxi but the selected one; undefined until it exists. */
+  fleetSource(): TaxiSource | undefined;
+  selectedSource(): TaxiSource | undefined;
+  /** What the map shows now, so taxis out of view do not glide; null: nothing glides. */
+  viewBounds(): Bounds | null;
+  /** Where the selected taxi is drawn, each time it moves (for its popup and "Seguir"). */
+  onSelectedDrawn(position: LngLat | null): void;
+  glideMs: number;
+  /** More gliding taxis than this in one batch: they all jump instead (the map stays responsive). */
+  maxGliding?: number;
+  /** The smallest gap between two glide steps; steps are diffs sent to MapLibre's worker. */
+  stepMs?: number;
+  now?: () => number;
+  requestFrame?: (callback: () => void) => number;
+  cancelFrame?: (handle: number) => void;
+}
+
+interface Drawn {
+  point: TaxiPoint;
+  /** Where the marker is drawn now. */
+  at: LngLat;
+  glide: { from: LngLat; startedAt: number } | null;
+}
+
+const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
+
+export function createTaxiLayer(options: TaxiLayerOptions) {
+  const {
+    glideMs,
+    maxGliding = 300,
+    stepMs = 40,
+    now = () => performance.now(),
+    requestFrame = (callback) => requestAnimationFrame(callback),
+    cancelFrame = (handle) => cancelAnimationFrame(handle),
+  } = options;
+  const drawn = new Map<number, Drawn>();
+  /** Taxis mid-glide, so a step walks only them, not the fleet. */
+  const gliding = new Set<Drawn>();
+  let selectedId: number | null = null;
+  let frame: number | null = null;
+  let lastStep = 0;
+
+  function drawSelected() {
+    const selected = selectedId === null ? undefined : drawn.get(selectedId);
+    options.selectedSource()?.setData(selected ? { type: 'FeatureCollection', features: [taxiFeature(selected.point, selected.at)] } : EMPTY);
+    options.onSelectedDrawn(selected ? selected.at : null);
+  }
+
+  function send(diff: GeoJSONSourceDiff) {
+    if (diff.add?.length || diff.remove?.length || diff.update?.length) options.fleetSource()?.updateData(diff);
+  }
+
+  function step() {
+    frame = null;
+    const at = now();
+    if (at - lastStep < stepMs) {
+      frame = requestFrame(step);
+      return;
+    }
+    lastStep = at;
+    const update: NonNullable<GeoJSONSourceDiff['update']> = [];
+    let selectedMoved = false;
+    for (const taxi of gliding) {
+      if (!taxi.glide) {
+        gliding.delete(taxi);
+        continue;
+      }
+      taxi.at = glidePosition(taxi.glide.from, taxi.point.position, at - taxi.glide.startedAt, glideMs);
+      if (samePosition(taxi.at, taxi.point.position)) {
+        taxi.glide = null;
+        gliding.delete(taxi);
+      }
+      const { id } = taxi.point;
+      if (id === selectedId) selectedMoved = true;
+      else if (drawn.get(id) === taxi) update.push({ id, newGeometry: { type: 'Point', coordinates: taxi.at } });
+    }
+    send({ update });
+    if (selectedMoved) drawSelected();
+    if (gliding.size) frame = requestFrame(step);
+  }
+
+  /** The taxis to draw now (real positions) and the selected one. */
+  function update(points: readonly TaxiPoint[], nextSelectedId: number | null) {
+    const diff = { add: [] as TaxiPoint[], remove: [] as number[], update: [] as NonNullable<GeoJSONSourceDiff['update']> };
+    let selectedChanged = nextSelectedId !== selectedId;
+    const previousSelected = selectedId;
+    selectedId = nextSelectedId;
+    const bounds = glideMs > 0 ? options.viewBounds() : null;
+    const candidates: Drawn[] = [];
+    const seen = new Set<number>();
+
+    for (const point of points) {
+      seen.add(point.id);
+      const taxi = drawn.get(point.id);
+      const inFleet = point.id !== selectedId;
+      if (!taxi) {
+        drawn.set(point.id, { point, at: point.position, glide: null });
+        if (inFleet) diff.add.push(point);
+        else selectedChanged = true;
+        continue;
+      }
+      const before = taxi.point;
+      taxi.point = point;
+      const moved = !samePosition(before.position, point.position);
+      let glides = false;
+      if (moved) {
+        glides = bounds !== null && isShortMove(taxi.at, point.position) && (isInside(bounds, taxi.at) || isInside(bounds, point.position));
+        if (glides) candidates.push(taxi);
+        else {
+          taxi.at = point.position;
+          taxi.glide = null;
+          gliding.delete(taxi);
+        }
+      }
+      const wasInFleet = point.id !== previousSelected;
+      if (inFleet && !wasInFleet) diff.add.push(point); // deselected: back into the clustered source
+      else if (!inFleet && wasInFleet) diff.remove.push(point.id);
+      else if (inFleet) {
+        const change: NonNullable<GeoJSONSourceDiff['update']>[number] = { id: point.id };
+        if (moved && !glides) change.newGeometry = { type: 'Point', coordinates: taxi.at };
+        if (!sameTaxiProperties(before.properties, point.properties)) {
+          change.addOrUpdateProperties = Object.entries(point.properties).map(([key, value]) => ({ key, value: value as unknown }));
+        }
+        if (change.newGeometry || change.addOrUpdateProperties) diff.update.push(change);
+      } else if (moved || !sameTaxiProperties(before.properties, point.properties)) selectedChanged = true;
+    }
+    for (const [id, taxi] of drawn) {
+      if (seen.has(id)) continue;
+      drawn.delete(id);
+      gliding.delete(taxi);
+      if (id === previousSelected) selectedChanged = true;
+      else diff.remove.push(id);
+    }
+
+    // Too many at once: they jump, in this same diff.
+    const started = now();
+    const glideAll = candidates.length <= maxGliding;
+    for (const taxi of candidates) {
+      if (glideAll) {
+        taxi.glide = { from: taxi.at, startedAt: started };
+        gliding.add(taxi);
+      } else {
+        taxi.at = taxi.point.position;
+        taxi.glide = null;
+        gliding.delete(taxi);
+        if (taxi.point.id !== selectedId) diff.update.push({ id: taxi.point.id, newGeometry: { type: 'Point', coordinates: taxi.at } });
+        else selectedChanged = true;
+      }
+    }
+
+    // A taxi leaving the fleet source must be drawn where it is now, not where it was added.
+    const adds = diff.add.map((point) => taxiFeature(point, drawn.get(point.id)?.at));
+    send({ remove: diff.remove, add: adds, update: diff.update });
+    if (selectedChanged) drawSelected();
+    // A User Timing mark (a few a second): DevTools and the browser bench see when positions reached the map.
+    performance.mark?.('flota:map-updated');
+    if (glideAll && candidates.length && frame === null) frame = requestFrame(step);
+  }
+
+  /** The source was (re)created empty: send it everything again. */
+  function redraw() {
+    const features = [...drawn.values()].filter((taxi) => taxi.point.id !== selectedId).map((taxi) => taxiFeature(taxi.point, taxi.at));
+    options.fleetSource()?.setData({ type: 'FeatureCollection', features });
+    drawSelected();
+  }
+
+  /** Where a taxi is drawn now (mid-glide or real), for the popup's first render. */
+  function drawnPosition(id: number): LngLat | null {
+    return drawn.get(id)?.at ?? null;
+  }
+
+  function dispose() {
+    if (frame !== null) cancelFrame(frame);
+    frame = null;
+  }
+
+  return { update, redraw, drawnPosition, dispose };
+}
+
+export type TaxiLayer = ReturnType<typeof createTaxiLayer>;
