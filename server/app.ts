@@ -1,12 +1,18 @@
 /** buildServer: HTTP routes under /api, the SPA, and socket.io, without listening (testable). */
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_BASE_PATH } from '../contract/api';
 import { makeAuthenticate, makeAuthenticateDriver } from './auth/authenticate';
 import type { Config } from './config';
 import type { DatabaseKind } from './db/client';
 import type { Database } from './db/schema';
-import { HttpError, Messages } from './errors';
+import { flotaErrorHandler } from './errorHandler';
+import { Messages } from './errors';
+import { startOsmandListener, type OsmandListener } from './osmand/osmandListener';
+import { OSMAND_PATH, osmandRoutes } from './osmand/osmandRoutes';
+import { makeSubmitToday } from './osmand/submitToday';
+import { startIdleShiftSweep } from './osmand/idleShiftSweep';
+import { driverDeviceIdRoutes } from './routes/driverDeviceId';
 import { attachPostgresAdapter } from './realtime/postgresAdapter';
 import { createPublisher } from './realtime/publisher';
 import { createSocketServer, type FlotaSocketServer } from './realtime/socketServer';
@@ -34,14 +40,9 @@ export interface ServerDeps {
 export interface FlotaServer {
   app: FastifyInstance;
   io: FlotaSocketServer;
+  /** The OsmAnd listener on OSMAND_PORT (null when unset); listen() starts it, close() stops it. */
+  osmand: OsmandListener | null;
   close(): Promise<void>;
-}
-
-/** Texts for errors Fastify raises itself (bad JSON, too large...). */
-function clientErrorText(statusCode: number): string {
-  if (statusCode === 404) return Messages.notFound;
-  if (statusCode === 413) return Messages.tooLarge;
-  return Messages.badRequest;
 }
 
 export async function buildServer(config: Config, deps: ServerDeps): Promise<FlotaServer> {
@@ -49,18 +50,7 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   const dbKind = deps.dbKind ?? (config.databaseUrl ? 'postgres' : 'pglite');
   const app = Fastify({ logger: deps.logger ?? true, bodyLimit: BODY_LIMIT, trustProxy: false });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send(error.fields ? { error: error.message, fields: error.fields } : { error: error.message });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      request.log.info({ code: error.code }, error.message);
-      return reply.code(status).send({ error: clientErrorText(status) });
-    }
-    request.log.error(error);
-    return reply.code(500).send({ error: Messages.internal });
-  });
+  app.setErrorHandler(flotaErrorHandler);
 
   if (config.corsOrigins.length) {
     const allowed = new Set(config.corsOrigins);
@@ -98,6 +88,13 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   await app.register(driverLoginRoutes, { prefix, db, jwtSecret: config.jwtSecret });
   await app.register(driverShiftsRoutes, { prefix, db, authenticateDriver, publisher });
   await app.register(driverLocationsRoutes, { prefix, db, authenticateDriver, publisher });
+  await app.register(driverDeviceIdRoutes, { prefix, db, authenticate });
+
+  // Phones and trackers (OsmAnd protocol). At merge, submitPoints becomes ingest.submit.
+  const submitPoints = makeSubmitToday({ db, publisher });
+  await app.register(osmandRoutes, { db, publisher, submitPoints, path: OSMAND_PATH });
+  const osmand = config.osmandPort === null ? null : await startOsmandListener({ db, publisher, submitPoints, logger: deps.logger ?? true });
+  const idleSweep = startIdleShiftSweep({ db, publisher, idleMinutes: config.shiftIdleEndMinutes, everyMs: config.idleSweepMs, log: app.log });
 
   const spa = await registerSpa(app, config);
   app.setNotFoundHandler(async (request, reply) => {
@@ -111,9 +108,12 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   return {
     app,
     io,
+    osmand,
     close() {
       // io.close() also closes the HTTP server; fastify.close() then finishes its own hooks.
       closing ??= (async () => {
+        await idleSweep.stop();
+        await osmand?.app.close();
         await new Promise<void>((resolve) => io.close(() => resolve()));
         await closeAdapter();
         await app.close();

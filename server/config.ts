@@ -24,6 +24,12 @@ export interface Config {
    * bundle decides (on in development builds, off in production).
    */
   devTools: boolean | null;
+  /** OSMAND_PORT: also serve the OsmAnd endpoint at / on this port (null: only /osmand on PORT). */
+  osmandPort: number | null;
+  /** SHIFT_IDLE_END_MINUTES: a tracker's shift ends after this long without points. */
+  shiftIdleEndMinutes: number;
+  /** How often the idle-shift sweep runs (not from the environment; tests shorten it). */
+  idleSweepMs: number;
 }
 
 export class ConfigError extends Error {
@@ -123,5 +129,8 @@ export function loadConfig(env: Env = process.env): Config {
     distDir: path.resolve(text(env, 'DIST_DIR', './dist')),
     logLevel: logLevel(env),
     devTools: env.DEVTOOLS?.trim() ? onOff(env, 'DEVTOOLS', false) : null,
+    osmandPort: env.OSMAND_PORT?.trim() ? integer(env, 'OSMAND_PORT', 5055, 1, 65535) : null,
+    shiftIdleEndMinutes: integer(env, 'SHIFT_IDLE_END_MINUTES', 30, 1, 1440),
+    idleSweepMs: 60_000,
   };
 }

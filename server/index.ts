@@ -63,6 +63,10 @@ export async function main(): Promise<void> {
   await server.app.listen({ host: config.host, port: config.port });
   const port = (server.app.server.address() as { port: number } | null)?.port ?? config.port;
   console.info(`Flota lista en http://localhost:${port}`);
+  if (server.osmand && config.osmandPort !== null) {
+    await server.osmand.app.listen({ host: config.host, port: config.osmandPort });
+    console.info(`Protocolo OsmAnd (Traccar Client) también en el puerto ${config.osmandPort}`);
+  }
   if (await demoFleetExists(database.db)) {
     console.info(`Acceso de demostración: RUT ${DEMO_OWNER_RUT_DISPLAY} · contraseña ${DEMO_PASSWORD}`);
     if (config.simulator && !stopping) {

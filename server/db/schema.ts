@@ -45,6 +45,8 @@ export interface DriversTable {
   is_active: Generated<boolean>;
   created_at: CreatedAt;
   deleted_at: Timestamp | null;
+  /** Migration 0005: the phone's or tracker's OsmAnd identifier (server-generated, unique). */
+  device_id: Generated<string>;
 }
 
 export interface ShiftsTable {
@@ -57,7 +59,11 @@ export interface ShiftsTable {
   latitude: number | null;
   longitude: number | null;
   last_location_time: Timestamp | null;
+  /** Migration 0005: 'driver' (Iniciar turno, the driver API) or 'tracker' (started by its first point). */
+  started_by: Generated<ShiftStarter>;
 }
+
+export type ShiftStarter = 'driver' | 'tracker';
 
 export interface ShiftLocationsTable {
   /** bigserial: read as a JS number (type parsers), fine below 2^53. */

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Shift } from '../../contract/entities';
-import type { Database } from '../db/schema';
+import type { Database, ShiftStarter } from '../db/schema';
 import { shiftsQuery, toShift } from './shiftsRepo';
 
 export const DRIVER_ACTIVE_SHIFT_INDEX = 'shifts_driver_active_uq';
@@ -48,13 +48,14 @@ export async function findShift(db: Kysely<Database>, ownerId: number, shiftId: 
   return row ? toShift(row) : null;
 }
 
+/** A new active shift. A tracker's shift (startedBy 'tracker') may have no vehicle and ends when its points stop. */
 export async function insertShift(
   db: Kysely<Database>,
-  shift: { ownerId: number; driverId: number; vehicleId: number; startTime: Date },
+  shift: { ownerId: number; driverId: number; vehicleId: number | null; startTime: Date; startedBy?: ShiftStarter },
 ): Promise<Shift> {
   const { id } = await db
     .insertInto('shifts')
-    .values({ owner_id: shift.ownerId, driver_id: shift.driverId, vehicle_id: shift.vehicleId, start_time: shift.startTime })
+    .values({ owner_id: shift.ownerId, driver_id: shift.driverId, vehicle_id: shift.vehicleId, start_time: shift.startTime, started_by: shift.startedBy ?? 'driver' })
     .returning('id')
     .executeTakeFirstOrThrow();
   return (await findShift(db, shift.ownerId, id)) as Shift;
