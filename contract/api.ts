@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { isValidRut, normalizeRut } from './rut';
 import { isValidPlate, normalizePlate } from './plate';
-import type { Driver, DriverProfile, LocationPoint, Shift, User, Vehicle } from './entities';
+import { pointExtrasSchema, type Driver, type DriverProfile, type LocationPoint, type Shift, type User, type Vehicle } from './entities';
 
 export const API_BASE_PATH = '/api';
 
@@ -183,6 +183,20 @@ export interface DriverLoginResponse {
   token: string;
   driver: DriverProfile;
 }
+/**
+ * Driver login as the /conductor page sends it: `fleet_code` comes from the setup link
+ * (/conductor?flota=<code>); driver identity (issue 10) makes the login match within that fleet.
+ */
+export interface DriverLoginRequest {
+  fleet_code?: string;
+  rut: string;
+  password: string;
+}
+/** GET /driver/me: the driver as stored now and the active shift (null when none). */
+export interface DriverMeResponse {
+  driver: DriverProfile;
+  shift: Shift | null;
+}
 export const shiftStartSchema = z.object({
   vehicle_id: z.number().int().positive('Vehículo inválido').nullish(),
 });
@@ -196,6 +210,8 @@ export const locationBatchSchema = z.object({
         latitude: z.number().min(-90, 'Latitud fuera de rango').max(90, 'Latitud fuera de rango'),
         longitude: z.number().min(-180, 'Longitud fuera de rango').max(180, 'Longitud fuera de rango'),
         timestamp: z.string().refine((t) => !Number.isNaN(Date.parse(t)), 'Fecha y hora inválida'),
+        // Optional extras a phone may send (m/s, degrees, metres, percent); null = unknown.
+        ...pointExtrasSchema.shape,
       }),
     )
     .min(1, 'Envía al menos una ubicación')

@@ -11,6 +11,8 @@ export const userSchema = z.object({
   last_name: z.string(),
   email: z.string(),
   company_name: z.string(),
+  /** The fleet's code (driver identity, issue 10): the driver page's setup link is /conductor?flota=<code>. */
+  fleet_code: z.string().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

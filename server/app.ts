@@ -13,6 +13,7 @@ import { OSMAND_PATH, osmandRoutes } from './osmand/osmandRoutes';
 import { makeSubmitToday } from './osmand/submitToday';
 import { startIdleShiftSweep } from './osmand/idleShiftSweep';
 import { driverDeviceIdRoutes } from './routes/driverDeviceId';
+import { driverMeRoutes } from './routes/driverMe';
 import { attachPostgresAdapter } from './realtime/postgresAdapter';
 import { createPublisher } from './realtime/publisher';
 import { createSocketServer, type FlotaSocketServer } from './realtime/socketServer';
@@ -89,6 +90,7 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   await app.register(driverShiftsRoutes, { prefix, db, authenticateDriver, publisher });
   await app.register(driverLocationsRoutes, { prefix, db, authenticateDriver, publisher });
   await app.register(driverDeviceIdRoutes, { prefix, db, authenticate });
+  await app.register(driverMeRoutes, { prefix, db, authenticateDriver });
 
   // Phones and trackers (OsmAnd protocol). At merge, submitPoints becomes ingest.submit.
   const submitPoints = makeSubmitToday({ db, publisher });

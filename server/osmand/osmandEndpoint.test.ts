@@ -235,3 +235,17 @@ describe('shifts without buttons', () => {
     expect(await activeShiftOf(driver.id)).toMatchObject({ id: started.body.shift.id, is_active: true });
   });
 });
+
+describe('GET /api/driver/me (the /conductor page after a reload)', () => {
+  it('gives the driver as stored now and the active shift, never the device id', async () => {
+    const driver = await newDriver();
+    const { token } = await driverLogin(server.url, driver.rut);
+    const before = await apiCall(server.url, '/api/driver/me', { token });
+    expect(before).toEqual({ status: 200, body: { driver: expect.objectContaining({ id: driver.id, plate_number: driver.plate_number }), shift: null } });
+    const started = await apiCall(server.url, '/api/driver/shifts/start', { token, json: {} });
+    const after = await apiCall(server.url, '/api/driver/me', { token });
+    expect(after.body.shift).toMatchObject({ id: started.body.shift.id, is_active: true, plate_number: driver.plate_number });
+    expect(JSON.stringify(after.body)).not.toContain(driver.device_id as string);
+    expect((await apiCall(server.url, '/api/driver/me', { token: ownerToken })).status).toBe(401);
+  });
+});
