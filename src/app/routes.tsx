@@ -28,6 +28,12 @@ function AppLayout() {
 
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
+  // The driver's phone page: its own small chunk, outside the owner's session.
+  {
+    path: '/conductor',
+    hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
+    lazy: async () => ({ Component: (await import('../features/conductor/ConductorPage')).ConductorPage }),
+  },
   {
     path: '/dashboard',
     element: <AuthGuard />,
