@@ -9,7 +9,7 @@ import { useWakeLock, type WakeLockState } from './useWakeLock';
 
 export const SESSION_EXPIRED = 'Tu sesión expiró. Ingresa nuevamente.';
 
-const clock = new Intl.DateTimeFormat('es-CL', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const clock = new Intl.DateTimeFormat('es-CL', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 const timeOf = (iso: string) => clock.format(new Date(iso));
 
 const WAKE_LOCK_TEXT: Record<WakeLockState, string> = {
