@@ -19,8 +19,9 @@ export interface DriverClient {
   readonly rut: string;
   profile: DriverProfile | null;
   login(): Promise<DriverProfile>;
-  startShift(): Promise<ShiftResponse>;
-  endShift(): Promise<ShiftResponse>;
+  /** A tracker (OsmAnd) has no buttons: its start and end do nothing and resolve undefined. */
+  startShift(): Promise<ShiftResponse | undefined>;
+  endShift(): Promise<ShiftResponse | undefined>;
   sendLocations(batch: LocationBatch): Promise<{ accepted: number }>;
 }
 

@@ -33,7 +33,7 @@ function fakeGeolocation() {
   };
 }
 
-function driverServer({ offline = () => false } = {}) {
+function driverServer({ offline = () => false }: { offline?: () => boolean } = {}) {
   const logins: unknown[] = [];
   const batches: LocationBatch['locations'][] = [];
   let shift: ReturnType<typeof makeShift> | null = null;
