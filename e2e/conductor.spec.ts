@@ -79,6 +79,9 @@ test('the owner sets up a phone; the driver page sends positions, keeps them off
 
   await driverPage.getByRole('button', { name: 'Iniciar turno' }).click();
   await expect(driverPage.getByRole('button', { name: 'Terminar turno' })).toBeVisible();
+  // Chromium stamps an emulated fix with the time it was set: set it again now, so the first fix
+  // is from after the shift started (the server ignores points from before it).
+  await moveTo(phone, STOPS[0]);
   const sent = driverPage.locator('dt', { hasText: 'Última posición enviada' }).locator('+ dd');
   const pending = driverPage.locator('dt', { hasText: 'Posiciones por enviar' }).locator('+ dd');
   await expect(sent).toHaveText(/^\d{2}:\d{2}:\d{2}$/);

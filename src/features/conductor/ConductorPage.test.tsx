@@ -7,6 +7,8 @@ import { server } from '../../testing/mswServer';
 import { renderApp } from '../../testing/renderApp';
 import { OFFLINE_TEXT } from './usePositionTracking';
 
+/** A fix time after the shift started (the page ignores older, cached fixes). */
+const later = (seconds: number) => Math.floor(Date.now() / 1000) * 1000 + 60_000 + seconds * 1000;
 const PROFILE = { id: 7, rut: '150000013', first_name: 'Pedro', last_name: 'Rojas', current_vehicle_id: 3, plate_number: 'KXWZ47' };
 
 /** The phone's GPS: the test decides when a fix (or an error) arrives. */
@@ -76,15 +78,18 @@ describe('/conductor', () => {
     expect(screen.getByText('Traccar Client')).toBeInTheDocument();
   });
 
-  it('Iniciar turno, then each fix goes to the driver API with its speed, heading and accuracy', async () => {
+  it('Iniciar turno, then each new fix goes to the driver API with its speed, heading and accuracy', async () => {
     const gps = fakeGeolocation();
     const { batches } = driverServer();
     const { user } = await signIn();
     await user.click(await screen.findByRole('button', { name: 'Iniciar turno' }));
     expect(await screen.findByRole('button', { name: 'Terminar turno' })).toBeInTheDocument();
-    await gps.fix(-32.45, Date.UTC(2026, 10, 22, 15, 0, 0));
+    // A cached fix from before the shift is not sent (the server would ignore it).
+    await gps.fix(-32.0, Date.now() - 3_600_000);
+    const at = later(0);
+    await gps.fix(-32.45, at);
     await screen.findByText((_, node) => node?.tagName === 'DD' && /^\d{2}:\d{2}:\d{2}$/.test(node.textContent ?? ''));
-    expect(batches).toEqual([[{ latitude: -32.45, longitude: -71.25, timestamp: '2026-11-22T15:00:00.000Z', accuracy: 8, speed: 11, heading: 90 }]]);
+    expect(batches).toEqual([[{ latitude: -32.45, longitude: -71.25, timestamp: new Date(at).toISOString(), accuracy: 8, speed: 11, heading: 90 }]]);
   });
 
   it('keeps positions while offline and sends them in one batch, in order, when the connection returns', async () => {
@@ -95,8 +100,8 @@ describe('/conductor', () => {
     await user.click(await screen.findByRole('button', { name: 'Iniciar turno' }));
     await screen.findByRole('button', { name: 'Terminar turno' });
     offline = true;
-    await gps.fix(-32.41, Date.UTC(2026, 10, 22, 15, 0, 0));
-    await gps.fix(-32.42, Date.UTC(2026, 10, 22, 15, 0, 10));
+    await gps.fix(-32.41, later(0));
+    await gps.fix(-32.42, later(10));
     expect(await screen.findByText(OFFLINE_TEXT)).toBeInTheDocument();
     expect(screen.getByText('Posiciones por enviar').nextElementSibling).toHaveTextContent('2');
     offline = false;

@@ -31,6 +31,7 @@ export function ShiftPanel({ session, apiBaseUrl, storage, onSignedOut }: { sess
 
   const tracking = usePositionTracking({
     active: shift !== null,
+    since: shift?.start_time ?? null,
     client,
     queue,
     onUnauthorized: () => onSignedOut(SESSION_EXPIRED),

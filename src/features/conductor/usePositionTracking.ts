@@ -24,12 +24,14 @@ export interface PositionTracking {
 
 export function usePositionTracking(options: {
   active: boolean;
+  /** The shift's start: a fix from before it (a cached one) would be ignored by the server. */
+  since: string | null;
   client: DriverApiClient;
   queue: PendingPositions;
   onUnauthorized(): void;
   onNoShift(): void;
 }): PositionTracking {
-  const { active, client, queue } = options;
+  const { active, since, client, queue } = options;
   const [lastSentAt, setLastSentAt] = useState<string | null>(null);
   const [pending, setPending] = useState(queue.size());
   const [gpsError, setGpsError] = useState<string | null>(null);
@@ -77,6 +79,7 @@ export function usePositionTracking(options: {
     const watch = navigator.geolocation.watchPosition(
       (fix) => {
         setGpsError(null);
+        if (since && fix.timestamp < Date.parse(since)) return;
         if (!queue.add(positionFromFix(fix))) return;
         setPending(queue.size());
         void flush();
@@ -93,7 +96,7 @@ export function usePositionTracking(options: {
       clearInterval(retry);
       window.removeEventListener('online', online);
     };
-  }, [active, flush, queue]);
+  }, [active, since, flush, queue]);
 
   return { lastSentAt, pending, gpsError: active && !hasGeolocation() ? GeolocationMessages.unsupported : gpsError, sendError, flush };
 }
