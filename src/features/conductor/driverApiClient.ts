@@ -4,20 +4,12 @@
  * driver's 401 as the owner's session ending.
  */
 import type { DriverLoginRequest, DriverLoginResponse, DriverMeResponse, LocationBatch, ShiftResponse } from '../../../contract/api';
+import { DriverApiError } from '../../../contract/driverApiError';
 import { joinUrl } from '../../app/api';
 
 export const CONNECTION_LOST = 'Sin conexión: revisa tu señal de datos.';
 
-/** status 0: the request never reached the server (offline, no signal). */
-export class DriverApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'DriverApiError';
-  }
-}
+export { DriverApiError };
 
 export function driverApiClient(apiBaseUrl: string, token: string | null) {
   async function request<T>(path: string, method: 'GET' | 'POST' = 'GET', json?: unknown): Promise<T> {
