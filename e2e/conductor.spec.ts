@@ -58,7 +58,7 @@ test('the owner sets up a phone; the driver page sends positions, keeps them off
   await expect(setup.getByTestId('device-id')).toHaveText(driver.device_id as string);
   await expect(setup).toContainText(`${new URL(page.url()).origin}/osmand`);
   await setup.scrollIntoViewIfNeeded();
-  await dialog.screenshot({ path: screenshotPath('driver-phone-setup') });
+  await page.screenshot({ path: screenshotPath('driver-phone-setup') });
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
 
   // The owner watches the live map in their own context.

@@ -45,9 +45,9 @@ export function DevicePhoneSetup({ driver }: { driver: Driver & { device_id: str
           <li>
             Instala <strong>Traccar Client</strong> (gratis, Android o iPhone) en el teléfono del conductor.
           </li>
-          <li>Escanea este código QR desde Traccar Client, o escribe en sus ajustes:</li>
-          <li className="flota-phone-setup__values">
-            <dl>
+          <li>
+            Escanea este código QR desde Traccar Client, o escribe en sus ajustes:
+            <dl className="flota-phone-setup__values">
               <dt>URL del servidor</dt>
               <dd>
                 <code>{serverUrl}</code>
