@@ -6,9 +6,10 @@ import { migrations } from './migrations';
 
 let database: OpenDatabase;
 
+// PGlite takes ~2 s to start, far longer on a busy machine: the same allowance as the other suites.
 beforeAll(async () => {
   database = await openPglite(null);
-});
+}, 60_000);
 afterAll(async () => {
   await database.close();
 });
