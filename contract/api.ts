@@ -227,6 +227,11 @@ export interface DriverLoginResponse {
   token: string;
   driver: DriverProfile;
 }
+/** GET /driver/me: the driver as stored now and the active shift (null when none). */
+export interface DriverMeResponse {
+  driver: DriverProfile;
+  shift: Shift | null;
+}
 export const shiftStartSchema = z.object({
   vehicle_id: z.number({ error: 'Vehículo inválido' }).int('Vehículo inválido').positive('Vehículo inválido').max(MAX_ID, 'Vehículo inválido').nullish(),
 });

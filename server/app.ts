@@ -1,6 +1,6 @@
 /** buildServer: HTTP routes under /api, the SPA, and socket.io, without listening (testable). */
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_BASE_PATH } from '../contract/api';
 import { registerAccessGuard } from './auth/accessGuard';
@@ -11,10 +11,17 @@ import type { Database } from './db/schema';
 import { registerEdge } from './edge';
 import type { ThrottleLimits } from './edge/loginThrottle';
 import { createTimedServer } from './edge/timeouts';
-import { HttpError, Messages } from './errors';
+import { flotaErrorHandler } from './errorHandler';
+import { Messages } from './errors';
 import { createIngest } from './ingest/ingest';
 import { OneLinePerRequest } from './logging';
 import { registerOpenApi } from './openapi/plugin';
+import { startIdleShiftSweep } from './osmand/idleShiftSweep';
+import { startOsmandListener, type OsmandListener } from './osmand/osmandListener';
+import { OSMAND_PATH, osmandRoutes } from './osmand/osmandRoutes';
+import { submitToIngest } from './osmand/submitToIngest';
+import { driverDeviceIdRoutes } from './routes/driverDeviceId';
+import { driverMeRoutes } from './routes/driverMe';
 import { attachPostgresAdapter } from './realtime/postgresAdapter';
 import { createPublisher } from './realtime/publisher';
 import { disconnectSessions } from './realtime/sessionRooms';
@@ -58,15 +65,9 @@ export interface FlotaServer {
   /** Every route registered, in order (onRoute): a new route shows up here without any list to edit. */
   routes: RegisteredRoute[];
   io: FlotaSocketServer;
+  /** The OsmAnd listener on OSMAND_PORT (null when unset); listen() starts it, close() stops it. */
+  osmand: OsmandListener | null;
   close(): Promise<void>;
-}
-
-/** Texts for errors Fastify raises itself (bad JSON, too large...). */
-function clientErrorText(statusCode: number): string {
-  if (statusCode === 404) return Messages.notFound;
-  if (statusCode === 413) return Messages.tooLarge;
-  if (statusCode === 415) return Messages.notJson;
-  return Messages.badRequest;
 }
 
 /** A hop count becomes "trust the nearest N hops" (Fastify's types take no number). */
@@ -94,19 +95,7 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   await app.register(fastifyCompress, { threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'] });
   await registerOpenApi(app);
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      if (error.headers) reply.headers(error.headers);
-      return reply.code(error.statusCode).send(error.fields ? { error: error.message, fields: error.fields } : { error: error.message });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      request.log.info({ code: error.code }, error.message);
-      return reply.code(status).send({ error: clientErrorText(status) });
-    }
-    request.log.error(error);
-    return reply.code(500).send({ error: Messages.internal });
-  });
+  app.setErrorHandler(flotaErrorHandler);
 
   const edge = await registerEdge(app, config, db, deps.loginLimits);
 
@@ -136,6 +125,14 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   await app.register(driverLoginRoutes, { prefix, db, jwtSecret: config.jwtSecret, throttle: edge.driverLogin });
   await app.register(driverShiftsRoutes, { prefix, db, authenticateDriver, publisher });
   await app.register(driverLocationsRoutes, { prefix, ingest, authenticateDriver, jwtSecret: config.jwtSecret, benchCeiling: config.ingestBenchCeiling });
+  await app.register(driverDeviceIdRoutes, { prefix, db, authenticate });
+  await app.register(driverMeRoutes, { prefix, db, authenticateDriver });
+
+  // Phones and trackers (OsmAnd protocol): the same ingest pipeline as the driver API.
+  const submitPoints = submitToIngest(ingest);
+  await app.register(osmandRoutes, { db, publisher, submitPoints, path: OSMAND_PATH });
+  const osmand = config.osmandPort === null ? null : await startOsmandListener({ db, publisher, submitPoints, logger: deps.logger ?? true });
+  const idleSweep = startIdleShiftSweep({ db, publisher, idleMinutes: config.shiftIdleEndMinutes, everyMs: config.idleSweepMs, log: app.log });
 
   const spa = await registerSpa(app, config);
   app.setNotFoundHandler(async (request, reply) => {
@@ -150,9 +147,12 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
     app,
     routes,
     io,
+    osmand,
     close() {
       // io.close() also closes the HTTP server; fastify.close() then finishes its own hooks.
       closing ??= (async () => {
+        await idleSweep.stop();
+        await osmand?.app.close();
         await new Promise<void>((resolve) => io.close(() => resolve()));
         // Points already queued are written before the database goes.
         await ingest.close();

@@ -26,6 +26,8 @@ describe('loadConfig', () => {
       frameAncestors: ["'self'"],
       serveSourceMaps: false,
       logFormat: null,
+      osmandPort: null,
+      shiftIdleEndMinutes: 30,
     });
     const file = path.join(dir, 'jwt-secret');
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -71,6 +73,10 @@ describe('loadConfig', () => {
     expect(config.port).toBe(9000);
   });
 
+  it('reads the phones settings: OSMAND_PORT and SHIFT_IDLE_END_MINUTES', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), OSMAND_PORT: '5055', SHIFT_IDLE_END_MINUTES: '45' })).toMatchObject({ osmandPort: 5055, shiftIdleEndMinutes: 45 });
+  });
+
   it.each([
     [{ PORT: 'abc' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
@@ -79,6 +85,8 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
     [{ STALE_AFTER_SECONDS: '0' }, /STALE_AFTER_SECONDS/],
+    [{ OSMAND_PORT: '0' }, /OSMAND_PORT/],
+    [{ SHIFT_IDLE_END_MINUTES: 'media hora' }, /SHIFT_IDLE_END_MINUTES/],
   ])('rejects bad values %j', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);

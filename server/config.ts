@@ -47,6 +47,12 @@ export interface Config {
   serveSourceMaps: boolean;
   /** LOG_FORMAT: 'pretty' (readable lines), 'json' (one JSON object a line), or null: pretty on a terminal. */
   logFormat: 'pretty' | 'json' | null;
+  /** OSMAND_PORT: also serve the OsmAnd endpoint at / on this port (null: only /osmand on PORT). */
+  osmandPort: number | null;
+  /** SHIFT_IDLE_END_MINUTES: a tracker's shift ends after this long without points. */
+  shiftIdleEndMinutes: number;
+  /** How often the idle-shift sweep runs (not from the environment; tests shorten it). */
+  idleSweepMs: number;
 }
 
 export class ConfigError extends Error {
@@ -200,5 +206,8 @@ export function loadConfig(env: Env = process.env): Config {
     ingestBenchCeiling: onOff(env, 'INGEST_BENCH_CEILING', false),
     serveSourceMaps: onOff(env, 'SERVE_SOURCE_MAPS', false),
     logFormat: logFormat(env),
+    osmandPort: env.OSMAND_PORT?.trim() ? integer(env, 'OSMAND_PORT', 5055, 1, 65535) : null,
+    shiftIdleEndMinutes: integer(env, 'SHIFT_IDLE_END_MINUTES', 30, 1, 1440),
+    idleSweepMs: 60_000,
   };
 }

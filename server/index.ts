@@ -66,6 +66,10 @@ export async function main(): Promise<void> {
 
   await server.app.listen({ host: config.host, port: config.port });
   const port = (server.app.server.address() as { port: number } | null)?.port ?? config.port;
+  if (server.osmand && config.osmandPort !== null) {
+    await server.osmand.app.listen({ host: config.host, port: config.osmandPort });
+    console.info(`Protocolo OsmAnd (Traccar Client) también en el puerto ${config.osmandPort}`);
+  }
   const demo = await demoFleetExists(database.db);
   if (demo && config.simulator && !stopping) {
     // Through the real driver API on loopback, like phones would (SIMULATOR=off turns it off).

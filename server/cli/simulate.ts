@@ -1,12 +1,13 @@
 /**
  * `npm run simulate -- --url http://localhost:8080 --drivers 10 --rate 1 [--password P]
- *  [--fleet CODE] [--rut-list 12345678-5,...] [--duration SECONDS] [--seed N]`
+ *  [--fleet CODE] [--rut-list 12345678-5,...] [--duration SECONDS] [--seed N]
+ *  [--protocol driver-api|osmand] [--form json|query|mixed] [--owner-rut R --owner-password P]`
  * Moves drivers through the driver API of the server at --url (use a server of yours, normally on
  * localhost: nothing else is ever contacted). By default the demo fleet's drivers and password.
  * Runs until Ctrl+C or --duration; on stop it ends the shifts it holds.
  */
 import { parseArgs } from 'node:util';
-import { DEMO_FLEET_CODE, DEMO_PASSWORD, demoDriverRuts } from '../seed/demoFleet';
+import { DEMO_FLEET_CODE, DEMO_OWNER_RUT, DEMO_PASSWORD, demoDriverRuts } from '../seed/demoFleet';
 import { startSimulator } from '../simulator/runner';
 
 const USAGE = `Uso: npm run simulate -- --url URL [--drivers N] [--rate HZ] [--password CLAVE] [--fleet CÓDIGO] [--rut-list RUT,RUT,...] [--duration SEGUNDOS] [--seed N]
@@ -16,7 +17,13 @@ const USAGE = `Uso: npm run simulate -- --url URL [--drivers N] [--rate HZ] [--p
   --password   contraseña de los conductores (por defecto la de la flota de demostración)
   --fleet      código de la flota de los conductores (por defecto el de la flota de demostración)
   --rut-list   RUTs de los conductores, separados por comas (por defecto, los de la flota de demostración)
-  --duration   segundos antes de detenerse (por defecto, hasta Ctrl+C)`;
+  --duration   segundos antes de detenerse (por defecto, hasta Ctrl+C)
+  --protocol   driver-api (por defecto: ingresa y usa los botones, como la página del conductor)
+               u osmand (como Traccar Client: el turno parte con el primer punto y termina solo)
+  --form       con osmand: json (Traccar Client 9), query (formato antiguo) o mixed (por defecto, mitad y mitad)
+  --owner-rut, --owner-password
+               con osmand: el dueño de la flota, para leer los identificadores de dispositivo
+               (por defecto, el dueño de la flota de demostración)`;
 
 export interface SimulateArgs {
   url: string;
@@ -26,6 +33,9 @@ export interface SimulateArgs {
   rate: number;
   durationSeconds: number | null;
   seed: number;
+  protocol: 'driver-api' | 'osmand';
+  osmandForm: 'json' | 'query' | 'mixed';
+  owner: { rut: string; password: string };
 }
 
 function positiveNumber(raw: string | undefined, name: string, fallback: number | null): number | null {
@@ -47,6 +57,10 @@ export function parseSimulateArgs(argv: string[]): SimulateArgs {
       'rut-list': { type: 'string' },
       duration: { type: 'string' },
       seed: { type: 'string' },
+      protocol: { type: 'string' },
+      form: { type: 'string' },
+      'owner-rut': { type: 'string' },
+      'owner-password': { type: 'string' },
     },
     strict: true,
   });
@@ -66,7 +80,14 @@ export function parseSimulateArgs(argv: string[]): SimulateArgs {
   if (count > listed.length) throw new Error(`--drivers pide ${count} conductores, pero la lista tiene ${listed.length}`);
   const rate = positiveNumber(values.rate, '--rate', 1) as number;
   if (rate > 50) throw new Error('--rate debe ser a lo más 50');
+  const protocol = values.protocol ?? 'driver-api';
+  if (protocol !== 'driver-api' && protocol !== 'osmand') throw new Error(`--protocol debe ser driver-api u osmand (se recibió "${protocol}")`);
+  const osmandForm = values.form ?? 'mixed';
+  if (osmandForm !== 'json' && osmandForm !== 'query' && osmandForm !== 'mixed') throw new Error(`--form debe ser json, query o mixed (se recibió "${osmandForm}")`);
   return {
+    protocol,
+    osmandForm,
+    owner: { rut: values['owner-rut'] ?? DEMO_OWNER_RUT, password: values['owner-password'] ?? DEMO_PASSWORD },
     url: url.origin + url.pathname.replace(/\/+$/, ''),
     fleetCode: values.fleet ?? DEMO_FLEET_CODE,
     ruts: listed.slice(0, count),
@@ -86,7 +107,18 @@ async function run(): Promise<void> {
     console.error(USAGE);
     process.exit(2);
   }
-  const simulator = startSimulator({ url: args.url, fleetCode: args.fleetCode, ruts: args.ruts, password: args.password, rate: args.rate, seed: args.seed, endShiftsOnStop: true });
+  const simulator = startSimulator({
+    url: args.url,
+    fleetCode: args.fleetCode,
+    ruts: args.ruts,
+    password: args.password,
+    rate: args.rate,
+    seed: args.seed,
+    endShiftsOnStop: true,
+    protocol: args.protocol,
+    osmandForm: args.osmandForm,
+    owner: args.owner,
+  });
   const started = Date.now();
   let stopping = false;
   const stop = async (why: string) => {

@@ -52,6 +52,8 @@ export interface DriversTable {
   deleted_at: Timestamp | null;
   /** Bumped by a password reset, deactivation or delete: older driver tokens stop (migration 0003). */
   token_version: Generated<number>;
+  /** Migration 0005: the phone's or tracker's OsmAnd identifier (server-generated, unique). */
+  device_id: Generated<string>;
 }
 
 export interface ShiftsTable {
@@ -66,7 +68,11 @@ export interface ShiftsTable {
   last_location_time: Timestamp | null;
   /** Migration 0003: last_location_time capped at arrival + a few seconds (see ingest/flushPoints.ts). */
   position_time_cap: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Migration 0005: 'driver' (Iniciar turno, the driver API) or 'tracker' (started by its first point). */
+  started_by: Generated<ShiftStarter>;
 }
+
+export type ShiftStarter = 'driver' | 'tracker';
 
 export interface ShiftLocationsTable {
   /** bigserial: read as a JS number (type parsers), fine below 2^53. */

@@ -84,3 +84,9 @@ export async function loadOnShiftDriverStates(db: Kysely<Database>, limit: numbe
     rows.map((row) => row.driver_id),
   );
 }
+
+/** The working driver's profile as stored now (GET /driver/me), or null once deleted or deactivated. */
+export async function findDriverProfile(db: Kysely<Database>, driverId: number, ownerId: number): Promise<DriverProfile | null> {
+  const row = await accountsQuery(db).where('d.id', '=', driverId).where('d.owner_id', '=', ownerId).executeTakeFirst();
+  return row ? toAccount(row).profile : null;
+}

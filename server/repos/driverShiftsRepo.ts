@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Shift } from '../../contract/entities';
-import type { Database } from '../db/schema';
+import type { Database, ShiftStarter } from '../db/schema';
 import { driverChanged } from '../ingest/driverChanges';
 import { shiftsQuery, toShift } from './shiftsRepo';
 
@@ -50,13 +50,14 @@ export async function findShift(db: Kysely<Database>, ownerId: number, shiftId: 
   return row ? toShift(row) : null;
 }
 
+/** A new active shift. A tracker's shift (startedBy 'tracker') may have no vehicle and ends when its points stop. */
 export async function insertShift(
   db: Kysely<Database>,
-  shift: { ownerId: number; driverId: number; vehicleId: number; startTime: Date },
+  shift: { ownerId: number; driverId: number; vehicleId: number | null; startTime: Date; startedBy?: ShiftStarter },
 ): Promise<Shift> {
   const { id } = await db
     .insertInto('shifts')
-    .values({ owner_id: shift.ownerId, driver_id: shift.driverId, vehicle_id: shift.vehicleId, start_time: shift.startTime })
+    .values({ owner_id: shift.ownerId, driver_id: shift.driverId, vehicle_id: shift.vehicleId, start_time: shift.startTime, started_by: shift.startedBy ?? 'driver' })
     .returning('id')
     .executeTakeFirstOrThrow();
   // The ingest's cached active shift of this driver is now wrong.

@@ -3,24 +3,18 @@
  * locations. Requests go only to the base URL it was given. A refused token signs in again once.
  */
 import type { DriverLoginResponse, LocationBatch, ShiftResponse } from '../../contract/api';
+import { DriverApiError } from '../../contract/driverApiError';
 import type { DriverProfile } from '../../contract/entities';
 
-export class DriverApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'DriverApiError';
-  }
-}
+export { DriverApiError };
 
 export interface DriverClient {
   readonly rut: string;
   profile: DriverProfile | null;
   login(): Promise<DriverProfile>;
-  startShift(): Promise<ShiftResponse>;
-  endShift(): Promise<ShiftResponse>;
+  /** A tracker (OsmAnd) has no buttons: its start and end do nothing and resolve undefined. */
+  startShift(): Promise<ShiftResponse | undefined>;
+  endShift(): Promise<ShiftResponse | undefined>;
   sendLocations(batch: LocationBatch): Promise<{ accepted: number }>;
 }
 

@@ -5,9 +5,12 @@
  * `npm start` (the demo fleet, in-process) and by `npm run simulate` (any server).
  */
 import type { LocationBatch } from '../../contract/api';
+import type { Driver } from '../../contract/entities';
+import { normalizeRut } from '../../contract/rut';
 import { DriverShiftMessages } from '../routes/driverShifts';
 import { seededRandom, type Random } from '../seed/prng';
 import { createDriverClient, DriverApiError, type DriverClient } from './driverClient';
+import { createOsmandClient, fetchDeviceIds, type OsmandForm } from './osmandClient';
 import { advance, position, startDrive, type Drive } from './route';
 
 export interface SimulatorOptions {
@@ -27,6 +30,16 @@ export interface SimulatorOptions {
   onShiftShare?: [number, number];
   /** End the shifts it holds when stopped (the CLI does; the in-process demo leaves them to resume). */
   endShiftsOnStop?: boolean;
+  /**
+   * 'driver-api' (default): sign in and press the buttons, like the /conductor page. 'osmand':
+   * speak the OsmAnd protocol like Traccar Client, with each driver's device identifier (read from
+   * the owner's driver list, so `owner` is needed); shifts then start with the first point and
+   * end on the server's idle rule.
+   */
+  protocol?: 'driver-api' | 'osmand';
+  /** OsmAnd only: Traccar Client 9's JSON, the older query form, or half and half (default). */
+  osmandForm?: OsmandForm | 'mixed';
+  owner?: { rut: string; password: string };
   /** Seconds between progress lines (0: none). */
   reportEverySeconds?: number;
   log?: (line: string) => void;
@@ -79,6 +92,9 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     endShiftsOnStop = false,
     reportEverySeconds = 10,
     log = (line: string) => console.info(line),
+    protocol = 'driver-api',
+    osmandForm = 'mixed',
+    owner,
   } = options;
   if (!(rate > 0 && rate <= 50)) throw new Error('La frecuencia debe estar entre 0 y 50 envíos por segundo');
 
@@ -203,9 +219,22 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     log(`Simulador: ${countOnShift()}/${drivers.length} conductores en turno · ${perSecond.toFixed(1)} puntos/s${errors}`);
   }
 
-  async function signIn(rut: string, index: number): Promise<SimDriver | null> {
+  /** The driver's client: the driver API, or a tracker when the device identifiers are known. */
+  function clientFor(rut: string, index: number, devices: Map<string, Driver> | null): DriverClient | null {
+    if (!devices) return createDriverClient(url, fleetCode, rut, password);
+    const driver = devices.get(normalizeRut(rut) ?? rut);
+    if (!driver?.device_id) {
+      log(`Simulador: el RUT ${rut} no es un conductor de esta flota; no conducirá.`);
+      return null;
+    }
+    const form: OsmandForm = osmandForm === 'mixed' ? (index % 2 === 0 ? 'json' : 'query') : osmandForm;
+    return createOsmandClient(url, driver, form);
+  }
+
+  async function signIn(rut: string, index: number, devices: Map<string, Driver> | null): Promise<SimDriver | null> {
     const random = seededRandom(seed * 7919 + index);
-    const client = createDriverClient(url, fleetCode, rut, password);
+    const client = clientFor(rut, index, devices);
+    if (!client) return null;
     try {
       const profile = await client.login();
       if (profile.current_vehicle_id === null) {
@@ -222,8 +251,13 @@ export function startSimulator(options: SimulatorOptions): Simulator {
   const ready = (async () => {
     // A few at a time: the server hashes every password on purpose (scrypt).
     const signedIn: (SimDriver | null)[] = [];
+    let devices: Map<string, Driver> | null = null;
+    if (protocol === 'osmand') {
+      if (!owner) throw new Error('El protocolo osmand necesita el RUT y la contraseña del dueño');
+      devices = await fetchDeviceIds(url, owner.rut, owner.password);
+    }
     for (let i = 0; i < ruts.length && !stopped; i += 4) {
-      signedIn.push(...(await Promise.all(ruts.slice(i, i + 4).map((rut, j) => signIn(rut, i + j)))));
+      signedIn.push(...(await Promise.all(ruts.slice(i, i + 4).map((rut, j) => signIn(rut, i + j, devices)))));
     }
     drivers.push(...signedIn.filter((d): d is SimDriver => d !== null));
     stats.drivers = drivers.length;
@@ -233,7 +267,8 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     await Promise.all(drivers.map((driver, i) => track(driver, () => (i < target ? start(driver) : end(driver)))));
     stats.onShift = countOnShift();
     if (stopped) return drivers.length;
-    log(`Simulador: ${drivers.length} conductores contra ${url}, ${stats.onShift} en turno, un envío cada ${(1 / rate).toFixed(2)} s.`);
+    const via = protocol === 'osmand' ? ' (protocolo OsmAnd)' : '';
+    log(`Simulador: ${drivers.length} conductores contra ${url}${via}, ${stats.onShift} en turno, un envío cada ${(1 / rate).toFixed(2)} s.`);
     tickTimer = setInterval(tick, 1000 / rate);
     if (reportEverySeconds > 0) reportTimer = setInterval(report, reportEverySeconds * 1000);
     return drivers.length;

@@ -1,6 +1,6 @@
 /** The simulator: its pure route generator, and the runner driving a real test server for a few ticks. */
 import { parseSimulateArgs } from '../cli/simulate';
-import { DEMO_FLEET_CODE, DEMO_PASSWORD, demoDriverRuts } from '../seed/demoFleet';
+import { DEMO_FLEET_CODE, DEMO_OWNER_RUT, DEMO_PASSWORD, demoDriverRuts } from '../seed/demoFleet';
 import { seededRandom } from '../seed/prng';
 import { openOwnerSocket, type OwnerSocket } from '../testing/ownerSocket';
 import { startTestServer, type TestServer } from '../testing/testServer';
@@ -56,7 +56,11 @@ describe('npm run simulate arguments', () => {
       rate: 1,
       durationSeconds: null,
       seed: 1,
+      protocol: 'driver-api',
+      osmandForm: 'mixed',
+      owner: { rut: DEMO_OWNER_RUT, password: DEMO_PASSWORD },
     });
+    expect(parseSimulateArgs(['--url', 'http://localhost', '--protocol', 'osmand', '--form', 'query'])).toMatchObject({ protocol: 'osmand', osmandForm: 'query' });
     expect(parseSimulateArgs(['--url', 'http://127.0.0.1:9', '--drivers', '2', '--rate', '0.5', '--rut-list', '11111111-1, 22222222-2,33333333-3', '--duration', '30'])).toMatchObject({
       ruts: ['11111111-1', '22222222-2'],
       rate: 0.5,
@@ -67,6 +71,7 @@ describe('npm run simulate arguments', () => {
   it('explains what is wrong, in Spanish', () => {
     expect(() => parseSimulateArgs([])).toThrow('Falta --url');
     expect(() => parseSimulateArgs(['--url', 'ftp://x'])).toThrow('--url debe comenzar con http:// o https://');
+    expect(() => parseSimulateArgs(['--url', 'http://localhost', '--protocol', 'nmea'])).toThrow('--protocol debe ser driver-api u osmand');
     expect(() => parseSimulateArgs(['--url', 'http://localhost', '--rate', '0'])).toThrow('--rate debe ser un número mayor que cero');
     expect(() => parseSimulateArgs(['--url', 'http://localhost', '--drivers', '500'])).toThrow(`--drivers pide 500 conductores, pero la lista tiene ${demoDriverRuts().length}`);
   });
@@ -153,5 +158,44 @@ describe('runner against a test server', () => {
     // Stopped means stopped: nothing more is sent.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(simulator.stats()).toEqual(stopped);
+  });
+
+  it('--protocol osmand: trackers in both forms (Traccar Client JSON and the query form) move the taxis the owner sees', async () => {
+    const ruts = demoDriverRuts().slice(9, 11);
+    const tracked = await server.db.selectFrom('drivers').select('id').where('rut', 'in', ruts).execute();
+    const before = await server.db.selectFrom('shift_locations').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow();
+    const lines: string[] = [];
+    const simulator = startSimulator({
+      url: server.url,
+      fleetCode: DEMO_FLEET_CODE,
+      ruts,
+      password: DEMO_PASSWORD,
+      rate: 5,
+      onShiftShare: [1, 1],
+      protocol: 'osmand',
+      owner: { rut: DEMO_OWNER_RUT, password: DEMO_PASSWORD },
+      reportEverySeconds: 0,
+      log: (line) => lines.push(line),
+    });
+    expect(await simulator.ready).toBe(2);
+    const until = Date.now() + 10_000;
+    while (simulator.stats().points < 20 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    await simulator.stop();
+    expect(simulator.stats()).toMatchObject({ drivers: 2, errors: 0 });
+    expect(lines[0]).toMatch(/\(protocolo OsmAnd\)/);
+
+    // Both drivers' active shifts got the points, through /osmand.
+    const perDriver = await server.db
+      .selectFrom('shift_locations as l')
+      .innerJoin('shifts as s', 's.id', 'l.shift_id')
+      .select(['s.driver_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('l.id', '>', Number(before.id))
+      .where('s.driver_id', 'in', tracked.map((d) => d.id))
+      .groupBy('s.driver_id')
+      .execute();
+    expect(perDriver).toHaveLength(2);
+    expect(perDriver.reduce((sum, row) => sum + Number(row.n), 0)).toBe(simulator.stats().points);
+    const shifts = await server.db.selectFrom('shifts').select('id').where('driver_id', 'in', tracked.map((d) => d.id)).where('end_time', 'is', null).execute();
+    expect(socket?.events.some((e) => e.event === 'location_update' && shifts.some((s) => s.id === (e.payload as { shift_id: number }).shift_id))).toBe(true);
   });
 });

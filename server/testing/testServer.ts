@@ -26,6 +26,8 @@ export interface TestServer {
   routes: RegisteredRoute[];
   config: Config;
   seed: SeedResult;
+  /** With `osmandPort` set (0: any free port): where the OSMAND_PORT listener answers. */
+  osmandUrl: string | null;
   login(rut?: string, password?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -46,6 +48,11 @@ export async function startTestServer(overrides: Partial<Config> = {}, deps: Pic
   await server.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = server.app.server.address() as { port: number };
   const url = `http://127.0.0.1:${port}`;
+  let osmandUrl: string | null = null;
+  if (server.osmand) {
+    await server.osmand.app.listen({ host: '127.0.0.1', port: config.osmandPort ?? 0 });
+    osmandUrl = `http://127.0.0.1:${(server.osmand.app.server.address() as { port: number }).port}`;
+  }
 
   return {
     url,
@@ -55,6 +62,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, deps: Pic
     routes: server.routes,
     config,
     seed,
+    osmandUrl,
     async login(rut = DEMO_OWNER_RUT, password = DEMO_PASSWORD) {
       const response = await fetch(`${url}/api/auth/login`, {
         method: 'POST',

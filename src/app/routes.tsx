@@ -30,6 +30,12 @@ function Allowed({ when, children }: { when: 'manageUsers' | 'readActivity'; chi
 
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
+  // The driver's phone page: its own small chunk, outside the owner's session.
+  {
+    path: '/conductor',
+    hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
+    lazy: async () => ({ Component: (await import('../features/conductor/ConductorPage')).ConductorPage }),
+  },
   {
     path: '/dashboard',
     element: <AuthGuard />,

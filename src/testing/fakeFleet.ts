@@ -92,7 +92,8 @@ const conflict = (error: string) => HttpResponse.json({ error }, { status: 409 }
 /** Records the request and checks its session; the handler runs only for the demo owner. */
 function guarded(handler: (request: StrictRequest<DefaultBodyType>, id: number, body: unknown) => Response | Promise<Response>) {
   return async ({ request, params }: { request: StrictRequest<DefaultBodyType>; params: PathParams }) => {
-    const body = request.method === 'GET' || request.method === 'DELETE' ? null : await request.clone().json();
+    const text = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.clone().text();
+    const body: unknown = text ? JSON.parse(text) : null;
     const path = new URL(request.url).pathname.replace(/^\/api/, '');
     requests.push({ method: request.method, path, body });
     if (!authorized(request)) return unauthorized();
@@ -139,6 +140,15 @@ export const fleetHandlers = [
       if (unknownVehicle(changes.current_vehicle_id)) return badInput({ current_vehicle_id: 'Vehículo no encontrado' });
       drivers = drivers.map((driver) => (driver.id === id ? { ...driver, ...changes } : driver));
       assignVehicle(id, changes.current_vehicle_id);
+      return HttpResponse.json({ driver: driverView(drivers.find((driver) => driver.id === id) as StoredDriver) });
+    }),
+  ),
+  http.post(
+    `${API}/drivers/:id/device-id`,
+    guarded((_request, id) => {
+      if (!drivers.some((driver) => driver.id === id)) return notFound('Conductor no encontrado');
+      const device_id = `nuevo${String(requests.length).padStart(27, '0')}`;
+      drivers = drivers.map((driver) => (driver.id === id ? { ...driver, device_id } : driver));
       return HttpResponse.json({ driver: driverView(drivers.find((driver) => driver.id === id) as StoredDriver) });
     }),
   ),

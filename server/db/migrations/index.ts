@@ -4,6 +4,7 @@ import * as m0001 from './0001_initial';
 import * as m0002 from './0002_shift_vehicle_active';
 import * as m0003 from './0003_ingest_points';
 import * as m0004 from './0004_fleet_code_login_limits';
+import * as m0005 from './0005_device_ids';
 import * as m0006 from './0006_desk_users_activity';
 
 export const migrations: Record<string, Migration> = {
@@ -11,5 +12,6 @@ export const migrations: Record<string, Migration> = {
   '0002_shift_vehicle_active': m0002,
   '0003_ingest_points': m0003,
   '0004_fleet_code_login_limits': m0004,
+  '0005_device_ids': m0005,
   '0006_desk_users_activity': m0006,
 };

@@ -2,8 +2,27 @@ import { useId, type FormEvent, type ReactNode } from 'react';
 import { Modal } from '../Modal';
 import './formModal.css';
 
-/** A Modal holding one form: the save error on top, the fields, and Cancelar / Guardar below. */
-export function FormModal({ title, onClose, onSubmit, busy, formError, children }: { title: string; onClose: () => void; onSubmit: () => void; busy: boolean; formError: string; children: ReactNode }) {
+/**
+ * A Modal holding one form: the save error on top, the fields, and Cancelar / Guardar below.
+ * `after` is shown below the form and is not part of it (e.g. a driver's phone setup).
+ */
+export function FormModal({
+  title,
+  onClose,
+  onSubmit,
+  busy,
+  formError,
+  children,
+  after,
+}: {
+  title: string;
+  onClose: () => void;
+  onSubmit: () => void;
+  busy: boolean;
+  formError: string;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
   const formId = useId();
 
   function handleSubmit(event: FormEvent) {
@@ -29,6 +48,7 @@ export function FormModal({ title, onClose, onSubmit, busy, formError, children 
         )}
         <div className="flota-form-grid">{children}</div>
       </form>
+      {after}
     </Modal>
   );
 }

@@ -6,6 +6,7 @@ import { Field } from '../../components/form/Field';
 import { FormModal } from '../../components/form/FormModal';
 import { useModalForm } from '../../components/form/useModalForm';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
+import { DevicePhoneSetup } from './DevicePhoneSetup';
 import { useCreateDriverMutation, useGetVehicleOptionsQuery, useUpdateDriverMutation } from './driversApi';
 
 function initialValues(driver: Driver | null) {
@@ -49,7 +50,14 @@ export function DriverFormModal({ driver, onClose }: { driver: Driver | null; on
   }
 
   return (
-    <FormModal title={driver ? 'Editar Conductor' : 'Nuevo Conductor'} onClose={onClose} onSubmit={handleSubmit} busy={creating.isLoading || updating.isLoading} formError={formError}>
+    <FormModal
+      title={driver ? 'Editar Conductor' : 'Nuevo Conductor'}
+      onClose={onClose}
+      onSubmit={handleSubmit}
+      busy={creating.isLoading || updating.isLoading}
+      formError={formError}
+      after={driver?.device_id ? <DevicePhoneSetup driver={{ ...driver, device_id: driver.device_id }} /> : null}
+    >
       <Field label="RUT" error={errors.rut} hint={driver ? 'El RUT no se puede cambiar' : undefined}>
         {(control) => <input {...control} value={values.rut} onChange={change('rut')} readOnly={!!driver} required={!driver} placeholder="12.345.678-5" autoComplete="off" />}
       </Field>

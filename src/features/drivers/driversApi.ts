@@ -34,6 +34,12 @@ export const driversApi = api.injectEndpoints({
         { type: 'Vehicle', id: LIST },
       ],
     }),
+    /** A new device identifier: the phone configured with the old one stops at once. */
+    regenerateDeviceId: build.mutation<Driver, number>({
+      query: (id) => ({ url: `/drivers/${id}/device-id`, method: 'POST' }),
+      transformResponse: (response: DriverResponse) => response.driver,
+      invalidatesTags: (_result, _error, id) => [{ type: 'Driver', id }],
+    }),
     deleteDriver: build.mutation<void, number>({
       query: (id) => ({ url: `/drivers/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, id) => [
@@ -45,4 +51,11 @@ export const driversApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetDriversQuery, useGetVehicleOptionsQuery, useCreateDriverMutation, useUpdateDriverMutation, useDeleteDriverMutation } = driversApi;
+export const {
+  useGetDriversQuery,
+  useGetVehicleOptionsQuery,
+  useCreateDriverMutation,
+  useUpdateDriverMutation,
+  useDeleteDriverMutation,
+  useRegenerateDeviceIdMutation,
+} = driversApi;

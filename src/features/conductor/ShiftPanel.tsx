@@ -1,0 +1,149 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { DriverProfile, Shift } from '../../../contract/entities';
+import type { PrefixedStorage } from '../../lib/storage';
+import { DriverApiError, driverApiClient } from './driverApiClient';
+import type { DriverSession } from './driverSession';
+import { pendingPositions } from './pendingPositions';
+import { usePositionTracking } from './usePositionTracking';
+import { useWakeLock, type WakeLockState } from './useWakeLock';
+
+export const SESSION_EXPIRED = 'Tu sesión expiró. Ingresa nuevamente.';
+
+const clock = new Intl.DateTimeFormat('es-CL', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+const timeOf = (iso: string) => clock.format(new Date(iso));
+
+const WAKE_LOCK_TEXT: Record<WakeLockState, string> = {
+  on: 'La pantalla se mantiene encendida durante el turno.',
+  off: 'No se pudo mantener la pantalla encendida: desactiva el bloqueo automático mientras trabajas.',
+  unsupported: 'Este navegador no puede mantener la pantalla encendida: desactiva el bloqueo automático mientras trabajas.',
+};
+
+/** The signed-in driver: assigned vehicle, Iniciar turno / Terminar turno, and what is being sent. */
+export function ShiftPanel({ session, apiBaseUrl, storage, onSignedOut }: { session: DriverSession; apiBaseUrl: string; storage: PrefixedStorage; onSignedOut(notice: string | null): void }) {
+  const client = useMemo(() => driverApiClient(apiBaseUrl, session.token), [apiBaseUrl, session.token]);
+  const queue = useMemo(() => pendingPositions(storage), [storage]);
+  const [driver, setDriver] = useState<DriverProfile>(session.driver);
+  const [shift, setShift] = useState<Shift | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+
+  const tracking = usePositionTracking({
+    active: shift !== null,
+    since: shift?.start_time ?? null,
+    client,
+    queue,
+    onUnauthorized: () => onSignedOut(SESSION_EXPIRED),
+    onNoShift: () => {
+      setShift(null);
+      setError('Tu turno ya no está activo. Inícialo de nuevo para seguir enviando tu posición.');
+    },
+  });
+  const wakeLock = useWakeLock(shift !== null);
+
+  useEffect(() => {
+    let current = true;
+    client
+      .me()
+      .then((me) => {
+        if (!current) return;
+        setDriver(me.driver);
+        setShift(me.shift);
+        setError(null);
+        setLoaded(true);
+      })
+      .catch((failure: unknown) => {
+        if (!current) return;
+        if (failure instanceof DriverApiError && failure.status === 401) return onSignedOut(SESSION_EXPIRED);
+        setError(failure instanceof DriverApiError ? failure.message : 'No se pudo cargar tu turno.');
+      });
+    return () => {
+      current = false;
+    };
+  }, [client, onSignedOut, reload]);
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (failure) {
+      if (failure instanceof DriverApiError && failure.status === 401) return onSignedOut(SESSION_EXPIRED);
+      setError(failure instanceof DriverApiError ? failure.message : 'Algo falló. Intenta nuevamente.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const start = () =>
+    run(async () => {
+      setShift((await client.startShift()).shift);
+    });
+
+  const end = () =>
+    run(async () => {
+      // Everything recorded during the shift goes in before it ends.
+      await tracking.flush();
+      if (queue.size()) throw new DriverApiError(0, `No se puede terminar el turno sin conexión: quedan ${queue.size()} posiciones por enviar. Intenta al volver la señal.`);
+      await client.endShift();
+      setShift(null);
+    });
+
+  return (
+    <section className="flota-conductor__card" aria-label="Tu turno">
+      <div className="flota-conductor__who">
+        <h2 className="flota-conductor__heading">
+          {driver.first_name} {driver.last_name}
+        </h2>
+        <button type="button" className="flota-button flota-button--secondary" onClick={() => onSignedOut(null)} disabled={shift !== null}>
+          Salir
+        </button>
+      </div>
+      <p className="flota-conductor__vehicle">
+        {driver.plate_number ? (
+          <>
+            Vehículo asignado: <strong>{driver.plate_number}</strong>
+          </>
+        ) : (
+          'Sin vehículo asignado: pide a tu flota que te asigne uno.'
+        )}
+      </p>
+
+      {!loaded ? (
+        <p className="flota-conductor__status">{error ? '' : 'Cargando tu turno...'}</p>
+      ) : shift ? (
+        <>
+          <p className="flota-conductor__status flota-conductor__status--on">Turno en curso desde las {timeOf(shift.start_time)}</p>
+          <button type="button" className="flota-button flota-button--danger flota-conductor__action" onClick={end} disabled={busy}>
+            {busy ? 'Terminando...' : 'Terminar turno'}
+          </button>
+          <dl className="flota-conductor__facts">
+            <dt>Última posición enviada</dt>
+            <dd>{tracking.lastSentAt ? timeOf(tracking.lastSentAt) : 'Aún ninguna'}</dd>
+            <dt>Posiciones por enviar</dt>
+            <dd>{tracking.pending}</dd>
+          </dl>
+          <p className="flota-conductor__hint">{WAKE_LOCK_TEXT[wakeLock]}</p>
+        </>
+      ) : (
+        <button type="button" className="flota-button flota-button--primary flota-conductor__action" onClick={start} disabled={busy}>
+          {busy ? 'Iniciando...' : 'Iniciar turno'}
+        </button>
+      )}
+
+      {[error, shift ? tracking.gpsError : null, shift ? tracking.sendError : null]
+        .filter((text): text is string => !!text)
+        .map((text) => (
+          <p key={text} className="flota-form-error" role="alert">
+            {text}
+          </p>
+        ))}
+      {!loaded && error && (
+        <button type="button" className="flota-button flota-button--secondary flota-conductor__action" onClick={() => setReload((n) => n + 1)}>
+          Reintentar
+        </button>
+      )}
+    </section>
+  );
+}

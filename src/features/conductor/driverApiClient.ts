@@ -1,0 +1,48 @@
+/**
+ * The driver API as the /conductor page calls it. Plain fetch, not the owner's RTK Query api: a
+ * driver is another principal with its own token, and the owner's base query would treat the
+ * driver's 401 as the owner's session ending.
+ */
+import type { DriverLoginRequest, DriverLoginResponse, DriverMeResponse, LocationBatch, ShiftResponse } from '../../../contract/api';
+import { DriverApiError } from '../../../contract/driverApiError';
+import { joinUrl } from '../../app/api';
+
+export const CONNECTION_LOST = 'Sin conexión: revisa tu señal de datos.';
+
+export { DriverApiError };
+
+export function driverApiClient(apiBaseUrl: string, token: string | null) {
+  async function request<T>(path: string, method: 'GET' | 'POST' = 'GET', json?: unknown): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (json !== undefined) headers['Content-Type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await fetch(joinUrl(apiBaseUrl, path), { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
+    } catch {
+      throw new DriverApiError(0, CONNECTION_LOST);
+    }
+    const text = await response.text();
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // A proxy's HTML error page: the status still says what happened.
+    }
+    if (!response.ok) {
+      const message = (body as { error?: unknown } | null)?.error;
+      throw new DriverApiError(response.status, typeof message === 'string' ? message : 'El servidor no respondió como se esperaba. Intenta nuevamente.');
+    }
+    return body as T;
+  }
+
+  return {
+    login: (body: DriverLoginRequest) => request<DriverLoginResponse>('/driver/login', 'POST', body),
+    me: () => request<DriverMeResponse>('/driver/me'),
+    startShift: () => request<ShiftResponse>('/driver/shifts/start', 'POST', {}),
+    endShift: () => request<ShiftResponse>('/driver/shifts/end', 'POST', {}),
+    sendLocations: (locations: LocationBatch['locations']) => request<{ accepted: number }>('/driver/locations', 'POST', { locations }),
+  };
+}
+
+export type DriverApiClient = ReturnType<typeof driverApiClient>;
