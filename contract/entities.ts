@@ -58,6 +58,7 @@ export const activityActionLabels: Record<string, string> = {
   deactivated: 'Desactivó',
   reactivated: 'Reactivó',
   password_reset: 'Restableció la contraseña de',
+  regenerated: 'Generó un nuevo identificador de dispositivo para',
   ended: 'Terminó',
 };
 

@@ -6,7 +6,7 @@
  *
  * It stores who (from request.user), what, the changed fields before → after, when (the database
  * clock) and from which address (request.ip). Secrets are never written: any field whose name
- * speaks of a password, hash or token is dropped before diffing.
+ * speaks of a password, hash, token or device identifier is dropped before diffing.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -14,7 +14,7 @@ import type { ActivityEntity } from '../../contract/entities';
 import { signedInUser } from '../auth/authenticate';
 import type { Database } from '../db/schema';
 
-export type ActivityAction = 'created' | 'updated' | 'deleted' | 'deactivated' | 'reactivated' | 'password_reset' | 'ended';
+export type ActivityAction = 'created' | 'updated' | 'deleted' | 'deactivated' | 'reactivated' | 'password_reset' | 'regenerated' | 'ended';
 
 export interface ActivityChange {
   entity: ActivityEntity;
@@ -32,7 +32,8 @@ export interface ActivityChange {
 
 export type FieldChanges = Record<string, { before: unknown; after: unknown }>;
 
-const SECRET = /password|hash|token|secret/i;
+// A device identifier is a phone's credential: its value is never logged either.
+const SECRET = /password|hash|token|secret|device_id/i;
 /** Bookkeeping fields that say nothing to a reader. */
 const IGNORED = new Set(['id', 'created_at', 'updated_at', 'deleted_at']);
 

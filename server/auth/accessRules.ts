@@ -22,6 +22,7 @@ const DRIVER: readonly Principal[] = ['driver'];
 /** `METHOD /api/path` (Fastify's url, with :params) → who may call it. */
 export const routeRules: Record<string, readonly Principal[]> = {
   'GET /api/health': PUBLIC,
+  'GET /api/openapi.json': PUBLIC,
   'POST /api/auth/login': PUBLIC,
   'GET /api/auth/me': EVERY_DESK_ROLE,
   'PUT /api/auth/password': EVERY_DESK_ROLE,
@@ -30,6 +31,7 @@ export const routeRules: Record<string, readonly Principal[]> = {
   'POST /api/drivers': MANAGERS,
   'PUT /api/drivers/:id': MANAGERS,
   'DELETE /api/drivers/:id': MANAGERS,
+  'POST /api/drivers/:id/device-id': MANAGERS,
 
   'GET /api/vehicles': EVERY_DESK_ROLE,
   'POST /api/vehicles': MANAGERS,
@@ -52,7 +54,13 @@ export const routeRules: Record<string, readonly Principal[]> = {
   'POST /api/driver/shifts/start': DRIVER,
   'POST /api/driver/shifts/end': DRIVER,
   'POST /api/driver/locations': DRIVER,
+  'GET /api/driver/me': DRIVER,
+  // Only with INGEST_BENCH_CEILING=on (the ingest benchmark's reference route).
+  'POST /api/driver/bench-ceiling': DRIVER,
 };
+
+/** The API reference page (/api/docs): swagger-ui registers its own static routes below it. */
+const DOCS_PATH = '/api/docs';
 
 /** Socket events a client may emit → who may emit them (the handshake already admits desk roles only). */
 export const socketEventRules: Record<string, readonly DeskRole[]> = {
@@ -67,6 +75,7 @@ export const isApiUrl = (url: string): boolean => url === '/api' || url.startsWi
 /** The rule of a route; HEAD follows its GET. */
 export function routeRule(method: string, url: string): readonly Principal[] | undefined {
   const verb = method.toUpperCase() === 'HEAD' ? 'GET' : method;
+  if (verb === 'GET' && (url === DOCS_PATH || url.startsWith(`${DOCS_PATH}/`))) return PUBLIC;
   return routeRules[ruleKey(verb, url)];
 }
 

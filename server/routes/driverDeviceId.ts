@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DriverResponse } from '../../contract/api';
+import { recordActivity } from '../activity/recordActivity';
 import { ownerId } from '../auth/authenticate';
 import type { Database } from '../db/schema';
 import { HttpError, Messages } from '../errors';
@@ -18,7 +19,13 @@ export const driverDeviceIdRoutes: FastifyPluginAsync<{ db: Kysely<Database>; au
   app.post('/drivers/:id/device-id', async (request): Promise<DriverResponse> => {
     const owner = ownerId(request);
     const id = idParam(request.params, Messages.driverNotFound);
-    const driver = (await regenerateDeviceId(db, owner, id)) ? await findDriver(db, owner, id) : null;
+    const driver = await db.transaction().execute(async (trx) => {
+      if (!(await regenerateDeviceId(trx, owner, id))) return null;
+      const changed = await findDriver(trx, owner, id);
+      // Who and when, never the identifier itself (it is the phone's credential).
+      if (changed) await recordActivity(trx, request, { entity: 'device', entityId: id, label: `${changed.first_name} ${changed.last_name}`, action: 'regenerated' });
+      return changed;
+    });
     if (!driver) throw new HttpError(404, Messages.driverNotFound);
     return { driver };
   });
