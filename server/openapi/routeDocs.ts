@@ -8,8 +8,21 @@
  */
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
-import { driverCreateSchema, driverUpdateSchema, historyQuerySchema, locationBatchSchema, loginRequestSchema, shiftStartSchema, vehicleCreateSchema, vehicleUpdateSchema } from '../../contract/api';
-import { driverProfileSchema, driverSchema, locationPointSchema, shiftSchema, userSchema, vehicleSchema } from '../../contract/entities';
+import {
+  activityQuerySchema,
+  deskUserCreateSchema,
+  deskUserUpdateSchema,
+  driverCreateSchema,
+  driverUpdateSchema,
+  historyQuerySchema,
+  locationBatchSchema,
+  loginRequestSchema,
+  passwordChangeSchema,
+  shiftStartSchema,
+  vehicleCreateSchema,
+  vehicleUpdateSchema,
+} from '../../contract/api';
+import { activityEntrySchema, deskUserSchema, driverProfileSchema, driverSchema, locationPointSchema, shiftSchema, userSchema, vehicleSchema } from '../../contract/entities';
 import { apiErrorSchema } from './components';
 
 export interface RouteDoc extends FastifySchema {
@@ -27,6 +40,8 @@ export const Tags = {
   vehicles: 'Vehículos',
   shifts: 'Turnos',
   driverApp: 'App del conductor',
+  users: 'Usuarios',
+  activity: 'Actividad',
 } as const;
 
 const owner = [{ dueno: [] }];
@@ -171,5 +186,81 @@ export const routeDocs = {
     security: driver,
     body: locationBatchSchema,
     response: { 202: z.object({ accepted: z.number().int() }), ...errors(400, 401, 409) },
+  },
+  changePassword: {
+    summary: 'Cambiar la propia contraseña',
+    description: 'Pide la contraseña actual. Las demás sesiones de la persona siguen abiertas.',
+    tags: [Tags.auth],
+    security: owner,
+    body: passwordChangeSchema,
+    response: { 200: ok, ...errors(400, 401) },
+  },
+  listUsers: {
+    summary: 'Listar los usuarios de la mesa (solo el dueño)',
+    tags: [Tags.users],
+    security: owner,
+    response: { 200: z.object({ users: z.array(deskUserSchema), count: z.number().int() }), ...errors(401, 403) },
+  },
+  createUser: {
+    summary: 'Crear un usuario (Administrador u Operador)',
+    tags: [Tags.users],
+    security: owner,
+    body: deskUserCreateSchema,
+    response: { 201: z.object({ user: deskUserSchema }), ...errors(400, 401, 403, 409) },
+  },
+  updateUser: {
+    summary: 'Modificar, desactivar o restablecer la contraseña de un usuario',
+    description: 'Desactivar, cambiar el rol o restablecer la contraseña cierra de inmediato sus sesiones (HTTP y socket).',
+    tags: [Tags.users],
+    security: owner,
+    params: idParams,
+    body: deskUserUpdateSchema,
+    response: { 200: z.object({ user: deskUserSchema }), ...errors(400, 401, 403, 404) },
+  },
+  deleteUser: {
+    summary: 'Eliminar un usuario',
+    description: 'Cierra de inmediato sus sesiones; sus acciones siguen en la actividad.',
+    tags: [Tags.users],
+    security: owner,
+    params: idParams,
+    response: { 200: ok, ...errors(401, 403, 404) },
+  },
+  activity: {
+    summary: 'Registro de actividad (dueño y administradores)',
+    description: 'Más reciente primero, paginado; filtros por persona, tipo de registro y fechas (días completos en la zona de la flota).',
+    tags: [Tags.activity],
+    security: owner,
+    querystring: activityQuerySchema,
+    response: {
+      200: z.object({
+        entries: z.array(activityEntrySchema),
+        total: z.number().int(),
+        page: z.number().int(),
+        page_size: z.number().int(),
+        actors: z.array(z.object({ key: z.string(), name: z.string(), role: z.string() })),
+      }),
+      ...errors(400, 401, 403),
+    },
+  },
+  endShiftByHand: {
+    summary: 'Terminar a mano el turno activo de un conductor',
+    tags: [Tags.shifts],
+    security: owner,
+    params: idParams,
+    response: { 200: z.object({ shift: shiftSchema }), ...errors(401, 403, 404, 409) },
+  },
+  regenerateDeviceId: {
+    summary: 'Generar un nuevo identificador de dispositivo (OsmAnd) para un conductor',
+    description: 'El identificador anterior deja de funcionar de inmediato.',
+    tags: [Tags.drivers],
+    security: owner,
+    params: idParams,
+    response: { 200: z.object({ driver: driverSchema }), ...errors(401, 403, 404) },
+  },
+  driverMe: {
+    summary: 'El conductor de la sesión y su turno activo',
+    tags: [Tags.driverApp],
+    security: driver,
+    response: { 200: z.object({ driver: driverProfileSchema, shift: shiftSchema.nullable() }), ...errors(401) },
   },
 } satisfies Record<string, RouteDoc>;

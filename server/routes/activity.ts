@@ -10,9 +10,10 @@ import type { Database } from '../db/schema';
 import { parseBody } from '../errors';
 import { listActivity, listActivityActors } from '../repos/activityRepo';
 import { withoutBlanks } from './params';
+import { routeDocs } from '../openapi/routeDocs';
 
 export const activityRoutes: FastifyPluginAsync<{ db: Kysely<Database>; timeZone: string }> = async (app, { db, timeZone }) => {
-  app.get('/activity', async (request): Promise<ActivityResponse> => {
+  app.get('/activity', { schema: routeDocs.activity }, async (request): Promise<ActivityResponse> => {
     const owner = ownerId(request);
     const query = parseBody(activityQuerySchema, withoutBlanks(request.query));
     const [role, id] = query.actor ? query.actor.split(':') : [];

@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
 
   // Changing one's own password keeps every session open (the open map's socket reconnects with
   // the token it started with); the owner's reset of a desk user's password is what ends sessions.
-  app.put('/auth/password', { preHandler: authenticate }, async (request): Promise<{ ok: true }> => {
+  app.put('/auth/password', { preHandler: authenticate, schema: routeDocs.changePassword }, async (request): Promise<{ ok: true }> => {
     const me = signedInUser(request);
     const body = parseBody(passwordChangeSchema, request.body);
     // A wrong current password is a 400 on the field, not a 401: the session itself is fine.

@@ -12,11 +12,12 @@ import { HttpError, Messages } from '../errors';
 import { regenerateDeviceId } from '../repos/deviceIdsRepo';
 import { findDriver } from '../repos/driversRepo';
 import { idParam } from './params';
+import { routeDocs } from '../openapi/routeDocs';
 
 export const driverDeviceIdRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticate: preHandlerAsyncHookHandler }> = async (app, { db, authenticate }) => {
   app.addHook('preHandler', authenticate);
 
-  app.post('/drivers/:id/device-id', async (request): Promise<DriverResponse> => {
+  app.post('/drivers/:id/device-id', { schema: routeDocs.regenerateDeviceId }, async (request): Promise<DriverResponse> => {
     const owner = ownerId(request);
     const id = idParam(request.params, Messages.driverNotFound);
     const driver = await db.transaction().execute(async (trx) => {

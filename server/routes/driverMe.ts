@@ -9,11 +9,12 @@ import { findDriverProfile } from '../repos/driverAccountsRepo';
 import { findActiveShiftOfDriver, findShift } from '../repos/driverShiftsRepo';
 import { HttpError, Messages } from '../errors';
 import type { DriverRoutesOptions } from './driverShifts';
+import { routeDocs } from '../openapi/routeDocs';
 
 export const driverMeRoutes: FastifyPluginAsync<Pick<DriverRoutesOptions, 'db' | 'authenticateDriver'>> = async (app, { db, authenticateDriver }) => {
   app.addHook('preHandler', authenticateDriver);
 
-  app.get('/driver/me', async (request): Promise<DriverMeResponse> => {
+  app.get('/driver/me', { schema: routeDocs.driverMe }, async (request): Promise<DriverMeResponse> => {
     const { id, ownerId } = signedInDriver(request);
     const profile = await findDriverProfile(db, id, ownerId);
     if (!profile) throw new HttpError(401, Messages.sessionExpired);

@@ -14,6 +14,7 @@ import { HttpError } from '../errors';
 import type { RealtimePublisher } from '../realtime/publisher';
 import { endShift, findShift } from '../repos/driverShiftsRepo';
 import { idParam } from './params';
+import { routeDocs } from '../openapi/routeDocs';
 
 export const ShiftEndMessages = {
   notFound: 'Turno no encontrado',
@@ -21,7 +22,7 @@ export const ShiftEndMessages = {
 } as const;
 
 export const shiftEndRoutes: FastifyPluginAsync<{ db: Kysely<Database>; publisher: RealtimePublisher }> = async (app, { db, publisher }) => {
-  app.post('/shifts/:id/end', async (request): Promise<ShiftResponse> => {
+  app.post('/shifts/:id/end', { schema: routeDocs.endShiftByHand }, async (request): Promise<ShiftResponse> => {
     const owner = ownerId(request);
     const id = idParam(request.params, ShiftEndMessages.notFound);
     // Scoped read first: endShift itself matches by id only.

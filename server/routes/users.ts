@@ -17,6 +17,7 @@ import type { Database } from '../db/schema';
 import { HttpError, Messages, parseBody } from '../errors';
 import { findDeskUser, insertDeskUser, listDeskUsers, rutSignsIn, softDeleteDeskUser, updateDeskUser } from '../repos/deskUsersRepo';
 import { idParam } from './params';
+import { routeDocs } from '../openapi/routeDocs';
 
 export const UserMessages = {
   notFound: 'Usuario no encontrado',
@@ -39,12 +40,12 @@ function updateAction(before: DeskUser, after: DeskUser, passwordReset: boolean)
 }
 
 export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { db, endSessions }) => {
-  app.get('/users', async (request): Promise<DeskUsersResponse> => {
+  app.get('/users', { schema: routeDocs.listUsers }, async (request): Promise<DeskUsersResponse> => {
     const users = await listDeskUsers(db, ownerId(request));
     return { users, count: users.length };
   });
 
-  app.post('/users', async (request, reply): Promise<DeskUserResponse> => {
+  app.post('/users', { schema: routeDocs.createUser }, async (request, reply): Promise<DeskUserResponse> => {
     const owner = ownerId(request);
     const { password, ...fields } = parseBody(deskUserCreateSchema, request.body);
     if (await rutSignsIn(db, fields.rut)) throw new HttpError(409, UserMessages.rutTaken);
@@ -64,7 +65,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, {
     }
   });
 
-  app.put('/users/:id', async (request): Promise<DeskUserResponse> => {
+  app.put('/users/:id', { schema: routeDocs.updateUser }, async (request): Promise<DeskUserResponse> => {
     const owner = ownerId(request);
     const id = idParam(request.params, UserMessages.notFound);
     const stored = await findDeskUser(db, owner, id);
@@ -85,7 +86,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, {
     return { user };
   });
 
-  app.delete('/users/:id', async (request): Promise<{ ok: true }> => {
+  app.delete('/users/:id', { schema: routeDocs.deleteUser }, async (request): Promise<{ ok: true }> => {
     const owner = ownerId(request);
     const id = idParam(request.params, UserMessages.notFound);
     await db.transaction().execute(async (trx) => {
