@@ -13,12 +13,13 @@ let server: TestServer;
 let ownerToken: string;
 let otherOwnerToken: string;
 let otherOwnerId: number;
+let otherFleetCode: string;
 let freeRuts: string[];
 const sockets: OwnerSocket[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
-  otherOwnerId = (await createSecondOwner(server.db)).ownerId;
+  ({ ownerId: otherOwnerId, fleetCode: otherFleetCode } = await createSecondOwner(server.db));
   ownerToken = await server.login();
   otherOwnerToken = await server.login(SECOND_OWNER.rut, SECOND_OWNER.password);
   const busy = (await server.db.selectFrom('shifts').select('driver_id').where('end_time', 'is', null).execute()).map((s) => s.driver_id);
@@ -46,8 +47,8 @@ async function ownerSocket(token: string, ownerId: number): Promise<OwnerSocket>
   return socket;
 }
 
-async function driverOnShift(rut: string, password?: string) {
-  const { token } = await driverLogin(server.url, rut, password);
+async function driverOnShift(rut: string, password?: string, fleetCode?: string) {
+  const { token } = await driverLogin(server.url, rut, password, fleetCode);
   const started = await apiCall(server.url, '/api/driver/shifts/start', { token, json: {} });
   // The second owner's seeded driver is already on shift.
   if (started.status === 409) {
@@ -107,7 +108,7 @@ describe('events', () => {
     ]);
 
     // Positive control: the other owner's driver reaches the other owner's socket...
-    const otherDriver = await driverOnShift(SECOND_OWNER.driverRut, SECOND_OWNER.password);
+    const otherDriver = await driverOnShift(SECOND_OWNER.driverRut, SECOND_OWNER.password, otherFleetCode);
     expect((await sendLocations(otherDriver.token, [{ latitude: -33.45, longitude: -70.66, timestamp: at(Date.now()) }])).status).toBe(202);
     await theirs.waitFor(isLocation(otherDriver.shiftId));
     // ...and by then it had received nothing else: our three batches, sent earlier, never went there.
