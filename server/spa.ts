@@ -79,6 +79,14 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
   });
 
   if (!hasSpa(config.distDir)) return false;
+  // @fastify/cors puts Vary: Origin on the reply, which would replace the Vary: Accept-Encoding
+  // that setHeaders wrote on the raw response of a precompressed file: keep both.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const fromStatic = reply.raw.getHeader('vary');
+    const fromReply = reply.getHeader('vary');
+    if (fromStatic && fromReply && !String(fromReply).toLowerCase().includes('accept-encoding')) reply.header('Vary', `${String(fromReply)}, ${String(fromStatic)}`);
+    return payload;
+  });
   await app.register(fastifyStatic, {
     root: config.distDir,
     prefix: '/',

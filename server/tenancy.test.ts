@@ -1,12 +1,13 @@
 /**
  * Tenancy matrix, generated from the routes Fastify registered (onRoute), so a new route is covered
- * without editing this file. Routes are classified by path (BRIEF contract 7): `/api/auth/login`,
- * `/api/health` and `/api/driver/login` public, other `/api/driver/*` driver, other `/api/*` owner.
+ * without editing this file. Routes are classified by the one access table (accessRules.ts): public,
+ * driver, or the owner's desk (its role dimension is in server/auth/accessRules.test.ts).
  * Owner B aims at owner A's ids everywhere (path, query and body), tokens of the wrong kind are
  * refused, and the driver-identity attack (oracle, lockout, takeover) gets nowhere. After each,
  * nothing of A's has changed and no answer to B carried anything of A's.
  */
 import { SocketEvent } from '../contract/socket';
+import { isApiUrl, routeRule } from './auth/accessRules';
 import { DEMO_FLEET_CODE, DEMO_PASSWORD } from './seed/demoFleet';
 import { DEFAULT_LIMITS } from './edge/loginThrottle';
 import { apiClient } from './testing/apiClient';
@@ -18,11 +19,13 @@ import { SECOND_OWNER, createSecondOwner, startTestServer, type TestServer } fro
 
 type Kind = 'public' | 'driver' | 'owner' | 'outside';
 
-export function routeKind(url: string): Kind {
-  if (['/api/auth/login', '/api/health', '/api/driver/login'].includes(url)) return 'public';
-  if (url.startsWith('/api/driver/')) return 'driver';
-  if (url.startsWith('/api/')) return 'owner';
-  return 'outside';
+/** The kind of caller a route is for, from the one access table (server/auth/accessRules.ts). */
+export function routeKind(url: string, method = 'GET'): Kind {
+  if (!isApiUrl(url)) return 'outside';
+  const rule = routeRule(method, url) ?? [];
+  if (rule.includes('public')) return 'public';
+  if (rule.includes('driver')) return 'driver';
+  return 'owner';
 }
 
 let server: TestServer;
@@ -118,7 +121,7 @@ function leaksA(body: unknown): boolean {
 
 describe('the route table', () => {
   it('is read from Fastify and holds owner, driver and public routes', () => {
-    const kinds = new Set(apiRoutes().map((route) => routeKind(route.url)));
+    const kinds = new Set(apiRoutes().map((route) => routeKind(route.url, route.method)));
     expect([...kinds].sort()).toEqual(['driver', 'owner', 'public']);
     expect(apiRoutes().length).toBeGreaterThanOrEqual(14);
   });
@@ -129,7 +132,7 @@ describe('owner B on owner A’s ids, on every route', () => {
     const before = await ownerChecksum(server.db, a.ownerId);
     const tried: string[] = [];
     for (const route of apiRoutes()) {
-      const kind = routeKind(route.url);
+      const kind = routeKind(route.url, route.method);
       if (kind === 'public') continue;
       const token = kind === 'owner' ? b.ownerToken : b.driverToken;
       for (const url of urlsAimedAtA(route.url)) {
@@ -153,7 +156,7 @@ describe('tokens of the wrong kind, or none', () => {
   it('owner routes refuse driver tokens, driver routes refuse owner tokens, both refuse no token', async () => {
     const before = await ownerChecksum(server.db, a.ownerId);
     for (const route of apiRoutes()) {
-      const kind = routeKind(route.url);
+      const kind = routeKind(route.url, route.method);
       if (kind === 'public' || kind === 'outside') continue;
       const wrong = kind === 'owner' ? a.driverToken : a.ownerToken;
       for (const url of urlsAimedAtA(route.url)) {

@@ -72,11 +72,18 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: Tags.vehicles, description: 'Los vehículos de la flota del dueño.' },
         { name: Tags.shifts, description: 'Turnos activos, historial y recorridos.' },
         { name: Tags.driverApp, description: 'Lo que usa el teléfono del conductor (y el simulador).' },
+        { name: Tags.users, description: 'Las cuentas de la mesa de despacho (solo el dueño).' },
+        { name: Tags.activity, description: 'Quién cambió qué, y cuándo.' },
       ],
     },
     // Only the API: the SPA's files and this page's own assets are not part of it.
     transform: (input) => (isApiRoute(input.url) ? zodTransform(input) : { schema: { ...input.schema, hide: true }, url: input.url }),
     transformObject: createJsonSchemaTransformObject({ schemaRegistry: registry }),
+  });
+  // swagger-ui answers its static/index.html with a redirect to the same URL whenever a query string
+  // is present (a loop a browser gives up on): send it to the page itself instead.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith(`${DOCS_PATH}/static/index.html?`)) return reply.redirect(`${DOCS_PATH}/`);
   });
   await app.register(fastifySwaggerUi, { routePrefix: DOCS_PATH, uiConfig: { docExpansion: 'list', deepLinking: true } });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());

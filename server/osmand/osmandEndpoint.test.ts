@@ -150,7 +150,7 @@ describe('every request shape, through the real server', () => {
     const response = await osmand('', json(traccarClientJson(driver.device_id as string, now, { speed: 3, heading: 10 })), server.osmandUrl as string, '/');
     expect(response.status).toBe(200);
     const shift = await activeShiftOf(driver.id);
-    expect(await trail(shift!.id)).toEqual([{ latitude: -32.45, longitude: -71.25, timestamp: now.toISOString() }]);
+    expect(await trail(shift!.id)).toEqual([expect.objectContaining({ latitude: -32.45, longitude: -71.25, timestamp: now.toISOString(), speed: 3, heading: 10 })]);
     const elsewhere = await fetch(`${server.osmandUrl}/api/drivers`);
     expect(elsewhere.status).toBe(404);
   });
