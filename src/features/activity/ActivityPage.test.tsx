@@ -76,7 +76,8 @@ describe('Actividad', () => {
     await user.selectOptions(screen.getByLabelText('Tipo de registro'), 'Vehículo');
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
     await waitFor(() => expect(queries.at(-1)).toEqual({ actor: 'administrador:2', entity: 'vehicle', page: '1', page_size: '25' }));
-    expect(await screen.findAllByRole('row')).toHaveLength(2);
+    // The previous page stays on screen until the filtered answer arrives.
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
 
     await user.type(screen.getByLabelText('Fecha Inicio'), '2026-11-20');
     await user.type(screen.getByLabelText('Fecha Fin'), '2026-11-10');

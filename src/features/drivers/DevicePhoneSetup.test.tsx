@@ -29,7 +29,7 @@ describe("the driver modal's phone setup", () => {
     expect(within(section).getByTestId('device-id')).toHaveTextContent(DEVICE_ID);
     expect(within(section).getByText('Precisión alta, distancia 0, intervalo 10 segundos')).toBeInTheDocument();
     expect(within(section).getByText(/Instala/)).toHaveTextContent('Instala Traccar Client (gratis, Android o iPhone) en el teléfono del conductor.');
-    expect(within(section).getByText('http://localhost/conductor')).toBeInTheDocument();
+    expect(within(section).getByText('http://localhost/conductor?flota=LIGUA1')).toBeInTheDocument();
   });
 
   it('Generar nuevo identificador replaces it and redraws the QR code', async () => {

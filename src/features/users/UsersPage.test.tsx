@@ -36,7 +36,7 @@ describe('Usuarios', () => {
   it('creates an operator after checking the RUT, and lists them with their role', async () => {
     const sent = fakeUsersApi();
     const { user } = renderApp('/dashboard/users', { signedIn: true });
-    expect(await screen.findByRole('heading', { level: 3, name: 'Javier Rojas' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Javier Rojas' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '+ Nuevo Usuario' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo Usuario' });
     await user.type(within(dialog).getByLabelText('RUT'), '6.666.666-3');
@@ -55,7 +55,7 @@ describe('Usuarios', () => {
     expect(sent).toEqual([
       { method: 'POST', path: '/users', body: { rut: '66666662', first_name: 'Daniela', last_name: 'Pérez', email: 'daniela@example.cl', role: 'operador', password: 'clave-inicial' } },
     ]);
-    const card = (await screen.findByRole('heading', { level: 3, name: 'Daniela Pérez' })).closest('li') as HTMLElement;
+    const card = (await screen.findByRole('heading', { level: 2, name: 'Daniela Pérez' })).closest('li') as HTMLElement;
     expect(within(card).getByText('Operador')).toBeInTheDocument();
     expect(within(card).getByText('RUT 6.666.666-2')).toBeInTheDocument();
   }, 20_000);
