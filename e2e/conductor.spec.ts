@@ -6,7 +6,7 @@
  */
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import type { Driver, LocationPoint, Shift } from '../contract/entities';
-import { DEMO_PASSWORD, DEMO_RUT, logIn, screenshotPath } from './support/session';
+import { DEMO_FLEET_CODE, DEMO_PASSWORD, DEMO_RUT, logIn, screenshotPath } from './support/session';
 
 const PHONE = { width: 390, height: 844 };
 const DRIVER = { rut: '17.654.321-3', password: 'conductor-123', first_name: 'Valentina', last_name: 'Cortés' };
@@ -28,16 +28,28 @@ async function ownerToken(request: APIRequestContext): Promise<string> {
   return ((await login.json()) as { token: string }).token;
 }
 
+/** What a test created, removed after it: the other journeys count the demo fleet's 25 drivers and vehicles. */
+const created: { drivers: number[]; vehicles: number[] } = { drivers: [], vehicles: [] };
+
 /** A driver of the demo fleet with a vehicle of its own, created as the owner would. */
 async function createDriver(request: APIRequestContext, token: string, person: typeof DRIVER, plate: string): Promise<Driver> {
   const headers = { authorization: `Bearer ${token}` };
   const vehicle = await request.post('/api/vehicles', { headers, data: { plate_number: plate, model: 'Nissan Versa', color: 'Blanco', year: 2023 } });
   expect(vehicle.status()).toBe(201);
-  const { vehicle: created } = (await vehicle.json()) as { vehicle: { id: number } };
-  const driver = await request.post('/api/drivers', { headers, data: { ...person, current_vehicle_id: created.id } });
+  const { vehicle: newVehicle } = (await vehicle.json()) as { vehicle: { id: number } };
+  created.vehicles.push(newVehicle.id);
+  const driver = await request.post('/api/drivers', { headers, data: { ...person, current_vehicle_id: newVehicle.id } });
   expect(driver.status()).toBe(201);
-  return ((await driver.json()) as { driver: Driver }).driver;
+  const { driver: newDriver } = (await driver.json()) as { driver: Driver };
+  created.drivers.push(newDriver.id);
+  return newDriver;
 }
+
+test.afterEach(async ({ request }) => {
+  const headers = { authorization: `Bearer ${await ownerToken(request)}` };
+  for (const id of created.drivers.splice(0)) await request.delete(`/api/drivers/${id}`, { headers });
+  for (const id of created.vehicles.splice(0)) await request.delete(`/api/vehicles/${id}`, { headers });
+});
 
 async function moveTo(context: BrowserContext, stop: { latitude: number; longitude: number }) {
   await context.setGeolocation({ ...stop, accuracy: 8 });
@@ -68,9 +80,9 @@ test('the owner sets up a phone; the driver page sends positions, keeps them off
   // The driver's phone.
   const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, permissions: ['geolocation'], geolocation: { ...STOPS[0], accuracy: 8 }, locale: 'es-CL', timezoneId: 'America/Santiago' });
   const driverPage = await phone.newPage();
-  await driverPage.goto('/conductor?flota=DEMO');
+  await driverPage.goto(`/conductor?flota=${DEMO_FLEET_CODE}`);
   await expect(driverPage.getByRole('heading', { name: 'Ingreso de conductor' })).toBeVisible();
-  await expect(driverPage.getByLabel('Código de flota')).toHaveValue('DEMO');
+  await expect(driverPage.getByLabel('Código de flota')).toHaveValue(DEMO_FLEET_CODE);
   await driverPage.screenshot({ path: screenshotPath('conductor-sign-in-390x844') });
   await driverPage.getByLabel('RUT').fill(DRIVER.rut);
   await driverPage.getByLabel('Contraseña').fill(DRIVER.password);
@@ -137,7 +149,7 @@ test('/conductor on a phone says when location permission is denied', async ({ b
   await createDriver(request, await ownerToken(request), OTHER_DRIVER, 'PHRX43');
   const phone = await browser.newContext({ viewport: PHONE, isMobile: true, permissions: [] });
   const driverPage: Page = await phone.newPage();
-  await driverPage.goto('/conductor');
+  await driverPage.goto(`/conductor?flota=${DEMO_FLEET_CODE}`);
   await driverPage.getByLabel('RUT').fill(OTHER_DRIVER.rut);
   await driverPage.getByLabel('Contraseña').fill(OTHER_DRIVER.password);
   await driverPage.getByRole('button', { name: 'Ingresar' }).click();

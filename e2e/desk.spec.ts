@@ -4,23 +4,14 @@
  * edit a driver (no buttons; a forged request gets 403); the owner deactivates the operator and the
  * operator's open map is signed out; Actividad shows the owner's changes with who and when.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { Driver, Shift } from '../contract/entities';
-import { DEMO_PASSWORD, logIn, screenshotPath } from './support/session';
+import { postLocation } from './support/liveMap';
+import { logIn, screenshotPath } from './support/session';
 
 const OPERATOR = { rut: '7.777.777-6', password: 'clave-operador-1', first_name: 'Olga', last_name: 'Operadora', email: 'olga@taxislaligua.cl' };
 const DESKTOP = { width: 1366, height: 768 };
 const clock = new Intl.DateTimeFormat('es-CL', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZone: 'America/Santiago' });
-
-async function postLocation(request: APIRequestContext, shift: Shift, latitude: number, longitude: number) {
-  const login = await request.post('/api/driver/login', { data: { rut: shift.rut, password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
-  const timestamp = new Date().toISOString();
-  const posted = await request.post('/api/driver/locations', { headers: { authorization: `Bearer ${token}` }, data: { locations: [{ latitude, longitude, timestamp }] } });
-  expect(posted.status()).toBe(202);
-  return timestamp;
-}
 
 /** The token the SPA keeps for its session (what a curious operator could copy from devtools). */
 async function sessionToken(page: Page): Promise<string> {

@@ -66,7 +66,7 @@ test('a vehicle and a driver assigned to it are created, shown together, edited 
   await newDriver.getByLabel('Nombre').fill(firstName);
   await newDriver.getByLabel('Apellido').fill(lastName);
   await newDriver.getByLabel('Email').fill(`valentina.${suffix}@example.cl`);
-  await newDriver.getByLabel('Teléfono').fill('+56 9 1234 5678');
+  await newDriver.getByLabel('Teléfono', { exact: true }).fill('+56 9 1234 5678');
   await newDriver.getByLabel('Número de licencia').fill('A2-7788');
   await newDriver.getByLabel('Vencimiento de licencia').fill('2028-03-31');
   await newDriver.getByLabel('Vehículo asignado').selectOption({ label: storedPlate });
@@ -113,7 +113,7 @@ test('a vehicle and a driver assigned to it are created, shown together, edited 
   const editDriver = dialog(page, 'Editar Conductor');
   await expect(editDriver.getByLabel('RUT')).toHaveValue(rut);
   await expect(editDriver.getByLabel('Contraseña')).toHaveValue('');
-  await editDriver.getByLabel('Teléfono').fill('+56 9 8765 4321');
+  await editDriver.getByLabel('Teléfono', { exact: true }).fill('+56 9 8765 4321');
   await editDriver.getByRole('button', { name: 'Guardar' }).click();
   await expect(notice(page, 'Conductor actualizado correctamente')).toBeVisible();
   await expect(driverCard).toContainText('+56 9 8765 4321');

@@ -12,6 +12,7 @@ import type { Shift } from '../contract/entities';
 import { startNginx, type RunningNginx } from './support/nginx';
 import { DEMO_PASSWORD, DEMO_RUT, logIn, screenshotPath } from './support/session';
 import { spawnServer, type SpawnedServer } from './support/spawnedServer';
+import { postLocation } from './support/liveMap';
 
 /** Four ports from the delivery range: Flota, its tile server, nginx HTTP, nginx HTTPS. */
 const BASE = Number(process.env.E2E_NGINX_PORT ?? 5620);
@@ -72,15 +73,7 @@ test('login → live map with a moving taxi, all through nginx over TLS', async 
   await page.waitForTimeout(1500); // the fly-to animation
   const before = await popup.boundingBox();
 
-  const driver = await request.post('/api/driver/login', { data: { rut: taxi.rut, password: DEMO_PASSWORD } });
-  expect(driver.ok()).toBe(true);
-  const { token: driverToken } = (await driver.json()) as { token: string };
-  const timestamp = new Date().toISOString();
-  const posted = await request.post('/api/driver/locations', {
-    headers: { authorization: `Bearer ${driverToken}` },
-    data: { locations: [{ latitude: (taxi.latitude as number) + 0.002, longitude: (taxi.longitude as number) + 0.002, timestamp }] },
-  });
-  expect(posted.status()).toBe(202);
+  const timestamp = await postLocation(request, taxi, (taxi.latitude as number) + 0.002, (taxi.longitude as number) + 0.002);
 
   await expect(popup).toContainText(`Última actualización: ${clock.format(new Date(timestamp))}`);
   await expect
