@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { activityQuerySchema, fieldErrors, type ActivityResponse } from '../../../contract/api';
 import { activityEntities, activityEntityLabels } from '../../../contract/entities';
+import { DateRangeFields } from '../../components/form/DateRangeFields';
 import { Field } from '../../components/form/Field';
+import { FilterBar } from '../../components/form/FilterBar';
 import { roleText } from './activityDisplay';
 
 export interface ActivityFilters {
@@ -17,7 +19,7 @@ export const noFilters: ActivityFilters = { actor: '', entity: '', start_date: '
 export function ActivityFiltersForm({ actors, onApply }: { actors: ActivityResponse['actors']; onApply: (filters: ActivityFilters) => void }) {
   const [values, setValues] = useState(noFilters);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (name: keyof ActivityFilters) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value }));
+  const set = (name: keyof ActivityFilters) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -35,10 +37,10 @@ export function ActivityFiltersForm({ actors, onApply }: { actors: ActivityRespo
   }
 
   return (
-    <form className="flota-activity-filters" onSubmit={handleSubmit} noValidate aria-label="Filtros de la actividad">
+    <FilterBar className="flota-activity-filters" label="Filtros de la actividad" onSubmit={handleSubmit} onClear={handleClear}>
       <Field label="Persona" error={errors.actor}>
         {(control) => (
-          <select {...control} value={values.actor} onChange={set('actor')}>
+          <select {...control} value={values.actor} onChange={(event) => set('actor')(event.target.value)}>
             <option value="">Todas las personas</option>
             {actors.map((actor) => (
               <option key={actor.key} value={actor.key}>
@@ -50,7 +52,7 @@ export function ActivityFiltersForm({ actors, onApply }: { actors: ActivityRespo
       </Field>
       <Field label="Tipo de registro" error={errors.entity}>
         {(control) => (
-          <select {...control} value={values.entity} onChange={set('entity')}>
+          <select {...control} value={values.entity} onChange={(event) => set('entity')(event.target.value)}>
             <option value="">Todos</option>
             {activityEntities.map((entity) => (
               <option key={entity} value={entity}>
@@ -60,20 +62,7 @@ export function ActivityFiltersForm({ actors, onApply }: { actors: ActivityRespo
           </select>
         )}
       </Field>
-      <Field label="Fecha Inicio" error={errors.start_date}>
-        {(control) => <input {...control} type="date" value={values.start_date} onChange={set('start_date')} />}
-      </Field>
-      <Field label="Fecha Fin" error={errors.end_date}>
-        {(control) => <input {...control} type="date" value={values.end_date} min={values.start_date || undefined} onChange={set('end_date')} />}
-      </Field>
-      <div className="flota-activity-filters__actions">
-        <button type="submit" className="flota-button flota-button--primary">
-          Buscar
-        </button>
-        <button type="button" className="flota-button flota-button--secondary" onClick={handleClear}>
-          Limpiar
-        </button>
-      </div>
-    </form>
+      <DateRangeFields start={values.start_date} end={values.end_date} onStartChange={set('start_date')} onEndChange={set('end_date')} errors={errors} />
+    </FilterBar>
   );
 }

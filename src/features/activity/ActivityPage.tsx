@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { ACTIVITY_PAGE_SIZE_DEFAULT, ACTIVITY_PAGE_SIZE_MAX, type ActivityQuery } from '../../../contract/api';
 import type { ActivityEntry } from '../../../contract/entities';
 import { useAppDispatch } from '../../app/hooks';
+import { DataTable, TableMessage } from '../../components/DataTable';
 import { LoadingText } from '../../components/LoadingText';
 import { PageHeader } from '../../components/PageHeader';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
@@ -18,42 +19,40 @@ const EXPORT_MAX_PAGES = 50;
 
 function ActivityTable({ entries }: { entries: ActivityEntry[] }) {
   return (
-    <div className="flota-activity-table-wrap">
-      <table className="flota-activity-table">
-        <thead>
-          <tr>
-            <th scope="col">Fecha y hora</th>
-            <th scope="col">Persona</th>
-            <th scope="col">Acción</th>
-            <th scope="col">Cambios</th>
-            <th scope="col">Dirección IP</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => {
-            const row = activityRow(entry);
-            return (
-              <tr key={entry.id}>
-                <td className="flota-activity-table__when">{row.when}</td>
-                <td>
-                  <div className="flota-activity-table__who">{row.who}</div>
-                  <div className="flota-activity-table__role">{row.role}</div>
-                </td>
-                <td>{row.what}</td>
-                <td>
-                  <ul className="flota-activity-changes">
-                    {row.changes.map((line) => (
-                      <li key={line}>{line}</li>
-                    ))}
-                  </ul>
-                </td>
-                <td className="flota-activity-table__ip">{row.ip}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable boxClassName="flota-activity-table-wrap" className="flota-activity-table">
+      <thead>
+        <tr>
+          <th scope="col">Fecha y hora</th>
+          <th scope="col">Persona</th>
+          <th scope="col">Acción</th>
+          <th scope="col">Cambios</th>
+          <th scope="col">Dirección IP</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((entry) => {
+          const row = activityRow(entry);
+          return (
+            <tr key={entry.id}>
+              <td className="flota-activity-table__when">{row.when}</td>
+              <td>
+                <div className="flota-activity-table__who">{row.who}</div>
+                <div className="flota-activity-table__role">{row.role}</div>
+              </td>
+              <td>{row.what}</td>
+              <td>
+                <ul className="flota-activity-changes">
+                  {row.changes.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </td>
+              <td className="flota-activity-table__ip">{row.ip}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </DataTable>
   );
 }
 
@@ -101,7 +100,7 @@ export function ActivityPage() {
       {isFetching && !data ? (
         <LoadingText>Cargando actividad...</LoadingText>
       ) : !data || data.entries.length === 0 ? (
-        <p className="flota-activity-empty">No hay actividad con los filtros seleccionados.</p>
+        <TableMessage>No hay actividad con los filtros seleccionados.</TableMessage>
       ) : (
         <>
           <ActivityTable entries={data.entries} />

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { Driver } from '../../../contract/entities';
+import { DateRangeFields } from '../../components/form/DateRangeFields';
 import { Field } from '../../components/form/Field';
+import { FilterBar } from '../../components/form/FilterBar';
 import { filterErrors, type HistoryFilters } from './historyFilters';
 
 interface Props {
@@ -38,7 +40,7 @@ export function HistoryFiltersForm({ initial, drivers, onApply }: Props) {
   }
 
   return (
-    <form className="flota-history-filters" onSubmit={handleSubmit} noValidate aria-label="Filtros del historial">
+    <FilterBar className="flota-history-filters" label="Filtros del historial" onSubmit={handleSubmit} onClear={handleClear}>
       <Field label="Conductor" error={errors.driver_id}>
         {(control) => (
           <select {...control} value={driverId} onChange={(event) => setDriverId(event.target.value)}>
@@ -51,20 +53,7 @@ export function HistoryFiltersForm({ initial, drivers, onApply }: Props) {
           </select>
         )}
       </Field>
-      <Field label="Fecha Inicio" error={errors.start_date}>
-        {(control) => <input {...control} type="date" value={startDate} onChange={(event) => setStartDate(event.target.value)} />}
-      </Field>
-      <Field label="Fecha Fin" error={errors.end_date}>
-        {(control) => <input {...control} type="date" value={endDate} min={startDate || undefined} onChange={(event) => setEndDate(event.target.value)} />}
-      </Field>
-      <div className="flota-history-filters__actions">
-        <button type="submit" className="flota-button flota-button--primary">
-          Buscar
-        </button>
-        <button type="button" className="flota-button flota-button--secondary" onClick={handleClear}>
-          Limpiar
-        </button>
-      </div>
-    </form>
+      <DateRangeFields start={startDate} end={endDate} onStartChange={setStartDate} onEndChange={setEndDate} errors={errors} />
+    </FilterBar>
   );
 }

@@ -2,6 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Shift } from '../../../contract/entities';
+import { TableMessage } from '../../components/DataTable';
 import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingText } from '../../components/LoadingText';
 import { PageHeader } from '../../components/PageHeader';
@@ -81,11 +82,11 @@ export function HistoryPage() {
       {history.isFetching ? (
         <LoadingText>Cargando historial...</LoadingText>
       ) : shifts.length === 0 ? (
-        <p className="flota-history-empty">No se encontraron turnos con los filtros seleccionados.</p>
+        <TableMessage>No se encontraron turnos con los filtros seleccionados.</TableMessage>
       ) : (
         <>
           {result?.limited && (
-            <p className="flota-history-note">{`Mostrando los ${countText(shifts.length)} turnos más recientes de ${countText(result.total ?? shifts.length)}. Acota los filtros para ver el resto.`}</p>
+            <TableMessage className="flota-history-note">{`Mostrando los ${countText(shifts.length)} turnos más recientes de ${countText(result.total ?? shifts.length)}. Acota los filtros para ver el resto.`}</TableMessage>
           )}
           <HistoryTable shifts={shifts} onShowRoute={setRouteShift} />
           <div className="flota-history-footer">
