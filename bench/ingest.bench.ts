@@ -225,5 +225,7 @@ export async function run(): Promise<void> {
   console.log('\n| base de datos | servidor | techo/s | ingesta/s | p50 / p95 / p99 | errores | socket p95 | % del techo: mediana de las rondas (mín–máx) | carga a 1 min (mín–máx) |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   table.forEach((line) => console.log(line));
-  console.log('(medianas de las rondas; "anterior" = commit 16233b5 con la misma carga; su % es respecto de la mediana del techo medido en la misma corrida)');
+  const baseline = trees.find((tree) => tree.name === 'anterior');
+  const baselineCommit = baseline ? execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: baseline.root, encoding: 'utf8' }).trim() : '-';
+  console.log(`(medianas de las rondas; "anterior" = commit ${baselineCommit} con la misma carga; su % es respecto de la mediana del techo medido en la misma corrida)`);
 }
