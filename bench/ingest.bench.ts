@@ -16,7 +16,10 @@
  *   5. it prints rate, p50/p95/p99, errors, socket fan-out p95 (point built → owner socket received)
  *      and the ratio to the ceiling, with the load average.
  * Figures on a shared machine are indicative; the closing table compares medians of the rounds.
- * Knobs: BENCH_INGEST_DRIVERS (5000), BENCH_INGEST_ROUNDS (3), BENCH_INGEST_SECONDS (8),
+ * On a noisy machine many short rounds beat a few long ones: each round measures both routes back to
+ * back (their order alternates, so a drift in the machine's load favours neither), its own ratio
+ * and load average are printed, and the table gives the median of the rounds' ratios.
+ * Knobs: BENCH_INGEST_DRIVERS (5000), BENCH_INGEST_ROUNDS (7), BENCH_INGEST_SECONDS (4),
  * BENCH_INGEST_CONNECTIONS (64), BENCH_INGEST_PORT (5210), BENCH_INGEST_DB (pglite,postgres).
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -37,8 +40,8 @@ const NEW_ROOT = path.resolve(__dirname, '..');
 const BASELINE_COMMIT = '16233b5';
 const BASELINE_ROOT = process.env.BENCH_INGEST_BASELINE_DIR ?? '/tmp/ingest-baseline';
 const DRIVERS = Number(process.env.BENCH_INGEST_DRIVERS ?? 5000);
-const ROUNDS = Number(process.env.BENCH_INGEST_ROUNDS ?? 3);
-const SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 8);
+const ROUNDS = Number(process.env.BENCH_INGEST_ROUNDS ?? 7);
+const SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_INGEST_CONNECTIONS ?? 64);
 const PORT = Number(process.env.BENCH_INGEST_PORT ?? 5210);
 const SECRET = 'bench-ingest-secret-0123456789-0123456789';
@@ -56,6 +59,8 @@ interface RoundFigures {
   ingest: LoadResult;
   socketP95: number;
   socketEvents: number;
+  /** ingest rate / ceiling rate of this round */
+  ratio: number;
   load: string;
 }
 
@@ -66,6 +71,18 @@ const loadAverage = () =>
     .join(' ');
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const nearestRank = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+const percent = (ratio: number) => `${(ratio * 100).toFixed(0)}%`;
+/** The median of the rounds' own ratios and their spread; a tree without the ceiling route: against this run's ceiling median. */
+function ratioCell(rounds: RoundFigures[], againstMedianCeiling: number): string {
+  const ratios = rounds.map((r) => r.ratio).filter((ratio) => !Number.isNaN(ratio));
+  if (!ratios.length) return percent(againstMedianCeiling);
+  return `${percent(median(ratios))} (${percent(Math.min(...ratios))}–${percent(Math.max(...ratios))})`;
+}
+const loadRange = (rounds: RoundFigures[]) => {
+  const oneMinute = rounds.map((r) => Number(r.load.split(' ')[0]));
+  return `${Math.min(...oneMinute).toFixed(1)}–${Math.max(...oneMinute).toFixed(1)}`;
+};
 
 function baselineTree(): Tree | null {
   if (process.env.BENCH_INGEST_BASELINE === 'off') return null;
@@ -123,7 +140,13 @@ async function ownerSocket(url: string, token: string, ownerId: number): Promise
 async function measure(kind: Kind, tree: Tree, pgUrl: string | null): Promise<RoundFigures[]> {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'flota-bench-ingest-'));
   const scratch: ScratchDatabase | null = kind === 'postgres' ? await createScratchDatabase(pgUrl as string, 'flota_bench') : null;
-  const env = { DATA_DIR: workDir, JWT_SECRET: SECRET, LOG_LEVEL: 'info', INGEST_BENCH_CEILING: 'on', ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
+  const env = {
+    DATA_DIR: workDir,
+    JWT_SECRET: SECRET,
+    LOG_LEVEL: 'info',
+    INGEST_BENCH_CEILING: 'on',
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+  };
   try {
     const first = await startServerProcess({ root: tree.root, port: PORT, env, readyTimeoutMs: 180_000 });
     await first.kill('SIGTERM');
@@ -135,24 +158,32 @@ async function measure(kind: Kind, tree: Tree, pgUrl: string | null): Promise<Ro
     const tokensFile = path.join(workDir, 'tokens.json');
     writeFileSync(tokensFile, JSON.stringify(fleet.drivers.map((d) => d.token)));
 
-    const server = await startServerProcess({ root: tree.root, port: PORT, env, readyTimeoutMs: 180_000 });
+    // BENCH_INGEST_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": profile the server under this load.
+    const nodeArgs = process.env.BENCH_INGEST_NODE_ARGS?.split(' ').filter(Boolean);
+    const server = await startServerProcess({ root: tree.root, port: PORT, env, readyTimeoutMs: 180_000, nodeArgs });
     try {
       const login = await apiCall(server.url, '/api/auth/login', { json: { rut: fleet.ownerRut, password: fleet.password } });
       const owner = await ownerSocket(server.url, login.body.token as string, fleet.ownerId);
       const rounds: RoundFigures[] = [];
       for (let round = 1; round <= ROUNDS; round++) {
-        const ceiling = tree.hasCeiling ? await runLoad(server.url, CEILING_PATH, tokensFile, workDir) : null;
+        const measureCeiling = () => (tree.hasCeiling ? runLoad(server.url, CEILING_PATH, tokensFile, workDir) : Promise.resolve(null));
+        const ceilingFirst = round % 2 === 1;
+        const ceilingBefore = ceilingFirst ? await measureCeiling() : null;
         owner.delays.length = 0;
         const ingest = await runLoad(server.url, INGEST_PATH, tokensFile, workDir);
-        await new Promise((resolve) => setTimeout(resolve, 1000)); // the last flush's events
+        await new Promise((resolve) => setTimeout(resolve, 500)); // the last flush's events
         const sorted = [...owner.delays].sort((a, b) => a - b);
-        const figures = { ceiling, ingest, socketP95: nearestRank(sorted, 95), socketEvents: sorted.length, load: loadAverage() };
+        const ceiling = ceilingFirst ? ceilingBefore : await measureCeiling();
+        const ratio = ceiling ? ingest.rate / ceiling.rate : NaN;
+        const figures = { ceiling, ingest, socketP95: nearestRank(sorted, 95), socketEvents: sorted.length, ratio, load: loadAverage() };
         rounds.push(figures);
         console.log(
           `  [${kind} · ${tree.name}] ronda ${round}: ` +
             (ceiling ? `techo ${ceiling.rate.toFixed(0)}/s (p95 ${ceiling.p95} ms) · ` : '') +
             `ingesta ${ingest.rate.toFixed(0)}/s p50/p95/p99 ${ingest.p50}/${ingest.p95}/${ingest.p99} ms, errores ${ingest.errors}, ` +
-            `socket p95 ${figures.socketP95} ms (${figures.socketEvents} eventos) · carga ${figures.load}`,
+            `socket p95 ${figures.socketP95} ms (${figures.socketEvents} eventos)` +
+            (ceiling ? ` · ${(ratio * 100).toFixed(0)}% del techo` : '') +
+            ` · carga ${figures.load}`,
         );
       }
       owner.socket.close();
@@ -184,15 +215,17 @@ export async function run(): Promise<void> {
         table.push(
           `| ${kind} | ${tree.name} | ${tree.hasCeiling ? ceilingRate.toFixed(0) : '-'} | ${rate.toFixed(0)} | ` +
             `${median(rounds.map((r) => r.ingest.p50))} / ${median(rounds.map((r) => r.ingest.p95))} / ${median(rounds.map((r) => r.ingest.p99))} ms | ` +
-            `${rounds.reduce((sum, r) => sum + r.ingest.errors, 0)} | ${median(rounds.map((r) => r.socketP95))} ms | ${((rate / ceilingRate) * 100).toFixed(0)}% | ${rounds[rounds.length - 1].load} |`,
+            `${rounds.reduce((sum, r) => sum + r.ingest.errors, 0)} | ${median(rounds.map((r) => r.socketP95))} ms | ${ratioCell(rounds, rate / ceilingRate)} | ${loadRange(rounds)} |`,
         );
       }
     }
   } finally {
     postgres?.stop();
   }
-  console.log('\n| base de datos | servidor | techo/s | ingesta/s | p50 / p95 / p99 | errores | socket p95 | % del techo | carga (1/5/15 min) |');
+  console.log('\n| base de datos | servidor | techo/s | ingesta/s | p50 / p95 / p99 | errores | socket p95 | % del techo: mediana de las rondas (mín–máx) | carga a 1 min (mín–máx) |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   table.forEach((line) => console.log(line));
-  console.log('(medianas de las rondas; "anterior" = commit 16233b5 con la misma carga; su % es respecto del techo medido en la misma corrida)');
+  const baseline = trees.find((tree) => tree.name === 'anterior');
+  const baselineCommit = baseline ? execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: baseline.root, encoding: 'utf8' }).trim() : '-';
+  console.log(`(medianas de las rondas; "anterior" = commit ${baselineCommit} con la misma carga; su % es respecto de la mediana del techo medido en la misma corrida)`);
 }

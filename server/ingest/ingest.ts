@@ -61,8 +61,9 @@ export interface IngestOptions {
   /** Set with PostgreSQL: other processes' driver changes arrive by LISTEN. */
   databaseUrl: string | null;
   pointsPerMinute?: number;
-  flushDelayMs?: number;
   maxFlushPoints?: number;
+  /** Flushes in flight at once (default: 3 on PostgreSQL, whose commits share WAL flushes; 1 on PGlite's single connection). */
+  flushConcurrency?: number;
 }
 
 export interface Ingest {
@@ -95,8 +96,8 @@ export function createIngest(options: IngestOptions): Ingest {
       stats.flushes++;
       for (const [ownerId, updates] of groupByOwner(moved)) publisher.publishLocations(ownerId, updates);
     },
-    delayMs: options.flushDelayMs ?? 2,
     maxPoints: options.maxFlushPoints ?? 5000,
+    concurrency: options.flushConcurrency ?? (options.databaseUrl ? 3 : 1),
   });
   stats.start(log, undefined, () => cap.prune());
   // Warm the cache with the drivers on shift: after a restart their phones all come back at once.
@@ -135,7 +136,7 @@ export function createIngest(options: IngestOptions): Ingest {
           battery: point.battery ?? null,
         });
       });
-      if (kept.length) await queue.submit(kept);
+      if (kept.length) await queue.submit(shift.id, kept);
       stats.requests++;
       stats.accepted += kept.length;
       stats.ignored += points.length - kept.length;

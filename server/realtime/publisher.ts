@@ -4,8 +4,8 @@
  *
  * Locations go out once per owner per ingest flush: sockets that opted into batches get one
  * location_batch, the others the spec's location_update per taxi. Across processes the flush
- * travels as ONE message (serverSideEmit: one NOTIFY per owner per flush), and each process
- * delivers it to its own sockets.
+ * travels as ONE message (serverSideEmit: one NOTIFY per owner per flush, none while this is the
+ * only process), and each process delivers it to its own sockets.
  */
 import type { LocationUpdate, Shift } from '../../contract/entities';
 import { SocketEvent, ownerBatchRoom, ownerRoom, type ShiftEndedPayload } from '../../contract/socket';
@@ -38,7 +38,16 @@ export function createPublisher(io: FlotaSocketServer, clustered: boolean): Real
   return {
     publishLocations(ownerId, updates) {
       deliverLocally(io, ownerId, updates);
-      if (clustered && updates.length) io.serverSideEmit(LOCATIONS_SERVER_EVENT, ownerId, updates);
+      if (!clustered || !updates.length) return;
+      // A NOTIFY (and our own LISTEN receiving it back) per flush costs PostgreSQL work: send it
+      // only when another process is up. The adapter knows its peers by their heartbeats, and a
+      // process that starts announces itself at once (before its sockets connect).
+      void io
+        .of('/')
+        .adapter.serverCount()
+        .then((servers) => {
+          if (servers > 1) io.serverSideEmit(LOCATIONS_SERVER_EVENT, ownerId, updates);
+        });
     },
     publishShiftStarted: (ownerId, shift) => io.to(ownerRoom(ownerId)).emit(SocketEvent.shiftStarted, { shift }),
     publishShiftEnded: (ownerId, payload) => io.to(ownerRoom(ownerId)).emit(SocketEvent.shiftEnded, payload),

@@ -68,6 +68,9 @@ export async function createOnShiftFleet(
     select ${ownerId}, driver, vehicle, ${startedAt}::timestamptz
     from unnest(${drivers.map((d) => d.id)}::integer[], ${vehicles.map((v) => v.id)}::integer[]) with ordinality as t(driver, vehicle, n) order by n
     returning id`.execute(db);
+  // A bulk load leaves the planner's statistics stale (it would think a handful of shifts are
+  // active and scan them all on every flush); autovacuum would catch up later, do it now.
+  await sql`analyze owners, vehicles, drivers, shifts`.execute(db);
   const tokens = await Promise.all(
     drivers.map((driver) => signToken({ role: 'driver', sub: driver.id, ownerId, tokenVersion: 0 }, options.jwtSecret)),
   );

@@ -20,6 +20,8 @@ export interface ServerProcessOptions {
   port: number;
   env: Record<string, string>;
   readyTimeoutMs?: number;
+  /** Extra node flags before the script (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 }
 
 export function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
@@ -27,7 +29,7 @@ export function startServerProcess(options: ServerProcessOptions): Promise<Serve
   // node --require tsx/cjs, not the tsx CLI: the CLI runs the server in a child process, which a
   // SIGKILL of the CLI would leave running.
   const loader = path.join(root, 'node_modules/tsx/dist/cjs/index.cjs');
-  const child = spawn(process.execPath, ['--require', loader, path.join(root, 'server/index.ts')], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--require', loader, path.join(root, 'server/index.ts')], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
