@@ -113,8 +113,8 @@ test('owner and operator at one desk: create, watch, read-only, deactivate, acti
   // The forged request changed nothing, so nothing of the operator's is in the log.
   await expect(owner.locator('.flota-activity-table')).not.toContainText('Forjado');
 
-  // Filters: kind of record = Conductor shows none of these user changes.
-  await owner.getByLabel('Tipo de registro').selectOption('driver');
+  // Filters: the operator's own changes: none (the forged request changed nothing).
+  await owner.getByLabel('Persona').selectOption({ label: `${OPERATOR.first_name} ${OPERATOR.last_name} (Operador)` });
   await owner.getByRole('button', { name: 'Buscar' }).click();
   await expect(owner.getByText('No hay actividad con los filtros seleccionados.')).toBeVisible();
   await owner.getByRole('button', { name: 'Limpiar' }).click();

@@ -30,6 +30,17 @@ describe('a failed load, then Reintentar', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('Usuarios shows a message until Reintentar brings the cards', async () => {
+    server.use(http.get(`${API}/users`, () => HttpResponse.json({ users: [], count: 0 })));
+    failOnce('/users');
+    const { user } = renderApp('/dashboard/users', { signedIn: true });
+    expect(await screen.findByText('No se pudieron cargar los usuarios.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Aún no hay usuarios en la mesa: solo tú ingresas a esta flota')).toBeInTheDocument();
+    expect(screen.queryByText('No se pudieron cargar los usuarios.')).not.toBeInTheDocument();
+  });
+
   it('the dashboard keeps its cards without numbers, and Reintentar fills them', async () => {
     failOnce('/shifts/active');
     const { user } = renderApp('/dashboard', { signedIn: true });

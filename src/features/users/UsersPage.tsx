@@ -22,7 +22,7 @@ type Dialog = { kind: 'form'; user: DeskUser | null } | { kind: 'password'; user
 /** Usuarios (owner only): the desk accounts of the fleet. */
 export function UsersPage() {
   const dispatch = useAppDispatch();
-  const { data, isLoading, error } = useGetDeskUsersQuery();
+  const { data, isLoading, error, refetch } = useGetDeskUsersQuery();
   const [updateUser] = useUpdateDeskUserMutation();
   const [deleteUser] = useDeleteDeskUserMutation();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -76,6 +76,7 @@ export function UsersPage() {
         onCreate={openCreate}
         isLoading={isLoading}
         loaded={!!data}
+        failure={error ? { message: 'No se pudieron cargar los usuarios.', onRetry: () => void refetch() } : undefined}
         total={users.length}
         emptyMessage="Aún no hay usuarios en la mesa: solo tú ingresas a esta flota"
         emptyActionLabel="Crear primer usuario"
