@@ -113,8 +113,10 @@ test('owner and operator at one desk: create, watch, read-only, deactivate, acti
   // The forged request changed nothing, so nothing of the operator's is in the log.
   await expect(owner.locator('.flota-activity-table')).not.toContainText('Forjado');
 
-  // Filters: the operator's own changes: none (the forged request changed nothing).
-  await owner.getByLabel('Persona').selectOption({ label: `${OPERATOR.first_name} ${OPERATOR.last_name} (Operador)` });
+  // Filters: a day with no changes yet (tomorrow in the fleet's zone) shows none.
+  const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(new Date(Date.now() + 86_400_000));
+  await owner.getByLabel('Fecha Inicio').fill(tomorrow);
+  await owner.getByLabel('Fecha Fin').fill(tomorrow);
   await owner.getByRole('button', { name: 'Buscar' }).click();
   await expect(owner.getByText('No hay actividad con los filtros seleccionados.')).toBeVisible();
   await owner.getByRole('button', { name: 'Limpiar' }).click();

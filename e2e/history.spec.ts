@@ -41,8 +41,10 @@ test('filter the demo fleet by a driver and dates, reload, export the CSV, open 
   await expect(rows(page).first()).toBeVisible();
   const unfilteredCount = await rows(page).count();
 
-  // A driver who works: the first one in the list with a shift in the unfiltered table.
-  const driverName = (await rows(page).first().getByRole('cell').first().locator('div').first().innerText()).trim();
+  // A driver who works: the first one on shift now (other journeys may leave finished shifts of
+  // drivers they deleted, who keep their history but are not in the Conductor list).
+  const working = rows(page).filter({ hasText: 'Activo' }).first();
+  const driverName = (await working.getByRole('cell').first().locator('div').first().innerText()).trim();
   const startDate = fleetDaysAgo(10);
   const endDate = fleetDaysAgo(3);
   await page.getByLabel('Conductor').selectOption({ label: driverName });

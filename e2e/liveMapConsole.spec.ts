@@ -163,7 +163,16 @@ test.describe('with the demo fleet moving, on a server of its own', () => {
       await page.setViewportSize({ width: 1024, height: 768 });
       await page.waitForTimeout(1500);
       await page.screenshot({ path: screenshotPath('console-1024x768') });
+
+      // A night shift: the dark theme recolours the console and dims the tiles.
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expect(page.locator('.flota-app')).toHaveAttribute('data-theme', 'dark');
+      await page.waitForTimeout(1500);
+      await page.screenshot({ path: screenshotPath('console-1024x768-dark') });
       await page.setViewportSize({ width: 1366, height: 768 });
+      await page.waitForTimeout(1500);
+      await page.screenshot({ path: screenshotPath('console-1366x768-dark') });
+      await page.emulateMedia({ colorScheme: 'light' });
 
       await server.stop();
       await expect(page.getByText('Reconectando...')).toBeVisible({ timeout: 30_000 });
