@@ -35,6 +35,7 @@ export interface FakeMap {
   getSource(id: string): FakeGeoJsonSource | undefined;
   getBounds(): { _sw: { lng: number; lat: number }; _ne: { lng: number; lat: number } };
   easeTo: jest.Mock<void, [{ center?: LngLatLike; zoom?: number }]>;
+  setPaintProperty: jest.Mock<void, [string, string, unknown]>;
 }
 
 type Feature = { type: 'Feature'; id?: number | string; geometry: { type: string; coordinates: unknown }; properties: Record<string, unknown> };
@@ -126,6 +127,7 @@ function createFakeMap(initial: Partial<ViewState> | undefined, props: () => Sta
       if (zoom !== undefined) camera.zoom = zoom;
       moved();
     }),
+    setPaintProperty: jest.fn(),
   };
   return map;
 }

@@ -9,7 +9,7 @@ import type { GeoJSONSource, Popup as MapLibrePopup } from 'maplibre-gl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectColorScheme } from '../../components/theme/themeSlice';
 import { loadMapLibre } from '../../lib/map/maplibre';
-import { rasterStyle } from '../../lib/map/rasterStyle';
+import { applyTileColorScheme, rasterStyle } from '../../lib/map/rasterStyle';
 import { followStopped, followToggled, INITIAL_ZOOM, popupClosed, selectLiveMap, shiftSelected, trailToggled, type LngLat } from './liveMapSlice';
 import { initialCenter, positionsBounds, taxiPoints } from './mapGeo';
 import { TaxiPopup } from './TaxiPopup';
@@ -59,7 +59,8 @@ export function TaxiMap({ rows, offline }: TaxiMapProps) {
   const [pointing, setPointing] = useState(false);
 
   const colorScheme = useAppSelector(selectColorScheme);
-  const mapStyle = useMemo(() => rasterStyle(tileUrl, tileAttribution, colorScheme), [tileUrl, tileAttribution, colorScheme]);
+  // One style for the map's life: the theme dims the tiles in place (see applyTileColorScheme).
+  const mapStyle = useMemo(() => rasterStyle(tileUrl, tileAttribution), [tileUrl, tileAttribution]);
   // Reopened on a saved view: keep it. Otherwise the first driver's position, or La Ligua.
   const [initialViewState] = useState(() => {
     const [longitude, latitude] = view.center ?? initialCenter(rows);
@@ -103,6 +104,11 @@ export function TaxiMap({ rows, offline }: TaxiMapProps) {
   useEffect(() => {
     if (mapReady) layer.update(points, view.selectedShiftId);
   }, [layer, mapReady, points, view.selectedShiftId]);
+
+  useEffect(() => {
+    const map = mapRef.current?.getMap();
+    if (mapReady && map) applyTileColorScheme(map, colorScheme);
+  }, [mapReady, colorScheme]);
 
   // "Seguir" switched on: centre the taxi now, not at its next update.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { rasterStyle } from './rasterStyle';
+import { applyTileColorScheme, rasterStyle } from './rasterStyle';
 
 describe('rasterStyle', () => {
   const tiles = 'https://{s}.tile.example/{z}/{x}/{y}.png';
@@ -14,5 +14,14 @@ describe('rasterStyle', () => {
     const paint = (layer as unknown as { paint: Record<string, number> }).paint;
     expect(paint['raster-brightness-max']).toBeLessThan(1);
     expect(paint['raster-saturation']).toBeLessThan(0);
+  });
+
+  it('recolours a drawn map in place, and back to the MapLibre defaults for the light scheme', () => {
+    const painted: Record<string, unknown> = {};
+    const map = { setPaintProperty: (layer: string, name: string, value: unknown) => (painted[`${layer}.${name}`] = value) };
+    applyTileColorScheme(map, 'dark');
+    expect(painted['osm.raster-brightness-max']).toBeLessThan(1);
+    applyTileColorScheme(map, 'light');
+    expect(painted).toEqual({ 'osm.raster-brightness-max': 1, 'osm.raster-saturation': 0, 'osm.raster-contrast': 0 });
   });
 });

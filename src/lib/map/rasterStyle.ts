@@ -8,6 +8,20 @@ const tilePaint: Record<MapColorScheme, RasterLayerSpecification['paint']> = {
   light: {},
   dark: { 'raster-brightness-max': 0.62, 'raster-saturation': -0.45, 'raster-contrast': 0.1 },
 };
+/** MapLibre's defaults of the paint properties the dark scheme changes. */
+const neutralPaint = { 'raster-brightness-max': 1, 'raster-saturation': 0, 'raster-contrast': 0 } as const;
+
+/** The tiles' layer id in rasterStyle(). */
+export const TILE_LAYER_ID = 'osm';
+
+/**
+ * Recolours the tiles of a map already drawn, in place. A map whose other sources are fed by diffs
+ * (the live map) must not get a new style: setStyle would drop those sources and what they held.
+ */
+export function applyTileColorScheme(map: { setPaintProperty(layer: string, name: string, value: unknown): void }, colorScheme: MapColorScheme): void {
+  const paint = tilePaint[colorScheme] as Record<string, number>;
+  for (const [name, neutral] of Object.entries(neutralPaint)) map.setPaintProperty(TILE_LAYER_ID, name, paint[name] ?? neutral);
+}
 
 export function rasterStyle(tileUrl: string, attribution: string, colorScheme: MapColorScheme = 'light'): StyleSpecification {
   return {
@@ -22,6 +36,6 @@ export function rasterStyle(tileUrl: string, attribution: string, colorScheme: M
         attribution,
       },
     },
-    layers: [{ id: 'osm', type: 'raster', source: 'osm', paint: tilePaint[colorScheme] }],
+    layers: [{ id: TILE_LAYER_ID, type: 'raster', source: 'osm', paint: tilePaint[colorScheme] }],
   };
 }
