@@ -70,6 +70,8 @@ export interface ShiftsTable {
   position_time_cap: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Migration 0005: 'driver' (Iniciar turno, the driver API) or 'tracker' (started by its first point). */
   started_by: Generated<ShiftStarter>;
+  /** Migration 0007: the server's clock when points last arrived (or the start): the idle rule reads it. */
+  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export type ShiftStarter = 'driver' | 'tracker';

@@ -89,7 +89,7 @@ export async function flushPoints(db: Kysely<Database>, points: StoredPoint[]): 
       order by shift_id, recorded_at desc
     )
     update shifts s
-    set latitude = n.latitude, longitude = n.longitude, last_location_time = n.moved_at, position_time_cap = n.time_cap
+    set latitude = n.latitude, longitude = n.longitude, last_location_time = n.moved_at, position_time_cap = n.time_cap, last_seen_at = now()
     from newest n
     where s.id = n.shift_id
       and s.end_time is null

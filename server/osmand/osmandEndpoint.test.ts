@@ -212,13 +212,24 @@ describe('shifts without buttons', () => {
     expect(await trail(shift!.id)).toHaveLength(1);
   });
 
-  it('a tracker shift ends by itself after SHIFT_IDLE_END_MINUTES without points, at its last point', async () => {
+  it('a tracker shift ends by itself after SHIFT_IDLE_END_MINUTES without points arriving, at its last point', async () => {
     const driver = await newDriver();
     const first = new Date(Math.floor(Date.now() / 1000) * 1000 - 5 * 60_000);
     const last = new Date(first.getTime() + 2 * 60_000);
-    await osmand(`id=${driver.device_id}&lat=-32.5&lon=-71.3&timestamp=${first.getTime()}`);
-    await osmand(`id=${driver.device_id}&lat=-32.6&lon=-71.3&timestamp=${last.getTime()}`);
-    const ended = await owner.waitFor((e) => e.event === 'shift_ended' && (e.payload as { end_time: string }).end_time === last.toISOString());
+    const sweeps = () => new Promise((resolve) => setTimeout(resolve, 600)); // the sweep runs every 200 ms here
+    // A phone empties its buffer: points older than the idle limit, in two requests. The shift stays
+    // open while they arrive (idle counts from arrival), and takes both.
+    expect((await osmand(`id=${driver.device_id}&lat=-32.5&lon=-71.3&timestamp=${first.getTime()}`)).status).toBe(200);
+    await sweeps();
+    expect((await osmand(`id=${driver.device_id}&lat=-32.6&lon=-71.3&timestamp=${last.getTime()}`)).status).toBe(200);
+    await sweeps();
+    const shift = await activeShiftOf(driver.id);
+    expect(shift).toMatchObject({ start_time: first.toISOString(), last_location_time: last.toISOString() });
+    expect(await trail(shift!.id)).toHaveLength(2);
+
+    // Then nothing arrives for longer than the limit (the server's clock moved back, for the test).
+    await server.db.updateTable('shifts').set({ last_seen_at: new Date(Date.now() - 2 * 60_000) }).where('id', '=', shift!.id).execute();
+    const ended = await owner.waitFor((e) => e.event === 'shift_ended' && (e.payload as { shift_id: number }).shift_id === shift!.id);
     expect(ended.payload).toMatchObject({ end_time: last.toISOString(), duration_seconds: 120 });
     expect(await activeShiftOf(driver.id)).toBeNull();
     const { body } = await call(`/api/shifts/history?driver_id=${driver.id}`);

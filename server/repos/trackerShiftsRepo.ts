@@ -9,7 +9,10 @@ export interface IdleShift {
   lastSeen: Date;
 }
 
-/** Active shifts started by a tracker whose last point (or start) is older than `before`; at most `limit`. */
+/**
+ * Active shifts started by a tracker that heard nothing since `before` (server clock: last_seen_at),
+ * at most `limit`. Each ends at its last point's time (or its start when it never had one).
+ */
 export async function findIdleTrackerShifts(db: Kysely<Database>, before: Date, limit: number): Promise<IdleShift[]> {
   const lastSeen = sql<Date>`coalesce(last_location_time, start_time)`;
   const rows = await db
@@ -17,7 +20,7 @@ export async function findIdleTrackerShifts(db: Kysely<Database>, before: Date, 
     .select(['id', 'owner_id', lastSeen.as('last_seen')])
     .where('end_time', 'is', null)
     .where('started_by', '=', 'tracker')
-    .where(lastSeen, '<', before)
+    .where('last_seen_at', '<', before)
     .orderBy('id')
     .limit(limit)
     .execute();

@@ -6,6 +6,7 @@ import * as m0003 from './0003_ingest_points';
 import * as m0004 from './0004_fleet_code_login_limits';
 import * as m0005 from './0005_device_ids';
 import * as m0006 from './0006_desk_users_activity';
+import * as m0007 from './0007_shift_last_seen';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_fleet_code_login_limits': m0004,
   '0005_device_ids': m0005,
   '0006_desk_users_activity': m0006,
+  '0007_shift_last_seen': m0007,
 };
