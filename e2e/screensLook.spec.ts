@@ -44,7 +44,8 @@ for (const width of [1366, 1024]) {
       }
 
       // The route panel over the history: its tiles are dimmed in the dark theme.
-      await page.getByRole('button', { name: 'Ver recorrido' }).first().click();
+      // The oldest shift is the demo fleet's own (other journeys add recent shifts, some without points).
+      await page.getByRole('button', { name: 'Ver recorrido' }).last().click();
       const route = page.getByRole('dialog', { name: /^Recorrido de / });
       await expect(route.locator('canvas')).toBeVisible();
       await page.waitForTimeout(1500); // tiles fade in
