@@ -7,6 +7,7 @@ import * as m0004 from './0004_fleet_code_login_limits';
 import * as m0005 from './0005_device_ids';
 import * as m0006 from './0006_desk_users_activity';
 import * as m0007 from './0007_shift_last_seen';
+import * as m0008 from './0008_shift_hot_updates';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_device_ids': m0005,
   '0006_desk_users_activity': m0006,
   '0007_shift_last_seen': m0007,
+  '0008_shift_hot_updates': m0008,
 };
