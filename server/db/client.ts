@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import { PGliteDialect } from './pgliteDialect';
+import { preparedByText } from './preparedStatements';
 import { makePrivate } from './privateFiles';
 import { PGliteWorker } from './pgliteWorkerClient';
 import type { Database } from './schema';
@@ -30,9 +31,21 @@ export async function openDatabase(
   return openPglite(options.inMemory ? null : path.join(config.dataDir, 'pglite'));
 }
 
+/** A connection that runs the registered hot statements (preparedStatements.ts) by name: parsed and planned once per connection. */
+class PreparingClient extends pg.Client {
+  // pg's overloads are many; Kysely calls query(text, values).
+  override query(...args: unknown[]): never {
+    const [text, values] = args;
+    const prepared = typeof text === 'string' ? preparedByText(text) : undefined;
+    const query = super.query.bind(this) as (...rest: unknown[]) => never;
+    return prepared ? query({ name: prepared.name, text, values }) : query(...args);
+  }
+}
+
 export async function openPostgres(connectionString: string): Promise<OpenDatabase> {
   const pool = new pg.Pool({
     connectionString,
+    Client: PreparingClient,
     // Per-pool parsers, not pg.types.setTypeParser: nothing global changes.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>

@@ -11,8 +11,9 @@
  * is capped at its arrival + FUTURE_HOLD (shifts.position_time_cap): a future point can hold the
  * taxi for a few seconds at most, never freeze it while real points arrive.
  */
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { LocationUpdate } from '../../contract/entities';
+import { preparedStatement } from '../db/preparedStatements';
 import type { Database } from '../db/schema';
 
 /** How long past its arrival a point from the future may keep newer-timed real points from moving the taxi. */
@@ -34,9 +35,8 @@ export interface MovedShift {
   update: LocationUpdate;
 }
 
-interface MovedRow {
+interface PositionRow {
   shift_id: number;
-  owner_id: number;
   latitude: number;
   longitude: number;
   moved_at: Date | string;
@@ -47,7 +47,7 @@ interface MovedRow {
 }
 
 /** Readings go out only when the phone sent them: spec-only clients see the spec's shape. */
-export function toLocationUpdate(row: Omit<MovedRow, 'owner_id'>): LocationUpdate {
+export function toLocationUpdate(row: PositionRow): LocationUpdate {
   const update: LocationUpdate = {
     shift_id: row.shift_id,
     latitude: row.latitude,
@@ -60,22 +60,19 @@ export function toLocationUpdate(row: Omit<MovedRow, 'owner_id'>): LocationUpdat
   return update;
 }
 
-/** Stores the points and moves their shifts; returns the shifts that moved (with their owner). */
-export async function flushPoints(db: Kysely<Database>, points: StoredPoint[]): Promise<MovedShift[]> {
-  if (!points.length) return [];
-  const column = <T>(pick: (point: StoredPoint) => T) => points.map(pick);
-  const { rows } = await sql<MovedRow>`
+/**
+ * The flush. A fixed text, so PostgreSQL parses and plans it once per connection (a prepared
+ * statement: half its CPU per point), and it answers only which shifts moved: the update each sends
+ * to the map is built here from the flush's own newest point, with no timestamps to parse back.
+ */
+const FLUSH_POINTS = preparedStatement({
+  name: 'flota_flush_points',
+  text: `
     with input as (
       select * from unnest(
-        ${column((p) => p.shiftId)}::integer[],
-        ${column((p) => p.latitude)}::double precision[],
-        ${column((p) => p.longitude)}::double precision[],
-        ${column((p) => p.time.toISOString())}::timestamptz[],
-        ${column((p) => p.speed)}::double precision[],
-        ${column((p) => p.heading)}::double precision[],
-        ${column((p) => p.accuracy)}::double precision[],
-        ${column((p) => p.battery)}::double precision[]
-      ) as t(shift_id, latitude, longitude, recorded_at, speed, heading, accuracy, battery)
+        $1::integer[], $2::double precision[], $3::double precision[], $4::timestamptz[],
+        $5::double precision[], $6::double precision[], $7::double precision[], $8::double precision[]
+      ) with ordinality as t(shift_id, latitude, longitude, recorded_at, speed, heading, accuracy, battery, arrival)
     ),
     stored as (
       insert into shift_locations (shift_id, latitude, longitude, recorded_at, speed, heading, accuracy, battery)
@@ -84,9 +81,9 @@ export async function flushPoints(db: Kysely<Database>, points: StoredPoint[]): 
     ),
     newest as (
       select distinct on (shift_id) shift_id, latitude, longitude, recorded_at as moved_at,
-        least(recorded_at, now() + ${FUTURE_HOLD}::interval) as time_cap, speed, heading, accuracy, battery
+        least(recorded_at, now() + interval '${FUTURE_HOLD}') as time_cap
       from input
-      order by shift_id, recorded_at desc
+      order by shift_id, recorded_at desc, arrival
     )
     update shifts s
     set latitude = n.latitude, longitude = n.longitude, last_location_time = n.moved_at, position_time_cap = n.time_cap, last_seen_at = now()
@@ -94,7 +91,38 @@ export async function flushPoints(db: Kysely<Database>, points: StoredPoint[]): 
     where s.id = n.shift_id
       and s.end_time is null
       and (s.last_location_time is null or coalesce(s.position_time_cap, s.last_location_time) < n.moved_at)
-    returning s.id as shift_id, s.owner_id, n.latitude, n.longitude, n.moved_at, n.speed, n.heading, n.accuracy, n.battery
-  `.execute(db);
-  return rows.map(({ owner_id, ...row }) => ({ ownerId: owner_id, update: toLocationUpdate(row) }));
+    returning s.id as shift_id, s.owner_id`,
+});
+
+/** Each shift's newest point of the flush; of equal times the first, as the statement picks. */
+function newestByShift(points: StoredPoint[]): Map<number, StoredPoint> {
+  const newest = new Map<number, StoredPoint>();
+  for (const point of points) {
+    const current = newest.get(point.shiftId);
+    if (!current || current.time < point.time) newest.set(point.shiftId, point);
+  }
+  return newest;
+}
+
+/** Stores the points and moves their shifts; returns the shifts that moved (with their owner). */
+export async function flushPoints(db: Kysely<Database>, points: StoredPoint[]): Promise<MovedShift[]> {
+  if (!points.length) return [];
+  const column = <T>(pick: (point: StoredPoint) => T) => points.map(pick);
+  const parameters = [
+    column((p) => p.shiftId),
+    column((p) => p.latitude),
+    column((p) => p.longitude),
+    column((p) => p.time.toISOString()),
+    column((p) => p.speed),
+    column((p) => p.heading),
+    column((p) => p.accuracy),
+    column((p) => p.battery),
+  ];
+  const { rows } = await db.executeQuery<{ shift_id: number; owner_id: number }>(CompiledQuery.raw(FLUSH_POINTS.text, parameters));
+  if (!rows.length) return [];
+  const newest = newestByShift(points);
+  return rows.map(({ shift_id, owner_id }) => {
+    const point = newest.get(shift_id) as StoredPoint;
+    return { ownerId: owner_id, update: toLocationUpdate({ ...point, shift_id, moved_at: point.time }) };
+  });
 }
