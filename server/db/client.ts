@@ -4,11 +4,10 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import { PGliteDialect } from './pgliteDialect';
-import { preparedByText } from './preparedStatements';
 import { makePrivate } from './privateFiles';
-import { PGliteWorker } from './pgliteWorkerClient';
+import { QueryWorker } from './queryWorker';
 import type { Database } from './schema';
-import { typeParsers } from './typeParsers';
+import { typeParserSpec, typeParsers } from './typeParsers';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -31,21 +30,9 @@ export async function openDatabase(
   return openPglite(options.inMemory ? null : path.join(config.dataDir, 'pglite'));
 }
 
-/** A connection that runs the registered hot statements (preparedStatements.ts) by name: parsed and planned once per connection. */
-class PreparingClient extends pg.Client {
-  // pg's overloads are many; Kysely calls query(text, values).
-  override query(...args: unknown[]): never {
-    const [text, values] = args;
-    const prepared = typeof text === 'string' ? preparedByText(text) : undefined;
-    const query = super.query.bind(this) as (...rest: unknown[]) => never;
-    return prepared ? query({ name: prepared.name, text, values }) : query(...args);
-  }
-}
-
 export async function openPostgres(connectionString: string): Promise<OpenDatabase> {
   const pool = new pg.Pool({
     connectionString,
-    Client: PreparingClient,
     // Per-pool parsers, not pg.types.setTypeParser: nothing global changes.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -62,7 +49,7 @@ export async function openPostgres(connectionString: string): Promise<OpenDataba
 export async function openPglite(dataDir: string | null): Promise<OpenDatabase> {
   if (dataDir) makePrivate(dataDir);
   // PGlite runs in a worker thread (see pgliteWorker.cjs); null dataDir: in memory.
-  const pglite = await PGliteWorker.start(dataDir);
+  const pglite = await QueryWorker.start('pgliteWorker.cjs', { dataDir, parsers: typeParserSpec }, 'PGlite');
   // PGlite's file system layer creates files 0666 whatever the umask: tighten what it made (its
   // folders are already 0700, so nobody else reaches files it creates later), and again on close.
   if (dataDir) makePrivate(dataDir);

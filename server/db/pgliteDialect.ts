@@ -15,7 +15,7 @@ import {
   type QueryResult,
 } from 'kysely';
 
-/** What the dialect needs of PGlite: a PGlite instance or the worker proxy (pgliteWorkerClient.ts). */
+/** What the dialect needs of PGlite: a PGlite instance or the worker proxy (queryWorker.ts). */
 export interface PGliteQueryable {
   query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number }>;
 }

@@ -2,9 +2,10 @@
  * Runs PGlite in a worker thread. Why: PGlite's WebAssembly runs synchronously, so off the main
  * thread HTTP and socket.io stay responsive; and under Jest, PGlite cannot load inside the VM
  * sandbox (its internal `import()` needs --experimental-vm-modules), while a worker is plain Node.
- * Plain JavaScript so it runs without a TypeScript loader. Protocol: see pgliteWorkerClient.ts.
+ * Plain JavaScript so it runs without a TypeScript loader. Protocol: see queryWorker.ts.
  */
 const { parentPort, workerData } = require('node:worker_threads');
+const { errorFields } = require('./workerErrors.cjs');
 const { PGlite } = require('@electric-sql/pglite');
 
 const parsers = {};
@@ -12,14 +13,6 @@ for (const oid of workerData.parsers.asNumber) parsers[oid] = (value) => Number(
 for (const oid of workerData.parsers.asText) parsers[oid] = (value) => value;
 
 const pglite = new PGlite({ ...(workerData.dataDir ? { dataDir: workerData.dataDir } : {}), parsers });
-
-function errorFields(error) {
-  const fields = { message: error && error.message ? error.message : String(error) };
-  for (const key of ['code', 'detail', 'constraint', 'table', 'column', 'severity', 'hint', 'position']) {
-    if (error && error[key] !== undefined) fields[key] = error[key];
-  }
-  return fields;
-}
 
 parentPort.on('message', async ({ id, op, sql, params }) => {
   try {

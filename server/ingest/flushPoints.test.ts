@@ -1,7 +1,8 @@
 /**
- * The flush statement on both databases (PGlite always; PostgreSQL with TEST_DATABASE_URL): what it
- * stores and answers, that PostgreSQL runs it as a prepared statement, and that no index on shifts
- * covers a column it writes (so each position is a HOT update: no index entry per point).
+ * The flush statement on both databases, through the runner the server uses for each (PGlite
+ * always; PostgreSQL, in its worker thread, with TEST_DATABASE_URL): what it stores and answers,
+ * that PostgreSQL runs it as a prepared statement, and that no index on shifts covers a column it
+ * writes (so each position is a HOT update: no index entry per point).
  */
 import { sql, type Kysely } from 'kysely';
 import { openPglite, openPostgres, type OpenDatabase } from '../db/client';
@@ -10,6 +11,7 @@ import type { Database } from '../db/schema';
 import { createOnShiftFleet, type OnShiftFleet } from '../testing/bulkFleet';
 import { createScratchDatabase, type ScratchDatabase } from '../testing/scratchDatabase';
 import { flushPoints, type StoredPoint } from './flushPoints';
+import { databaseFlushRunner, postgresFlushRunner, type FlushRunner } from './flushRunner';
 
 /** What the flush writes on shifts; an index on any of them would make every position rewrite every index. */
 const POSITION_COLUMNS = ['latitude', 'longitude', 'last_location_time', 'position_time_cap', 'last_seen_at'];
@@ -21,6 +23,7 @@ describe.each(kinds)('the ingest flush on %s', (kind) => {
   let scratch: ScratchDatabase | null = null;
   let db: Kysely<Database>;
   let fleet: OnShiftFleet;
+  let runner: FlushRunner;
   const started = Date.now() - 3_600_000;
   const point = (shiftId: number, secondsAfterStart: number, latitude = -33.45): StoredPoint => ({
     shiftId,
@@ -39,19 +42,24 @@ describe.each(kinds)('the ingest flush on %s', (kind) => {
     if (kind === 'postgres') {
       scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL as string, 'flota_flush');
       database = await openPostgres(scratch.url);
-    } else database = await openPglite(null);
+      runner = postgresFlushRunner(scratch.url, 1);
+    } else {
+      database = await openPglite(null);
+      runner = databaseFlushRunner(database.db);
+    }
     db = database.db;
     await migrateToLatest(db);
     fleet = await createOnShiftFleet(db, { drivers: 4, jwtSecret: 'flush-test-secret-0123456789-0123456789', startedAt: new Date(started) });
   }, 60_000);
   afterAll(async () => {
+    await runner?.close();
     await database?.close();
     await scratch?.drop();
   });
 
   it('stores every point, moves each shift to its newest and answers the moves with their owner', async () => {
     const [a, b] = fleet.drivers;
-    const moved = await flushPoints(db, [point(a.shiftId, 10, -33.1), point(b.shiftId, 20, -33.2), point(a.shiftId, 30, -33.3), point(a.shiftId, 20, -33.4)]);
+    const moved = await flushPoints(runner, [point(a.shiftId, 10, -33.1), point(b.shiftId, 20, -33.2), point(a.shiftId, 30, -33.3), point(a.shiftId, 20, -33.4)]);
     expect(moved).toHaveLength(2);
     expect(moved).toEqual(
       expect.arrayContaining([
@@ -66,10 +74,10 @@ describe.each(kinds)('the ingest flush on %s', (kind) => {
 
   it('answers no move for a late point, and the map hears what the database stored when two points share a time', async () => {
     const [a, , c] = fleet.drivers;
-    expect(await flushPoints(db, [point(a.shiftId, 5, -34)])).toEqual([]);
+    expect(await flushPoints(runner, [point(a.shiftId, 5, -34)])).toEqual([]);
     expect((await position(a.shiftId)).latitude).toBe(-33.3);
 
-    const moved = await flushPoints(db, [point(c.shiftId, 50, -33.7), point(c.shiftId, 50, -33.8)]);
+    const moved = await flushPoints(runner, [point(c.shiftId, 50, -33.7), point(c.shiftId, 50, -33.8)]);
     expect(moved.map((m) => m.update.latitude)).toEqual([(await position(c.shiftId)).latitude]);
   });
 
@@ -85,11 +93,10 @@ describe.each(kinds)('the ingest flush on %s', (kind) => {
 
   if (kind === 'postgres') {
     it('runs as a prepared statement on its connection', async () => {
-      await db.connection().execute(async (connection) => {
-        await flushPoints(connection, [point(fleet.drivers[3].shiftId, 60)]);
-        const { rows } = await sql<{ name: string }>`select name from pg_prepared_statements`.execute(connection);
-        expect(rows.map((row) => row.name)).toContain('flota_flush_points');
-      });
+      await flushPoints(runner, [point(fleet.drivers[3].shiftId, 60)]);
+      // The runner has one connection here: the one that ran the flush.
+      const rows = await runner.run<{ name: string }>({ name: 'test_prepared', text: 'select name from pg_prepared_statements' }, []);
+      expect(rows.map((row) => row.name)).toContain('flota_flush_points');
     });
   }
 });

@@ -11,10 +11,8 @@
  * is capped at its arrival + FUTURE_HOLD (shifts.position_time_cap): a future point can hold the
  * taxi for a few seconds at most, never freeze it while real points arrive.
  */
-import { CompiledQuery, type Kysely } from 'kysely';
 import type { LocationUpdate } from '../../contract/entities';
-import { preparedStatement } from '../db/preparedStatements';
-import type { Database } from '../db/schema';
+import type { FlushRunner, FlushStatement } from './flushRunner';
 
 /** How long past its arrival a point from the future may keep newer-timed real points from moving the taxi. */
 export const FUTURE_HOLD = '10 seconds';
@@ -65,7 +63,7 @@ export function toLocationUpdate(row: PositionRow): LocationUpdate {
  * statement: half its CPU per point), and it answers only which shifts moved: the update each sends
  * to the map is built here from the flush's own newest point, with no timestamps to parse back.
  */
-const FLUSH_POINTS = preparedStatement({
+const FLUSH_POINTS: FlushStatement = {
   name: 'flota_flush_points',
   text: `
     with input as (
@@ -92,7 +90,7 @@ const FLUSH_POINTS = preparedStatement({
       and s.end_time is null
       and (s.last_location_time is null or coalesce(s.position_time_cap, s.last_location_time) < n.moved_at)
     returning s.id as shift_id, s.owner_id`,
-});
+};
 
 /** Each shift's newest point of the flush; of equal times the first, as the statement picks. */
 function newestByShift(points: StoredPoint[]): Map<number, StoredPoint> {
@@ -105,7 +103,7 @@ function newestByShift(points: StoredPoint[]): Map<number, StoredPoint> {
 }
 
 /** Stores the points and moves their shifts; returns the shifts that moved (with their owner). */
-export async function flushPoints(db: Kysely<Database>, points: StoredPoint[]): Promise<MovedShift[]> {
+export async function flushPoints(runner: FlushRunner, points: StoredPoint[]): Promise<MovedShift[]> {
   if (!points.length) return [];
   const column = <T>(pick: (point: StoredPoint) => T) => points.map(pick);
   const parameters = [
@@ -118,7 +116,7 @@ export async function flushPoints(db: Kysely<Database>, points: StoredPoint[]): 
     column((p) => p.accuracy),
     column((p) => p.battery),
   ];
-  const { rows } = await db.executeQuery<{ shift_id: number; owner_id: number }>(CompiledQuery.raw(FLUSH_POINTS.text, parameters));
+  const rows = await runner.run<{ shift_id: number; owner_id: number }>(FLUSH_POINTS, parameters);
   if (!rows.length) return [];
   const newest = newestByShift(points);
   return rows.map(({ shift_id, owner_id }) => {

@@ -17,6 +17,7 @@ import { loadDriverStates, loadOnShiftDriverStates } from '../repos/driverAccoun
 import { DriverCache } from './driverCache';
 import { listenForDriverChanges, type DriverChangesListener } from './driverChanges';
 import { flushPoints, type MovedShift, type StoredPoint } from './flushPoints';
+import { databaseFlushRunner, postgresFlushRunner } from './flushRunner';
 import { GroupCommitQueue } from './groupCommit';
 import { IngestStats } from './ingestStats';
 import { PointRateCap } from './pointRateCap';
@@ -90,14 +91,16 @@ export function createIngest(options: IngestOptions): Ingest {
   const cache = new DriverCache({ loadMany: (ids) => loadDriverStates(db, ids), trustworthy: changes ? () => changes.connected() : undefined });
   const cap = new PointRateCap(options.pointsPerMinute ?? DEFAULT_POINTS_PER_MINUTE);
   const stats = new IngestStats();
+  const concurrency = options.flushConcurrency ?? (options.databaseUrl ? 3 : 1);
+  const runner = options.databaseUrl ? postgresFlushRunner(options.databaseUrl, concurrency) : databaseFlushRunner(db);
   const queue = new GroupCommitQueue<MovedShift[]>({
-    write: (points) => flushPoints(db, points),
+    write: (points) => flushPoints(runner, points),
     onCommitted: (moved) => {
       stats.flushes++;
       for (const [ownerId, updates] of groupByOwner(moved)) publisher.publishLocations(ownerId, updates);
     },
     maxPoints: options.maxFlushPoints ?? 5000,
-    concurrency: options.flushConcurrency ?? (options.databaseUrl ? 3 : 1),
+    concurrency,
   });
   stats.start(log, undefined, () => cap.prune());
   // Warm the cache with the drivers on shift: after a restart their phones all come back at once.
@@ -146,6 +149,7 @@ export function createIngest(options: IngestOptions): Ingest {
       await warming;
       stats.stop();
       await queue.drain();
+      await runner.close();
       cache.close();
       await changes?.close();
     },
