@@ -53,6 +53,20 @@ describe('GroupCommitQueue', () => {
     expect(answered).toEqual([1, 2, 3]);
   });
 
+  it('sends what queued during a flush as soon as it commits, without waiting for the next turn', async () => {
+    const { flushes, write } = manualWrites();
+    const queue = new GroupCommitQueue<void>({ write, onCommitted: () => undefined, maxPoints: 5000, concurrency: 1 });
+    void queue.submit(1, [point(1, 1)]);
+    await nextTurn();
+    void queue.submit(2, [point(2, 1)]);
+    void queue.submit(3, [point(3, 1)]);
+    flushes[0].commit();
+    for (let i = 0; i < 10; i++) await Promise.resolve(); // promise callbacks only: no new turn of the loop
+    expect(flushes.map((f) => f.shifts)).toEqual([[1], [2, 3]]);
+    flushes[1].commit();
+    await queue.drain();
+  });
+
   it('runs flushes side by side but never two with the same shift, so a shift is written in order', async () => {
     const { flushes, write } = manualWrites();
     const queue = new GroupCommitQueue<void>({ write, onCommitted: () => undefined, maxPoints: 5000, concurrency: 3 });
