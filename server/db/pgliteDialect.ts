@@ -15,9 +15,19 @@ import {
   type QueryResult,
 } from 'kysely';
 
-/** What the dialect needs of PGlite: a PGlite instance or the worker proxy (queryWorker.ts). */
+/** What the dialect needs of PGlite: the worker proxy (queryWorker.ts); `name` runs a prepared statement. */
 export interface PGliteQueryable {
-  query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number }>;
+  query<R>(sql: string, params?: unknown[], name?: string): Promise<{ rows: R[]; affectedRows?: number }>;
+}
+
+/** A query PGlite's worker runs as a named prepared statement, parsed and planned once: the ingest's flush. */
+export interface NamedCompiledQuery extends CompiledQuery {
+  readonly preparedName: string;
+}
+
+/** Kysely hands the compiled query to the connection as it is, so the name reaches executeQuery below. */
+export function namedQuery(name: string, sql: string, parameters: unknown[]): NamedCompiledQuery {
+  return { ...CompiledQuery.raw(sql, parameters), preparedName: name };
 }
 
 /** FIFO lock: acquire() resolves with a release function. */
@@ -39,7 +49,8 @@ class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pglite: PGliteQueryable) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
+    const { preparedName } = compiledQuery as Partial<NamedCompiledQuery>;
+    const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters], preparedName);
     const command = compiledQuery.query.kind;
     const counts = ['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode'].includes(command);
     return {

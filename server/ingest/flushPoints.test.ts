@@ -1,7 +1,7 @@
 /**
  * The flush statement on both databases, through the runner the server uses for each (PGlite
  * always; PostgreSQL, in its worker thread, with TEST_DATABASE_URL): what it stores and answers,
- * that PostgreSQL runs it as a prepared statement, and that no index on shifts covers a column it
+ * that both run it as a prepared statement, and that no index on shifts covers a column it
  * writes (so each position is a HOT update: no index entry per point).
  */
 import { sql, type Kysely } from 'kysely';
@@ -81,6 +81,11 @@ describe.each(kinds)('the ingest flush on %s', (kind) => {
     expect(moved.map((m) => m.update.latitude)).toEqual([(await position(c.shiftId)).latitude]);
   });
 
+  it('fails a flush with a shift that does not exist with PostgreSQL\'s error, and the next flush still runs', async () => {
+    await expect(flushPoints(runner, [point(2_000_000_000, 70)])).rejects.toMatchObject({ code: '23503' });
+    expect(await flushPoints(runner, [point(fleet.drivers[1].shiftId, 70, -33.9)])).toHaveLength(1);
+  });
+
   it('keeps every index of shifts off the columns a position writes', async () => {
     const { rows } = await sql<{ index: string; definition: string }>`
       select indexrelid::regclass::text as index, pg_get_indexdef(indexrelid) as definition
@@ -91,12 +96,13 @@ describe.each(kinds)('the ingest flush on %s', (kind) => {
     }
   });
 
-  if (kind === 'postgres') {
-    it('runs as a prepared statement on its connection', async () => {
-      await flushPoints(runner, [point(fleet.drivers[3].shiftId, 60)]);
-      // The runner has one connection here: the one that ran the flush.
-      const rows = await runner.run<{ name: string }>({ name: 'test_prepared', text: 'select name from pg_prepared_statements' }, []);
-      expect(rows.map((row) => row.name)).toContain('flota_flush_points');
-    });
-  }
+  it('runs as a prepared statement on its connection', async () => {
+    await flushPoints(runner, [point(fleet.drivers[3].shiftId, 60)]);
+    // PostgreSQL's runner has one connection here, the one that ran the flush; PGlite has one session.
+    const prepared =
+      kind === 'postgres'
+        ? await runner.run<{ name: string }>({ name: 'test_prepared', text: 'select name from pg_prepared_statements' }, [])
+        : (await sql<{ name: string }>`select name from pg_prepared_statements`.execute(db)).rows;
+    expect(prepared.map((row) => row.name)).toContain('flota_flush_points');
+  });
 });

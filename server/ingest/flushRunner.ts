@@ -2,9 +2,11 @@
  * Where the ingest's flush statement runs. On PostgreSQL: its own small pool in a worker thread
  * (server/db/postgresWorker.cjs), as a prepared statement; the protocol work and the socket writes
  * that wake PostgreSQL stay off the thread that serves HTTP. On PGlite: through the database like
- * any query (PGlite already runs in a worker, and its one connection is shared behind a lock).
+ * any query (PGlite already runs in a worker, and its one connection is shared behind a lock), as a
+ * prepared statement of PGlite's worker.
  */
-import { CompiledQuery, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { namedQuery } from '../db/pgliteDialect';
 import { QueryWorker } from '../db/queryWorker';
 import type { Database } from '../db/schema';
 
@@ -21,7 +23,7 @@ export interface FlushRunner {
 
 export function databaseFlushRunner(db: Kysely<Database>): FlushRunner {
   return {
-    run: async <R>(statement: FlushStatement, parameters: unknown[]) => (await db.executeQuery<R>(CompiledQuery.raw(statement.text, parameters))).rows,
+    run: async <R>(statement: FlushStatement, parameters: unknown[]) => (await db.executeQuery<R>(namedQuery(statement.name, statement.text, parameters))).rows,
     close: async () => undefined,
   };
 }

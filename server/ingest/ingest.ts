@@ -63,7 +63,10 @@ export interface IngestOptions {
   databaseUrl: string | null;
   pointsPerMinute?: number;
   maxFlushPoints?: number;
-  /** Flushes in flight at once (default: 3 on PostgreSQL, whose commits share WAL flushes; 1 on PGlite's single connection). */
+  /**
+   * Flushes in flight at once. Default: 3 on PostgreSQL, whose commits share WAL flushes; 2 on PGlite,
+   * whose one connection runs them in turn, the second ready to go the moment the first commits.
+   */
   flushConcurrency?: number;
 }
 
@@ -91,7 +94,7 @@ export function createIngest(options: IngestOptions): Ingest {
   const cache = new DriverCache({ loadMany: (ids) => loadDriverStates(db, ids), trustworthy: changes ? () => changes.connected() : undefined });
   const cap = new PointRateCap(options.pointsPerMinute ?? DEFAULT_POINTS_PER_MINUTE);
   const stats = new IngestStats();
-  const concurrency = options.flushConcurrency ?? (options.databaseUrl ? 3 : 1);
+  const concurrency = options.flushConcurrency ?? (options.databaseUrl ? 3 : 2);
   const runner = options.databaseUrl ? postgresFlushRunner(options.databaseUrl, concurrency) : databaseFlushRunner(db);
   const queue = new GroupCommitQueue<MovedShift[]>({
     write: (points) => flushPoints(runner, points),
