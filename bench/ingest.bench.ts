@@ -10,7 +10,8 @@
  *      (server/testing/bulkFleet.ts: a few multi-row INSERTs, tokens signed with the server's secret);
  *   3. the server starts again (INGEST_BENCH_CEILING=on, LOG_LEVEL=info as in production) and an owner
  *      socket joins the fleet's room (batch opt-in; the old server ignores it);
- *   4. autocannon, in another process (bench/ingestLoad.ts), alternates the ceiling route (token check
+ *   4. after an unmeasured warm-up of each route (BENCH_INGEST_WARMUP_SECONDS, 3 s),
+ *      autocannon, in another process (bench/ingestLoad.ts), alternates the ceiling route (token check
  *      and 202, nothing else) and POST /api/driver/locations, one point per request, each request from
  *      the next driver, ROUNDS times;
  *   5. it prints rate, p50/p95/p99, errors, socket fan-out p95 (point built → owner socket received)
@@ -19,7 +20,7 @@
  * On a noisy machine many short rounds beat a few long ones: each round measures both routes back to
  * back (their order alternates, so a drift in the machine's load favours neither), its own ratio
  * and load average are printed, and the table gives the median of the rounds' ratios.
- * Knobs: BENCH_INGEST_DRIVERS (5000), BENCH_INGEST_ROUNDS (7), BENCH_INGEST_SECONDS (4),
+ * Knobs: BENCH_INGEST_DRIVERS (5000), BENCH_INGEST_ROUNDS (7), BENCH_INGEST_SECONDS (4), BENCH_INGEST_WARMUP_SECONDS (3),
  * BENCH_INGEST_CONNECTIONS (64), BENCH_INGEST_PORT (5210), BENCH_INGEST_DB (pglite,postgres).
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -42,6 +43,7 @@ const BASELINE_ROOT = process.env.BENCH_INGEST_BASELINE_DIR ?? '/tmp/ingest-base
 const DRIVERS = Number(process.env.BENCH_INGEST_DRIVERS ?? 5000);
 const ROUNDS = Number(process.env.BENCH_INGEST_ROUNDS ?? 7);
 const SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 4);
+const WARMUP_SECONDS = Number(process.env.BENCH_INGEST_WARMUP_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_INGEST_CONNECTIONS ?? 64);
 const PORT = Number(process.env.BENCH_INGEST_PORT ?? 5210);
 const SECRET = 'bench-ingest-secret-0123456789-0123456789';
@@ -109,8 +111,8 @@ function postgresUrl(): { url: string; stop(): void } | null {
   return { url, stop: () => execFileSync('bash', [script, 'stop'], { env, stdio: 'ignore' }) };
 }
 
-function runLoad(url: string, route: string, tokensFile: string, workDir: string): Promise<LoadResult> {
-  const config: LoadConfig = { url, path: route, tokensFile, connections: CONNECTIONS, durationSeconds: SECONDS };
+function runLoad(url: string, route: string, tokensFile: string, workDir: string, durationSeconds = SECONDS): Promise<LoadResult> {
+  const config: LoadConfig = { url, path: route, tokensFile, connections: CONNECTIONS, durationSeconds };
   const configFile = path.join(workDir, 'load.json');
   writeFileSync(configFile, JSON.stringify(config));
   const loader = path.join(NEW_ROOT, 'node_modules/tsx/dist/cjs/index.cjs');
@@ -164,6 +166,9 @@ async function measure(kind: Kind, tree: Tree, pgUrl: string | null): Promise<Ro
     try {
       const login = await apiCall(server.url, '/api/auth/login', { json: { rut: fleet.ownerRut, password: fleet.password } });
       const owner = await ownerSocket(server.url, login.body.token as string, fleet.ownerId);
+      // Unmeasured warm-up of both routes: the first seconds of a fresh process (JIT, the database's
+      // caches, connections) would otherwise weigh on whichever route the first round runs first.
+      for (const route of tree.hasCeiling ? [CEILING_PATH, INGEST_PATH] : [INGEST_PATH]) await runLoad(server.url, route, tokensFile, workDir, WARMUP_SECONDS);
       const rounds: RoundFigures[] = [];
       for (let round = 1; round <= ROUNDS; round++) {
         const measureCeiling = () => (tree.hasCeiling ? runLoad(server.url, CEILING_PATH, tokensFile, workDir) : Promise.resolve(null));
