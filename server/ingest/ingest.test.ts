@@ -79,13 +79,21 @@ describe('points', () => {
     expect(await activeShift(driver.shiftId)).toMatchObject({ latitude: -33.45, longitude: -70.66, last_location_time: at(now + 15_000) });
   });
 
-  it('refuses a flooding shift with 429 in Spanish while another driver is still answered', async () => {
+  it('refuses a flooding shift with 429 in Spanish, saying when to retry, while another driver is still answered', async () => {
     const flooder = take();
     const other = take();
     const t = Date.now() - 30_000;
     const batch = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ latitude: -33.4, longitude: -70.6, timestamp: at(t + (from + i) * 100) }));
     expect(await send(flooder.token, batch(0, CAP))).toEqual({ status: 202, body: { accepted: CAP } });
-    expect(await send(flooder.token, batch(CAP, 10))).toEqual({ status: 429, body: { error: IngestMessages.tooManyPoints } });
+    const refused = await fetch(`${server.url}/api/driver/locations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${flooder.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ locations: batch(CAP, 10) }),
+    });
+    expect({ status: refused.status, body: await refused.json() }).toEqual({ status: 429, body: { error: IngestMessages.tooManyPoints } });
+    // 10 points at 120 a minute: back in 5 s at most.
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(5);
     expect(await send(other.token, batch(0, 1))).toEqual({ status: 202, body: { accepted: 1 } });
     expect(Number((await trail(flooder.shiftId)).body.total)).toBe(CAP);
   });

@@ -126,7 +126,9 @@ export function createIngest(options: IngestOptions): Ingest {
       if (!state || state.ownerId !== driver.ownerId) throw new HttpError(401, Messages.sessionExpired);
       const shift = state.activeShift;
       if (!shift) throw new HttpError(409, IngestMessages.noActiveShift);
-      if (!cap.take(shift.id, points.length)) throw new HttpError(429, IngestMessages.tooManyPoints);
+      if (!cap.take(shift.id, points.length)) {
+        throw new HttpError(429, IngestMessages.tooManyPoints, undefined, { 'retry-after': String(cap.secondsUntil(shift.id, points.length)) });
+      }
 
       const kept: StoredPoint[] = [];
       points.forEach((point, index) => {

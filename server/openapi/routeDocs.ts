@@ -185,7 +185,7 @@ export const routeDocs = {
     tags: [Tags.driverApp],
     security: driver,
     body: locationBatchSchema,
-    response: { 202: z.object({ accepted: z.number().int() }), ...errors(400, 401, 409) },
+    response: { 202: z.object({ accepted: z.number().int() }), ...errors(400, 401, 409, 429) },
   },
   changePassword: {
     summary: 'Cambiar la propia contraseña',
