@@ -45,9 +45,12 @@ export async function createOnShiftFleet(
   const rutBody = options.rutBody ?? 30_000_000;
   const ownerRut = validRut(rutBody);
   const passwordHash = await hashPassword(BULK_PASSWORD);
+  // The ingest bench also loads the database of its baseline, a tree from before fleet codes (migration 0004).
+  const { rows: fleetCodeColumn } = await sql`select 1 from information_schema.columns where table_name = 'owners' and column_name = 'fleet_code'`.execute(db);
+  const fleetCode = fleetCodeColumn.length ? bulkFleetCode(rutBody) : null;
   const { rows: owners } = await sql<{ id: number }>`
-    insert into owners (rut, rut_body, password_hash, first_name, last_name, email, company_name, fleet_code)
-    values (${ownerRut}, ${String(rutBody)}, ${passwordHash}, 'Carga', 'Masiva', 'carga@example.cl', 'Radiotaxis Carga', ${bulkFleetCode(rutBody)})
+    insert into owners (rut, rut_body, password_hash, first_name, last_name, email, company_name${fleetCode ? sql`, fleet_code` : sql``})
+    values (${ownerRut}, ${String(rutBody)}, ${passwordHash}, 'Carga', 'Masiva', 'carga@example.cl', 'Radiotaxis Carga'${fleetCode ? sql`, ${fleetCode}` : sql``})
     returning id`.execute(db);
   const ownerId = owners[0].id;
   const index = Array.from({ length: options.drivers }, (_, i) => i);
@@ -77,7 +80,7 @@ export async function createOnShiftFleet(
   return {
     ownerId,
     ownerRut,
-    fleetCode: bulkFleetCode(rutBody),
+    fleetCode: fleetCode ?? '',
     password: BULK_PASSWORD,
     drivers: drivers.map((driver, i) => ({ id: driver.id, rut: ruts[i], shiftId: shifts[i].id, token: tokens[i] })),
   };
