@@ -147,6 +147,9 @@ async function measure(kind: Kind, tree: Tree, pgUrl: string | null): Promise<Ro
     JWT_SECRET: SECRET,
     LOG_LEVEL: 'info',
     INGEST_BENCH_CEILING: 'on',
+    // autocannon ignores `Connection: close`: past the default 1,000 requests per connection every
+    // answer would be a 503, capping both routes at 64,000 requests a round.
+    MAX_REQUESTS_PER_SOCKET: '1000000',
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
   };
   try {
@@ -184,7 +187,7 @@ async function measure(kind: Kind, tree: Tree, pgUrl: string | null): Promise<Ro
         rounds.push(figures);
         console.log(
           `  [${kind} · ${tree.name}] ronda ${round}: ` +
-            (ceiling ? `techo ${ceiling.rate.toFixed(0)}/s (p95 ${ceiling.p95} ms) · ` : '') +
+            (ceiling ? `techo ${ceiling.rate.toFixed(0)}/s (p95 ${ceiling.p95} ms, errores ${ceiling.errors}) · ` : '') +
             `ingesta ${ingest.rate.toFixed(0)}/s p50/p95/p99 ${ingest.p50}/${ingest.p95}/${ingest.p99} ms, errores ${ingest.errors}, ` +
             `socket p95 ${figures.socketP95} ms (${figures.socketEvents} eventos)` +
             (ceiling ? ` · ${(ratio * 100).toFixed(0)}% del techo` : '') +
