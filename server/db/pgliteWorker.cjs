@@ -4,8 +4,8 @@
  * sandbox (its internal `import()` needs --experimental-vm-modules), while a worker is plain Node.
  * Plain JavaScript so it runs without a TypeScript loader. Protocol: see queryWorker.ts.
  */
-const { parentPort, workerData } = require('node:worker_threads');
-const { errorFields } = require('./workerErrors.cjs');
+const { workerData } = require('node:worker_threads');
+const { serveQueries } = require('./workerProtocol.cjs');
 const { PGlite, protocol, types } = require('@electric-sql/pglite');
 
 const parsers = {};
@@ -30,43 +30,35 @@ const concat = (...parts) => {
 
 /**
  * Named statements through PGlite's protocol API (its query() always parses and plans anew): Parse
- * once per name, then Bind and Execute. Rows are read with the same type parsers as query().
+ * and Describe once per name (the row description is the statement's, the same on every call), then
+ * Bind and Execute. Rows are read with the same type parsers as query().
  */
-const prepared = new Set();
+const preparedFields = new Map();
 async function queryPrepared(name, sql, params) {
-  if (!prepared.has(name)) {
-    await pglite.execProtocol(concat(protocol.serialize.parse({ name, text: sql, types: [] }), protocol.serialize.sync()));
-    prepared.add(name);
+  let fields = preparedFields.get(name);
+  if (!fields) {
+    const { messages } = await pglite.execProtocol(
+      concat(protocol.serialize.parse({ name, text: sql, types: [] }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()),
+    );
+    fields = messages.find((message) => message.name === 'rowDescription')?.fields ?? [];
+    preparedFields.set(name, fields);
   }
   const { messages } = await pglite.execProtocol(
-    concat(protocol.serialize.bind({ statement: name, values: params.map(textValue) }), protocol.serialize.describe({ type: 'P' }), protocol.serialize.execute({}), protocol.serialize.sync()),
+    concat(protocol.serialize.bind({ statement: name, values: params.map(textValue) }), protocol.serialize.execute({}), protocol.serialize.sync()),
   );
-  let fields = [];
   const rows = [];
   let affectedRows = 0;
   for (const message of messages) {
-    if (message.name === 'rowDescription') fields = message.fields;
-    else if (message.name === 'dataRow') rows.push(Object.fromEntries(fields.map((field, i) => [field.name, types.parseType(message.fields[i], field.dataTypeID, pglite.parsers)])));
+    if (message.name === 'dataRow') rows.push(Object.fromEntries(fields.map((field, i) => [field.name, types.parseType(message.fields[i], field.dataTypeID, pglite.parsers)])));
     else if (message.name === 'commandComplete') affectedRows = Number(message.text.split(' ').pop()) || 0;
   }
   return { rows, affectedRows };
 }
 
-parentPort.on('message', async ({ id, op, sql, params, name }) => {
-  try {
-    if (op === 'ready') {
-      await pglite.waitReady;
-      parentPort.postMessage({ id, result: null });
-    } else if (op === 'query') {
-      const { rows, affectedRows } = name ? await queryPrepared(name, sql, params) : await pglite.query(sql, params);
-      parentPort.postMessage({ id, result: { rows, affectedRows: affectedRows ?? 0 } });
-    } else if (op === 'close') {
-      if (!pglite.closed) await pglite.close();
-      parentPort.postMessage({ id, result: null });
-    } else {
-      throw new Error(`unknown op ${op}`);
-    }
-  } catch (error) {
-    parentPort.postMessage({ id, error: errorFields(error) });
-  }
+serveQueries({
+  ready: () => pglite.waitReady,
+  query: (sql, params, name) => (name ? queryPrepared(name, sql, params) : pglite.query(sql, params)),
+  async close() {
+    if (!pglite.closed) await pglite.close();
+  },
 });
