@@ -1,7 +1,7 @@
 /** The activity log as a CSV file, like the history's export. */
 import dayjs from 'dayjs';
 import type { ActivityEntry } from '../../../contract/entities';
-import { toCsv } from '../../lib/csv';
+import { toCsv } from '../../../contract/csv';
 import { activityRow } from './activityDisplay';
 
 const HEADER = ['Fecha y hora', 'Persona', 'Rol', 'Acción', 'Cambios', 'Dirección IP'];

