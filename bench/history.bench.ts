@@ -11,11 +11,11 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import { openPglite, openPostgres, type OpenDatabase } from '../server/db/client';
-import { migrateToLatest } from '../server/db/migrate';
-import type { Database } from '../server/db/schema';
-import { historyCountQuery, historyRowsQuery, listShiftHistory, type HistoryFilter } from '../server/repos/historyRepo';
-import { createFleet } from '../server/testing/fleetFixtures';
+import { openPglite, openPostgres, type OpenDatabase } from '../server/platform/db/client';
+import { migrateToLatest } from '../server/platform/db/migrate';
+import type { Database } from '../server/platform/db/schema';
+import { historyCountQuery, historyRowsQuery, listShiftHistory, type HistoryFilter } from '../server/modules/shifts/historyRepo';
+import { createFleet } from '../server/tools/testing/fleetFixtures';
 import { ms, ofBudget, time } from './stats';
 
 const TIME_ZONE = 'America/Santiago';

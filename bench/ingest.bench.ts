@@ -30,11 +30,11 @@ import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { LocationUpdate } from '../contract/entities';
 import { SOCKET_PATH } from '../contract/socket';
-import { openPglite, openPostgres } from '../server/db/client';
-import { createOnShiftFleet } from '../server/testing/bulkFleet';
-import { apiCall } from '../server/testing/http';
-import { createScratchDatabase, type ScratchDatabase } from '../server/testing/scratchDatabase';
-import { startServerProcess } from '../server/testing/serverProcess';
+import { openPglite, openPostgres } from '../server/platform/db/client';
+import { createOnShiftFleet } from '../server/tools/testing/bulkFleet';
+import { apiCall } from '../server/tools/testing/http';
+import { createScratchDatabase, type ScratchDatabase } from '../server/tools/testing/scratchDatabase';
+import { startServerProcess } from '../server/tools/testing/serverProcess';
 import type { LoadConfig, LoadResult } from './ingestLoad';
 
 const NEW_ROOT = path.resolve(__dirname, '..');

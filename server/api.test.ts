@@ -3,11 +3,11 @@ import { SignJWT } from 'jose';
 import { z } from 'zod';
 import { driverSchema, shiftSchema, userSchema, vehicleSchema } from '../contract/entities';
 import { computeCheckDigit } from '../contract/rut';
-import { hashPassword } from './auth/passwords';
-import { insertOwner } from './repos/ownersRepo';
-import { DEMO_COUNTS } from './seed/demoFleet';
-import { startSignedInServer, type SignedInServer } from './testing/fleetApi';
-import { SECOND_OWNER, TEST_JWT_SECRET, type TestServer } from './testing/testServer';
+import { hashPassword } from './modules/identity/passwords';
+import { insertOwner } from './modules/identity/ownersRepo';
+import { DEMO_COUNTS } from './tools/seed/demoFleet';
+import { startSignedInServer, type SignedInServer } from './tools/testing/fleetApi';
+import { SECOND_OWNER, TEST_JWT_SECRET, type TestServer } from './tools/testing/testServer';
 
 let server: TestServer;
 let token: string;

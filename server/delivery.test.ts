@@ -8,7 +8,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { startTestServer, type TestServer } from './testing/testServer';
+import { startTestServer, type TestServer } from './tools/testing/testServer';
 
 const distDir = mkdtempSync(path.join(tmpdir(), 'flota-dist-'));
 const INDEX = `<!doctype html><title>Flota</title><div id="root"></div>${' '.repeat(2000)}`;

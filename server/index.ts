@@ -1,16 +1,16 @@
 /** The server process: config, database, migrations, demo seed, HTTP + socket.io on one port. */
 import { buildServer } from './app';
-import { loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { migrateToLatest } from './db/migrate';
-import { makePrivate } from './db/privateFiles';
-import { liveLockPid, removeLock, writeLock } from './lockFile';
-import { loggerOptions } from './logging';
-import { countOwners } from './repos/ownersRepo';
+import { loadConfig } from './platform/config';
+import { openDatabase } from './platform/db/client';
+import { migrateToLatest } from './platform/db/migrate';
+import { makePrivate } from './platform/db/privateFiles';
+import { liveLockPid, removeLock, writeLock } from './platform/lockFile';
+import { loggerOptions } from './platform/logging';
+import { countOwners } from './modules/identity/ownersRepo';
 import { deskRoleLabels } from '../contract/entities';
-import { DEMO_DESK_USERS, ensureDemoDesk } from './seed/demoDesk';
-import { DEMO_FLEET_CODE, DEMO_OWNER_RUT_DISPLAY, DEMO_PASSWORD, demoDriverRuts, demoFleetExists, seedDemoFleet } from './seed/demoFleet';
-import { startSimulator, type Simulator } from './simulator/runner';
+import { DEMO_DESK_USERS, ensureDemoDesk } from './tools/seed/demoDesk';
+import { DEMO_FLEET_CODE, DEMO_OWNER_RUT_DISPLAY, DEMO_PASSWORD, demoDriverRuts, demoFleetExists, seedDemoFleet } from './tools/seed/demoFleet';
+import { startSimulator, type Simulator } from './tools/simulator/runner';
 
 /** Where this process reaches its own server: loopback when it listens on every interface. */
 function loopbackHost(host: string): string {

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
-import { startTestServer, type TestServer } from './testing/testServer';
+import { startTestServer, type TestServer } from './tools/testing/testServer';
 
 let server: TestServer;
 let token: string;

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from './config';
+import { loadConfig } from './platform/config';
 import { main } from './index';
 
 function buildSpaIfMissing(distDir: string): void {

@@ -7,15 +7,15 @@
  * nothing of A's has changed and no answer to B carried anything of A's.
  */
 import { SocketEvent } from '../contract/socket';
-import { isApiUrl, routeRule } from './auth/accessRules';
-import { DEMO_FLEET_CODE, DEMO_PASSWORD } from './seed/demoFleet';
-import { DEFAULT_LIMITS } from './edge/loginThrottle';
-import { apiClient } from './testing/apiClient';
-import { ownerChecksum } from './testing/dbSnapshot';
-import { driverBody, validRut } from './testing/fleetFixtures';
-import { driverLogin } from './testing/http';
-import { openOwnerSocket } from './testing/ownerSocket';
-import { SECOND_OWNER, createSecondOwner, startTestServer, type TestServer } from './testing/testServer';
+import { isApiUrl, routeRule } from './modules/identity/accessRules';
+import { DEMO_FLEET_CODE, DEMO_PASSWORD } from './tools/seed/demoFleet';
+import { DEFAULT_LIMITS } from './platform/edge/loginThrottle';
+import { apiClient } from './tools/testing/apiClient';
+import { ownerChecksum } from './tools/testing/dbSnapshot';
+import { driverBody, validRut } from './tools/testing/fleetFixtures';
+import { driverLogin } from './tools/testing/http';
+import { openOwnerSocket } from './tools/testing/ownerSocket';
+import { SECOND_OWNER, createSecondOwner, startTestServer, type TestServer } from './tools/testing/testServer';
 
 type Kind = 'public' | 'driver' | 'owner' | 'outside';
 

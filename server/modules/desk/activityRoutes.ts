@@ -1,0 +1,32 @@
+/**
+ * GET /api/activity?actor=&entity=&start_date=&end_date=&page=&page_size= — the fleet's activity
+ * log, newest first (owner and administrators). There is no route that changes it.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import { activityQuerySchema, type ActivityResponse } from '../../../contract/api';
+import { ownerId } from '../identity/authenticate';
+import type { Database } from '../../platform/db/schema';
+import { parseBody } from '../../platform/errors';
+import { listActivity, listActivityActors } from './activityRepo';
+import { withoutBlanks } from '../../platform/params';
+import { routeDocs } from '../../platform/openapi/routeDocs';
+
+export const activityRoutes: FastifyPluginAsync<{ db: Kysely<Database>; timeZone: string }> = async (app, { db, timeZone }) => {
+  app.get('/activity', { schema: routeDocs.activity }, async (request): Promise<ActivityResponse> => {
+    const owner = ownerId(request);
+    const query = parseBody(activityQuerySchema, withoutBlanks(request.query));
+    const [role, id] = query.actor ? query.actor.split(':') : [];
+    const filter = {
+      actor: role ? { role, id: Number(id) } : undefined,
+      entity: query.entity,
+      startDate: query.start_date,
+      endDate: query.end_date,
+    };
+    const [{ entries, total }, actors] = await Promise.all([
+      listActivity(db, owner, filter, { page: query.page, pageSize: query.page_size }, timeZone),
+      listActivityActors(db, owner),
+    ]);
+    return { entries, total, page: query.page, page_size: query.page_size, actors };
+  });
+};

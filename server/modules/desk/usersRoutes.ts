@@ -1,0 +1,100 @@
+/**
+ * /api/users: the fleet's desk accounts (Administrador, Operador), managed by the owner only
+ * (accessRules.ts). Deactivating, deleting or resetting a password ends the user's sessions at
+ * once: the token_version bump refuses their next request, and their open sockets are disconnected.
+ * Another fleet's users answer 404, like any other owner's ids.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import { deskUserCreateSchema, deskUserUpdateSchema, type DeskUserResponse, type DeskUsersResponse } from '../../../contract/api';
+import type { DeskUser } from '../../../contract/entities';
+import { normalizeRut } from '../../../contract/rut';
+import { recordActivity, type ActivityAction } from './recordActivity';
+import { ownerId } from '../identity/authenticate';
+import { hashPassword } from '../identity/passwords';
+import { isUniqueViolation } from '../../platform/db/dbErrors';
+import type { Database } from '../../platform/db/schema';
+import { HttpError, Messages, parseBody } from '../../platform/errors';
+import { findDeskUser, insertDeskUser, listDeskUsers, rutSignsIn, softDeleteDeskUser, updateDeskUser } from '../identity/deskUsersRepo';
+import { idParam } from '../../platform/params';
+import { routeDocs } from '../../platform/openapi/routeDocs';
+
+export const UserMessages = {
+  notFound: 'Usuario no encontrado',
+  rutTaken: 'Ya existe un usuario con ese RUT',
+} as const;
+
+export interface UsersRoutesOptions {
+  db: Kysely<Database>;
+  /** Disconnects the user's open sockets (their HTTP tokens already stopped working). */
+  endSessions(user: { id: number; role: DeskUser['role'] }): void;
+}
+
+const label = (user: Pick<DeskUser, 'first_name' | 'last_name'>) => `${user.first_name} ${user.last_name}`;
+
+/** What an update did, for the activity log (one entry per change; the plain edit is "updated"). */
+function updateAction(before: DeskUser, after: DeskUser, passwordReset: boolean): ActivityAction {
+  if (before.is_active && !after.is_active) return 'deactivated';
+  if (!before.is_active && after.is_active) return 'reactivated';
+  return passwordReset ? 'password_reset' : 'updated';
+}
+
+export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { db, endSessions }) => {
+  app.get('/users', { schema: routeDocs.listUsers }, async (request): Promise<DeskUsersResponse> => {
+    const users = await listDeskUsers(db, ownerId(request));
+    return { users, count: users.length };
+  });
+
+  app.post('/users', { schema: routeDocs.createUser }, async (request, reply): Promise<DeskUserResponse> => {
+    const owner = ownerId(request);
+    const { password, ...fields } = parseBody(deskUserCreateSchema, request.body);
+    if (await rutSignsIn(db, fields.rut)) throw new HttpError(409, UserMessages.rutTaken);
+    const passwordHash = await hashPassword(password);
+    try {
+      const user = await db.transaction().execute(async (trx) => {
+        const id = await insertDeskUser(trx, owner, { ...fields, passwordHash });
+        const created = (await findDeskUser(trx, owner, id)) as DeskUser;
+        await recordActivity(trx, request, { entity: 'user', entityId: id, label: label(created), action: 'created', after: created });
+        return created;
+      });
+      reply.code(201);
+      return { user };
+    } catch (error) {
+      if (isUniqueViolation(error, 'desk_users_rut_live_uq')) throw new HttpError(409, UserMessages.rutTaken);
+      throw error;
+    }
+  });
+
+  app.put('/users/:id', { schema: routeDocs.updateUser }, async (request): Promise<DeskUserResponse> => {
+    const owner = ownerId(request);
+    const id = idParam(request.params, UserMessages.notFound);
+    const stored = await findDeskUser(db, owner, id);
+    if (!stored) throw new HttpError(404, UserMessages.notFound);
+    const { rut, password, ...columns } = parseBody(deskUserUpdateSchema, request.body);
+    if (rut != null && (normalizeRut(rut) ?? rut) !== stored.rut) throw new HttpError(400, Messages.rutLocked, { rut: Messages.rutLocked });
+    const passwordHash = password === undefined ? undefined : await hashPassword(password);
+    const endsSessions = passwordHash !== undefined || (stored.is_active && columns.is_active === false) || stored.role !== columns.role;
+    const user = await db.transaction().execute(async (trx) => {
+      await updateDeskUser(trx, owner, id, { ...columns, passwordHash, endSessions: endsSessions });
+      const updated = await findDeskUser(trx, owner, id);
+      if (!updated) throw new HttpError(404, UserMessages.notFound);
+      const action = updateAction(stored, updated, passwordHash !== undefined);
+      await recordActivity(trx, request, { entity: 'user', entityId: id, label: label(updated), action, before: stored, after: updated });
+      return updated;
+    });
+    if (endsSessions) endSessions(stored);
+    return { user };
+  });
+
+  app.delete('/users/:id', { schema: routeDocs.deleteUser }, async (request): Promise<{ ok: true }> => {
+    const owner = ownerId(request);
+    const id = idParam(request.params, UserMessages.notFound);
+    await db.transaction().execute(async (trx) => {
+      const stored = await findDeskUser(trx, owner, id);
+      if (!stored || !(await softDeleteDeskUser(trx, owner, id))) throw new HttpError(404, UserMessages.notFound);
+      await recordActivity(trx, request, { entity: 'user', entityId: id, label: label(stored), action: 'deleted', before: stored });
+      endSessions(stored);
+    });
+    return { ok: true };
+  });
+};

@@ -1,0 +1,37 @@
+/**
+ * Device identifiers (migration 0005): the credential a phone's Traccar Client or a tracker sends to
+ * /osmand. Unique across every fleet, so an identifier names one driver of one fleet and nothing else.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+import { NEW_DEVICE_ID } from '../../platform/db/migrations/0005_device_ids';
+
+export interface DeviceDriver {
+  id: number;
+  ownerId: number;
+  currentVehicleId: number | null;
+}
+
+/** The live, active driver this identifier belongs to, or null (unknown, regenerated, deleted, inactive). */
+export async function findDriverByDeviceId(db: Kysely<Database>, deviceId: string): Promise<DeviceDriver | null> {
+  const row = await db
+    .selectFrom('drivers')
+    .select(['id', 'owner_id', 'current_vehicle_id'])
+    .where('device_id', '=', deviceId)
+    .where('deleted_at', 'is', null)
+    .where('is_active', '=', true)
+    .executeTakeFirst();
+  return row ? { id: row.id, ownerId: row.owner_id, currentVehicleId: row.current_vehicle_id } : null;
+}
+
+/** Gives the owner's live driver a new identifier (the old one stops matching at once); false when not theirs. */
+export async function regenerateDeviceId(db: Kysely<Database>, ownerId: number, driverId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('drivers')
+    .set({ device_id: NEW_DEVICE_ID })
+    .where('id', '=', driverId)
+    .where('owner_id', '=', ownerId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,169 @@
+/**
+ * Generated from the access table (accessRules.ts): each desk role on each desk route, on its own
+ * fleet (allowed → works; refused → 403 in Spanish and nothing changed) and on another fleet's ids
+ * (404, nothing changed). Then the desk's sessions: a deactivated, deleted or reset user is refused
+ * on the next request and their open socket is disconnected; a desk member's socket gets their
+ * fleet's events and no other room.
+ */
+import Fastify from 'fastify';
+import type { DeskRole } from '../../../contract/entities';
+import { SocketEvent } from '../../../contract/socket';
+import { DEMO_DESK_USERS } from '../../tools/seed/demoDesk';
+import { DEMO_PASSWORD } from '../../tools/seed/demoFleet';
+import { apiCall, driverLogin } from '../../tools/testing/http';
+import { openOwnerSocket, type OwnerSocket } from '../../tools/testing/ownerSocket';
+import { databaseFingerprint, routeSamples } from '../../tools/testing/routeSamples';
+import { createSecondOwner, startTestServer, type TestServer } from '../../tools/testing/testServer';
+import { validRut } from '../../tools/testing/fleetFixtures';
+import { ACCESS_DENIED, EVERY_DESK_ROLE, routeRules, socketEventRules, type Principal } from './accessRules';
+import { registerAccessGuard } from './accessGuard';
+
+let server: TestServer;
+let otherOwnerId: number;
+const tokens = {} as Record<DeskRole, string>;
+const sockets: OwnerSocket[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  otherOwnerId = (await createSecondOwner(server.db)).ownerId;
+  tokens.dueño = await server.login();
+  tokens.administrador = await server.login(DEMO_DESK_USERS[0].rut, DEMO_PASSWORD);
+  tokens.operador = await server.login(DEMO_DESK_USERS[1].rut, DEMO_PASSWORD);
+}, 60_000);
+afterAll(async () => {
+  sockets.forEach((s) => s.close());
+  await server?.close();
+});
+
+const deskRoutes = Object.entries(routeRules).filter(([, who]) => who.some((p) => (EVERY_DESK_ROLE as readonly Principal[]).includes(p)));
+const cases = deskRoutes.flatMap(([key, who]) => EVERY_DESK_ROLE.map((role) => ({ key, role, allowed: who.includes(role) })));
+
+it('has a sample request for every desk route of the table', () => {
+  expect(deskRoutes.map(([key]) => key).filter((key) => !routeSamples[key])).toEqual([]);
+});
+
+describe.each(cases)('$role on $key (allowed: $allowed)', ({ key, role, allowed }) => {
+  const method = key.split(' ')[0];
+
+  it(allowed ? 'works on its own fleet' : 'is refused with 403 and changes nothing', async () => {
+    const sample = await routeSamples[key]({ db: server.db, ownerId: server.seed.ownerId });
+    const before = await databaseFingerprint(server.db);
+    const { status, body } = await apiCall(server.url, sample.path, { method, token: tokens[role], json: sample.json });
+    if (allowed) {
+      expect(status).toBeGreaterThanOrEqual(200);
+      expect(status).toBeLessThan(300);
+      await sample.cleanup?.();
+    } else {
+      expect({ status, body }).toEqual({ status: 403, body: { error: ACCESS_DENIED } });
+      expect(await databaseFingerprint(server.db)).toBe(before);
+    }
+  });
+
+  if (allowed && key.includes(':id')) {
+    it("cannot see or touch another fleet's record (404, nothing changed)", async () => {
+      const sample = await routeSamples[key]({ db: server.db, ownerId: otherOwnerId });
+      const before = await databaseFingerprint(server.db);
+      const { status, body } = await apiCall(server.url, sample.path, { method, token: tokens[role], json: sample.json });
+      expect(status).toBe(404);
+      expect(typeof body.error).toBe('string');
+      expect(await databaseFingerprint(server.db)).toBe(before);
+    });
+  }
+});
+
+it("lists only the fleet's own users", async () => {
+  const otherUser = await apiCall(server.url, '/api/users', { token: tokens.dueño });
+  const foreign = await server.db
+    .insertInto('desk_users')
+    .values({ owner_id: otherOwnerId, rut: validRut(45_000_001), rut_body: '45000001', password_hash: 'x', first_name: 'Ajena', last_name: 'Flota', email: 'a@example.cl', role: 'administrador' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { body } = await apiCall(server.url, '/api/users', { token: tokens.dueño });
+  const listed = (body.users as { id: number }[]).map((u) => u.id);
+  expect(listed).toEqual((otherUser.body.users as { id: number }[]).map((u) => u.id));
+  expect(listed).toContain((await server.db.selectFrom('desk_users').select('id').where('rut', '=', DEMO_DESK_USERS[1].rut).executeTakeFirstOrThrow()).id);
+  expect(listed).not.toContain(foreign.id);
+});
+
+it('refuses to build a server with an /api route missing from the table', async () => {
+  const app = Fastify({ logger: false });
+  registerAccessGuard(app, async () => undefined);
+  expect(() => app.get('/api/undeclared', async () => ({}))).toThrow('La ruta GET /api/undeclared no figura en server/auth/accessRules.ts');
+  expect(() => app.get('/api/drivers', async () => ({}))).not.toThrow();
+  await app.close();
+});
+
+describe('desk sessions', () => {
+  let n = 0;
+  async function newOperator() {
+    n += 1;
+    const rut = validRut(50_000_000 + n);
+    const created = await apiCall(server.url, '/api/users', {
+      token: tokens.dueño,
+      json: { rut, password: 'clave-operador', first_name: 'Op', last_name: `Sesión ${n}`, email: 'op@example.cl', role: 'operador' },
+    });
+    expect(created.status).toBe(201);
+    const token = await server.login(rut, 'clave-operador');
+    const socket = await openOwnerSocket(server.url, { token });
+    sockets.push(socket);
+    return { id: created.body.user.id as number, rut, token, socket, user: created.body.user };
+  }
+
+  it("gives a desk member their fleet's events through their own id, and no other room", async () => {
+    const operator = await newOperator();
+    expect(await operator.socket.join(server.seed.ownerId)).toEqual({ ok: false, error: 'Sala no permitida' });
+    expect(await operator.socket.join(operator.id)).toEqual({ ok: true });
+    expect(socketEventRules[SocketEvent.joinOwnerRoom]).toContain('operador');
+    const active = await server.db
+      .selectFrom('shifts as s')
+      .innerJoin('drivers as d', 'd.id', 's.driver_id')
+      .select(['s.id', 'd.rut'])
+      .where('s.owner_id', '=', server.seed.ownerId)
+      .where('s.end_time', 'is', null)
+      .executeTakeFirstOrThrow();
+    const driver = await driverLogin(server.url, active.rut);
+    const sent = await apiCall(server.url, '/api/driver/locations', {
+      token: driver.token,
+      json: { locations: [{ latitude: -32.45, longitude: -71.23, timestamp: new Date().toISOString() }] },
+    });
+    expect(sent.status).toBe(202);
+    await operator.socket.waitFor((e) => e.event === SocketEvent.locationUpdate && (e.payload as { shift_id: number }).shift_id === active.id);
+  });
+
+  const endings = [
+    ['deactivated', (o: Awaited<ReturnType<typeof newOperator>>) => ({ method: 'PUT', json: { ...o.user, is_active: false } })],
+    ['deleted', () => ({ method: 'DELETE', json: undefined })],
+    ['given a new password', (o: Awaited<ReturnType<typeof newOperator>>) => ({ method: 'PUT', json: { ...o.user, password: 'clave-nueva-1' } })],
+  ] as const;
+
+  it.each(endings)('ends every session of a user %s: next request 401, socket disconnected, login refused', async (_what, request) => {
+    const operator = await newOperator();
+    expect(await operator.socket.join(operator.id)).toEqual({ ok: true });
+    const disconnected = new Promise<string>((resolve) => operator.socket.socket.once('disconnect', resolve));
+    const { method, json } = request(operator);
+    const ended = await apiCall(server.url, `/api/users/${operator.id}`, { method, token: tokens.dueño, json });
+    expect(ended.status).toBe(200);
+    expect(await disconnected).toBe('io server disconnect');
+    expect(await apiCall(server.url, '/api/drivers', { token: operator.token })).toEqual({
+      status: 401,
+      body: { error: 'Sesión expirada. Ingresa nuevamente.' },
+    });
+    await expect(openOwnerSocket(server.url, { token: operator.token })).rejects.toThrow('No autorizado');
+    const relogin = await apiCall(server.url, '/api/auth/login', { json: { rut: operator.rut, password: 'clave-operador' } });
+    expect(relogin.status).toBe(401);
+  });
+
+  it('signs every role in on the same form, with the person, the fleet and the role', async () => {
+    const { body } = await apiCall(server.url, '/api/auth/login', { json: { rut: DEMO_DESK_USERS[1].display, password: DEMO_PASSWORD } });
+    expect(body.user).toMatchObject({
+      rut: DEMO_DESK_USERS[1].rut,
+      first_name: DEMO_DESK_USERS[1].first_name,
+      last_name: DEMO_DESK_USERS[1].last_name,
+      email: DEMO_DESK_USERS[1].email,
+      company_name: 'Taxis La Ligua',
+      role: 'operador',
+    });
+    const me = await apiCall(server.url, '/api/auth/me', { token: body.token });
+    expect(me.body.user).toEqual(body.user);
+  });
+});

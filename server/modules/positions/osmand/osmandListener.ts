@@ -1,0 +1,30 @@
+/**
+ * OSMAND_PORT: the OsmAnd endpoint alone at `/` on its own port (Traccar's default is 5055), for
+ * a client or tracker configured with a bare host and port. Nothing else is served there.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../platform/db/schema';
+import { flotaErrorHandler } from '../../../platform/errorHandler';
+import { Messages } from '../../../platform/errors';
+import type { RealtimePublisher } from '../../../platform/realtime/publisher';
+import type { SubmitPoints } from './ingestPoint';
+import { osmandRoutes } from './osmandRoutes';
+
+export interface OsmandListener {
+  app: FastifyInstance;
+}
+
+export async function startOsmandListener(options: {
+  db: Kysely<Database>;
+  publisher: RealtimePublisher;
+  submitPoints: SubmitPoints;
+  logger: FastifyServerOptions['logger'];
+}): Promise<OsmandListener> {
+  const app = Fastify({ logger: options.logger, bodyLimit: 1024 * 1024 });
+  app.setErrorHandler(flotaErrorHandler);
+  app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: Messages.notFound }));
+  await app.register(osmandRoutes, { db: options.db, publisher: options.publisher, submitPoints: options.submitPoints, path: '/' });
+  await app.ready();
+  return { app };
+}

@@ -1,0 +1,30 @@
+/**
+ * GET /api/shifts/:id/locations: the owner's view of a shift's trail, oldest point first, bounded
+ * (a long trail comes simplified; `?limit=&after=` pages through the exact one).
+ */
+import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import { shiftLocationsQuerySchema, type ShiftLocationsResponse } from '../../../contract/api';
+import { ownerId } from '../identity/authenticate';
+import type { Database } from '../../platform/db/schema';
+import { HttpError, parseBody } from '../../platform/errors';
+import { listShiftLocations } from './shiftLocationsRepo';
+import { routeDocs } from '../../platform/openapi/routeDocs';
+
+export const SHIFT_NOT_FOUND = 'Turno no encontrado';
+
+export const shiftLocationsRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticate: preHandlerAsyncHookHandler }> = async (
+  app,
+  { db, authenticate },
+) => {
+  app.addHook('preHandler', authenticate);
+
+  app.get<{ Params: { id: string } }>('/shifts/:id/locations', { schema: routeDocs.shiftLocations }, async (request): Promise<ShiftLocationsResponse> => {
+    const id = Number(request.params.id);
+    // A malformed id, an unknown one and another owner's all look the same.
+    const page = parseBody(shiftLocationsQuerySchema, request.query);
+    const trail = /^\d{1,9}$/.test(request.params.id) ? await listShiftLocations(db, ownerId(request), id, page) : null;
+    if (!trail) throw new HttpError(404, SHIFT_NOT_FOUND);
+    return trail;
+  });
+};

@@ -1,0 +1,40 @@
+/**
+ * POST /api/shifts/:id/end — the desk ends a shift by hand (a phone that died mid-shift keeps its
+ * taxi "en turno" otherwise). Owner and administrators only; recorded in the activity log; the live
+ * maps hear shift_ended as when the driver ends it. Through the shift repo's endShift, like the
+ * driver's own end, so whatever that function keeps in step (caches) stays right.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ShiftResponse } from '../../../contract/api';
+import { recordActivity } from '../desk/recordActivity';
+import { ownerId } from '../identity/authenticate';
+import type { Database } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
+import type { RealtimePublisher } from '../../platform/realtime/publisher';
+import { endShift, findShift } from './driverShiftsRepo';
+import { idParam } from '../../platform/params';
+import { routeDocs } from '../../platform/openapi/routeDocs';
+
+export const ShiftEndMessages = {
+  notFound: 'Turno no encontrado',
+  alreadyEnded: 'El turno ya terminó',
+} as const;
+
+export const shiftEndRoutes: FastifyPluginAsync<{ db: Kysely<Database>; publisher: RealtimePublisher }> = async (app, { db, publisher }) => {
+  app.post('/shifts/:id/end', { schema: routeDocs.endShiftByHand }, async (request): Promise<ShiftResponse> => {
+    const owner = ownerId(request);
+    const id = idParam(request.params, ShiftEndMessages.notFound);
+    // Scoped read first: endShift itself matches by id only.
+    const before = await findShift(db, owner, id);
+    if (!before) throw new HttpError(404, ShiftEndMessages.notFound);
+    if (before.end_time) throw new HttpError(409, ShiftEndMessages.alreadyEnded);
+    const shift = await endShift(db, owner, id, new Date());
+    if (!shift?.end_time || shift.duration_seconds === null) throw new HttpError(409, ShiftEndMessages.alreadyEnded);
+    const label = `${shift.first_name} ${shift.last_name}${shift.plate_number ? ` · ${shift.plate_number}` : ''}`;
+    const fields = (s: typeof shift) => ({ end_time: s.end_time, is_active: s.is_active });
+    await recordActivity(db, request, { entity: 'shift', entityId: id, label, action: 'ended', before: fields(before), after: fields(shift) });
+    publisher.publishShiftEnded(owner, { shift_id: shift.id, end_time: shift.end_time, duration_seconds: shift.duration_seconds });
+    return { shift };
+  });
+};

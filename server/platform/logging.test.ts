@@ -1,0 +1,39 @@
+/** Which requests make an info line, the log format a terminal gets, and the ready banner. */
+import { loggerOptions, requestLogLevel } from './logging';
+import { readyBanner } from '../index';
+
+describe('request log level', () => {
+  it('writes one info line for API requests that change data', () => {
+    expect(requestLogLevel('POST', '/api/drivers')).toBe('info');
+    expect(requestLogLevel('PUT', '/api/vehicles/:id')).toBe('info');
+    expect(requestLogLevel('DELETE', '/api/drivers/:id')).toBe('info');
+    expect(requestLogLevel('POST', '/api/auth/login')).toBe('info');
+  });
+
+  it('keeps routine traffic below info: reads, health, static files, drivers’ positions, unknown routes', () => {
+    expect(requestLogLevel('GET', '/api/shifts/active')).toBe('debug');
+    expect(requestLogLevel('GET', '/api/health')).toBe('debug');
+    expect(requestLogLevel('GET', '/*')).toBe('debug');
+    expect(requestLogLevel('POST', '/api/driver/locations')).toBe('debug');
+    expect(requestLogLevel('POST', undefined)).toBe('debug');
+  });
+});
+
+describe('log format', () => {
+  it('is pretty on a terminal and JSON otherwise, unless LOG_FORMAT says', () => {
+    expect(loggerOptions({ logLevel: 'info', logFormat: null }, true)).toMatchObject({ transport: { target: 'pino-pretty' } });
+    expect(loggerOptions({ logLevel: 'info', logFormat: null }, false)).toEqual({ level: 'info' });
+    expect(loggerOptions({ logLevel: 'warn', logFormat: 'json' }, true)).toEqual({ level: 'warn' });
+    expect(loggerOptions({ logLevel: 'info', logFormat: 'pretty' }, false)).toMatchObject({ transport: { target: 'pino-pretty' } });
+  });
+});
+
+describe('ready banner', () => {
+  it('shows the URL and the demo login, and how to open it to the network', () => {
+    const banner = readyBanner({ host: '127.0.0.1', port: 8080, demo: true });
+    expect(banner).toContain('Flota lista en http://localhost:8080');
+    expect(banner).toContain('Acceso de demostración: RUT 12.345.678-5 · contraseña flota-demo');
+    expect(banner).toContain('HOST=0.0.0.0');
+    expect(readyBanner({ host: '0.0.0.0', port: 9000, demo: false })).not.toContain('Acceso de demostración');
+  });
+});

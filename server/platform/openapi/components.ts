@@ -1,0 +1,46 @@
+/**
+ * The named schemas of the OpenAPI document (components.schemas), all from contract/: entities,
+ * the error body, and the socket.io events (which OpenAPI cannot describe as routes, so they are
+ * documented components the realtime section of the document points to). A local registry, so the
+ * contract's own zod schemas stay free of documentation metadata.
+ */
+import { z } from 'zod';
+import { locationBatchSchema, loginRequestSchema } from '../../../contract/api';
+import { driverProfileSchema, driverSchema, locationPointSchema, locationUpdateSchema, shiftSchema, userSchema, vehicleSchema } from '../../../contract/entities';
+
+export const registry = z.registry<{ id: string; description?: string }>();
+
+function named<S extends z.ZodType>(schema: S, id: string, description: string): S {
+  registry.add(schema, { id, description });
+  return schema;
+}
+
+export const apiErrorSchema = named(
+  z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() }),
+  'Error',
+  'Todo error: un texto en español para mostrar tal cual; en un 400, `fields` trae el texto de cada campo inválido.',
+);
+
+named(userSchema, 'Usuario', 'El dueño de la flota que inició sesión.');
+named(driverSchema, 'Conductor', 'Un conductor de la flota. La contraseña nunca se devuelve.');
+named(vehicleSchema, 'Vehiculo', 'Un vehículo (taxi) de la flota.');
+named(shiftSchema, 'Turno', 'Un turno de un conductor en un vehículo, con su última posición conocida.');
+named(locationPointSchema, 'Ubicacion', 'Un punto GPS de un turno.');
+named(driverProfileSchema, 'PerfilConductor', 'Lo que el teléfono del conductor ve de sí mismo.');
+named(loginRequestSchema, 'Credenciales', 'RUT (con o sin puntos y guion; sin dígito verificador también) y contraseña.');
+named(locationBatchSchema, 'LoteUbicaciones', 'Puntos GPS que envía el teléfono del conductor.');
+
+// ── socket.io (path /socket.io, handshake auth: {token}) ─────────────────────
+
+named(locationUpdateSchema, 'EventoLocationUpdate', 'Evento socket.io `location_update` (servidor → mapa): un taxi se movió.');
+named(z.object({ shift: shiftSchema }), 'EventoShiftStarted', 'Evento socket.io `shift_started` (servidor → mapa): comenzó un turno.');
+named(
+  z.object({ shift_id: z.number().int(), end_time: z.string(), duration_seconds: z.number().int() }),
+  'EventoShiftEnded',
+  'Evento socket.io `shift_ended` (servidor → mapa): terminó un turno.',
+);
+named(
+  z.number().int(),
+  'EventoJoinOwnerRoom',
+  'Evento socket.io `join_owner_room` (mapa → servidor): el id del dueño; el servidor lo une a la sala `owner:<id>` solo si es el del token. Responde (ack) `{ok, error?}`.',
+);

@@ -1,0 +1,117 @@
+/**
+ * Two server processes' worth (two buildServer instances, each with its own pool) on one real
+ * PostgreSQL database: a location posted to server A reaches an owner's socket on server B through
+ * the socket.io PostgreSQL adapter. Needs TEST_DATABASE_URL (scripts/pg-test-server.sh start).
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { LocationUpdate } from '../../../contract/entities';
+import { buildServer, type FlotaServer } from '../../app';
+import { loadConfig, type Config } from '../config';
+import { openPostgres, type OpenDatabase } from '../db/client';
+import { migrateToLatest } from '../db/migrate';
+import { DEFAULT_LIMITS } from '../edge/loginThrottle';
+import { DEMO_FLEET_CODE, DEMO_OWNER_RUT, DEMO_PASSWORD, demoDriverRuts, seedDemoFleet } from '../../tools/seed/demoFleet';
+import { apiCall, driverLogin } from '../../tools/testing/http';
+import { openOwnerSocket, type OwnerSocket } from '../../tools/testing/ownerSocket';
+import { TEST_JWT_SECRET } from '../../tools/testing/testServer';
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+if (!adminUrl) {
+  console.warn('postgresAdapter.test.ts: skipped because TEST_DATABASE_URL is not set (run scripts/pg-test-server.sh start).');
+}
+const describeWithPostgres = adminUrl ? describe : describe.skip;
+
+describeWithPostgres('socket.io rooms across two servers on PostgreSQL', () => {
+  const dbName = `flota_adapter_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  let admin: OpenDatabase;
+  const databases: OpenDatabase[] = [];
+  const servers: (FlotaServer & { url: string })[] = [];
+  let socket: OwnerSocket | null = null;
+  let ownerId: number;
+
+  async function startServer(databaseUrl: string) {
+    const database = await openPostgres(databaseUrl);
+    databases.push(database);
+    const config: Config = {
+      ...loadConfig({ JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: '/nonexistent-flota-test', DIST_DIR: '/nonexistent-flota-dist' }),
+      databaseUrl,
+      simulator: false,
+    };
+    const server = await buildServer(config, { db: database.db, dbKind: 'postgres', logger: false });
+    await server.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = server.app.server.address() as { port: number };
+    const started = { ...server, url: `http://127.0.0.1:${port}` };
+    servers.push(started);
+    return started;
+  }
+
+  beforeAll(async () => {
+    admin = await openPostgres(adminUrl as string);
+    await sql`create database ${sql.id(dbName)}`.execute(admin.db);
+    const url = new URL(adminUrl as string);
+    url.pathname = `/${dbName}`;
+    const seeder = await openPostgres(url.toString());
+    await migrateToLatest(seeder.db);
+    ownerId = (await seedDemoFleet(seeder.db, { now: new Date() })).ownerId;
+    await seeder.close();
+    await startServer(url.toString());
+    await startServer(url.toString());
+  }, 60_000);
+
+  afterAll(async () => {
+    socket?.close();
+    for (const server of servers) await server.close();
+    for (const database of databases) await database.close();
+    if (admin) {
+      await sql`drop database if exists ${sql.id(dbName)} with (force)`.execute(admin.db);
+      await admin.close();
+    }
+  });
+
+  it('delivers a location posted to server A to the owner’s socket on server B', async () => {
+    const [a, b] = servers;
+    // Both adapters listen once each has heard the other's heartbeat (bounded wait).
+    for (let i = 0; i < 100; i += 1) {
+      const counts = await Promise.all(servers.map((s) => s.io.of('/').adapter.serverCount()));
+      if (counts.every((count) => count === 2)) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await a.io.of('/').adapter.serverCount()).toBe(2);
+
+    const login = await apiCall(b.url, '/api/auth/login', { json: { rut: DEMO_OWNER_RUT, password: DEMO_PASSWORD } });
+    socket = await openOwnerSocket(b.url, { token: login.body.token });
+    expect(await socket.join(ownerId)).toEqual({ ok: true });
+
+    const seedDb = databases[0].db;
+    const free = await seedDb
+      .selectFrom('drivers as d')
+      .select('d.rut')
+      .where('d.owner_id', '=', ownerId)
+      .where('d.is_active', '=', true)
+      .where('d.current_vehicle_id', 'is not', null)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('shifts as s').select('s.id').whereRef('s.driver_id', '=', 'd.id').where('s.end_time', 'is', null))))
+      .orderBy('d.id')
+      .executeTakeFirstOrThrow();
+    const { token } = await driverLogin(a.url, free.rut);
+    const started = await apiCall(a.url, '/api/driver/shifts/start', { token, json: {} });
+    expect(started.status).toBe(200);
+    await socket.waitFor((e) => e.event === 'shift_started');
+
+    const timestamp = new Date().toISOString();
+    const posted = await apiCall(a.url, '/api/driver/locations', { token, json: { locations: [{ latitude: -32.45, longitude: -71.22, timestamp }] } });
+    expect(posted.status).toBe(202);
+    const update = await socket.waitFor((e) => e.event === 'location_update');
+    expect(update.payload as LocationUpdate).toEqual({ shift_id: started.body.shift.id, latitude: -32.45, longitude: -71.22, timestamp });
+  });
+
+  it('shares the login throttle between the servers: failures on A count on B', async () => {
+    const [a, b] = servers;
+    const rut = demoDriverRuts()[3];
+    const attempt = (url: string, password: string) => apiCall(url, '/api/driver/login', { json: { fleet_code: DEMO_FLEET_CODE, rut, password } });
+    for (let i = 0; i < DEFAULT_LIMITS.perAddressAndAccount.max; i += 1) expect((await attempt(a.url, 'adivinanza')).status).toBe(401);
+    expect(await attempt(b.url, DEMO_PASSWORD)).toMatchObject({ status: 429, body: { error: 'Demasiados intentos. Espera unos minutos e intenta nuevamente.' } });
+    const rows = await databases[0].db.selectFrom('login_limits').select(['key', 'hits']).execute();
+    expect(rows.some((row) => row.key.includes(rut.slice(0, -1)) && row.hits === DEFAULT_LIMITS.perAddressAndAccount.max)).toBe(true);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * socket.io for the desk's live maps. The handshake must carry a valid desk token (auth.token: the
+ * owner's or a desk account's) of an account still active — a driver's token is refused too. The
+ * client asks to join with its own user id; the server maps that person to their fleet's room
+ * (owner:<fleet>) and refuses any other. Which roles may emit which event: accessRules.ts.
+ * Connects and disconnects are logged at info level with the owner id. `auth.batch: true` opts the
+ * socket into location_batch (it joins the owner's batch room too).
+ */
+import type { Server as HttpServer } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { LocationUpdate } from '../../../contract/entities';
+import { Server } from 'socket.io';
+import {
+  SOCKET_PATH,
+  SocketEvent,
+  ownerBatchRoom,
+  ownerRoom,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '../../../contract/socket';
+import type { DeskRole } from '../../../contract/entities';
+import { socketEventRules } from '../../modules/identity/accessRules';
+import { verifyDeskToken } from '../../modules/identity/tokens';
+import type { Database } from '../db/schema';
+import { socketOriginAllowed } from '../edge/cors';
+import { Messages } from '../errors';
+import { loadPrincipal } from '../../modules/identity/principalsRepo';
+import { sessionRoom } from './sessionRooms';
+
+export interface SocketData {
+  /** The fleet (its owner's id). */
+  ownerId: number;
+  /** The signed-in person (an owner id for the Dueño, a desk user id otherwise). */
+  userId: number;
+  role: DeskRole;
+  /** auth.batch === true: receives location_batch instead of location_update. */
+  batch: boolean;
+}
+
+/** Between server processes (PostgreSQL adapter): one flush's updates of one owner. */
+export interface InterServerEvents {
+  locations: (ownerId: number, updates: LocationUpdate[]) => void;
+}
+
+export type FlotaSocketServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+export interface SocketServerOptions {
+  db: Kysely<Database>;
+  jwtSecret: string;
+  corsOrigins: string[];
+  log: FastifyBaseLogger;
+}
+
+export const UNAUTHORIZED = 'No autorizado';
+
+export function createSocketServer(httpServer: HttpServer, options: SocketServerOptions): FlotaSocketServer {
+  const io: FlotaSocketServer = new Server(httpServer, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    ...(options.corsOrigins.length ? { cors: { origin: options.corsOrigins } } : {}),
+    // Another site's page may not open a socket here, even with a token it got hold of.
+    allowRequest: (request, callback) => {
+      const allowed = socketOriginAllowed(request.headers.origin, request.headers.host, options.corsOrigins);
+      callback(allowed ? null : Messages.originNotAllowed, allowed);
+    },
+  });
+
+  io.use((socket, next) => {
+    const token: unknown = socket.handshake.auth?.token;
+    if (typeof token !== 'string' || !token) return next(new Error(UNAUTHORIZED));
+    verifyDeskToken(token, options.jwtSecret)
+      .then(async (claims) => {
+        const user = claims ? await loadPrincipal(options.db, claims) : null;
+        if (!user) return next(new Error(UNAUTHORIZED));
+        socket.data.ownerId = user.ownerId;
+        socket.data.userId = user.id;
+        socket.data.role = user.role;
+        socket.data.batch = socket.handshake.auth?.batch === true;
+        next();
+      })
+      .catch(() => next(new Error(UNAUTHORIZED)));
+  });
+
+  io.on('connection', (socket) => {
+    const { ownerId, userId, role } = socket.data;
+    void socket.join(sessionRoom({ id: userId, role }));
+    options.log.info({ ownerId, socketId: socket.id }, 'socket conectado');
+    socket.on('disconnect', (reason) => options.log.info({ ownerId, socketId: socket.id, reason }, 'socket desconectado'));
+    socket.on(SocketEvent.joinOwnerRoom, (requested, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      const allowed = socketEventRules[SocketEvent.joinOwnerRoom]?.includes(role);
+      if (!allowed || Number(requested) !== userId) {
+        reply({ ok: false, error: 'Sala no permitida' });
+        return;
+      }
+      void socket.join(socket.data.batch ? [ownerRoom(ownerId), ownerBatchRoom(ownerId)] : ownerRoom(ownerId));
+      reply({ ok: true });
+    });
+  });
+
+  return io;
+}

@@ -1,0 +1,234 @@
+/**
+ * Property-based bad input over every registered API route (the same route table the tenancy test
+ * reads): bodies and queries from the contract's schemas (fromZod.ts), hostile path parameters,
+ * malformed JSON, missing bodies and wrong content types. After each case it checks what a client
+ * and the database see: no 500, no dropped connection, every error a Spanish `{error}`, and no row
+ * changed unless a write answered 2xx (row counts and checksums of every table).
+ */
+import fc from 'fast-check';
+import type { z } from 'zod';
+import {
+  driverCreateSchema,
+  driverLoginRequestSchema,
+  driverUpdateSchema,
+  historyQuerySchema,
+  locationBatchSchema,
+  loginRequestSchema,
+  shiftStartSchema,
+  vehicleCreateSchema,
+  vehicleUpdateSchema,
+} from '../../../contract/api';
+import { databaseSnapshot, type TableSnapshot } from '../testing/dbSnapshot';
+import { driverLogin } from '../testing/http';
+import type { TestServer } from '../testing/testServer';
+import { arbitraryFor, wrongType, type Samples } from './fromZod';
+
+/** The contract's schema of each route's body (and history's query). Routes not listed get generic input. */
+const BODIES: Record<string, z.ZodType> = {
+  'POST /api/auth/login': loginRequestSchema,
+  'POST /api/driver/login': driverLoginRequestSchema,
+  'POST /api/drivers': driverCreateSchema,
+  'PUT /api/drivers/:id': driverUpdateSchema,
+  'POST /api/vehicles': vehicleCreateSchema,
+  'PUT /api/vehicles/:id': vehicleUpdateSchema,
+  'POST /api/driver/shifts/start': shiftStartSchema,
+  'POST /api/driver/locations': locationBatchSchema,
+};
+const QUERIES: Record<string, z.ZodType> = {
+  'GET /api/shifts/history': historyQuerySchema,
+};
+
+/** Words of the English texts zod, Fastify and Node give when nobody translated them. */
+const ENGLISH = /\b(invalid|expected|received|required|must|should|unexpected|unauthorized|not found|bad request|too many|internal server|unrecognized|body|payload)\b/i;
+
+export interface Failure {
+  request: string;
+  status: number | 'dropped';
+  body: unknown;
+  why: string;
+}
+
+export interface FuzzReport {
+  cases: number;
+  byStatus: Record<string, number>;
+  /** Answers 500 or more. */
+  serverErrors: number;
+  /** Connections closed or reset without an answer. */
+  dropped: number;
+  /** Error answers that are not a Spanish {error, fields?}. */
+  notSpanish: number;
+  /** Cases whose answer was not a 2xx write and yet changed rows. */
+  unexpectedChanges: number;
+  /** Rows added, removed or changed by writes that answered 2xx (allowed). */
+  rowsChangedBy2xx: number;
+  failures: Failure[];
+}
+
+interface Case {
+  method: string;
+  url: string;
+  token: string | null;
+  body: { kind: 'json'; value: unknown } | { kind: 'raw'; text: string; type: string } | { kind: 'none' };
+}
+
+function isSpanishError(body: unknown): boolean {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
+  const { error, fields, ...rest } = body as { error?: unknown; fields?: unknown };
+  if (Object.keys(rest).length || typeof error !== 'string' || !error || ENGLISH.test(error)) return false;
+  if (fields === undefined) return true;
+  return typeof fields === 'object' && fields !== null && Object.values(fields).every((text) => typeof text === 'string' && text && !ENGLISH.test(text));
+}
+
+function rowsChanged(before: Record<string, TableSnapshot>, after: Record<string, TableSnapshot>): number {
+  let changed = 0;
+  for (const table of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const [b, a] = [before[table], after[table]];
+    if (!b || !a) changed += (a ?? b).rows;
+    else if (b.checksum !== a.checksum) changed += Math.max(1, Math.abs(a.rows - b.rows));
+  }
+  return changed;
+}
+
+const pathValue = (samples: Samples) =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...samples.ids.map(String)) },
+    { weight: 3, arbitrary: fc.constantFrom('0', '-1', '2147483647', '2147483648', '99999999999999999999', 'abc', '1.5', '1e3', '00001', ' 1', '%00', '..') },
+    { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+  );
+
+function queryString(value: unknown): string {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return '';
+  const params = new URLSearchParams();
+  for (const [key, item] of Object.entries(value)) {
+    if (item === undefined) continue;
+    for (const one of Array.isArray(item) ? item : [item]) params.append(key, typeof one === 'string' ? one : JSON.stringify(one));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export interface FuzzTarget {
+  server: TestServer;
+  ownerToken: string;
+  driverToken: string;
+  samples: Samples;
+}
+
+/** Signs in the demo owner and one demo driver that will be left alone (its id is not a sample). */
+export async function prepareTarget(server: TestServer): Promise<FuzzTarget> {
+  const ownerToken = await server.login();
+  const free = await server.db
+    .selectFrom('drivers as d')
+    .select(['d.id', 'd.rut', 'd.current_vehicle_id'])
+    .where('d.owner_id', '=', server.seed.ownerId)
+    .where('d.is_active', '=', true)
+    .where('d.current_vehicle_id', 'is not', null)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('shifts as s').select('s.id').whereRef('s.driver_id', '=', 'd.id').where('s.end_time', 'is', null))))
+    .orderBy('d.id', 'desc')
+    .executeTakeFirstOrThrow();
+  const { token: driverToken } = await driverLogin(server.url, free.rut);
+  const ids = new Set<number>();
+  for (const table of ['drivers', 'vehicles', 'shifts'] as const) {
+    const rows = await server.db.selectFrom(table).select('id').orderBy('id').limit(6).execute();
+    rows.forEach((row) => ids.add(row.id));
+  }
+  ids.delete(free.id);
+  if (free.current_vehicle_id !== null) ids.delete(free.current_vehicle_id);
+  return { server, ownerToken, driverToken, samples: { ids: [...ids] } };
+}
+
+function caseArbitrary(target: FuzzTarget): fc.Arbitrary<Case> {
+  const routes = target.server.routes.filter((route) => route.url.startsWith('/api') && route.method !== 'HEAD' && route.method !== 'OPTIONS');
+  return fc.constantFrom(...routes).chain((route) => {
+    const key = `${route.method} ${route.url}`;
+    const segments = route.url.split('/');
+    const params = segments.filter((segment) => segment.startsWith(':'));
+    const schema = BODIES[key];
+    const jsonBody = schema ? arbitraryFor(schema, target.samples) : wrongType;
+    const body: fc.Arbitrary<Case['body']> =
+      route.method === 'GET' || route.method === 'DELETE'
+        ? fc.constant({ kind: 'none' as const })
+        : fc.oneof(
+            { weight: 8, arbitrary: jsonBody.map((value) => ({ kind: 'json' as const, value })) },
+            { weight: 1, arbitrary: fc.constant({ kind: 'none' as const }) },
+            {
+              weight: 1,
+              arbitrary: fc.record({
+                kind: fc.constant('raw' as const),
+                text: fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('{"rut": ', '[]', 'null', '"x"', '{"a":'.repeat(200), '{"__proto__":{"x":1}}')),
+                type: fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'),
+              }),
+            },
+          );
+    const query = QUERIES[key] ? arbitraryFor(QUERIES[key], target.samples) : fc.option(fc.dictionary(fc.constantFrom('driver_id', 'id', 'limit', 'x'), wrongType, { maxKeys: 2 }), { nil: undefined });
+    const kind = route.url.startsWith('/api/driver/') && !route.url.endsWith('/login') ? 'driver' : route.url === '/api/auth/login' || route.url === '/api/health' || route.url.endsWith('/login') ? 'public' : 'owner';
+    const token = kind === 'public' ? fc.constant(null) : fc.oneof({ weight: 9, arbitrary: fc.constant(kind === 'driver' ? target.driverToken : target.ownerToken) }, { weight: 1, arbitrary: fc.constantFrom('x', 'Bearer', 'eyJhbGciOiJub25lIn0.e30.') });
+    return fc.record({ values: fc.array(pathValue(target.samples), { minLength: params.length, maxLength: params.length }), query, body, token }).map(({ values, query: q, body: b, token: t }) => {
+      let url = route.url;
+      params.forEach((param, i) => (url = url.replace(param, encodeURIComponent(values[i]))));
+      return { method: route.method, url: `${url}${queryString(q)}`, token: t, body: b };
+    });
+  });
+}
+
+async function send(baseUrl: string, c: Case): Promise<{ status: number | 'dropped'; body: unknown }> {
+  const headers: Record<string, string> = {};
+  if (c.token) headers.authorization = `Bearer ${c.token}`;
+  let payload: string | undefined;
+  if (c.body.kind === 'json') {
+    payload = JSON.stringify(c.body.value) ?? 'null';
+    headers['content-type'] = 'application/json';
+  } else if (c.body.kind === 'raw') {
+    payload = c.body.text;
+    headers['content-type'] = c.body.type;
+  }
+  try {
+    const response = await fetch(`${baseUrl}${c.url}`, { method: c.method, headers, body: payload, signal: AbortSignal.timeout(30_000) });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON: kept as text, which is no Spanish {error} either.
+    }
+    return { status: response.status, body };
+  } catch (error) {
+    return { status: 'dropped', body: String(error) };
+  }
+}
+
+export async function fuzzApi(target: FuzzTarget, { runs, seed = 20261122, log }: { runs: number; seed?: number; log?: (line: string) => void }): Promise<FuzzReport> {
+  const report: FuzzReport = { cases: 0, byStatus: {}, serverErrors: 0, dropped: 0, notSpanish: 0, unexpectedChanges: 0, rowsChangedBy2xx: 0, failures: [] };
+  const cases = fc.sample(caseArbitrary(target), { numRuns: runs, seed });
+  let before = await databaseSnapshot(target.server.db);
+  for (const c of cases) {
+    const answer = await send(target.server.url, c);
+    const after = await databaseSnapshot(target.server.db);
+    const request = `${c.method} ${c.url} ${c.body.kind === 'json' ? JSON.stringify(c.body.value)?.slice(0, 300) : c.body.kind === 'raw' ? `[${c.body.type}] ${c.body.text.slice(0, 100)}` : ''}`;
+    const fail = (why: string) => report.failures.length < 50 && report.failures.push({ request, status: answer.status, body: answer.body, why });
+    report.cases += 1;
+    report.byStatus[String(answer.status)] = (report.byStatus[String(answer.status)] ?? 0) + 1;
+    const changed = rowsChanged(before, after);
+    if (answer.status === 'dropped') {
+      report.dropped += 1;
+      fail('conexión cortada');
+    } else {
+      if (answer.status >= 500) {
+        report.serverErrors += 1;
+        fail('500');
+      }
+      if (answer.status >= 400 && !isSpanishError(answer.body)) {
+        report.notSpanish += 1;
+        fail('error sin {error} en español');
+      }
+      if (answer.status >= 200 && answer.status < 300 && c.method !== 'GET') report.rowsChangedBy2xx += changed;
+      else if (changed) {
+        report.unexpectedChanges += 1;
+        fail(`${changed} filas cambiaron sin una escritura 2xx`);
+      }
+    }
+    before = after;
+    if (log && report.cases % 500 === 0) log(`${report.cases} casos: ${JSON.stringify(report.byStatus)}`);
+  }
+  return report;
+}

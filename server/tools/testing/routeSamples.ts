@@ -1,0 +1,124 @@
+/**
+ * For each desk route of the access table, a request that succeeds for a role allowed to make it,
+ * built fresh each time (a new driver to delete, an unused RUT to create...). The rule-table tests
+ * fail for a route that has no sample here, so a new route cannot go untested.
+ */
+import { sql, type Kysely } from 'kysely';
+import { hashPassword } from '../../modules/identity/passwords';
+import type { Database } from '../../platform/db/schema';
+import { DEMO_PASSWORD } from '../seed/demoFleet';
+import { validRut } from './fleetFixtures';
+
+export interface SampleRequest {
+  path: string;
+  json?: unknown;
+  /** Undoes what a successful call changed that later calls rely on. */
+  cleanup?: () => Promise<void>;
+}
+
+export interface SampleContext {
+  db: Kysely<Database>;
+  /** The fleet the request is about (own fleet, or another's to prove it is invisible). */
+  ownerId: number;
+}
+
+let counter = 0;
+const next = () => (counter += 1);
+
+async function anyId(db: Kysely<Database>, table: 'drivers' | 'vehicles' | 'shifts', ownerId: number): Promise<number> {
+  const row = await db.selectFrom(table).select('id').where('owner_id', '=', ownerId).orderBy('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function freshDriver(db: Kysely<Database>, ownerId: number): Promise<number> {
+  const n = next();
+  const body = 30_000_000 + n;
+  const row = await db
+    .insertInto('drivers')
+    .values({ owner_id: ownerId, rut: validRut(body), rut_body: String(body), password_hash: 'x', first_name: 'Muestra', last_name: `N${n}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function freshVehicle(db: Kysely<Database>, ownerId: number): Promise<number> {
+  const row = await db
+    .insertInto('vehicles')
+    .values({ owner_id: ownerId, plate_number: `RS${String(1000 + next()).slice(-4)}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function freshDeskUser(db: Kysely<Database>, ownerId: number): Promise<number> {
+  const body = 40_000_000 + next();
+  const row = await db
+    .insertInto('desk_users')
+    .values({ owner_id: ownerId, rut: validRut(body), rut_body: String(body), password_hash: 'x', first_name: 'Usuaria', last_name: 'Muestra', email: 'u@example.cl', role: 'operador' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function freshShift(db: Kysely<Database>, ownerId: number): Promise<number> {
+  const driverId = await freshDriver(db, ownerId);
+  const row = await db.insertInto('shifts').values({ owner_id: ownerId, driver_id: driverId, start_time: new Date() }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+type SampleFactory = (context: SampleContext) => Promise<SampleRequest>;
+
+export const routeSamples: Record<string, SampleFactory> = {
+  'GET /api/auth/me': async () => ({ path: '/api/auth/me' }),
+  'PUT /api/auth/password': async ({ db }) => ({
+    path: '/api/auth/password',
+    json: { current_password: DEMO_PASSWORD, new_password: 'una-clave-nueva' },
+    // Every demo account shares the demo password: put it back for the next call.
+    cleanup: async () => {
+      const hash = await hashPassword(DEMO_PASSWORD);
+      await db.updateTable('owners').set({ password_hash: hash }).execute();
+      await db.updateTable('desk_users').set({ password_hash: hash }).execute();
+    },
+  }),
+  'GET /api/drivers': async () => ({ path: '/api/drivers' }),
+  'POST /api/drivers': async () => ({
+    path: '/api/drivers',
+    json: { rut: validRut(31_000_000 + next()), password: 'clave-segura', first_name: 'Nueva', last_name: 'Conductora' },
+  }),
+  'PUT /api/drivers/:id': async ({ db, ownerId }) => ({
+    path: `/api/drivers/${await freshDriver(db, ownerId)}`,
+    json: { first_name: 'Cambiada', last_name: 'Apellido', phone: '+56 9 1234 5678' },
+  }),
+  'DELETE /api/drivers/:id': async ({ db, ownerId }) => ({ path: `/api/drivers/${await freshDriver(db, ownerId)}` }),
+  'POST /api/drivers/:id/device-id': async ({ db, ownerId }) => ({ path: `/api/drivers/${await freshDriver(db, ownerId)}/device-id`, json: {} }),
+  'GET /api/vehicles': async () => ({ path: '/api/vehicles' }),
+  'POST /api/vehicles': async () => ({ path: '/api/vehicles', json: { plate_number: `NV${String(1000 + next()).slice(-4)}`, model: 'Kia' } }),
+  'PUT /api/vehicles/:id': async ({ db, ownerId }) => ({ path: `/api/vehicles/${await freshVehicle(db, ownerId)}`, json: { model: 'Toyota Yaris', color: 'Blanco' } }),
+  'DELETE /api/vehicles/:id': async ({ db, ownerId }) => ({ path: `/api/vehicles/${await freshVehicle(db, ownerId)}` }),
+  'GET /api/shifts/active': async () => ({ path: '/api/shifts/active' }),
+  'GET /api/shifts/history': async () => ({ path: '/api/shifts/history' }),
+  'GET /api/shifts/:id/locations': async ({ db, ownerId }) => ({ path: `/api/shifts/${await anyId(db, 'shifts', ownerId)}/locations` }),
+  'POST /api/shifts/:id/end': async ({ db, ownerId }) => ({ path: `/api/shifts/${await freshShift(db, ownerId)}/end`, json: {} }),
+  'GET /api/users': async () => ({ path: '/api/users' }),
+  'POST /api/users': async () => ({
+    path: '/api/users',
+    json: { rut: validRut(41_000_000 + next()), password: 'clave-segura', first_name: 'Ana', last_name: 'Mesa', email: 'ana@example.cl', role: 'operador' },
+  }),
+  'PUT /api/users/:id': async ({ db, ownerId }) => ({
+    path: `/api/users/${await freshDeskUser(db, ownerId)}`,
+    json: { first_name: 'Ana', last_name: 'Cambiada', email: 'ana@example.cl', role: 'administrador' },
+  }),
+  'DELETE /api/users/:id': async ({ db, ownerId }) => ({ path: `/api/users/${await freshDeskUser(db, ownerId)}` }),
+  'GET /api/activity': async () => ({ path: '/api/activity' }),
+};
+
+/** A fingerprint of everything a desk route can change: equal before and after means nothing changed. */
+export async function databaseFingerprint(db: Kysely<Database>): Promise<string> {
+  const tables = ['owners', 'desk_users', 'drivers', 'vehicles', 'shifts', 'activity_log'] as const;
+  const parts: string[] = [];
+  for (const table of tables) {
+    const { rows } = await sql<{ digest: string | null }>`select md5(string_agg(t::text, '|' order by t.id)) as digest from ${sql.table(table)} t`.execute(db);
+    parts.push(`${table}:${rows[0]?.digest}`);
+  }
+  return parts.join(' ');
+}
