@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { API_BASE_PATH } from '../contract/api';
 import { registerAccessGuard } from './modules/identity/accessGuard';
 import { makeAuthenticate, makeAuthenticateDriver } from './modules/identity/authenticate';
+import { makeSocketIdentity } from './modules/identity/socketIdentity';
 import type { Config } from './platform/config';
 import type { DatabaseKind } from './platform/db/client';
 import type { Database } from './platform/db/schema';
@@ -100,7 +101,7 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   const edge = await registerEdge(app, config, db, deps.loginLimits);
 
   // socket.io first: the driver routes publish to the owners' rooms.
-  const io = createSocketServer(app.server, { db, jwtSecret: config.jwtSecret, corsOrigins: config.corsOrigins, log: app.log });
+  const io = createSocketServer(app.server, { identity: makeSocketIdentity({ db, jwtSecret: config.jwtSecret }), corsOrigins: config.corsOrigins, log: app.log });
   // PGlite is one process: the default in-memory adapter. PostgreSQL may serve several processes.
   const closeAdapter = config.databaseUrl ? await attachPostgresAdapter(io, config.databaseUrl, app.log) : async () => undefined;
   const publisher = createPublisher(io, config.databaseUrl !== null);

@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { HttpError, Messages } from '../../platform/errors';
-import type { DriverCache } from '../positions/ingest/driverCache';
+import type { DriverState } from './driverAccountsRepo';
 import { loadPrincipal, type RequestUser } from './principalsRepo';
 import { verifyDeskToken, verifyDriverToken } from './tokens';
 
@@ -46,12 +46,17 @@ export function makeAuthenticate(deps: AuthDeps): preHandlerAsyncHookHandler {
   };
 }
 
+/** Where a driver's account state is read: the ingest's driver cache (positions module) in the app. */
+export interface DriverStates {
+  get(driverId: number): DriverState | null | Promise<DriverState | null>;
+}
+
 /**
  * Driver tokens are checked against the ingest's driver cache (no database read when cached): a
  * driver deleted or deactivated by the owner, or whose password was reset (token version bumped),
  * stops working at once, because those writes invalidate the cache.
  */
-export function makeAuthenticateDriver(deps: { jwtSecret: string; drivers: DriverCache }): preHandlerAsyncHookHandler {
+export function makeAuthenticateDriver(deps: { jwtSecret: string; drivers: DriverStates }): preHandlerAsyncHookHandler {
   return async function authenticateDriver(request: FastifyRequest, _reply: FastifyReply) {
     const token = bearerToken(request.headers.authorization);
     const claims = token ? await verifyDriverToken(token, deps.jwtSecret) : null;

@@ -2,13 +2,13 @@
  * socket.io for the desk's live maps. The handshake must carry a valid desk token (auth.token: the
  * owner's or a desk account's) of an account still active — a driver's token is refused too. The
  * client asks to join with its own user id; the server maps that person to their fleet's room
- * (owner:<fleet>) and refuses any other. Which roles may emit which event: accessRules.ts.
+ * (owner:<fleet>) and refuses any other. Who the token is and which roles may emit which event
+ * come from the identity module (SocketIdentity, given by app.ts: the platform imports no module).
  * Connects and disconnects are logged at info level with the owner id. `auth.batch: true` opts the
  * socket into location_batch (it joins the owner's batch room too).
  */
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { LocationUpdate } from '../../../contract/entities';
 import { Server } from 'socket.io';
 import {
@@ -20,12 +20,8 @@ import {
   type ServerToClientEvents,
 } from '../../../contract/socket';
 import type { DeskRole } from '../../../contract/entities';
-import { socketEventRules } from '../../modules/identity/accessRules';
-import { verifyDeskToken } from '../../modules/identity/tokens';
-import type { Database } from '../db/schema';
 import { socketOriginAllowed } from '../edge/cors';
 import { Messages } from '../errors';
-import { loadPrincipal } from '../../modules/identity/principalsRepo';
 import { sessionRoom } from './sessionRooms';
 
 export interface SocketData {
@@ -45,9 +41,23 @@ export interface InterServerEvents {
 
 export type FlotaSocketServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
+/** The signed-in desk person behind a handshake token. */
+export interface SocketPrincipal {
+  id: number;
+  ownerId: number;
+  role: DeskRole;
+}
+
+/** What the socket server asks of the identity module. */
+export interface SocketIdentity {
+  /** A valid desk token of an account still active → its person; anything else → null. */
+  authenticate(token: string): Promise<SocketPrincipal | null>;
+  /** The roles that may emit this event (none when the event has no rule). */
+  rolesFor(event: string): readonly DeskRole[];
+}
+
 export interface SocketServerOptions {
-  db: Kysely<Database>;
-  jwtSecret: string;
+  identity: SocketIdentity;
   corsOrigins: string[];
   log: FastifyBaseLogger;
 }
@@ -69,9 +79,9 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
   io.use((socket, next) => {
     const token: unknown = socket.handshake.auth?.token;
     if (typeof token !== 'string' || !token) return next(new Error(UNAUTHORIZED));
-    verifyDeskToken(token, options.jwtSecret)
-      .then(async (claims) => {
-        const user = claims ? await loadPrincipal(options.db, claims) : null;
+    options.identity
+      .authenticate(token)
+      .then((user) => {
         if (!user) return next(new Error(UNAUTHORIZED));
         socket.data.ownerId = user.ownerId;
         socket.data.userId = user.id;
@@ -89,7 +99,7 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
     socket.on('disconnect', (reason) => options.log.info({ ownerId, socketId: socket.id, reason }, 'socket desconectado'));
     socket.on(SocketEvent.joinOwnerRoom, (requested, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
-      const allowed = socketEventRules[SocketEvent.joinOwnerRoom]?.includes(role);
+      const allowed = options.identity.rolesFor(SocketEvent.joinOwnerRoom).includes(role);
       if (!allowed || Number(requested) !== userId) {
         reply({ ok: false, error: 'Sala no permitida' });
         return;
