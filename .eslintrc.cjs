@@ -22,6 +22,24 @@ const layerZones = [
   })),
 ];
 
+// The server in layers (docs/architecture.md): entries (app.ts, index.ts, start.ts) <- modules/<domain> <- platform.
+// tools/ (seed, simulator, test harness, CLI) may use anything; product code never uses tools/.
+const serverModules = ['identity', 'drivers', 'vehicles', 'shifts', 'positions', 'desk'];
+const serverZones = [
+  { target: './server/platform', from: './server/modules', message: 'platform/ sits below the modules and never imports one: hand it what it needs (as SocketIdentity).' },
+  ...serverModules.map((name) => ({
+    target: `./server/modules/${name}`,
+    from: './server/modules',
+    except: [`./${name}`, './flotaModule.ts', ...serverModules.filter((other) => other !== name).map((other) => `./${other}/index.ts`)],
+    message: 'A module uses another module only through its index.ts (and is mounted through modules/index.ts).',
+  })),
+];
+// Tests may use the harness in tools/ and start the whole server; product code may not.
+const productOnlyZones = [
+  { target: ['./server/platform', './server/modules'], from: './server/tools', message: 'tools/ is harness code (seed, simulator, tests, CLI): the product never imports it.' },
+  { target: ['./server/platform', './server/modules'], from: ['./server/app.ts', './server/index.ts', './server/start.ts'], message: 'Only the entries compose the server; platform/ and modules/ do not import them.' },
+];
+
 module.exports = {
   root: true,
   env: { browser: true, node: true, es2022: true },
@@ -42,7 +60,7 @@ module.exports = {
   },
   ignorePatterns: ['node_modules/', 'dist/', 'data/', 'coverage/', 'test-results/', 'playwright-report/', 'e2e/artifacts/', '!.eslintrc.cjs'],
   rules: {
-    'import/no-restricted-paths': ['error', { zones: layerZones }],
+    'import/no-restricted-paths': ['error', { zones: [...layerZones, ...serverZones, ...productOnlyZones] }],
     'import/no-cycle': ['error', { ignoreExternal: true }],
     '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
@@ -51,6 +69,7 @@ module.exports = {
   },
   overrides: [
     { files: ['*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
+    { files: ['server/**/*.test.ts'], rules: { 'import/no-restricted-paths': ['error', { zones: [...layerZones, ...serverZones] }] } },
     { files: ['server/**', 'bench/**', 'e2e/**', '*.config.ts', 'webpack.config.ts'], rules: { 'no-console': 'off' } },
   ],
 };

@@ -3,9 +3,6 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_BASE_PATH } from '../contract/api';
-import { registerAccessGuard } from './modules/identity/accessGuard';
-import { makeAuthenticate, makeAuthenticateDriver } from './modules/identity/authenticate';
-import { makeSocketIdentity } from './modules/identity/socketIdentity';
 import type { Config } from './platform/config';
 import type { DatabaseKind } from './platform/db/client';
 import type { Database } from './platform/db/schema';
@@ -14,33 +11,16 @@ import type { ThrottleLimits } from './platform/edge/loginThrottle';
 import { createTimedServer } from './platform/edge/timeouts';
 import { flotaErrorHandler } from './platform/errorHandler';
 import { Messages } from './platform/errors';
-import { createIngest } from './modules/positions/ingest/ingest';
 import { OneLinePerRequest } from './platform/logging';
 import { registerOpenApi } from './platform/openapi/plugin';
-import { startIdleShiftSweep } from './modules/positions/osmand/idleShiftSweep';
-import { startOsmandListener, type OsmandListener } from './modules/positions/osmand/osmandListener';
-import { OSMAND_PATH, osmandRoutes } from './modules/positions/osmand/osmandRoutes';
-import { submitToIngest } from './modules/positions/osmand/submitToIngest';
-import { driverDeviceIdRoutes } from './modules/drivers/driverDeviceIdRoutes';
-import { driverMeRoutes } from './modules/shifts/driverMeRoutes';
 import { attachPostgresAdapter } from './platform/realtime/postgresAdapter';
 import { createPublisher } from './platform/realtime/publisher';
-import { disconnectSessions } from './platform/realtime/sessionRooms';
 import { createSocketServer, type FlotaSocketServer } from './platform/realtime/socketServer';
-import { activityRoutes } from './modules/desk/activityRoutes';
-import { authRoutes } from './modules/identity/authRoutes';
-import { driverLocationsRoutes } from './modules/positions/driverLocationsRoutes';
-import { driverLoginRoutes } from './modules/identity/driverLoginRoutes';
-import { driversRoutes } from './modules/drivers/driversRoutes';
-import { driverShiftsRoutes } from './modules/shifts/driverShiftsRoutes';
 import { healthRoutes } from './platform/health';
-import { historyRoutes } from './modules/shifts/historyRoutes';
-import { shiftLocationsRoutes } from './modules/positions/shiftLocationsRoutes';
-import { shiftEndRoutes } from './modules/shifts/shiftEndRoutes';
-import { shiftsRoutes } from './modules/shifts/shiftsRoutes';
-import { usersRoutes } from './modules/desk/usersRoutes';
-import { vehiclesRoutes } from './modules/vehicles/vehiclesRoutes';
 import { isSpaRoute, registerSpa, sendIndexHtml } from './platform/spa';
+import { modules as domainModules, type FlotaModule } from './modules';
+import { registerAccessGuard, makeAuthenticate, makeAuthenticateDriver, makeSocketIdentity, type AccessTable } from './modules/identity';
+import { createIngest, startIdleShiftSweep, startOsmandListener, submitToIngest, type OsmandListener } from './modules/positions';
 
 export const BODY_LIMIT = 1024 * 1024;
 /** Answers smaller than this go uncompressed: the headers would cost more than they save. */
@@ -53,6 +33,8 @@ export interface ServerDeps {
   logger?: FastifyServerOptions['logger'];
   /** Login throttle limits; the defaults otherwise (tests use small ones). */
   loginLimits?: ThrottleLimits;
+  /** The domain modules to mount (modules/index.ts); tests add one to see the start refused. */
+  modules?: readonly FlotaModule[];
 }
 
 /** A route as Fastify registered it (tests derive their route matrix from this). */
@@ -65,6 +47,8 @@ export interface FlotaServer {
   app: FastifyInstance;
   /** Every route registered, in order (onRoute): a new route shows up here without any list to edit. */
   routes: RegisteredRoute[];
+  /** Who may call each /api route, as the routes declared it (the guard reads it; so do the tests). */
+  access: AccessTable;
   io: FlotaSocketServer;
   /** The OsmAnd listener on OSMAND_PORT (null when unset); listen() starts it, close() stops it. */
   osmand: OsmandListener | null;
@@ -111,27 +95,23 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   const authenticate = makeAuthenticate({ db, jwtSecret: config.jwtSecret });
   const authenticateDriver = makeAuthenticateDriver({ jwtSecret: config.jwtSecret, drivers: ingest.cache });
   const prefix = API_BASE_PATH;
-  // Before any route: every /api route must be in accessRules.ts, and each request is checked against it.
-  registerAccessGuard(app, authenticate);
+  // Before any route: every /api route must declare its access rule, and each request is checked against it.
+  const access = registerAccessGuard(app, authenticate);
   await app.register(healthRoutes, { prefix, db, dbKind });
-  await app.register(authRoutes, { prefix, db, jwtSecret: config.jwtSecret, authenticate, throttle: edge.ownerLogin });
-  await app.register(driversRoutes, { prefix, db, authenticate });
-  await app.register(vehiclesRoutes, { prefix, db, authenticate });
-  await app.register(shiftsRoutes, { prefix, db, authenticate });
-  await app.register(historyRoutes, { prefix, db, authenticate, timeZone: config.tzFleet });
-  await app.register(shiftLocationsRoutes, { prefix, db, authenticate });
-  await app.register(usersRoutes, { prefix, db, endSessions: (user) => disconnectSessions(io, user) });
-  await app.register(activityRoutes, { prefix, db, timeZone: config.tzFleet });
-  await app.register(shiftEndRoutes, { prefix, db, publisher });
-  await app.register(driverLoginRoutes, { prefix, db, jwtSecret: config.jwtSecret, throttle: edge.driverLogin });
-  await app.register(driverShiftsRoutes, { prefix, db, authenticateDriver, publisher });
-  await app.register(driverLocationsRoutes, { prefix, ingest, authenticateDriver, jwtSecret: config.jwtSecret, benchCeiling: config.ingestBenchCeiling });
-  await app.register(driverDeviceIdRoutes, { prefix, db, authenticate });
-  await app.register(driverMeRoutes, { prefix, db, authenticateDriver });
+  const context = { prefix, config, db, io, publisher, edge, authenticate, authenticateDriver, ingest };
+  try {
+    for (const module of deps.modules ?? domainModules) await module.register(app, context);
+  } catch (error) {
+    // A module that cannot mount (a route without an access rule, say) stops the start cleanly.
+    await new Promise<void>((resolve) => io.close(() => resolve()));
+    await ingest.close();
+    await closeAdapter();
+    await app.close().catch(() => undefined);
+    throw error;
+  }
 
-  // Phones and trackers (OsmAnd protocol): the same ingest pipeline as the driver API.
+  // The OSMAND_PORT listener: the same OsmAnd endpoint on a port of its own.
   const submitPoints = submitToIngest(ingest);
-  await app.register(osmandRoutes, { db, publisher, submitPoints, path: OSMAND_PATH });
   const osmand = config.osmandPort === null ? null : await startOsmandListener({ db, publisher, submitPoints, logger: deps.logger ?? true });
   const idleSweep = startIdleShiftSweep({ db, publisher, idleMinutes: config.shiftIdleEndMinutes, everyMs: config.idleSweepMs, log: app.log });
 
@@ -147,6 +127,7 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   return {
     app,
     routes,
+    access,
     io,
     osmand,
     close() {

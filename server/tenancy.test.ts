@@ -1,13 +1,13 @@
 /**
  * Tenancy matrix, generated from the routes Fastify registered (onRoute), so a new route is covered
- * without editing this file. Routes are classified by the one access table (accessRules.ts): public,
- * driver, or the owner's desk (its role dimension is in server/auth/accessRules.test.ts).
+ * without editing this file. Routes are classified by the one access table (built from each route's declared rule): public,
+ * driver, or the owner's desk (its role dimension is in modules/identity/accessRules.test.ts).
  * Owner B aims at owner A's ids everywhere (path, query and body), tokens of the wrong kind are
  * refused, and the driver-identity attack (oracle, lockout, takeover) gets nowhere. After each,
  * nothing of A's has changed and no answer to B carried anything of A's.
  */
 import { SocketEvent } from '../contract/socket';
-import { isApiUrl, routeRule } from './modules/identity/accessRules';
+import { isApiUrl } from './modules/identity/accessRules';
 import { DEMO_FLEET_CODE, DEMO_PASSWORD } from './tools/seed/demoFleet';
 import { DEFAULT_LIMITS } from './platform/edge/loginThrottle';
 import { apiClient } from './tools/testing/apiClient';
@@ -19,10 +19,10 @@ import { SECOND_OWNER, createSecondOwner, startTestServer, type TestServer } fro
 
 type Kind = 'public' | 'driver' | 'owner' | 'outside';
 
-/** The kind of caller a route is for, from the one access table (server/auth/accessRules.ts). */
-export function routeKind(url: string, method = 'GET'): Kind {
+/** The kind of caller a route is for, from the one access table (built from the routes' declarations). */
+function routeKind(url: string, method = 'GET'): Kind {
   if (!isApiUrl(url)) return 'outside';
-  const rule = routeRule(method, url) ?? [];
+  const rule = server.access.rule(method, url) ?? [];
   if (rule.includes('public')) return 'public';
   if (rule.includes('driver')) return 'driver';
   return 'owner';

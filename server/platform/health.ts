@@ -1,13 +1,21 @@
 /** GET /api/health: the process answers and the database runs a query. */
 import type { FastifyPluginAsync } from 'fastify';
 import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
 import type { HealthResponse } from '../../contract/api';
 import type { DatabaseKind } from './db/client';
 import type { Database } from './db/schema';
-import { routeDocs } from './openapi/routeDocs';
+import { Tags } from './openapi/routeDocs';
+import { PUBLIC, routeSpec } from './routeSpec';
+
+const healthSpec = routeSpec(PUBLIC, {
+  summary: 'Estado del servidor y de la base de datos',
+  tags: [Tags.health],
+  response: { 200: z.object({ ok: z.boolean(), db: z.enum(['pglite', 'postgres']) }), 503: z.object({ ok: z.literal(false), db: z.enum(['pglite', 'postgres']) }) },
+});
 
 export const healthRoutes: FastifyPluginAsync<{ db: Kysely<Database>; dbKind: DatabaseKind }> = async (app, { db, dbKind }) => {
-  app.get('/health', { schema: routeDocs.health }, async (_request, reply): Promise<HealthResponse> => {
+  app.get('/health', healthSpec, async (_request, reply): Promise<HealthResponse> => {
     try {
       await sql`select 1`.execute(db);
       return { ok: true, db: dbKind };

@@ -5,15 +5,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import { activityQuerySchema, type ActivityResponse } from '../../../contract/api';
-import { ownerId } from '../identity/authenticate';
+import { ownerId } from '../identity';
 import type { Database } from '../../platform/db/schema';
 import { parseBody } from '../../platform/errors';
 import { listActivity, listActivityActors } from './activityRepo';
 import { withoutBlanks } from '../../platform/params';
-import { routeDocs } from '../../platform/openapi/routeDocs';
+import { routeSpecs } from './routeSpecs';
 
 export const activityRoutes: FastifyPluginAsync<{ db: Kysely<Database>; timeZone: string }> = async (app, { db, timeZone }) => {
-  app.get('/activity', { schema: routeDocs.activity }, async (request): Promise<ActivityResponse> => {
+  app.get('/activity', routeSpecs.activity, async (request): Promise<ActivityResponse> => {
     const owner = ownerId(request);
     const query = parseBody(activityQuerySchema, withoutBlanks(request.query));
     const [role, id] = query.actor ? query.actor.split(':') : [];

@@ -11,7 +11,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ActivityEntity } from '../../../contract/entities';
-import { signedInUser } from '../identity/authenticate';
+import { signedInUser } from '../identity';
 import type { Database } from '../../platform/db/schema';
 
 export type ActivityAction = 'created' | 'updated' | 'deleted' | 'deactivated' | 'reactivated' | 'password_reset' | 'regenerated' | 'ended';

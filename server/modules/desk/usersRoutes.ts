@@ -10,14 +10,14 @@ import { deskUserCreateSchema, deskUserUpdateSchema, type DeskUserResponse, type
 import type { DeskUser } from '../../../contract/entities';
 import { normalizeRut } from '../../../contract/rut';
 import { recordActivity, type ActivityAction } from './recordActivity';
-import { ownerId } from '../identity/authenticate';
-import { hashPassword } from '../identity/passwords';
+import { ownerId } from '../identity';
+import { hashPassword } from '../identity';
 import { isUniqueViolation } from '../../platform/db/dbErrors';
 import type { Database } from '../../platform/db/schema';
 import { HttpError, Messages, parseBody } from '../../platform/errors';
-import { findDeskUser, insertDeskUser, listDeskUsers, rutSignsIn, softDeleteDeskUser, updateDeskUser } from '../identity/deskUsersRepo';
+import { findDeskUser, insertDeskUser, listDeskUsers, rutSignsIn, softDeleteDeskUser, updateDeskUser } from '../identity';
 import { idParam } from '../../platform/params';
-import { routeDocs } from '../../platform/openapi/routeDocs';
+import { routeSpecs } from './routeSpecs';
 
 export const UserMessages = {
   notFound: 'Usuario no encontrado',
@@ -40,12 +40,12 @@ function updateAction(before: DeskUser, after: DeskUser, passwordReset: boolean)
 }
 
 export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { db, endSessions }) => {
-  app.get('/users', { schema: routeDocs.listUsers }, async (request): Promise<DeskUsersResponse> => {
+  app.get('/users', routeSpecs.listUsers, async (request): Promise<DeskUsersResponse> => {
     const users = await listDeskUsers(db, ownerId(request));
     return { users, count: users.length };
   });
 
-  app.post('/users', { schema: routeDocs.createUser }, async (request, reply): Promise<DeskUserResponse> => {
+  app.post('/users', routeSpecs.createUser, async (request, reply): Promise<DeskUserResponse> => {
     const owner = ownerId(request);
     const { password, ...fields } = parseBody(deskUserCreateSchema, request.body);
     if (await rutSignsIn(db, fields.rut)) throw new HttpError(409, UserMessages.rutTaken);
@@ -65,7 +65,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, {
     }
   });
 
-  app.put('/users/:id', { schema: routeDocs.updateUser }, async (request): Promise<DeskUserResponse> => {
+  app.put('/users/:id', routeSpecs.updateUser, async (request): Promise<DeskUserResponse> => {
     const owner = ownerId(request);
     const id = idParam(request.params, UserMessages.notFound);
     const stored = await findDeskUser(db, owner, id);
@@ -86,7 +86,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, {
     return { user };
   });
 
-  app.delete('/users/:id', { schema: routeDocs.deleteUser }, async (request): Promise<{ ok: true }> => {
+  app.delete('/users/:id', routeSpecs.deleteUser, async (request): Promise<{ ok: true }> => {
     const owner = ownerId(request);
     const id = idParam(request.params, UserMessages.notFound);
     await db.transaction().execute(async (trx) => {

@@ -5,19 +5,19 @@
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DriverResponse } from '../../../contract/api';
-import { recordActivity } from '../desk/recordActivity';
-import { ownerId } from '../identity/authenticate';
+import { recordActivity } from '../desk';
+import { ownerId } from '../identity';
 import type { Database } from '../../platform/db/schema';
 import { HttpError, Messages } from '../../platform/errors';
 import { regenerateDeviceId } from './deviceIdsRepo';
 import { findDriver } from './driversRepo';
 import { idParam } from '../../platform/params';
-import { routeDocs } from '../../platform/openapi/routeDocs';
+import { routeSpecs } from './routeSpecs';
 
 export const driverDeviceIdRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticate: preHandlerAsyncHookHandler }> = async (app, { db, authenticate }) => {
   app.addHook('preHandler', authenticate);
 
-  app.post('/drivers/:id/device-id', { schema: routeDocs.regenerateDeviceId }, async (request): Promise<DriverResponse> => {
+  app.post('/drivers/:id/device-id', routeSpecs.regenerateDeviceId, async (request): Promise<DriverResponse> => {
     const owner = ownerId(request);
     const id = idParam(request.params, Messages.driverNotFound);
     const driver = await db.transaction().execute(async (trx) => {

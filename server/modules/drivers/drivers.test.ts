@@ -2,12 +2,12 @@
 import { z } from 'zod';
 import { shiftSchema } from '../../../contract/entities';
 import { formatRut } from '../../../contract/rut';
-import { verifyPassword } from '../identity/passwords';
+import { verifyPassword } from '../identity';
 import { DEMO_COUNTS } from '../../tools/seed/demoFleet';
 import { driverAnswer, fetchList, startSignedInServer, vehicleAnswer, type SignedInServer } from '../../tools/testing/fleetApi';
 import { driverBody, validRut } from '../../tools/testing/fleetFixtures';
 import { SECOND_OWNER, type TestServer } from '../../tools/testing/testServer';
-import { shiftsQuery, toShift } from '../shifts/shiftsRepo';
+import { shiftsQuery, toShift } from '../shifts';
 
 let server: TestServer;
 let token: string;

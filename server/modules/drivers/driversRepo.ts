@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Driver } from '../../../contract/entities';
 import { storedRutBody } from '../../../contract/rut';
 import type { Database, DriversTable } from '../../platform/db/schema';
-import { driverChanged } from '../identity/driverChanges';
+import { driverChanged } from '../identity';
 
 /** The list/detail query with the assigned vehicle's plate joined. */
 export function driversQuery(db: Kysely<Database>, ownerId: number) {

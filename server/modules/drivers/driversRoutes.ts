@@ -8,17 +8,17 @@ import type { Kysely } from 'kysely';
 import { driverCreateSchema, driverUpdateSchema, type DriverResponse, type DriversResponse } from '../../../contract/api';
 import { normalizeRut } from '../../../contract/rut';
 import type { Driver } from '../../../contract/entities';
-import { recordActivity } from '../desk/recordActivity';
-import { ownerId } from '../identity/authenticate';
-import { hashPassword } from '../identity/passwords';
+import { recordActivity } from '../desk';
+import { ownerId } from '../identity';
+import { hashPassword } from '../identity';
 import { isUniqueViolation } from '../../platform/db/dbErrors';
 import type { Database } from '../../platform/db/schema';
 import { HttpError, Messages, parseBody } from '../../platform/errors';
 import { assignVehicle, findDriver, insertDriver, listDrivers, lockDriver, softDeleteDriver, updateDriverColumns } from './driversRepo';
-import { inActiveShift } from '../shifts/shiftsRepo';
-import { lockVehicle } from '../vehicles/vehiclesRepo';
+import { inActiveShift } from '../shifts';
+import { lockVehicle } from '../vehicles';
 import { idParam } from '../../platform/params';
-import { routeDocs } from '../../platform/openapi/routeDocs';
+import { routeSpecs } from './routeSpecs';
 
 /** 400 on current_vehicle_id unless it is null or one of the owner's live vehicles. */
 async function checkVehicle(db: Kysely<Database>, owner: number, vehicleId: number | null): Promise<void> {
@@ -51,12 +51,12 @@ export const driversRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authentic
     return { driver };
   }
 
-  app.get('/drivers', { schema: routeDocs.listDrivers }, async (request): Promise<DriversResponse> => {
+  app.get('/drivers', routeSpecs.listDrivers, async (request): Promise<DriversResponse> => {
     const drivers = await listDrivers(db, ownerId(request));
     return { drivers, count: drivers.length };
   });
 
-  app.post('/drivers', { schema: routeDocs.createDriver }, async (request, reply): Promise<DriverResponse> => {
+  app.post('/drivers', routeSpecs.createDriver, async (request, reply): Promise<DriverResponse> => {
     const owner = ownerId(request);
     const { password, current_vehicle_id, ...driver } = parseBody(driverCreateSchema, request.body);
     // Hashing is slow: done before the transaction takes a connection.
@@ -75,7 +75,7 @@ export const driversRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authentic
     return driverResponse(owner, id);
   });
 
-  app.put('/drivers/:id', { schema: routeDocs.updateDriver }, async (request): Promise<DriverResponse> => {
+  app.put('/drivers/:id', routeSpecs.updateDriver, async (request): Promise<DriverResponse> => {
     const owner = ownerId(request);
     const id = idParam(request.params, Messages.driverNotFound);
     const stored = await findDriver(db, owner, id);
@@ -101,7 +101,7 @@ export const driversRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authentic
     return driverResponse(owner, id);
   });
 
-  app.delete('/drivers/:id', { schema: routeDocs.deleteDriver }, async (request): Promise<{ ok: true }> => {
+  app.delete('/drivers/:id', routeSpecs.deleteDriver, async (request): Promise<{ ok: true }> => {
     const owner = ownerId(request);
     const id = idParam(request.params, Messages.driverNotFound);
     await db.transaction().execute(async (trx) => {

@@ -1,27 +1,32 @@
 /**
- * Enforces accessRules.ts: refuses to build a server with an /api route the table does not name,
- * and before every /api handler authenticates desk callers (401) and checks their role (403).
- * Public routes pass; driver routes authenticate drivers themselves.
+ * Enforces the routes' declared access rules (accessRules.ts): refuses to build a server with an
+ * /api route that declares no `config.access`, and before every /api handler authenticates desk
+ * callers (401) and checks their role (403). Public routes pass; driver routes authenticate
+ * drivers themselves. Returns the table it builds (the tests read it).
  */
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { HttpError } from '../../platform/errors';
-import { ACCESS_DENIED, isApiUrl, routeRule } from './accessRules';
+import { ACCESS_DENIED, AccessTable, isApiUrl } from './accessRules';
 
-export function registerAccessGuard(app: FastifyInstance, authenticate: preHandlerAsyncHookHandler): void {
+export function registerAccessGuard(app: FastifyInstance, authenticate: preHandlerAsyncHookHandler): AccessTable {
+  const table = new AccessTable();
   app.addHook('onRoute', (route) => {
     if (!isApiUrl(route.url)) return;
     for (const method of [route.method].flat()) {
-      if (!routeRule(method, route.url)) throw new Error(`La ruta ${method} ${route.url} no figura en server/auth/accessRules.ts`);
+      if (!table.declare(method, route.url, route.config?.access)) {
+        throw new Error(`La ruta ${method} ${route.url} no declara quién puede usarla (config.access en el routeSpecs.ts de su módulo)`);
+      }
     }
   });
 
   app.addHook('preHandler', async function accessGuard(request, reply) {
     const url = request.routeOptions.url;
     if (!url || !isApiUrl(url)) return;
-    const rule = routeRule(request.method, url);
+    const rule = table.rule(request.method, url);
     if (!rule) throw new HttpError(403, ACCESS_DENIED);
     if (rule.includes('public') || rule.includes('driver')) return;
     await authenticate.call(this, request, reply);
     if (!request.user || !rule.includes(request.user.role)) throw new HttpError(403, ACCESS_DENIED);
   });
+  return table;
 }

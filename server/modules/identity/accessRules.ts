@@ -1,65 +1,22 @@
 /**
- * The one table of who may use what: every HTTP route (method + Fastify's route url) and every
- * socket event the server listens to. The global guard (accessGuard.ts) reads it on each request;
- * buildServer refuses to start with a route under /api that is missing here; the tests walk it.
+ * Who may use what. Every HTTP route declares its rule beside its handler (`config.access`, from
+ * its module's routeSpecs.ts); the access guard collects them as the server registers routes into
+ * one table (AccessTable), which the guard reads on each request and the tests walk; a route under
+ * /api that declares nobody stops the server from starting. Socket events are listed here.
  *
  * - public: no token (login, health).
  * - driver: a driver's token (the phone API); the driver routes authenticate themselves.
  * - dueño / administrador / operador: the desk. The fleet's owner is its only Dueño.
  */
 import type { DeskRole } from '../../../contract/entities';
-import { EVERY_DESK_ROLE, FLEET_MANAGERS, USER_MANAGERS } from '../../../contract/roles';
+import { EVERY_DESK_ROLE } from '../../../contract/roles';
+import { PUBLIC, type Principal } from '../../platform/routeSpec';
 
 export { EVERY_DESK_ROLE };
-export type Principal = DeskRole | 'driver' | 'public';
+export type { Principal };
 
-/** Everything but user management. */
-const MANAGERS = FLEET_MANAGERS;
-const OWNER_ONLY = USER_MANAGERS;
-const PUBLIC: readonly Principal[] = ['public'];
-const DRIVER: readonly Principal[] = ['driver'];
-
-/** `METHOD /api/path` (Fastify's url, with :params) → who may call it. */
-export const routeRules: Record<string, readonly Principal[]> = {
-  'GET /api/health': PUBLIC,
-  'GET /api/openapi.json': PUBLIC,
-  'POST /api/auth/login': PUBLIC,
-  'GET /api/auth/me': EVERY_DESK_ROLE,
-  'PUT /api/auth/password': EVERY_DESK_ROLE,
-
-  'GET /api/drivers': EVERY_DESK_ROLE,
-  'POST /api/drivers': MANAGERS,
-  'PUT /api/drivers/:id': MANAGERS,
-  'DELETE /api/drivers/:id': MANAGERS,
-  'POST /api/drivers/:id/device-id': MANAGERS,
-
-  'GET /api/vehicles': EVERY_DESK_ROLE,
-  'POST /api/vehicles': MANAGERS,
-  'PUT /api/vehicles/:id': MANAGERS,
-  'DELETE /api/vehicles/:id': MANAGERS,
-
-  'GET /api/shifts/active': EVERY_DESK_ROLE,
-  'GET /api/shifts/history': EVERY_DESK_ROLE,
-  'GET /api/shifts/:id/locations': EVERY_DESK_ROLE,
-  'POST /api/shifts/:id/end': MANAGERS,
-
-  'GET /api/users': OWNER_ONLY,
-  'POST /api/users': OWNER_ONLY,
-  'PUT /api/users/:id': OWNER_ONLY,
-  'DELETE /api/users/:id': OWNER_ONLY,
-
-  'GET /api/activity': MANAGERS,
-
-  'POST /api/driver/login': PUBLIC,
-  'POST /api/driver/shifts/start': DRIVER,
-  'POST /api/driver/shifts/end': DRIVER,
-  'POST /api/driver/locations': DRIVER,
-  'GET /api/driver/me': DRIVER,
-  // Only with INGEST_BENCH_CEILING=on (the ingest benchmark's reference route).
-  'POST /api/driver/bench-ceiling': DRIVER,
-};
-
-/** The API reference page (/api/docs): swagger-ui registers its own static routes below it. */
+/** The OpenAPI document and the API reference page (/api/docs, with swagger-ui's own routes below it). */
+const OPENAPI_PATH = '/api/openapi.json';
 const DOCS_PATH = '/api/docs';
 
 /** Socket events a client may emit → who may emit them (the handshake already admits desk roles only). */
@@ -72,11 +29,36 @@ export const ruleKey = (method: string, url: string): string => `${method.toUppe
 /** Routes outside /api (the SPA, config.json, static files) are public content, not part of the table. */
 export const isApiUrl = (url: string): boolean => url === '/api' || url.startsWith('/api/');
 
-/** The rule of a route; HEAD follows its GET. */
-export function routeRule(method: string, url: string): readonly Principal[] | undefined {
-  const verb = method.toUpperCase() === 'HEAD' ? 'GET' : method;
-  if (verb === 'GET' && (url === DOCS_PATH || url.startsWith(`${DOCS_PATH}/`))) return PUBLIC;
-  return routeRules[ruleKey(verb, url)];
+/** The platform's own pages about the API are public; they declare nothing themselves. */
+function platformRule(verb: string, url: string): readonly Principal[] | undefined {
+  if (verb !== 'GET') return undefined;
+  return url === OPENAPI_PATH || url === DOCS_PATH || url.startsWith(`${DOCS_PATH}/`) ? PUBLIC : undefined;
+}
+
+/** `METHOD /api/path` (Fastify's url, with :params) → who may call it, as the routes declared it. */
+export class AccessTable {
+  private readonly rules = new Map<string, readonly Principal[]>();
+
+  /** Records a route's declared rule; false when it declared none (the guard then refuses to start). */
+  declare(method: string, url: string, access: readonly Principal[] | undefined): boolean {
+    const verb = method.toUpperCase();
+    const rule = access ?? platformRule(verb === 'HEAD' ? 'GET' : verb, url);
+    if (!rule?.length) return false;
+    // Fastify adds a HEAD beside each GET: it follows its GET's rule and is no row of its own.
+    if (verb !== 'HEAD') this.rules.set(ruleKey(verb, url), rule);
+    return true;
+  }
+
+  /** The rule of a route; HEAD follows its GET. */
+  rule(method: string, url: string): readonly Principal[] | undefined {
+    const verb = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+    return this.rules.get(ruleKey(verb, url)) ?? platformRule(verb, url);
+  }
+
+  /** Every declared route's rule, in registration order. */
+  entries(): [string, readonly Principal[]][] {
+    return [...this.rules];
+  }
 }
 
 export const ACCESS_DENIED = 'No tienes permiso para realizar esta acción';

@@ -12,7 +12,7 @@ import { HttpError, Messages, parseBody } from '../../platform/errors';
 import { findDeskUsersForLogin } from './deskUsersRepo';
 import { findOwnerForLogin } from './ownersRepo';
 import { changePassword, claimsFor, passwordHashOf, sessionUser } from './principalsRepo';
-import { routeDocs } from '../../platform/openapi/routeDocs';
+import { routeSpecs } from './routeSpecs';
 
 export const PasswordMessages = {
   wrongCurrent: 'La contraseña actual no es correcta',
@@ -27,7 +27,7 @@ export interface AuthRoutesOptions {
 }
 
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { db, jwtSecret, authenticate, throttle }) => {
-  app.post('/auth/login', { schema: routeDocs.login }, async (request): Promise<LoginResponse> => {
+  app.post('/auth/login', routeSpecs.login, async (request): Promise<LoginResponse> => {
     // The owner (Dueño) and the desk accounts sign in on the same form with their RUT.
     const account = await checkLogin({
       throttle,
@@ -46,7 +46,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
     return { token: await signToken(claimsFor(account), jwtSecret), user };
   });
 
-  app.get('/auth/me', { preHandler: authenticate, schema: routeDocs.me }, async (request): Promise<MeResponse> => {
+  app.get('/auth/me', { preHandler: authenticate, ...routeSpecs.me }, async (request): Promise<MeResponse> => {
     const user = await sessionUser(db, signedInUser(request));
     if (!user) throw new HttpError(401, Messages.sessionExpired);
     return { user };
@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
 
   // Changing one's own password keeps every session open (the open map's socket reconnects with
   // the token it started with); the owner's reset of a desk user's password is what ends sessions.
-  app.put('/auth/password', { preHandler: authenticate, schema: routeDocs.changePassword }, async (request): Promise<{ ok: true }> => {
+  app.put('/auth/password', { preHandler: authenticate, ...routeSpecs.changePassword }, async (request): Promise<{ ok: true }> => {
     const me = signedInUser(request);
     const body = parseBody(passwordChangeSchema, request.body);
     // A wrong current password is a 400 on the field, not a 401: the session itself is fine.

@@ -12,7 +12,7 @@ import type { LoginThrottle } from '../../platform/edge/loginThrottle';
 import { parseBody } from '../../platform/errors';
 import { findDriversForLogin } from './driverAccountsRepo';
 import { findOwnerIdByFleetCode } from './ownersRepo';
-import { routeDocs } from '../../platform/openapi/routeDocs';
+import { routeSpecs } from './routeSpecs';
 
 export interface DriverLoginOptions {
   db: Kysely<Database>;
@@ -21,7 +21,7 @@ export interface DriverLoginOptions {
 }
 
 export const driverLoginRoutes: FastifyPluginAsync<DriverLoginOptions> = async (app, { db, jwtSecret, throttle }) => {
-  app.post('/driver/login', { schema: routeDocs.driverLogin }, async (request): Promise<DriverLoginResponse> => {
+  app.post('/driver/login', routeSpecs.driverLogin, async (request): Promise<DriverLoginResponse> => {
     const body = parseBody(driverLoginRequestSchema, request.body);
     // Deleted or deactivated drivers and unknown fleets are not found: the same 401 as a wrong password.
     const account = await checkLogin({

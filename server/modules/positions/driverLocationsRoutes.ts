@@ -11,11 +11,12 @@
  */
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import { locationBatchSchema } from '../../../contract/api';
-import { bearerToken, signedInDriver } from '../identity/authenticate';
-import { verifyDriverToken } from '../identity/tokens';
+import { bearerToken, signedInDriver } from '../identity';
+import { verifyDriverToken } from '../identity';
 import { HttpError, Messages, parseBody } from '../../platform/errors';
 import type { Ingest } from './ingest/ingest';
-import { routeDocs } from '../../platform/openapi/routeDocs';
+import { DRIVER } from '../../platform/routeSpec';
+import { routeSpecs } from './routeSpecs';
 
 export { FUTURE_TOLERANCE_MS } from './ingest/ingest';
 
@@ -31,7 +32,7 @@ export interface DriverLocationsOptions {
 }
 
 export const driverLocationsRoutes: FastifyPluginAsync<DriverLocationsOptions> = async (app, { ingest, authenticateDriver, jwtSecret, benchCeiling }) => {
-  app.post('/driver/locations', { logLevel: 'warn', preHandler: authenticateDriver, schema: routeDocs.postLocations }, async (request, reply): Promise<LocationsAccepted> => {
+  app.post('/driver/locations', { logLevel: 'warn', preHandler: authenticateDriver, ...routeSpecs.postLocations }, async (request, reply): Promise<LocationsAccepted> => {
     const driver = signedInDriver(request);
     const { locations } = parseBody(locationBatchSchema, request.body);
     try {
@@ -45,7 +46,7 @@ export const driverLocationsRoutes: FastifyPluginAsync<DriverLocationsOptions> =
   });
 
   if (benchCeiling) {
-    app.post('/driver/bench-ceiling', { logLevel: 'warn' }, async (request, reply): Promise<LocationsAccepted> => {
+    app.post('/driver/bench-ceiling', { logLevel: 'warn', config: { access: DRIVER } }, async (request, reply): Promise<LocationsAccepted> => {
       const token = bearerToken(request.headers.authorization);
       if (!token || !(await verifyDriverToken(token, jwtSecret))) throw new HttpError(401, Messages.sessionExpired);
       reply.code(202);

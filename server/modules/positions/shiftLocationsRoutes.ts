@@ -5,11 +5,11 @@
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { shiftLocationsQuerySchema, type ShiftLocationsResponse } from '../../../contract/api';
-import { ownerId } from '../identity/authenticate';
+import { ownerId } from '../identity';
 import type { Database } from '../../platform/db/schema';
 import { HttpError, parseBody } from '../../platform/errors';
 import { listShiftLocations } from './shiftLocationsRepo';
-import { routeDocs } from '../../platform/openapi/routeDocs';
+import { routeSpecs } from './routeSpecs';
 
 export const SHIFT_NOT_FOUND = 'Turno no encontrado';
 
@@ -19,7 +19,7 @@ export const shiftLocationsRoutes: FastifyPluginAsync<{ db: Kysely<Database>; au
 ) => {
   app.addHook('preHandler', authenticate);
 
-  app.get<{ Params: { id: string } }>('/shifts/:id/locations', { schema: routeDocs.shiftLocations }, async (request): Promise<ShiftLocationsResponse> => {
+  app.get<{ Params: { id: string } }>('/shifts/:id/locations', routeSpecs.shiftLocations, async (request): Promise<ShiftLocationsResponse> => {
     const id = Number(request.params.id);
     // A malformed id, an unknown one and another owner's all look the same.
     const page = parseBody(shiftLocationsQuerySchema, request.query);

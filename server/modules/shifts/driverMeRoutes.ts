@@ -4,17 +4,17 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { DriverMeResponse } from '../../../contract/api';
-import { signedInDriver } from '../identity/authenticate';
-import { findDriverProfile } from '../identity/driverAccountsRepo';
+import { signedInDriver } from '../identity';
+import { findDriverProfile } from '../identity';
 import { findActiveShiftOfDriver, findShift } from './driverShiftsRepo';
 import { HttpError, Messages } from '../../platform/errors';
 import type { DriverRoutesOptions } from './driverShiftsRoutes';
-import { routeDocs } from '../../platform/openapi/routeDocs';
+import { routeSpecs } from './routeSpecs';
 
 export const driverMeRoutes: FastifyPluginAsync<Pick<DriverRoutesOptions, 'db' | 'authenticateDriver'>> = async (app, { db, authenticateDriver }) => {
   app.addHook('preHandler', authenticateDriver);
 
-  app.get('/driver/me', { schema: routeDocs.driverMe }, async (request): Promise<DriverMeResponse> => {
+  app.get('/driver/me', routeSpecs.driverMe, async (request): Promise<DriverMeResponse> => {
     const { id, ownerId } = signedInDriver(request);
     const profile = await findDriverProfile(db, id, ownerId);
     if (!profile) throw new HttpError(401, Messages.sessionExpired);

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { Shift } from '../../../contract/entities';
 import type { Database, ShiftStarter } from '../../platform/db/schema';
-import { driverChanged } from '../identity/driverChanges';
+import { driverChanged } from '../identity';
 import { shiftsQuery, toShift } from './shiftsRepo';
 
 export const DRIVER_ACTIVE_SHIFT_INDEX = 'shifts_driver_active_uq';

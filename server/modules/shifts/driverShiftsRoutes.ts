@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { shiftStartSchema, type ShiftResponse } from '../../../contract/api';
-import { signedInDriver } from '../identity/authenticate';
+import { signedInDriver } from '../identity';
 import type { Database } from '../../platform/db/schema';
 import { isUniqueViolation } from '../../platform/db/dbErrors';
 import { HttpError, parseBody } from '../../platform/errors';
@@ -19,7 +19,7 @@ import {
   insertShift,
   vehicleInActiveShift,
 } from './driverShiftsRepo';
-import { routeDocs } from '../../platform/openapi/routeDocs';
+import { routeSpecs } from './routeSpecs';
 
 export const DriverShiftMessages = {
   alreadyOnShift: 'Ya tienes un turno activo',
@@ -39,7 +39,7 @@ export interface DriverRoutesOptions {
 export const driverShiftsRoutes: FastifyPluginAsync<DriverRoutesOptions> = async (app, { db, authenticateDriver, publisher }) => {
   app.addHook('preHandler', authenticateDriver);
 
-  app.post('/driver/shifts/start', { schema: routeDocs.startShift }, async (request): Promise<ShiftResponse> => {
+  app.post('/driver/shifts/start', routeSpecs.startShift, async (request): Promise<ShiftResponse> => {
     const driver = signedInDriver(request);
     const body = parseBody(shiftStartSchema, request.body);
     if (await findActiveShiftOfDriver(db, driver.id)) throw new HttpError(409, DriverShiftMessages.alreadyOnShift);
@@ -63,7 +63,7 @@ export const driverShiftsRoutes: FastifyPluginAsync<DriverRoutesOptions> = async
     }
   });
 
-  app.post('/driver/shifts/end', { schema: routeDocs.endShift }, async (request): Promise<ShiftResponse> => {
+  app.post('/driver/shifts/end', routeSpecs.endShift, async (request): Promise<ShiftResponse> => {
     const driver = signedInDriver(request);
     const active = await findActiveShiftOfDriver(db, driver.id);
     const shift = active ? await endShift(db, driver.ownerId, active.id, new Date()) : null;

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { ShiftsResponse } from '../../../contract/api';
 import { shiftSchema } from '../../../contract/entities';
-import { hashPassword } from '../identity/passwords';
+import { hashPassword } from '../identity';
 import { listShiftHistory } from './historyRepo';
 import { createFleet, insertShifts, type Fleet } from '../../tools/testing/fleetFixtures';
 import { createSecondOwner, SECOND_OWNER, startTestServer, type TestServer } from '../../tools/testing/testServer';

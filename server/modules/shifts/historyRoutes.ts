@@ -6,12 +6,12 @@
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { historyQuerySchema, type ShiftsResponse } from '../../../contract/api';
-import { ownerId } from '../identity/authenticate';
+import { ownerId } from '../identity';
 import type { Database } from '../../platform/db/schema';
 import { parseBody } from '../../platform/errors';
 import { listShiftHistory } from './historyRepo';
 import { withoutBlanks } from '../../platform/params';
-import { routeDocs } from '../../platform/openapi/routeDocs';
+import { routeSpecs } from './routeSpecs';
 
 interface Options {
   db: Kysely<Database>;
@@ -23,7 +23,7 @@ interface Options {
 export const historyRoutes: FastifyPluginAsync<Options> = async (app, { db, authenticate, timeZone }) => {
   app.addHook('preHandler', authenticate);
 
-  app.get('/shifts/history', { schema: routeDocs.shiftHistory }, async (request): Promise<ShiftsResponse> => {
+  app.get('/shifts/history', routeSpecs.shiftHistory, async (request): Promise<ShiftsResponse> => {
     const query = parseBody(historyQuerySchema, withoutBlanks(request.query));
     const page = await listShiftHistory(
       db,

@@ -12,11 +12,11 @@ import { migrateToLatest } from '../../platform/db/migrate';
 import type { Database } from '../../platform/db/schema';
 import { DEMO_COUNTS, DEMO_OWNER_RUT, seedDemoFleet } from '../../tools/seed/demoFleet';
 import { isUniqueViolation } from '../../platform/db/dbErrors';
-import { findOwnerForLogin } from '../identity/ownersRepo';
-import { assignVehicle, insertDriver, listDrivers, lockDriver, softDeleteDriver } from '../drivers/driversRepo';
+import { findOwnerForLogin } from '../identity';
+import { assignVehicle, insertDriver, listDrivers, lockDriver, softDeleteDriver } from '../drivers';
 import { listShiftHistory } from './historyRepo';
 import { inActiveShift, listActiveShifts } from './shiftsRepo';
-import { insertVehicle, listVehicles, lockVehicle, softDeleteVehicle } from '../vehicles/vehiclesRepo';
+import { insertVehicle, listVehicles, lockVehicle, softDeleteVehicle } from '../vehicles';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (!adminUrl) {

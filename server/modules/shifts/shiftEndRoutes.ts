@@ -7,14 +7,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ShiftResponse } from '../../../contract/api';
-import { recordActivity } from '../desk/recordActivity';
-import { ownerId } from '../identity/authenticate';
+import { recordActivity } from '../desk';
+import { ownerId } from '../identity';
 import type { Database } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import type { RealtimePublisher } from '../../platform/realtime/publisher';
 import { endShift, findShift } from './driverShiftsRepo';
 import { idParam } from '../../platform/params';
-import { routeDocs } from '../../platform/openapi/routeDocs';
+import { routeSpecs } from './routeSpecs';
 
 export const ShiftEndMessages = {
   notFound: 'Turno no encontrado',
@@ -22,7 +22,7 @@ export const ShiftEndMessages = {
 } as const;
 
 export const shiftEndRoutes: FastifyPluginAsync<{ db: Kysely<Database>; publisher: RealtimePublisher }> = async (app, { db, publisher }) => {
-  app.post('/shifts/:id/end', { schema: routeDocs.endShiftByHand }, async (request): Promise<ShiftResponse> => {
+  app.post('/shifts/:id/end', routeSpecs.endShiftByHand, async (request): Promise<ShiftResponse> => {
     const owner = ownerId(request);
     const id = idParam(request.params, ShiftEndMessages.notFound);
     // Scoped read first: endShift itself matches by id only.

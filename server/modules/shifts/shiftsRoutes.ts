@@ -2,10 +2,10 @@
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ShiftsResponse } from '../../../contract/api';
-import { ownerId } from '../identity/authenticate';
+import { ownerId } from '../identity';
 import type { Database } from '../../platform/db/schema';
 import { listActiveShifts } from './shiftsRepo';
-import { routeDocs } from '../../platform/openapi/routeDocs';
+import { routeSpecs } from './routeSpecs';
 
 export const shiftsRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticate: preHandlerAsyncHookHandler }> = async (
   app,
@@ -13,7 +13,7 @@ export const shiftsRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authentica
 ) => {
   app.addHook('preHandler', authenticate);
 
-  app.get('/shifts/active', { schema: routeDocs.activeShifts }, async (request): Promise<ShiftsResponse> => {
+  app.get('/shifts/active', routeSpecs.activeShifts, async (request): Promise<ShiftsResponse> => {
     const shifts = await listActiveShifts(db, ownerId(request));
     return { shifts, count: shifts.length };
   });

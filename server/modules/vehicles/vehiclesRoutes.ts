@@ -3,16 +3,16 @@ import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { vehicleCreateSchema, vehicleUpdateSchema, type VehicleResponse, type VehiclesResponse } from '../../../contract/api';
 import { normalizePlate } from '../../../contract/plate';
-import { recordActivity } from '../desk/recordActivity';
-import { ownerId } from '../identity/authenticate';
+import { recordActivity } from '../desk';
+import { ownerId } from '../identity';
 import { isUniqueViolation } from '../../platform/db/dbErrors';
 import type { Database } from '../../platform/db/schema';
 import { HttpError, Messages, parseBody } from '../../platform/errors';
-import { unassignVehicle } from '../drivers/driversRepo';
-import { inActiveShift } from '../shifts/shiftsRepo';
+import { unassignVehicle } from '../drivers';
+import { inActiveShift } from '../shifts';
 import { findVehicle, insertVehicle, listVehicles, lockVehicle, softDeleteVehicle, updateVehicleColumns } from './vehiclesRepo';
 import { idParam } from '../../platform/params';
-import { routeDocs } from '../../platform/openapi/routeDocs';
+import { routeSpecs } from './routeSpecs';
 
 export const vehiclesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticate: preHandlerAsyncHookHandler }> = async (
   app,
@@ -26,12 +26,12 @@ export const vehiclesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenti
     return { vehicle };
   }
 
-  app.get('/vehicles', { schema: routeDocs.listVehicles }, async (request): Promise<VehiclesResponse> => {
+  app.get('/vehicles', routeSpecs.listVehicles, async (request): Promise<VehiclesResponse> => {
     const vehicles = await listVehicles(db, ownerId(request));
     return { vehicles, count: vehicles.length };
   });
 
-  app.post('/vehicles', { schema: routeDocs.createVehicle }, async (request, reply): Promise<VehicleResponse> => {
+  app.post('/vehicles', routeSpecs.createVehicle, async (request, reply): Promise<VehicleResponse> => {
     const owner = ownerId(request);
     const vehicle = parseBody(vehicleCreateSchema, request.body);
     let id: number;
@@ -51,7 +51,7 @@ export const vehiclesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenti
     return vehicleResponse(owner, id);
   });
 
-  app.put('/vehicles/:id', { schema: routeDocs.updateVehicle }, async (request): Promise<VehicleResponse> => {
+  app.put('/vehicles/:id', routeSpecs.updateVehicle, async (request): Promise<VehicleResponse> => {
     const owner = ownerId(request);
     const id = idParam(request.params, Messages.vehicleNotFound);
     const stored = await findVehicle(db, owner, id);
@@ -69,7 +69,7 @@ export const vehiclesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenti
     return vehicleResponse(owner, id);
   });
 
-  app.delete('/vehicles/:id', { schema: routeDocs.deleteVehicle }, async (request): Promise<{ ok: true }> => {
+  app.delete('/vehicles/:id', routeSpecs.deleteVehicle, async (request): Promise<{ ok: true }> => {
     const owner = ownerId(request);
     const id = idParam(request.params, Messages.vehicleNotFound);
     await db.transaction().execute(async (trx) => {

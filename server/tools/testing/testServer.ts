@@ -12,6 +12,7 @@ import { openPglite, type OpenDatabase } from '../../platform/db/client';
 import { migrateToLatest } from '../../platform/db/migrate';
 import type { Database } from '../../platform/db/schema';
 import type { FlotaSocketServer } from '../../platform/realtime/socketServer';
+import type { AccessTable } from '../../modules/identity/accessRules';
 import { insertOwner } from '../../modules/identity/ownersRepo';
 import { ensureDemoDesk } from '../seed/demoDesk';
 import { DEMO_OWNER_RUT, DEMO_PASSWORD, seedDemoFleet, type SeedResult } from '../seed/demoFleet';
@@ -24,6 +25,8 @@ export interface TestServer {
   app: FastifyInstance;
   io: FlotaSocketServer;
   routes: RegisteredRoute[];
+  /** Who may call each /api route, as the routes declared it. */
+  access: AccessTable;
   config: Config;
   seed: SeedResult;
   /** With `osmandPort` set (0: any free port): where the OSMAND_PORT listener answers. */
@@ -32,7 +35,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(overrides: Partial<Config> = {}, deps: Pick<ServerDeps, 'loginLimits'> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Config> = {}, deps: Pick<ServerDeps, 'loginLimits' | 'modules'> = {}): Promise<TestServer> {
   const config: Config = {
     ...loadConfig({ JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: '/nonexistent-flota-test', DIST_DIR: '/nonexistent-flota-dist' }),
     host: '127.0.0.1',
@@ -44,7 +47,10 @@ export async function startTestServer(overrides: Partial<Config> = {}, deps: Pic
   await migrateToLatest(database.db);
   const seed = await seedDemoFleet(database.db, { now: new Date() });
   await ensureDemoDesk(database.db);
-  const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: false, ...deps });
+  const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: false, ...deps }).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   await server.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = server.app.server.address() as { port: number };
   const url = `http://127.0.0.1:${port}`;
@@ -60,6 +66,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, deps: Pic
     app: server.app,
     io: server.io,
     routes: server.routes,
+    access: server.access,
     config,
     seed,
     osmandUrl,

@@ -6,8 +6,8 @@
  * moment are read together in one query (a cold cache under load would otherwise cost one query
  * per driver).
  */
-import type { DriverState } from '../../identity/driverAccountsRepo';
-import { onDriverChanged } from '../../identity/driverChanges';
+import type { DriverState } from '../../identity';
+import { onDriverChanged } from '../../identity';
 
 export const MAX_CACHED_DRIVERS = 200_000;
 

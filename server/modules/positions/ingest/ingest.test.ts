@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { MAX_TRAIL_POINTS } from '../../../../contract/api';
 import type { LocationUpdate } from '../../../../contract/entities';
 import type { LocationBatchPayload } from '../../../../contract/socket';
-import { setDriverActive } from '../../drivers/driversRepo';
+import { setDriverActive } from '../../drivers';
 import { createOnShiftFleet, type OnShiftFleet } from '../../../tools/testing/bulkFleet';
 import { apiCall, driverLogin } from '../../../tools/testing/http';
 import { openOwnerSocket, type OwnerSocket } from '../../../tools/testing/ownerSocket';

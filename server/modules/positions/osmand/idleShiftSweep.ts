@@ -7,8 +7,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema';
 import type { RealtimePublisher } from '../../../platform/realtime/publisher';
-import { endShift } from '../../shifts/driverShiftsRepo';
-import { findIdleTrackerShifts } from '../../shifts/trackerShiftsRepo';
+import { endShift } from '../../shifts';
+import { findIdleTrackerShifts } from '../../shifts';
 
 /** Shifts ended per query; a backlog drains over the next rounds. */
 const BATCH = 200;

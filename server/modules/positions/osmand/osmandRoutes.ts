@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema';
 import { HttpError } from '../../../platform/errors';
 import type { RealtimePublisher } from '../../../platform/realtime/publisher';
-import { findDriverByDeviceId } from '../../drivers/deviceIdsRepo';
+import { findDriverByDeviceId } from '../../drivers';
 import type { SubmitPoints } from './ingestPoint';
 import { OsmandMessages, parseOsmandJson, parseOsmandParams, type OsmandRequest } from './osmandRequest';
 import { ensureTrackerShift } from './trackerShift';

@@ -16,8 +16,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema';
 import { isUniqueViolation } from '../../../platform/db/dbErrors';
 import type { RealtimePublisher } from '../../../platform/realtime/publisher';
-import type { DeviceDriver } from '../../drivers/deviceIdsRepo';
-import { DRIVER_ACTIVE_SHIFT_INDEX, VEHICLE_ACTIVE_SHIFT_INDEX, findActiveShiftOfDriver, findOwnVehicle, insertShift, vehicleInActiveShift } from '../../shifts/driverShiftsRepo';
+import type { DeviceDriver } from '../../drivers';
+import { DRIVER_ACTIVE_SHIFT_INDEX, VEHICLE_ACTIVE_SHIFT_INDEX, findActiveShiftOfDriver, findOwnVehicle, insertShift, vehicleInActiveShift } from '../../shifts';
 
 export interface TrackerShiftDeps {
   db: Kysely<Database>;

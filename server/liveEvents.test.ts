@@ -3,11 +3,11 @@
  * owner. "Nothing arrives" is checked with a positive control, not a sleep: the other owner's own
  * event, emitted later on the same socket, arrives, and nothing came before it.
  */
-import type { LocationUpdate } from '../../../contract/entities';
-import { signToken } from '../../modules/identity/tokens';
-import { apiCall, driverLogin } from '../../tools/testing/http';
-import { openOwnerSocket, type OwnerSocket } from '../../tools/testing/ownerSocket';
-import { createSecondOwner, SECOND_OWNER, startTestServer, type TestServer } from '../../tools/testing/testServer';
+import type { LocationUpdate } from '../contract/entities';
+import { signToken } from './modules/identity/tokens';
+import { apiCall, driverLogin } from './tools/testing/http';
+import { openOwnerSocket, type OwnerSocket } from './tools/testing/ownerSocket';
+import { createSecondOwner, SECOND_OWNER, startTestServer, type TestServer } from './tools/testing/testServer';
 
 let server: TestServer;
 let ownerToken: string;

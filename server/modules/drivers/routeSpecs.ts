@@ -1,0 +1,57 @@
+/**
+ * The drivers module's routes as the API declares them: who may call each (the access guard's table
+ * is built from these) and its OpenAPI description. The handlers use them by name.
+ */
+import { z } from 'zod';
+import { driverCreateSchema, driverUpdateSchema } from '../../../contract/api';
+import { driverSchema } from '../../../contract/entities';
+import { EVERY_DESK_ROLE, FLEET_MANAGERS } from '../../../contract/roles';
+import { Tags, owner, idParams, ok, errors } from '../../platform/openapi/routeDocs';
+import { routeSpec } from '../../platform/routeSpec';
+
+export const routeSpecs = {
+  // GET /api/drivers
+  listDrivers: routeSpec(EVERY_DESK_ROLE, {
+    summary: 'Listar conductores',
+    tags: [Tags.drivers],
+    security: owner,
+    response: { 200: z.object({ drivers: z.array(driverSchema), count: z.number().int() }), ...errors(401) },
+  }),
+  // POST /api/drivers
+  createDriver: routeSpec(FLEET_MANAGERS, {
+    summary: 'Crear un conductor',
+    description: 'Asignar un vehículo que tiene otro conductor se lo quita a ese conductor en la misma transacción.',
+    tags: [Tags.drivers],
+    security: owner,
+    body: driverCreateSchema,
+    response: { 201: z.object({ driver: driverSchema }), ...errors(400, 401, 409) },
+  }),
+  // PUT /api/drivers/:id
+  updateDriver: routeSpec(FLEET_MANAGERS, {
+    summary: 'Modificar un conductor',
+    description: 'El RUT no cambia. Una contraseña vacía o ausente conserva la anterior.',
+    tags: [Tags.drivers],
+    security: owner,
+    params: idParams,
+    body: driverUpdateSchema,
+    response: { 200: z.object({ driver: driverSchema }), ...errors(400, 401, 404, 409) },
+  }),
+  // DELETE /api/drivers/:id
+  deleteDriver: routeSpec(FLEET_MANAGERS, {
+    summary: 'Eliminar un conductor',
+    description: 'No se puede eliminar un conductor con un turno activo (409).',
+    tags: [Tags.drivers],
+    security: owner,
+    params: idParams,
+    response: { 200: ok, ...errors(401, 404, 409) },
+  }),
+  // POST /api/drivers/:id/device-id
+  regenerateDeviceId: routeSpec(FLEET_MANAGERS, {
+    summary: 'Generar un nuevo identificador de dispositivo (OsmAnd) para un conductor',
+    description: 'El identificador anterior deja de funcionar de inmediato.',
+    tags: [Tags.drivers],
+    security: owner,
+    params: idParams,
+    response: { 200: z.object({ driver: driverSchema }), ...errors(401, 403, 404) },
+  }),
+};

@@ -1,0 +1,35 @@
+/**
+ * What a domain module is to the app: a name and a register function that mounts its routes. The
+ * app builds one ModuleContext (the platform's services and the few that modules share) and hands
+ * it to every module of the list in modules/index.ts.
+ */
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../platform/config';
+import type { Database } from '../platform/db/schema';
+import type { Edge } from '../platform/edge';
+import type { RealtimePublisher } from '../platform/realtime/publisher';
+import type { FlotaSocketServer } from '../platform/realtime/socketServer';
+import type { Ingest } from './positions';
+
+export interface ModuleContext {
+  /** '/api': where the HTTP API answers. */
+  prefix: string;
+  config: Config;
+  db: Kysely<Database>;
+  io: FlotaSocketServer;
+  publisher: RealtimePublisher;
+  /** The login throttles. */
+  edge: Edge;
+  /** Desk token → request.user (401 otherwise); the access guard runs it before desk routes. */
+  authenticate: preHandlerAsyncHookHandler;
+  /** Driver token → request.driver (401 otherwise), checked against the driver cache. */
+  authenticateDriver: preHandlerAsyncHookHandler;
+  /** The location pipeline (positions module). */
+  ingest: Ingest;
+}
+
+export interface FlotaModule {
+  name: string;
+  register(app: FastifyInstance, context: ModuleContext): Promise<void>;
+}

@@ -1,0 +1,16 @@
+/**
+ * Every domain module the server mounts, in order: a new module (dispatch, reports, …) adds one
+ * line here. Each module's module.ts registers its routes; each route declares its access rule and
+ * OpenAPI description in the module's routeSpecs.ts. Modules use each other only through index.ts.
+ */
+import { deskModule } from './desk/module';
+import { driversModule } from './drivers/module';
+import type { FlotaModule } from './flotaModule';
+import { identityModule } from './identity/module';
+import { positionsModule } from './positions/module';
+import { shiftsModule } from './shifts/module';
+import { vehiclesModule } from './vehicles/module';
+
+export type { FlotaModule, ModuleContext } from './flotaModule';
+
+export const modules: readonly FlotaModule[] = [identityModule, driversModule, vehiclesModule, shiftsModule, positionsModule, deskModule];

@@ -1,0 +1,5 @@
+/** The positions module's door: what other modules and the app may use. */
+export { createIngest, type Ingest } from './ingest/ingest';
+export { startIdleShiftSweep } from './osmand/idleShiftSweep';
+export { startOsmandListener, type OsmandListener } from './osmand/osmandListener';
+export { submitToIngest } from './osmand/submitToIngest';
