@@ -68,7 +68,7 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     serverFactory: (handler) => createTimedServer(config, handler),
-    // One line per request, at info only for writes (server/logging.ts).
+    // One line per request, at info only for writes (platform/logging.ts).
     logController: new OneLinePerRequest(),
   });
 

@@ -1,5 +1,5 @@
 /**
- * The login check owners and drivers share: throttled (server/edge/loginThrottle.ts), the same 401
+ * The login check owners and drivers share: throttled (platform/edge/loginThrottle.ts), the same 401
  * text for an unknown RUT and a wrong password, and scrypt run even when nobody matches, so timing
  * tells nothing.
  */

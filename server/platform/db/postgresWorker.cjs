@@ -1,5 +1,5 @@
 /*
- * A small PostgreSQL pool in a worker thread, for the ingest's flushes (server/ingest/flushRunner.ts).
+ * A small PostgreSQL pool in a worker thread, for the ingest's flushes (server/modules/positions/ingest/flushRunner.ts).
  * Why: node-postgres's protocol work and the socket writes that wake PostgreSQL (on a small machine
  * it takes the CPU from whoever wrote) cost the main thread about a tenth of each location request;
  * here they leave HTTP, token checks and socket.io alone. Queries with a name run as prepared

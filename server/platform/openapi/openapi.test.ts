@@ -33,7 +33,7 @@ describe('OpenAPI document', () => {
     const routes = registeredApiRoutes(server.app);
     expect(routes.length).toBeGreaterThanOrEqual(17);
     const missing = routes.filter((route) => !hasSchema(route.schema)).map((route) => `${route.method} ${route.url}`);
-    // A route listed here needs `{ schema: routeDocs.x }` (server/openapi/routeDocs.ts, docs/api.md).
+    // A route listed here needs its entry in its module's routeSpecs.ts (docs/api.md).
     expect(missing).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document, built from the routes' schemas (server/openapi/routeDocs.ts, all from
+ * The OpenAPI 3.1 document, built from the routes' schemas (each module's routeSpecs.ts, all from
  * contract/), served at /api/openapi.json, with a reference page at /api/docs.
  *
  * Route schemas are zod schemas that describe: the validator compiler below lets the request
