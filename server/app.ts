@@ -13,13 +13,11 @@ import type { ThrottleLimits } from './edge/loginThrottle';
 import { createTimedServer } from './edge/timeouts';
 import { flotaErrorHandler } from './errorHandler';
 import { Messages } from './errors';
-import { createIngest } from './ingest/ingest';
 import { OneLinePerRequest } from './logging';
 import { registerOpenApi } from './openapi/plugin';
-import { startIdleShiftSweep } from './osmand/idleShiftSweep';
 import { startOsmandListener, type OsmandListener } from './osmand/osmandListener';
 import { OSMAND_PATH, osmandRoutes } from './osmand/osmandRoutes';
-import { submitToIngest } from './osmand/submitToIngest';
+import { createPositionService } from './modules/positions/positionService';
 import { driverDeviceIdRoutes } from './routes/driverDeviceId';
 import { driverMeRoutes } from './routes/driverMe';
 import { attachPostgresAdapter } from './realtime/postgresAdapter';
@@ -104,11 +102,19 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   // PGlite is one process: the default in-memory adapter. PostgreSQL may serve several processes.
   const closeAdapter = config.databaseUrl ? await attachPostgresAdapter(io, config.databaseUrl, app.log) : async () => undefined;
   const publisher = createPublisher(io, config.databaseUrl !== null);
-  // The location pipeline; its driver cache also backs every driver token check.
-  const ingest = createIngest({ db, publisher, log: app.log, databaseUrl: config.databaseUrl, pointsPerMinute: config.ingestPointsPerMinute });
+  // The one shift-and-position service; its driver cache also backs every driver token check.
+  const positions = createPositionService({
+    db,
+    publisher,
+    log: app.log,
+    databaseUrl: config.databaseUrl,
+    pointsPerMinute: config.ingestPointsPerMinute,
+    shiftIdleEndMinutes: config.shiftIdleEndMinutes,
+    idleSweepMs: config.idleSweepMs,
+  });
 
   const authenticate = makeAuthenticate({ db, jwtSecret: config.jwtSecret });
-  const authenticateDriver = makeAuthenticateDriver({ jwtSecret: config.jwtSecret, drivers: ingest.cache });
+  const authenticateDriver = makeAuthenticateDriver({ jwtSecret: config.jwtSecret, drivers: positions.cache });
   const prefix = API_BASE_PATH;
   // Before any route: every /api route must be in accessRules.ts, and each request is checked against it.
   registerAccessGuard(app, authenticate);
@@ -121,18 +127,16 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   await app.register(shiftLocationsRoutes, { prefix, db, authenticate });
   await app.register(usersRoutes, { prefix, db, endSessions: (user) => disconnectSessions(io, user) });
   await app.register(activityRoutes, { prefix, db, timeZone: config.tzFleet });
-  await app.register(shiftEndRoutes, { prefix, db, publisher });
+  await app.register(shiftEndRoutes, { prefix, db, shifts: positions.shifts });
   await app.register(driverLoginRoutes, { prefix, db, jwtSecret: config.jwtSecret, throttle: edge.driverLogin });
-  await app.register(driverShiftsRoutes, { prefix, db, authenticateDriver, publisher });
-  await app.register(driverLocationsRoutes, { prefix, ingest, authenticateDriver, jwtSecret: config.jwtSecret, benchCeiling: config.ingestBenchCeiling });
+  await app.register(driverShiftsRoutes, { prefix, shifts: positions.shifts, authenticateDriver });
+  await app.register(driverLocationsRoutes, { prefix, positions, authenticateDriver, jwtSecret: config.jwtSecret, benchCeiling: config.ingestBenchCeiling });
   await app.register(driverDeviceIdRoutes, { prefix, db, authenticate });
   await app.register(driverMeRoutes, { prefix, db, authenticateDriver });
 
-  // Phones and trackers (OsmAnd protocol): the same ingest pipeline as the driver API.
-  const submitPoints = submitToIngest(ingest);
-  await app.register(osmandRoutes, { db, publisher, submitPoints, path: OSMAND_PATH });
-  const osmand = config.osmandPort === null ? null : await startOsmandListener({ db, publisher, submitPoints, logger: deps.logger ?? true });
-  const idleSweep = startIdleShiftSweep({ db, publisher, idleMinutes: config.shiftIdleEndMinutes, everyMs: config.idleSweepMs, log: app.log });
+  // Phones and trackers (OsmAnd protocol): the same position service as the driver API.
+  await app.register(osmandRoutes, { positions, path: OSMAND_PATH });
+  const osmand = config.osmandPort === null ? null : await startOsmandListener({ positions, logger: deps.logger ?? true });
 
   const spa = await registerSpa(app, config);
   app.setNotFoundHandler(async (request, reply) => {
@@ -151,11 +155,10 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
     close() {
       // io.close() also closes the HTTP server; fastify.close() then finishes its own hooks.
       closing ??= (async () => {
-        await idleSweep.stop();
         await osmand?.app.close();
         await new Promise<void>((resolve) => io.close(() => resolve()));
-        // Points already queued are written before the database goes.
-        await ingest.close();
+        // Points already queued are written before the database goes (the idle sweep stops first).
+        await positions.close();
         await closeAdapter();
         await app.close();
       })();

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpError, Messages } from '../errors';
 import type { DriverCache } from '../ingest/driverCache';
+import type { DriverState } from '../repos/driverAccountsRepo';
 import { loadPrincipal, type RequestUser } from '../repos/principalsRepo';
 import { verifyDeskToken, verifyDriverToken } from './tokens';
 
@@ -18,8 +19,11 @@ declare module 'fastify' {
     owner?: { id: number };
     /** Set by authenticate: the signed-in person, their role and fleet. */
     user?: RequestUser;
-    /** Set by authenticateDriver: the signed-in driver and the owner it works for. */
-    driver?: { id: number; ownerId: number; currentVehicleId: number | null };
+    /**
+     * Set by authenticateDriver: the signed-in driver and the owner it works for; `state` is the
+     * cache entry the check read, handed on to the position service (one cache read per request).
+     */
+    driver?: { id: number; ownerId: number; currentVehicleId: number | null; state: DriverState };
   }
 }
 
@@ -59,7 +63,7 @@ export function makeAuthenticateDriver(deps: { jwtSecret: string; drivers: Drive
     if (!claims || !state || state.ownerId !== claims.ownerId || state.tokenVersion !== claims.tokenVersion) {
       throw new HttpError(401, Messages.sessionExpired);
     }
-    request.driver = { id: state.id, ownerId: state.ownerId, currentVehicleId: state.currentVehicleId };
+    request.driver = { id: state.id, ownerId: state.ownerId, currentVehicleId: state.currentVehicleId, state };
   };
 }
 
