@@ -133,5 +133,10 @@ export class DriverCache {
     // Bounded: a flood of distinct ids (valid tokens only) cannot grow it without limit.
     if (this.entries.size >= MAX_CACHED_DRIVERS) this.entries.clear();
     this.entries.set(driverId, state);
+    // Warmed drivers' trackers then find them without a lookup either.
+    if (state) {
+      if (this.devices.size >= MAX_CACHED_DRIVERS) this.devices.clear();
+      this.devices.set(state.deviceId, driverId);
+    }
   }
 }
