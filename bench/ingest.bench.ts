@@ -12,10 +12,11 @@
  *      socket joins the fleet's room (batch opt-in; the old server ignores it);
  *   4. after an unmeasured warm-up of each route (BENCH_INGEST_WARMUP_SECONDS, 3 s),
  *      autocannon, in another process (bench/ingestLoad.ts), alternates the ceiling route (token check
- *      and 202, nothing else) and POST /api/driver/locations, one point per request, each request from
- *      the next driver, ROUNDS times;
- *   5. it prints rate, p50/p95/p99, errors, socket fan-out p95 (point built → owner socket received)
- *      and the ratio to the ceiling, with the load average.
+ *      and 202, nothing else), POST /api/driver/locations and the OsmAnd endpoint (POST /osmand with
+ *      the point in the query, as Traccar Client sends it), one point per request, each request from
+ *      the next driver (its token, or its device identifier), ROUNDS times;
+ *   5. it prints rate, p50/p95/p99, errors, socket fan-out p95 (point built → owner socket received),
+ *      the driver API's ratio to the ceiling and OsmAnd's to the driver API, with the load average.
  * Figures on a shared machine are indicative; the closing table compares medians of the rounds.
  * On a noisy machine many short rounds beat a few long ones: each round measures both routes back to
  * back (their order alternates, so a drift in the machine's load favours neither), its own ratio
@@ -49,6 +50,7 @@ const PORT = Number(process.env.BENCH_INGEST_PORT ?? 5210);
 const SECRET = 'bench-ingest-secret-0123456789-0123456789';
 const CEILING_PATH = '/api/driver/bench-ceiling';
 const INGEST_PATH = '/api/driver/locations';
+const OSMAND_PATH = '/osmand';
 
 type Kind = 'pglite' | 'postgres';
 interface Tree {
@@ -59,12 +61,16 @@ interface Tree {
 interface RoundFigures {
   ceiling: LoadResult | null;
   ingest: LoadResult;
+  osmand: LoadResult;
   socketP95: number;
   socketEvents: number;
   /** ingest rate / ceiling rate of this round */
   ratio: number;
+  /** OsmAnd rate / driver API rate of this round */
+  osmandRatio: number;
   load: string;
 }
+type Route = 'ceiling' | 'ingest' | 'osmand';
 
 const loadAverage = () =>
   os
@@ -80,6 +86,11 @@ function ratioCell(rounds: RoundFigures[], againstMedianCeiling: number): string
   const ratios = rounds.map((r) => r.ratio).filter((ratio) => !Number.isNaN(ratio));
   if (!ratios.length) return percent(againstMedianCeiling);
   return `${percent(median(ratios))} (${percent(Math.min(...ratios))}–${percent(Math.max(...ratios))})`;
+}
+/** OsmAnd's rate over the driver API's, each round measured back to back: median and spread. */
+function osmandRatioCell(rounds: RoundFigures[]): string {
+  const ratios = rounds.map((r) => r.osmandRatio);
+  return `${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
 }
 const loadRange = (rounds: RoundFigures[]) => {
   const oneMinute = rounds.map((r) => Number(r.load.split(' ')[0]));
@@ -111,8 +122,11 @@ function postgresUrl(): { url: string; stop(): void } | null {
   return { url, stop: () => execFileSync('bash', [script, 'stop'], { env, stdio: 'ignore' }) };
 }
 
-function runLoad(url: string, route: string, tokensFile: string, workDir: string, durationSeconds = SECONDS): Promise<LoadResult> {
-  const config: LoadConfig = { url, path: route, tokensFile, connections: CONNECTIONS, durationSeconds };
+function runLoad(url: string, route: Route, files: { tokens: string; devices: string }, workDir: string, durationSeconds = SECONDS): Promise<LoadResult> {
+  const config: LoadConfig =
+    route === 'osmand'
+      ? { url, path: OSMAND_PATH, protocol: 'osmand', tokensFile: files.devices, connections: CONNECTIONS, durationSeconds }
+      : { url, path: route === 'ceiling' ? CEILING_PATH : INGEST_PATH, tokensFile: files.tokens, connections: CONNECTIONS, durationSeconds };
   const configFile = path.join(workDir, 'load.json');
   writeFileSync(configFile, JSON.stringify(config));
   const loader = path.join(NEW_ROOT, 'node_modules/tsx/dist/cjs/index.cjs');
@@ -158,10 +172,16 @@ async function measure(kind: Kind, tree: Tree, pgUrl: string | null): Promise<Ro
     const database = scratch ? await openPostgres(scratch.url) : await openPglite(path.join(workDir, 'pglite'));
     const prepStarted = Date.now();
     const fleet = await createOnShiftFleet(database.db, { drivers: DRIVERS, jwtSecret: SECRET, startedAt: new Date(Date.now() - 3_600_000) });
+    // The same drivers' device identifiers, in the same order: OsmAnd's load is the driver API's.
+    const devices = await database.db.selectFrom('drivers').select(['id', 'device_id']).where('owner_id', '=', fleet.ownerId).execute();
+    const deviceOf = new Map(devices.map((row) => [row.id, row.device_id]));
     await database.close();
     console.log(`  [${kind} · ${tree.name}] ${DRIVERS} conductores en turno preparados en ${((Date.now() - prepStarted) / 1000).toFixed(1)} s`);
     const tokensFile = path.join(workDir, 'tokens.json');
     writeFileSync(tokensFile, JSON.stringify(fleet.drivers.map((d) => d.token)));
+    const devicesFile = path.join(workDir, 'devices.json');
+    writeFileSync(devicesFile, JSON.stringify(fleet.drivers.map((d) => deviceOf.get(d.id))));
+    const files = { tokens: tokensFile, devices: devicesFile };
 
     // BENCH_INGEST_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": profile the server under this load.
     const nodeArgs = process.env.BENCH_INGEST_NODE_ARGS?.split(' ').filter(Boolean);
@@ -171,19 +191,28 @@ async function measure(kind: Kind, tree: Tree, pgUrl: string | null): Promise<Ro
       const owner = await ownerSocket(server.url, login.body.token as string, fleet.ownerId);
       // Unmeasured warm-up of both routes: the first seconds of a fresh process (JIT, the database's
       // caches, connections) would otherwise weigh on whichever route the first round runs first.
-      for (const route of tree.hasCeiling ? [CEILING_PATH, INGEST_PATH] : [INGEST_PATH]) await runLoad(server.url, route, tokensFile, workDir, WARMUP_SECONDS);
+      const routes: Route[] = tree.hasCeiling ? ['ceiling', 'ingest', 'osmand'] : ['ingest', 'osmand'];
+      for (const route of routes) await runLoad(server.url, route, files, workDir, WARMUP_SECONDS);
       const rounds: RoundFigures[] = [];
       for (let round = 1; round <= ROUNDS; round++) {
-        const measureCeiling = () => (tree.hasCeiling ? runLoad(server.url, CEILING_PATH, tokensFile, workDir) : Promise.resolve(null));
-        const ceilingFirst = round % 2 === 1;
-        const ceilingBefore = ceilingFirst ? await measureCeiling() : null;
-        owner.delays.length = 0;
-        const ingest = await runLoad(server.url, INGEST_PATH, tokensFile, workDir);
-        await new Promise((resolve) => setTimeout(resolve, 500)); // the last flush's events
-        const sorted = [...owner.delays].sort((a, b) => a - b);
-        const ceiling = ceilingFirst ? ceilingBefore : await measureCeiling();
+        // Order alternates each round, so a drift in the machine's load favours no route.
+        const results = new Map<Route, LoadResult>();
+        let socket = { p95: NaN, events: 0 };
+        for (const route of round % 2 === 1 ? routes : [...routes].reverse()) {
+          owner.delays.length = 0;
+          results.set(route, await runLoad(server.url, route, files, workDir));
+          if (route === 'ceiling') continue;
+          await new Promise((resolve) => setTimeout(resolve, 500)); // the last flush's events
+          if (route === 'ingest') {
+            const sorted = [...owner.delays].sort((a, b) => a - b);
+            socket = { p95: nearestRank(sorted, 95), events: sorted.length };
+          }
+        }
+        const ceiling = results.get('ceiling') ?? null;
+        const ingest = results.get('ingest') as LoadResult;
+        const osmand = results.get('osmand') as LoadResult;
         const ratio = ceiling ? ingest.rate / ceiling.rate : NaN;
-        const figures = { ceiling, ingest, socketP95: nearestRank(sorted, 95), socketEvents: sorted.length, ratio, load: loadAverage() };
+        const figures = { ceiling, ingest, osmand, socketP95: socket.p95, socketEvents: socket.events, ratio, osmandRatio: osmand.rate / ingest.rate, load: loadAverage() };
         rounds.push(figures);
         console.log(
           `  [${kind} · ${tree.name}] ronda ${round}: ` +
@@ -191,7 +220,8 @@ async function measure(kind: Kind, tree: Tree, pgUrl: string | null): Promise<Ro
             `ingesta ${ingest.rate.toFixed(0)}/s p50/p95/p99 ${ingest.p50}/${ingest.p95}/${ingest.p99} ms, errores ${ingest.errors}, ` +
             `socket p95 ${figures.socketP95} ms (${figures.socketEvents} eventos)` +
             (ceiling ? ` · ${(ratio * 100).toFixed(0)}% del techo` : '') +
-            ` · carga ${figures.load}`,
+            ` · OsmAnd ${osmand.rate.toFixed(0)}/s p50/p95/p99 ${osmand.p50}/${osmand.p95}/${osmand.p99} ms, errores ${osmand.errors}, ` +
+            `${figures.osmandRatio.toFixed(2)}× la ingesta · carga ${figures.load}`,
         );
       }
       owner.socket.close();
@@ -223,15 +253,20 @@ export async function run(): Promise<void> {
         table.push(
           `| ${kind} | ${tree.name} | ${tree.hasCeiling ? ceilingRate.toFixed(0) : '-'} | ${rate.toFixed(0)} | ` +
             `${median(rounds.map((r) => r.ingest.p50))} / ${median(rounds.map((r) => r.ingest.p95))} / ${median(rounds.map((r) => r.ingest.p99))} ms | ` +
-            `${rounds.reduce((sum, r) => sum + r.ingest.errors, 0)} | ${median(rounds.map((r) => r.socketP95))} ms | ${ratioCell(rounds, rate / ceilingRate)} | ${loadRange(rounds)} |`,
+            `${rounds.reduce((sum, r) => sum + r.ingest.errors, 0)} | ${median(rounds.map((r) => r.socketP95))} ms | ${ratioCell(rounds, rate / ceilingRate)} | ` +
+            `${median(rounds.map((r) => r.osmand.rate)).toFixed(0)} | ${median(rounds.map((r) => r.osmand.p50))} / ${median(rounds.map((r) => r.osmand.p95))} / ${median(rounds.map((r) => r.osmand.p99))} ms | ` +
+            `${rounds.reduce((sum, r) => sum + r.osmand.errors, 0)} | ${osmandRatioCell(rounds)} | ${loadRange(rounds)} |`,
         );
       }
     }
   } finally {
     postgres?.stop();
   }
-  console.log('\n| base de datos | servidor | techo/s | ingesta/s | p50 / p95 / p99 | errores | socket p95 | % del techo: mediana de las rondas (mín–máx) | carga a 1 min (mín–máx) |');
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log(
+    '\n| base de datos | servidor | techo/s | ingesta/s | p50 / p95 / p99 | errores | socket p95 | % del techo: mediana de las rondas (mín–máx) | ' +
+      'OsmAnd/s | OsmAnd p50 / p95 / p99 | OsmAnd errores | OsmAnd ÷ ingesta: mediana de las rondas (mín–máx) | carga a 1 min (mín–máx) |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   table.forEach((line) => console.log(line));
   const baseline = trees.find((tree) => tree.name === 'anterior');
   const baselineCommit = baseline ? execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: baseline.root, encoding: 'utf8' }).trim() : '-';

@@ -1,7 +1,8 @@
 /**
  * The load generator of `npm run bench -- ingest`, run as its own process (so its CPU is not the
  * server's nor the bench's): autocannon against one route for a while, one point per request, each
- * request from the next of thousands of drivers (its own token), timestamped when it is built.
+ * request from the next of thousands of drivers (its own token; for `osmand`, its device
+ * identifier, sent as Traccar Client does: POST with the point in the query), timestamped when built.
  * Prints one JSON line: rate, latency percentiles, errors.
  * Usage: tsx bench/ingestLoad.ts <config.json>
  */
@@ -10,6 +11,9 @@ import { readFileSync } from 'node:fs';
 export interface LoadConfig {
   url: string;
   path: string;
+  /** 'driver' (default): JSON batches with a bearer token. 'osmand': the OsmAnd query form. */
+  protocol?: 'driver' | 'osmand';
+  /** Tokens, or device identifiers for 'osmand', one per driver. */
   tokensFile: string;
   connections: number;
   durationSeconds: number;
@@ -56,6 +60,10 @@ function main() {
           setupRequest: (request: Record<string, unknown>) => {
             const token = tokens[next++ % tokens.length];
             const jitter = (next % 1000) / 100_000;
+            if (config.protocol === 'osmand') {
+              const query = new URLSearchParams({ id: token, lat: String(-33.45 + jitter), lon: String(-70.66 - jitter), timestamp: new Date().toISOString() });
+              return { ...request, path: `${config.path}?${query}`, headers: {} };
+            }
             return {
               ...request,
               headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },

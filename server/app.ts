@@ -20,7 +20,7 @@ import { healthRoutes } from './platform/health';
 import { isSpaRoute, registerSpa, sendIndexHtml } from './platform/spa';
 import { modules as domainModules, type FlotaModule } from './modules';
 import { registerAccessGuard, makeAuthenticate, makeAuthenticateDriver, makeSocketIdentity, type AccessTable } from './modules/identity';
-import { createIngest, startIdleShiftSweep, startOsmandListener, submitToIngest, type OsmandListener } from './modules/positions';
+import { createPositionService, startOsmandListener, type OsmandListener } from './modules/positions';
 
 export const BODY_LIMIT = 1024 * 1024;
 /** Answers smaller than this go uncompressed: the headers would cost more than they save. */
@@ -89,31 +89,37 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   // PGlite is one process: the default in-memory adapter. PostgreSQL may serve several processes.
   const closeAdapter = config.databaseUrl ? await attachPostgresAdapter(io, config.databaseUrl, app.log) : async () => undefined;
   const publisher = createPublisher(io, config.databaseUrl !== null);
-  // The location pipeline; its driver cache also backs every driver token check.
-  const ingest = createIngest({ db, publisher, log: app.log, databaseUrl: config.databaseUrl, pointsPerMinute: config.ingestPointsPerMinute });
+  // The one shift-and-position service; its driver cache also backs every driver token check.
+  const positions = createPositionService({
+    db,
+    publisher,
+    log: app.log,
+    databaseUrl: config.databaseUrl,
+    pointsPerMinute: config.ingestPointsPerMinute,
+    shiftIdleEndMinutes: config.shiftIdleEndMinutes,
+    idleSweepMs: config.idleSweepMs,
+  });
 
   const authenticate = makeAuthenticate({ db, jwtSecret: config.jwtSecret });
-  const authenticateDriver = makeAuthenticateDriver({ jwtSecret: config.jwtSecret, drivers: ingest.cache });
+  const authenticateDriver = makeAuthenticateDriver({ jwtSecret: config.jwtSecret, drivers: positions.cache });
   const prefix = API_BASE_PATH;
   // Before any route: every /api route must declare its access rule, and each request is checked against it.
   const access = registerAccessGuard(app, authenticate);
   await app.register(healthRoutes, { prefix, db, dbKind });
-  const context = { prefix, config, db, io, publisher, edge, authenticate, authenticateDriver, ingest };
+  const context = { prefix, config, db, io, publisher, edge, authenticate, authenticateDriver, positions };
   try {
     for (const module of deps.modules ?? domainModules) await module.register(app, context);
   } catch (error) {
     // A module that cannot mount (a route without an access rule, say) stops the start cleanly.
     await new Promise<void>((resolve) => io.close(() => resolve()));
-    await ingest.close();
+    await positions.close();
     await closeAdapter();
     await app.close().catch(() => undefined);
     throw error;
   }
 
   // The OSMAND_PORT listener: the same OsmAnd endpoint on a port of its own.
-  const submitPoints = submitToIngest(ingest);
-  const osmand = config.osmandPort === null ? null : await startOsmandListener({ db, publisher, submitPoints, logger: deps.logger ?? true });
-  const idleSweep = startIdleShiftSweep({ db, publisher, idleMinutes: config.shiftIdleEndMinutes, everyMs: config.idleSweepMs, log: app.log });
+  const osmand = config.osmandPort === null ? null : await startOsmandListener({ positions, logger: deps.logger ?? true });
 
   const spa = await registerSpa(app, config);
   app.setNotFoundHandler(async (request, reply) => {
@@ -133,11 +139,10 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
     close() {
       // io.close() also closes the HTTP server; fastify.close() then finishes its own hooks.
       closing ??= (async () => {
-        await idleSweep.stop();
         await osmand?.app.close();
         await new Promise<void>((resolve) => io.close(() => resolve()));
-        // Points already queued are written before the database goes.
-        await ingest.close();
+        // Points already queued are written before the database goes (the idle sweep stops first).
+        await positions.close();
         await closeAdapter();
         await app.close();
       })();

@@ -10,7 +10,7 @@ import type { Database } from '../platform/db/schema';
 import type { Edge } from '../platform/edge';
 import type { RealtimePublisher } from '../platform/realtime/publisher';
 import type { FlotaSocketServer } from '../platform/realtime/socketServer';
-import type { Ingest } from './positions';
+import type { PositionService } from './positions';
 
 export interface ModuleContext {
   /** '/api': where the HTTP API answers. */
@@ -25,8 +25,8 @@ export interface ModuleContext {
   authenticate: preHandlerAsyncHookHandler;
   /** Driver token → request.driver (401 otherwise), checked against the driver cache. */
   authenticateDriver: preHandlerAsyncHookHandler;
-  /** The location pipeline (positions module). */
-  ingest: Ingest;
+  /** The one shift-and-position service (positions module); `positions.shifts` starts and ends shifts. */
+  positions: PositionService;
 }
 
 export interface FlotaModule {

@@ -5,23 +5,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { NEW_DEVICE_ID } from '../../platform/db/migrations/0005_device_ids';
+import { driverChanged } from '../identity';
 
-export interface DeviceDriver {
-  id: number;
-  ownerId: number;
-  currentVehicleId: number | null;
-}
-
-/** The live, active driver this identifier belongs to, or null (unknown, regenerated, deleted, inactive). */
-export async function findDriverByDeviceId(db: Kysely<Database>, deviceId: string): Promise<DeviceDriver | null> {
-  const row = await db
-    .selectFrom('drivers')
-    .select(['id', 'owner_id', 'current_vehicle_id'])
-    .where('device_id', '=', deviceId)
-    .where('deleted_at', 'is', null)
-    .where('is_active', '=', true)
-    .executeTakeFirst();
-  return row ? { id: row.id, ownerId: row.owner_id, currentVehicleId: row.current_vehicle_id } : null;
+/**
+ * The driver (live or not) this identifier was given to, or null. A cache miss of the OsmAnd path:
+ * whether that driver may still send, and with which identifier, the driver cache says.
+ */
+export async function findDriverIdByDeviceId(db: Kysely<Database>, deviceId: string): Promise<number | null> {
+  const row = await db.selectFrom('drivers').select('id').where('device_id', '=', deviceId).executeTakeFirst();
+  return row?.id ?? null;
 }
 
 /** Gives the owner's live driver a new identifier (the old one stops matching at once); false when not theirs. */
@@ -33,5 +25,8 @@ export async function regenerateDeviceId(db: Kysely<Database>, ownerId: number, 
     .where('owner_id', '=', ownerId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  if (Number(result.numUpdatedRows) === 0) return false;
+  // The position service's cache answers /osmand by device id: the old one must stop at once.
+  await driverChanged(db, [driverId]);
+  return true;
 }

@@ -18,8 +18,11 @@ declare module 'fastify' {
     owner?: { id: number };
     /** Set by authenticate: the signed-in person, their role and fleet. */
     user?: RequestUser;
-    /** Set by authenticateDriver: the signed-in driver and the owner it works for. */
-    driver?: { id: number; ownerId: number; currentVehicleId: number | null };
+    /**
+     * Set by authenticateDriver: the signed-in driver and the owner it works for; `state` is the
+     * cache entry the check read, handed on to the position service (one cache read per request).
+     */
+    driver?: { id: number; ownerId: number; currentVehicleId: number | null; state: DriverState };
   }
 }
 
@@ -64,7 +67,7 @@ export function makeAuthenticateDriver(deps: { jwtSecret: string; drivers: Drive
     if (!claims || !state || state.ownerId !== claims.ownerId || state.tokenVersion !== claims.tokenVersion) {
       throw new HttpError(401, Messages.sessionExpired);
     }
-    request.driver = { id: state.id, ownerId: state.ownerId, currentVehicleId: state.currentVehicleId };
+    request.driver = { id: state.id, ownerId: state.ownerId, currentVehicleId: state.currentVehicleId, state };
   };
 }
 

@@ -20,6 +20,8 @@ export interface DriverState {
   id: number;
   ownerId: number;
   tokenVersion: number;
+  /** What its tracker or Traccar Client sends to /osmand (a regenerated one changes the driver). */
+  deviceId: string;
   currentVehicleId: number | null;
   activeShift: { id: number; startTime: Date } | null;
 }
@@ -60,7 +62,7 @@ export async function loadDriverStates(db: Kysely<Database>, driverIds: number[]
     .where('d.id', 'in', driverIds)
     .where('d.deleted_at', 'is', null)
     .where('d.is_active', '=', true)
-    .select(['d.id', 'd.owner_id', 'd.token_version', 'd.current_vehicle_id', 's.id as shift_id', 's.start_time'])
+    .select(['d.id', 'd.owner_id', 'd.token_version', 'd.device_id', 'd.current_vehicle_id', 's.id as shift_id', 's.start_time'])
     .execute();
   return new Map(
     rows.map((row) => [
@@ -69,6 +71,7 @@ export async function loadDriverStates(db: Kysely<Database>, driverIds: number[]
         id: row.id,
         ownerId: row.owner_id,
         tokenVersion: row.token_version,
+        deviceId: row.device_id,
         currentVehicleId: row.current_vehicle_id,
         activeShift: row.shift_id !== null && row.start_time !== null ? { id: row.shift_id, startTime: new Date(row.start_time) } : null,
       },

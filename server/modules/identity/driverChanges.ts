@@ -1,7 +1,7 @@
 /**
  * "This driver changed": the signal that keeps every process's driver cache true. The writes that
  * change what the ingest caches (shift start and end, delete, deactivation, password reset, vehicle
- * change) call driverChanged() from their repo functions, so any caller is covered. It tells this
+ * change, device identifier regeneration) call driverChanged() from their repo functions, so any caller is covered. It tells this
  * process's caches at once and, through pg_notify, every process LISTENing on the same PostgreSQL
  * (delivered when the writing transaction commits).
  */

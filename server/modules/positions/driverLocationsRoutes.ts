@@ -1,8 +1,9 @@
 /**
  * POST /api/driver/locations: a batch of GPS points from the driver's phone, answered 202 once
- * they are committed. A thin adapter onto the ingest pipeline (server/ingest/ingest.ts), which
- * holds the rules: points before the shift ignored (`accepted` counts the kept ones), points more
- * than 2 minutes in the future refuse the batch, a per-shift cap on points a minute (429).
+ * they are committed. A thin adapter onto the position service (server/modules/positions/), which
+ * holds the rules; its outcomes in HTTP: accepted or ignored → 202 with `accepted` (the kept
+ * points), a point more than 2 minutes in the future → 400 naming it, no active shift → 409, the
+ * per-shift cap → 429 with Retry-After, a driver gone since the token check → 401.
  *
  * No log line per request here (logLevel warn): the ingest counts and logs a summary a minute.
  *
@@ -14,7 +15,8 @@ import { locationBatchSchema } from '../../../contract/api';
 import { bearerToken, signedInDriver } from '../identity';
 import { verifyDriverToken } from '../identity';
 import { HttpError, Messages, parseBody } from '../../platform/errors';
-import type { Ingest } from './ingest/ingest';
+import { IngestMessages } from './ingest/ingest';
+import type { PositionService, SubmitOutcome } from './positionService';
 import { DRIVER } from '../../platform/routeSpec';
 import { routeSpecs } from './routeSpecs';
 
@@ -25,24 +27,35 @@ export interface LocationsAccepted {
 }
 
 export interface DriverLocationsOptions {
-  ingest: Ingest;
+  positions: Pick<PositionService, 'submitFromDriver'>;
   authenticateDriver: preHandlerAsyncHookHandler;
   jwtSecret: string;
   benchCeiling: boolean;
 }
 
-export const driverLocationsRoutes: FastifyPluginAsync<DriverLocationsOptions> = async (app, { ingest, authenticateDriver, jwtSecret, benchCeiling }) => {
+/** The kept points' count, or the HttpError the driver API has always answered. */
+function answer(result: SubmitOutcome): LocationsAccepted {
+  if (result.outcome === 'accepted') return { accepted: result.accepted };
+  if (result.outcome === 'ignored') return { accepted: 0 };
+  switch (result.reason) {
+    case 'future':
+      throw new HttpError(400, IngestMessages.futureLocation, { [`locations.${result.index}.timestamp`]: IngestMessages.futureLocation });
+    case 'noShift':
+      throw new HttpError(409, IngestMessages.noActiveShift);
+    case 'rateLimited':
+      throw new HttpError(429, IngestMessages.tooManyPoints, undefined, { 'retry-after': String(result.retryAfterSeconds) });
+    default:
+      throw new HttpError(401, Messages.sessionExpired);
+  }
+}
+
+export const driverLocationsRoutes: FastifyPluginAsync<DriverLocationsOptions> = async (app, { positions, authenticateDriver, jwtSecret, benchCeiling }) => {
   app.post('/driver/locations', { logLevel: 'warn', preHandler: authenticateDriver, ...routeSpecs.postLocations }, async (request, reply): Promise<LocationsAccepted> => {
     const driver = signedInDriver(request);
     const { locations } = parseBody(locationBatchSchema, request.body);
-    try {
-      const { accepted } = await ingest.submit(driver, locations);
-      reply.code(202);
-      return { accepted };
-    } catch (error) {
-      ingest.stats.refused++;
-      throw error;
-    }
+    const body = answer(await positions.submitFromDriver(driver, locations));
+    reply.code(202);
+    return body;
   });
 
   if (benchCeiling) {

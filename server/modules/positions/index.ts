@@ -2,4 +2,4 @@
 export { createIngest, type Ingest } from './ingest/ingest';
 export { startIdleShiftSweep } from './osmand/idleShiftSweep';
 export { startOsmandListener, type OsmandListener } from './osmand/osmandListener';
-export { submitToIngest } from './osmand/submitToIngest';
+export { createPositionService, type PositionService, type SubmitOutcome } from './positionService';

@@ -2,15 +2,14 @@
 import type { FlotaModule } from '../flotaModule';
 import { driverLocationsRoutes } from './driverLocationsRoutes';
 import { OSMAND_PATH, osmandRoutes } from './osmand/osmandRoutes';
-import { submitToIngest } from './osmand/submitToIngest';
 import { shiftLocationsRoutes } from './shiftLocationsRoutes';
 
 export const positionsModule: FlotaModule = {
   name: 'positions',
-  async register(app, { prefix, db, config, authenticate, authenticateDriver, ingest, publisher }) {
+  async register(app, { prefix, db, config, authenticate, authenticateDriver, positions }) {
     await app.register(shiftLocationsRoutes, { prefix, db, authenticate });
-    await app.register(driverLocationsRoutes, { prefix, ingest, authenticateDriver, jwtSecret: config.jwtSecret, benchCeiling: config.ingestBenchCeiling });
-    // Phones and trackers (OsmAnd protocol): the same ingest pipeline as the driver API.
-    await app.register(osmandRoutes, { db, publisher, submitPoints: submitToIngest(ingest), path: OSMAND_PATH });
+    await app.register(driverLocationsRoutes, { prefix, positions, authenticateDriver, jwtSecret: config.jwtSecret, benchCeiling: config.ingestBenchCeiling });
+    // Phones and trackers (OsmAnd protocol): the same position service as the driver API.
+    await app.register(osmandRoutes, { positions, path: OSMAND_PATH });
   },
 };

@@ -2,16 +2,17 @@
  * GET /api/driver/me: what the /conductor page shows after a reload: the driver as stored now
  * (the owner may have changed the assigned vehicle) and the active shift, or null.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { DriverMeResponse } from '../../../contract/api';
 import { signedInDriver } from '../identity';
 import { findDriverProfile } from '../identity';
 import { findActiveShiftOfDriver, findShift } from './driverShiftsRepo';
 import { HttpError, Messages } from '../../platform/errors';
-import type { DriverRoutesOptions } from './driverShiftsRoutes';
 import { routeSpecs } from './routeSpecs';
+import type { Database } from '../../platform/db/schema';
 
-export const driverMeRoutes: FastifyPluginAsync<Pick<DriverRoutesOptions, 'db' | 'authenticateDriver'>> = async (app, { db, authenticateDriver }) => {
+export const driverMeRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticateDriver: preHandlerAsyncHookHandler }> = async (app, { db, authenticateDriver }) => {
   app.addHook('preHandler', authenticateDriver);
 
   app.get('/driver/me', routeSpecs.driverMe, async (request): Promise<DriverMeResponse> => {

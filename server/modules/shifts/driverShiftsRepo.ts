@@ -1,10 +1,11 @@
 /**
- * Shifts as a driver's phone drives them: the driver's active shift, starting one, ending it.
+ * The one repository that writes shifts (driver, desk and tracker alike): the driver's active
+ * shift, starting one, ending it, and trackers' shifts gone quiet.
  * A unique index allows one active shift per driver (shifts_driver_active_uq) and per vehicle
  * (shifts_vehicle_active_uq); callers map those violations to 409 answers.
  * Every shift start and end goes through here: it tells the ingest's driver cache.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Shift } from '../../../contract/entities';
 import type { Database, ShiftStarter } from '../../platform/db/schema';
 import { driverChanged } from '../identity';
@@ -77,4 +78,29 @@ export async function endShift(db: Kysely<Database>, ownerId: number, shiftId: n
   if (!ended) return null;
   await driverChanged(db, [ended.driver_id]);
   return findShift(db, ownerId, shiftId);
+}
+
+export interface IdleShift {
+  id: number;
+  ownerId: number;
+  /** The last point's time (or the start when it never had one): the shift's end. */
+  lastSeen: Date;
+}
+
+/**
+ * Active shifts started by a tracker that heard nothing since `before` (server clock: last_seen_at),
+ * at most `limit`. Each ends at its last point's time (or its start when it never had one).
+ */
+export async function findIdleTrackerShifts(db: Kysely<Database>, before: Date, limit: number): Promise<IdleShift[]> {
+  const lastSeen = sql<Date>`coalesce(last_location_time, start_time)`;
+  const rows = await db
+    .selectFrom('shifts')
+    .select(['id', 'owner_id', lastSeen.as('last_seen')])
+    .where('end_time', 'is', null)
+    .where('started_by', '=', 'tracker')
+    .where('last_seen_at', '<', before)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: row.id, ownerId: row.owner_id, lastSeen: new Date(row.last_seen) }));
 }

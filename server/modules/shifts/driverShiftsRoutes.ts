@@ -1,24 +1,12 @@
 /**
- * A driver's own shift: POST /api/driver/shifts/start and /end. Each change is told to the
- * owner's live map (shift_started, shift_ended).
+ * A driver's own shift: POST /api/driver/shifts/start and /end, through the position module's
+ * shift service (which tells the owner's live map: shift_started, shift_ended).
  */
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
-import type { Kysely } from 'kysely';
 import { shiftStartSchema, type ShiftResponse } from '../../../contract/api';
 import { signedInDriver } from '../identity';
-import type { Database } from '../../platform/db/schema';
-import { isUniqueViolation } from '../../platform/db/dbErrors';
 import { HttpError, parseBody } from '../../platform/errors';
-import type { RealtimePublisher } from '../../platform/realtime/publisher';
-import {
-  DRIVER_ACTIVE_SHIFT_INDEX,
-  VEHICLE_ACTIVE_SHIFT_INDEX,
-  endShift,
-  findActiveShiftOfDriver,
-  findOwnVehicle,
-  insertShift,
-  vehicleInActiveShift,
-} from './driverShiftsRepo';
+import type { ShiftService, StartOutcome } from './shiftService';
 import { routeSpecs } from './routeSpecs';
 
 export const DriverShiftMessages = {
@@ -31,44 +19,33 @@ export const DriverShiftMessages = {
 } as const;
 
 export interface DriverRoutesOptions {
-  db: Kysely<Database>;
+  shifts: Pick<ShiftService, 'startByDriver' | 'endByDriver'>;
   authenticateDriver: preHandlerAsyncHookHandler;
-  publisher: RealtimePublisher;
 }
 
-export const driverShiftsRoutes: FastifyPluginAsync<DriverRoutesOptions> = async (app, { db, authenticateDriver, publisher }) => {
+/** The shift service's refusals as the driver API has always answered them. */
+const refusals: Record<Exclude<StartOutcome, { outcome: 'started' }>['reason'], HttpError> = {
+  alreadyOnShift: new HttpError(409, DriverShiftMessages.alreadyOnShift),
+  vehicleBusy: new HttpError(409, DriverShiftMessages.vehicleBusy),
+  noVehicle: new HttpError(400, DriverShiftMessages.noVehicle, { vehicle_id: DriverShiftMessages.noVehicle }),
+  vehicleNotFound: new HttpError(400, DriverShiftMessages.vehicleNotFound, { vehicle_id: DriverShiftMessages.vehicleNotFound }),
+  vehicleInactive: new HttpError(400, DriverShiftMessages.vehicleInactive, { vehicle_id: DriverShiftMessages.vehicleInactive }),
+};
+
+export const driverShiftsRoutes: FastifyPluginAsync<DriverRoutesOptions> = async (app, { shifts, authenticateDriver }) => {
   app.addHook('preHandler', authenticateDriver);
 
   app.post('/driver/shifts/start', routeSpecs.startShift, async (request): Promise<ShiftResponse> => {
     const driver = signedInDriver(request);
     const body = parseBody(shiftStartSchema, request.body);
-    if (await findActiveShiftOfDriver(db, driver.id)) throw new HttpError(409, DriverShiftMessages.alreadyOnShift);
-
-    const vehicleId = body.vehicle_id ?? driver.currentVehicleId;
-    if (vehicleId === null) throw new HttpError(400, DriverShiftMessages.noVehicle, { vehicle_id: DriverShiftMessages.noVehicle });
-    const vehicle = await findOwnVehicle(db, driver.ownerId, vehicleId);
-    if (!vehicle) throw new HttpError(400, DriverShiftMessages.vehicleNotFound, { vehicle_id: DriverShiftMessages.vehicleNotFound });
-    if (!vehicle.isActive) throw new HttpError(400, DriverShiftMessages.vehicleInactive, { vehicle_id: DriverShiftMessages.vehicleInactive });
-    if (await vehicleInActiveShift(db, vehicle.id)) throw new HttpError(409, DriverShiftMessages.vehicleBusy);
-
-    try {
-      const shift = await insertShift(db, { ownerId: driver.ownerId, driverId: driver.id, vehicleId: vehicle.id, startTime: new Date() });
-      publisher.publishShiftStarted(driver.ownerId, shift);
-      return { shift };
-    } catch (error) {
-      // Two phones racing past the checks above: the unique indexes decide.
-      if (isUniqueViolation(error, DRIVER_ACTIVE_SHIFT_INDEX)) throw new HttpError(409, DriverShiftMessages.alreadyOnShift);
-      if (isUniqueViolation(error, VEHICLE_ACTIVE_SHIFT_INDEX)) throw new HttpError(409, DriverShiftMessages.vehicleBusy);
-      throw error;
-    }
+    const result = await shifts.startByDriver(driver, body.vehicle_id);
+    if (result.outcome === 'refused') throw refusals[result.reason];
+    return { shift: result.shift };
   });
 
   app.post('/driver/shifts/end', routeSpecs.endShift, async (request): Promise<ShiftResponse> => {
-    const driver = signedInDriver(request);
-    const active = await findActiveShiftOfDriver(db, driver.id);
-    const shift = active ? await endShift(db, driver.ownerId, active.id, new Date()) : null;
-    if (!shift?.end_time || shift.duration_seconds === null) throw new HttpError(409, DriverShiftMessages.noActiveShift);
-    publisher.publishShiftEnded(driver.ownerId, { shift_id: shift.id, end_time: shift.end_time, duration_seconds: shift.duration_seconds });
+    const shift = await shifts.endByDriver(signedInDriver(request));
+    if (!shift) throw new HttpError(409, DriverShiftMessages.noActiveShift);
     return { shift };
   });
 };

@@ -8,11 +8,11 @@ import { shiftsRoutes } from './shiftsRoutes';
 
 export const shiftsModule: FlotaModule = {
   name: 'shifts',
-  async register(app, { prefix, db, config, authenticate, authenticateDriver, publisher }) {
+  async register(app, { prefix, db, config, authenticate, authenticateDriver, positions }) {
     await app.register(shiftsRoutes, { prefix, db, authenticate });
     await app.register(historyRoutes, { prefix, db, authenticate, timeZone: config.tzFleet });
-    await app.register(shiftEndRoutes, { prefix, db, publisher });
-    await app.register(driverShiftsRoutes, { prefix, db, authenticateDriver, publisher });
+    await app.register(shiftEndRoutes, { prefix, db, shifts: positions.shifts });
+    await app.register(driverShiftsRoutes, { prefix, shifts: positions.shifts, authenticateDriver });
     await app.register(driverMeRoutes, { prefix, db, authenticateDriver });
   },
 };

@@ -1,8 +1,8 @@
 /**
  * POST /api/shifts/:id/end — the desk ends a shift by hand (a phone that died mid-shift keeps its
  * taxi "en turno" otherwise). Owner and administrators only; recorded in the activity log; the live
- * maps hear shift_ended as when the driver ends it. Through the shift repo's endShift, like the
- * driver's own end, so whatever that function keeps in step (caches) stays right.
+ * maps hear shift_ended as when the driver ends it: through the shift service, like the driver's
+ * own end, so the caches and the announcement stay right.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -11,8 +11,8 @@ import { recordActivity } from '../desk';
 import { ownerId } from '../identity';
 import type { Database } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
-import type { RealtimePublisher } from '../../platform/realtime/publisher';
-import { endShift, findShift } from './driverShiftsRepo';
+import type { ShiftService } from './shiftService';
+import { findShift } from './driverShiftsRepo';
 import { idParam } from '../../platform/params';
 import { routeSpecs } from './routeSpecs';
 
@@ -21,7 +21,7 @@ export const ShiftEndMessages = {
   alreadyEnded: 'El turno ya terminó',
 } as const;
 
-export const shiftEndRoutes: FastifyPluginAsync<{ db: Kysely<Database>; publisher: RealtimePublisher }> = async (app, { db, publisher }) => {
+export const shiftEndRoutes: FastifyPluginAsync<{ db: Kysely<Database>; shifts: Pick<ShiftService, 'end'> }> = async (app, { db, shifts }) => {
   app.post('/shifts/:id/end', routeSpecs.endShiftByHand, async (request): Promise<ShiftResponse> => {
     const owner = ownerId(request);
     const id = idParam(request.params, ShiftEndMessages.notFound);
@@ -29,12 +29,11 @@ export const shiftEndRoutes: FastifyPluginAsync<{ db: Kysely<Database>; publishe
     const before = await findShift(db, owner, id);
     if (!before) throw new HttpError(404, ShiftEndMessages.notFound);
     if (before.end_time) throw new HttpError(409, ShiftEndMessages.alreadyEnded);
-    const shift = await endShift(db, owner, id, new Date());
-    if (!shift?.end_time || shift.duration_seconds === null) throw new HttpError(409, ShiftEndMessages.alreadyEnded);
+    const shift = await shifts.end(owner, id, new Date());
+    if (!shift) throw new HttpError(409, ShiftEndMessages.alreadyEnded);
     const label = `${shift.first_name} ${shift.last_name}${shift.plate_number ? ` · ${shift.plate_number}` : ''}`;
     const fields = (s: typeof shift) => ({ end_time: s.end_time, is_active: s.is_active });
     await recordActivity(db, request, { entity: 'shift', entityId: id, label, action: 'ended', before: fields(before), after: fields(shift) });
-    publisher.publishShiftEnded(owner, { shift_id: shift.id, end_time: shift.end_time, duration_seconds: shift.duration_seconds });
     return { shift };
   });
 };

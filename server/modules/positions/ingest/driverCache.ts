@@ -1,7 +1,7 @@
 /**
  * What every driver request needs and what rarely changes: the driver's owner, account state,
- * token version, vehicle and active shift, kept in memory so the ingest path reads no database per
- * request. Entries go when driverChanged() says so (this process at once, others through
+ * token version, device identifier, vehicle and active shift, kept in memory so neither the driver
+ * API nor /osmand reads the database per request. Entries go when driverChanged() says so (this process at once, others through
  * PostgreSQL). A read that started before a change is never kept (epoch check). Misses of the same
  * moment are read together in one query (a cold cache under load would otherwise cost one query
  * per driver).
@@ -14,6 +14,8 @@ export const MAX_CACHED_DRIVERS = 200_000;
 export interface DriverCacheOptions {
   /** The working drivers among these ids (absent: not a working driver). */
   loadMany(driverIds: number[]): Promise<Map<number, DriverState>>;
+  /** The driver a device identifier was given to (live or not), or null. */
+  findDriverIdByDevice(deviceId: string): Promise<number | null>;
   /** False while changes from other processes may be missed: read, but keep nothing. */
   trustworthy?: () => boolean;
 }
@@ -27,6 +29,12 @@ export class DriverCache {
   /** Misses waiting for the next grouped read. */
   private wanted: number[] = [];
   private grouped: Promise<Map<number, DriverState>> | null = null;
+  /**
+   * Device identifier → driver id. Needs no invalidation of its own: an identifier is random and
+   * given once, and each answer is checked against the driver's cached deviceId (a regenerated or
+   * deleted driver's entry goes at the first mismatch).
+   */
+  private readonly devices = new Map<string, number>();
 
   constructor(private readonly options: DriverCacheOptions) {
     this.unsubscribe = onDriverChanged((driverId) => (driverId === null ? this.clear() : this.invalidate(driverId)));
@@ -54,6 +62,27 @@ export class DriverCache {
     return promise;
   }
 
+  /** The working driver whose identifier this is now (no await when cached), or a promise of it. */
+  getByDevice(deviceId: string): DriverState | null | Promise<DriverState | null> {
+    const driverId = this.devices.get(deviceId);
+    if (driverId === undefined) {
+      return this.options.findDriverIdByDevice(deviceId).then((found) => {
+        if (found === null) return null;
+        if (this.devices.size >= MAX_CACHED_DRIVERS) this.devices.clear();
+        this.devices.set(deviceId, found);
+        return this.getByDevice(deviceId);
+      });
+    }
+    const state = this.get(driverId);
+    return state instanceof Promise ? state.then((loaded) => this.ownerOfDevice(deviceId, loaded)) : this.ownerOfDevice(deviceId, state);
+  }
+
+  private ownerOfDevice(deviceId: string, state: DriverState | null): DriverState | null {
+    if (state?.deviceId === deviceId) return state;
+    this.devices.delete(deviceId);
+    return null;
+  }
+
   /**
    * Fills the cache with these drivers at once (at start: every driver on an active shift, whose
    * phones all come back together after a restart). Kept only if nothing changed meanwhile.
@@ -75,6 +104,7 @@ export class DriverCache {
   clear(): void {
     this.epoch++;
     this.entries.clear();
+    this.devices.clear();
     this.loading.clear();
   }
 
@@ -103,5 +133,10 @@ export class DriverCache {
     // Bounded: a flood of distinct ids (valid tokens only) cannot grow it without limit.
     if (this.entries.size >= MAX_CACHED_DRIVERS) this.entries.clear();
     this.entries.set(driverId, state);
+    // Warmed drivers' trackers then find them without a lookup either.
+    if (state) {
+      if (this.devices.size >= MAX_CACHED_DRIVERS) this.devices.clear();
+      this.devices.set(state.deviceId, driverId);
+    }
   }
 }

@@ -1,17 +1,13 @@
 /**
- * The one location pipeline every position source calls (driver API, and later OsmAnd, /conductor,
- * the simulator): ingest.submit(driver, points). It checks the points against the driver's active
- * shift from the in-memory cache (no database read per request), applies the rules, queues them
- * for the next group commit, resolves after commit, and publishes once per owner per flush.
- *
- * Rules: points more than FUTURE_TOLERANCE_MS in the future refuse the whole batch (400, the phone's
- * clock is wrong); points timed before the shift started are ignored and counted; late points join
- * the trail without moving the taxi; a shift takes at most `pointsPerMinute` points a minute (429).
+ * The storage half of the one position service (server/modules/positions/positionService.ts, which
+ * holds the rules): the driver cache (device id, owner, token version, active shift; no database
+ * read per request), the per-shift rate cap, and the group-commit queue that writes kept points,
+ * resolves after commit, and publishes once per owner per flush. Late points join the trail
+ * without moving the taxi (flushPoints.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema';
-import { HttpError, Messages } from '../../../platform/errors';
 import type { RealtimePublisher } from '../../../platform/realtime/publisher';
 import { loadDriverStates, loadOnShiftDriverStates } from '../../identity';
 import { DriverCache } from './driverCache';
@@ -37,13 +33,6 @@ export interface IngestPoint {
   battery?: number | null;
 }
 
-export interface IngestResult {
-  /** Points kept (stored, or already stored by an earlier copy of the same batch). */
-  accepted: number;
-  /** Points timed before the shift started. */
-  ignored: number;
-}
-
 export const FUTURE_TOLERANCE_MS = 2 * 60 * 1000;
 export const DEFAULT_POINTS_PER_MINUTE = 600;
 /** Drivers on shift loaded into the cache at start (a bigger fleet fills the rest on demand). */
@@ -62,6 +51,8 @@ export interface IngestOptions {
   /** Set with PostgreSQL: other processes' driver changes arrive by LISTEN. */
   databaseUrl: string | null;
   pointsPerMinute?: number;
+  /** The cache's miss path for device identifiers (OsmAnd). */
+  findDriverIdByDevice: (deviceId: string) => Promise<number | null>;
   maxFlushPoints?: number;
   /**
    * Flushes in flight at once. Default: 3 on PostgreSQL, whose commits share WAL flushes; 2 on PGlite,
@@ -73,7 +64,9 @@ export interface IngestOptions {
 export interface Ingest {
   readonly cache: DriverCache;
   readonly stats: IngestStats;
-  submit(driver: { id: number; ownerId: number }, points: IngestPoint[]): Promise<IngestResult>;
+  readonly cap: PointRateCap;
+  /** Queues a shift's kept points for the next group commit; resolves once committed (and published). */
+  write(shiftId: number, points: StoredPoint[]): Promise<void>;
   /** Writes what is queued, then stops (before the database closes). */
   close(): Promise<void>;
 }
@@ -91,7 +84,11 @@ function groupByOwner(moved: MovedShift[]): Map<number, MovedShift['update'][]> 
 export function createIngest(options: IngestOptions): Ingest {
   const { db, publisher, log } = options;
   const changes: DriverChangesListener | null = options.databaseUrl ? listenForDriverChanges(options.databaseUrl, log) : null;
-  const cache = new DriverCache({ loadMany: (ids) => loadDriverStates(db, ids), trustworthy: changes ? () => changes.connected() : undefined });
+  const cache = new DriverCache({
+    loadMany: (ids) => loadDriverStates(db, ids),
+    findDriverIdByDevice: options.findDriverIdByDevice,
+    trustworthy: changes ? () => changes.connected() : undefined,
+  });
   const cap = new PointRateCap(options.pointsPerMinute ?? DEFAULT_POINTS_PER_MINUTE);
   const stats = new IngestStats();
   const concurrency = options.flushConcurrency ?? (options.databaseUrl ? 3 : 2);
@@ -116,40 +113,8 @@ export function createIngest(options: IngestOptions): Ingest {
   return {
     cache,
     stats,
-    async submit(driver, points) {
-      const latest = Date.now() + FUTURE_TOLERANCE_MS;
-      const times = points.map((point) => new Date(point.timestamp));
-      const future = times.findIndex((time) => time.getTime() > latest);
-      if (future >= 0) throw new HttpError(400, IngestMessages.futureLocation, { [`locations.${future}.timestamp`]: IngestMessages.futureLocation });
-
-      const state = await cache.get(driver.id);
-      if (!state || state.ownerId !== driver.ownerId) throw new HttpError(401, Messages.sessionExpired);
-      const shift = state.activeShift;
-      if (!shift) throw new HttpError(409, IngestMessages.noActiveShift);
-      if (!cap.take(shift.id, points.length)) {
-        throw new HttpError(429, IngestMessages.tooManyPoints, undefined, { 'retry-after': String(cap.secondsUntil(shift.id, points.length)) });
-      }
-
-      const kept: StoredPoint[] = [];
-      points.forEach((point, index) => {
-        if (times[index] < shift.startTime) return;
-        kept.push({
-          shiftId: shift.id,
-          latitude: point.latitude,
-          longitude: point.longitude,
-          time: times[index],
-          speed: point.speed ?? null,
-          heading: point.heading ?? null,
-          accuracy: point.accuracy ?? null,
-          battery: point.battery ?? null,
-        });
-      });
-      if (kept.length) await queue.submit(shift.id, kept);
-      stats.requests++;
-      stats.accepted += kept.length;
-      stats.ignored += points.length - kept.length;
-      return { accepted: kept.length, ignored: points.length - kept.length };
-    },
+    cap,
+    write: (shiftId, points) => queue.submit(shiftId, points),
     async close() {
       await warming;
       stats.stop();

@@ -3,12 +3,9 @@
  * a client or tracker configured with a bare host and port. Nothing else is served there.
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../platform/db/schema';
 import { flotaErrorHandler } from '../../../platform/errorHandler';
 import { Messages } from '../../../platform/errors';
-import type { RealtimePublisher } from '../../../platform/realtime/publisher';
-import type { SubmitPoints } from './ingestPoint';
+import type { PositionService } from '../positionService';
 import { osmandRoutes } from './osmandRoutes';
 
 export interface OsmandListener {
@@ -16,15 +13,13 @@ export interface OsmandListener {
 }
 
 export async function startOsmandListener(options: {
-  db: Kysely<Database>;
-  publisher: RealtimePublisher;
-  submitPoints: SubmitPoints;
+  positions: Pick<PositionService, 'submitFromDevice'>;
   logger: FastifyServerOptions['logger'];
 }): Promise<OsmandListener> {
   const app = Fastify({ logger: options.logger, bodyLimit: 1024 * 1024 });
   app.setErrorHandler(flotaErrorHandler);
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: Messages.notFound }));
-  await app.register(osmandRoutes, { db: options.db, publisher: options.publisher, submitPoints: options.submitPoints, path: '/' });
+  await app.register(osmandRoutes, { positions: options.positions, path: '/' });
   await app.ready();
   return { app };
 }

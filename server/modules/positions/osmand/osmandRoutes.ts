@@ -1,26 +1,22 @@
 /**
  * The OsmAnd endpoint (Traccar Client, OsmAnd, hardware trackers): a thin adapter. It reads the
- * request in either form (osmandRequest.ts), finds the driver by device identifier, starts a
- * tracker shift when needed (trackerShift.ts) and hands the points to `submitPoints` (the ingest
- * pipeline). Answers 200 with an empty body, as the clients expect; an unknown identifier is 404
- * and stores nothing. Registered on the main port at /osmand and, with OSMAND_PORT, at / there.
+ * request in either form (osmandRequest.ts) and hands the points to the position service
+ * (server/modules/positions/), which finds the driver by device identifier in its cache, starts a
+ * tracker shift when needed and keeps the points. Its outcomes here: accepted or ignored → 200 with
+ * an empty body, as the clients expect (points a tracker would resend forever, too far in the
+ * future, are dropped, not refused); an unknown identifier → 404, nothing stored; the per-shift cap →
+ * 429 with Retry-After. Registered on the main port at /osmand and, with OSMAND_PORT, at / there.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../platform/db/schema';
 import { HttpError } from '../../../platform/errors';
-import type { RealtimePublisher } from '../../../platform/realtime/publisher';
-import { findDriverByDeviceId } from '../../drivers';
-import type { SubmitPoints } from './ingestPoint';
+import { IngestMessages } from '../ingest/ingest';
+import type { PositionService, SubmitOutcome } from '../positionService';
 import { OsmandMessages, parseOsmandJson, parseOsmandParams, type OsmandRequest } from './osmandRequest';
-import { ensureTrackerShift } from './trackerShift';
 
 export const OSMAND_PATH = '/osmand';
 
 export interface OsmandRouteOptions {
-  db: Kysely<Database>;
-  publisher: RealtimePublisher;
-  submitPoints: SubmitPoints;
+  positions: Pick<PositionService, 'submitFromDevice'>;
   /** Where the endpoint answers: OSMAND_PATH on the main port, '/' on OSMAND_PORT. */
   path: string;
 }
@@ -34,7 +30,15 @@ function readRequest(request: FastifyRequest): OsmandRequest {
   return parseOsmandParams(fromBody ? new URLSearchParams(request.body as string) : query);
 }
 
-export const osmandRoutes: FastifyPluginAsync<OsmandRouteOptions> = async (app, { db, publisher, submitPoints, path }) => {
+/** Throws the protocol's answer to a refusal; anything else answers 200. */
+function refuse(result: SubmitOutcome): void {
+  if (result.outcome !== 'refused') return;
+  if (result.reason === 'unknownDevice') throw new HttpError(404, OsmandMessages.unknownDevice);
+  if (result.reason === 'rateLimited') throw new HttpError(429, IngestMessages.tooManyPoints, undefined, { 'retry-after': String(result.retryAfterSeconds) });
+  // noShift (its tracker shift ended under it): dropped; a tracker would only resend it.
+}
+
+export const osmandRoutes: FastifyPluginAsync<OsmandRouteOptions> = async (app, { positions, path }) => {
   // Form posts and bodies of any other type arrive as text (JSON keeps Fastify's own parser).
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
@@ -45,13 +49,7 @@ export const osmandRoutes: FastifyPluginAsync<OsmandRouteOptions> = async (app, 
     logLevel: 'warn',
     handler: async (request, reply) => {
       const { deviceId, points } = readRequest(request);
-      const driver = await findDriverByDeviceId(db, deviceId);
-      if (!driver) throw new HttpError(404, OsmandMessages.unknownDevice);
-      if (points.length) {
-        const earliest = points.reduce((a, b) => (Date.parse(b.timestamp) < Date.parse(a.timestamp) ? b : a));
-        await ensureTrackerShift({ db, publisher }, driver, new Date(earliest.timestamp));
-        await submitPoints({ id: driver.id, ownerId: driver.ownerId }, points);
-      }
+      refuse(await positions.submitFromDevice(deviceId, points));
       return reply.code(200).send();
     },
   });

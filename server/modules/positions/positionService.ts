@@ -1,0 +1,148 @@
+/**
+ * The one shift-and-position service every source hands points to: the driver API (and /conductor
+ * and the simulator through it) with submitFromDriver, OsmAnd/Traccar Client and hardware trackers
+ * with submitFromDevice. Device id → driver and the driver's active shift both come from the driver
+ * cache (server/ingest/driverCache.ts): a request of a driver already on shift reads no database.
+ * It answers domain outcomes; each route maps them to its protocol.
+ *
+ * Rules: a point more than FUTURE_TOLERANCE_MS in the future (a wrong clock) refuses a driver's whole
+ * batch, while a device's such points are dropped and counted as ignored (trackers resend what is
+ * refused, forever); points timed before the shift started are ignored; a shift takes at most
+ * `pointsPerMinute` points a minute; a device's first point with no active shift starts a tracker
+ * shift (shiftService.ts), and the idle sweep ends those.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+import { createIngest, FUTURE_TOLERANCE_MS, type IngestPoint } from './ingest/ingest';
+import type { StoredPoint } from './ingest/flushPoints';
+import type { RealtimePublisher } from '../../platform/realtime/publisher';
+import { startIdleShiftSweep } from './osmand/idleShiftSweep';
+import type { DriverState } from '../identity';
+import { findDriverIdByDeviceId } from '../drivers';
+import { createShiftService } from '../shifts';
+
+export type SubmitOutcome =
+  /** Points kept (stored, or already stored by an earlier copy); `ignored` were before the shift or (device) in the future. */
+  | { outcome: 'accepted'; accepted: number; ignored: number }
+  /** Nothing to keep: every point was before the shift, in the future (device), or there was none. */
+  | { outcome: 'ignored'; ignored: number }
+  /** Nothing kept. `future`: the index of the first point too far ahead (driver only). */
+  | { outcome: 'refused'; reason: 'future'; index: number }
+  | { outcome: 'refused'; reason: 'noShift' | 'unknownDriver' | 'unknownDevice' }
+  | { outcome: 'refused'; reason: 'rateLimited'; retryAfterSeconds: number };
+
+/** A signed-in driver; `state` is the cache entry the token check already read (read again when absent). */
+export interface SubmittingDriver {
+  id: number;
+  ownerId: number;
+  state?: DriverState;
+}
+
+export interface PositionServiceOptions {
+  db: Kysely<Database>;
+  publisher: RealtimePublisher;
+  log: FastifyBaseLogger;
+  /** Set with PostgreSQL: other processes' driver changes arrive by LISTEN. */
+  databaseUrl: string | null;
+  pointsPerMinute?: number;
+  /** Trackers' shifts end after this many minutes without points, checked every `idleSweepMs`. */
+  shiftIdleEndMinutes: number;
+  idleSweepMs: number;
+}
+
+const isFuture = (time: Date, latest: number) => time.getTime() > latest;
+
+export function createPositionService(options: PositionServiceOptions) {
+  const { db, publisher, log } = options;
+  const ingest = createIngest({
+    db,
+    publisher,
+    log,
+    databaseUrl: options.databaseUrl,
+    pointsPerMinute: options.pointsPerMinute,
+    findDriverIdByDevice: (deviceId) => findDriverIdByDeviceId(db, deviceId),
+  });
+  const shifts = createShiftService({ db, publisher });
+  const { cache, stats, cap } = ingest;
+
+  const refused = <T extends SubmitOutcome>(outcome: T): T => {
+    stats.refused++;
+    return outcome;
+  };
+
+  /** The shared tail: rate cap, points before the shift, group commit. */
+  async function keep(shift: { id: number; startTime: Date }, points: IngestPoint[], times: Date[], alreadyIgnored: number): Promise<SubmitOutcome> {
+    if (!cap.take(shift.id, points.length)) return refused({ outcome: 'refused', reason: 'rateLimited', retryAfterSeconds: cap.secondsUntil(shift.id, points.length) });
+    const kept: StoredPoint[] = [];
+    points.forEach((point, index) => {
+      if (times[index] < shift.startTime) return;
+      const { latitude, longitude } = point;
+      kept.push({ shiftId: shift.id, latitude, longitude, time: times[index], speed: point.speed ?? null, heading: point.heading ?? null, accuracy: point.accuracy ?? null, battery: point.battery ?? null });
+    });
+    if (kept.length) await ingest.write(shift.id, kept);
+    const ignored = alreadyIgnored + points.length - kept.length;
+    stats.requests++;
+    stats.accepted += kept.length;
+    stats.ignored += ignored;
+    return kept.length ? { outcome: 'accepted', accepted: kept.length, ignored } : { outcome: 'ignored', ignored };
+  }
+
+  const idleSweep = startIdleShiftSweep({ sweep: (now) => shifts.endIdleTrackerShifts(options.shiftIdleEndMinutes, now), everyMs: options.idleSweepMs, log });
+
+  return {
+    /** Backs every driver token check too (one cache read per driver request). */
+    cache,
+    stats,
+    shifts,
+
+    async submitFromDriver(driver: SubmittingDriver, points: IngestPoint[]): Promise<SubmitOutcome> {
+      const latest = Date.now() + FUTURE_TOLERANCE_MS;
+      const times = points.map((point) => new Date(point.timestamp));
+      const future = times.findIndex((time) => isFuture(time, latest));
+      if (future >= 0) return refused({ outcome: 'refused', reason: 'future', index: future });
+      const state = driver.state ?? (await cache.get(driver.id));
+      if (!state || state.ownerId !== driver.ownerId) return refused({ outcome: 'refused', reason: 'unknownDriver' });
+      if (!state.activeShift) return refused({ outcome: 'refused', reason: 'noShift' });
+      return keep(state.activeShift, points, times, 0);
+    },
+
+    async submitFromDevice(deviceId: string, points: IngestPoint[]): Promise<SubmitOutcome> {
+      let state = await cache.getByDevice(deviceId);
+      if (!state) return refused({ outcome: 'refused', reason: 'unknownDevice' });
+      if (!points.length) return { outcome: 'ignored', ignored: 0 };
+      const times = points.map((point) => new Date(point.timestamp));
+      if (!state.activeShift) {
+        const earliest = times.reduce((a, b) => (b < a ? b : a));
+        await shifts.startByTracker(state, earliest);
+        // The start told the cache: this reads the new shift once.
+        state = await cache.get(state.id);
+        if (!state?.activeShift) return refused({ outcome: 'refused', reason: 'noShift' });
+      }
+      const latest = Date.now() + FUTURE_TOLERANCE_MS;
+      const usable = points.filter((_point, index) => !isFuture(times[index], latest));
+      const dropped = points.length - usable.length;
+      if (!usable.length) {
+        stats.ignored += dropped;
+        return { outcome: 'ignored', ignored: dropped };
+      }
+      return keep(
+        state.activeShift,
+        usable,
+        times.filter((time) => !isFuture(time, latest)),
+        dropped,
+      );
+    },
+
+    /** One idle-sweep round now (the timer runs one every idleSweepMs). */
+    endIdleShifts: (now?: Date) => idleSweep.runOnce(now),
+
+    /** Stops the sweep and writes what is queued (before the database closes). */
+    async close() {
+      await idleSweep.stop();
+      await ingest.close();
+    },
+  };
+}
+
+export type PositionService = ReturnType<typeof createPositionService>;
