@@ -1,0 +1,5 @@
+/** GET /health: for monitoring, no token. */
+export interface HealthResponse {
+  ok: boolean;
+  db: 'pglite' | 'postgres';
+}
