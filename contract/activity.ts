@@ -68,12 +68,14 @@ export const activityQuerySchema = z
     path: ['end_date'],
   });
 export type ActivityQuery = z.input<typeof activityQuerySchema>;
-export interface ActivityResponse {
-  entries: ActivityEntry[];
+export const activityActorSchema = z.object({ key: z.string(), name: z.string(), role: z.string() });
+export const activityResponseSchema = z.object({
+  entries: z.array(activityEntrySchema),
   /** Entries matching the filters in all. */
-  total: number;
-  page: number;
-  page_size: number;
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
   /** Everyone who may appear as "who" (filter choices), desk accounts deleted or not. */
-  actors: { key: string; name: string; role: string }[];
-}
+  actors: z.array(activityActorSchema),
+});
+export type ActivityResponse = z.infer<typeof activityResponseSchema>;

@@ -35,13 +35,10 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export interface LoginResponse {
-  token: string;
-  user: User;
-}
-export interface MeResponse {
-  user: User;
-}
+export const loginResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export const meResponseSchema = z.object({ user: userSchema });
+export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /** PUT /auth/password: the signed-in person's own password. */
 export const passwordChangeSchema = z.object({

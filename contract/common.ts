@@ -1,14 +1,16 @@
 /** What every part of the API shares: its base path, the error body, ids, dates and zod's field errors. */
-import type { z } from 'zod';
+import { z } from 'zod';
 import './zodConfig';
 
 export const API_BASE_PATH = '/api';
 
 /** Every error answer: a Spanish text, and per-field texts for bad input. */
-export interface ApiError {
-  error: string;
-  fields?: Record<string, string>;
-}
+export const apiErrorSchema = z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() });
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** The answer of a change that has nothing else to say (DELETE, PUT /auth/password). */
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof okResponseSchema>;
 
 /** Ids are PostgreSQL integers: anything larger is no id. */
 export const MAX_ID = 2_147_483_647;

@@ -70,10 +70,8 @@ export const driverUpdateSchema = z.object({
 });
 export type DriverCreateInput = z.input<typeof driverCreateSchema>;
 export type DriverUpdateInput = z.input<typeof driverUpdateSchema>;
-export interface DriversResponse {
-  drivers: Driver[];
-  count: number;
-}
-export interface DriverResponse {
-  driver: Driver;
-}
+export const driversResponseSchema = z.object({ drivers: z.array(driverSchema), count: z.number().int() });
+export type DriversResponse = z.infer<typeof driversResponseSchema>;
+/** POST (201) and PUT /drivers/:id, POST /drivers/:id/device-id. */
+export const driverResponseSchema = z.object({ driver: driverSchema });
+export type DriverResponse = z.infer<typeof driverResponseSchema>;

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import './zodConfig';
 import { isIsoDate, MAX_ID } from './common';
-import type { LocationPoint } from './positions';
+import { locationPointSchema } from './positions';
+import { shiftsResponseSchema } from './shifts';
 
 /** The most rows one GET /shifts/history answer carries. */
 export const HISTORY_MAX_ROWS = 1000;
@@ -24,19 +25,23 @@ export const historyQuerySchema = z
     path: ['end_date'],
   });
 export type HistoryQuery = z.input<typeof historyQuerySchema>;
+/** GET /shifts/history always says how many match and whether the answer was cut. */
+export const historyResponseSchema = shiftsResponseSchema.required({ total: true, limited: true });
+export type HistoryResponse = z.infer<typeof historyResponseSchema>;
 
 /**
  * A shift's trail, oldest first. A long trail comes simplified (evenly thinned to at most
  * MAX_TRAIL_POINTS, first and last point kept): `simplified` says so and `total` counts every
  * stored point. `?limit=&after=` pages through the exact trail instead (next page: `next_after`).
  */
-export interface ShiftLocationsResponse {
-  locations: LocationPoint[];
-  total?: number;
-  simplified?: boolean;
+export const shiftLocationsResponseSchema = z.object({
+  locations: z.array(locationPointSchema),
+  total: z.number().int().optional(),
+  simplified: z.boolean().optional(),
   /** Exact paging only: the cursor of the next page, null on the last one. */
-  next_after?: string | null;
-}
+  next_after: z.string().nullable().optional(),
+});
+export type ShiftLocationsResponse = z.infer<typeof shiftLocationsResponseSchema>;
 /** At most this many points per GET /shifts/:id/locations answer. */
 export const MAX_TRAIL_POINTS = 5000;
 export const shiftLocationsQuerySchema = z.object({

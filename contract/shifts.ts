@@ -27,15 +27,18 @@ export type Shift = z.infer<typeof shiftSchema>;
  * `total` (how many shifts match in all) and `limited` (true when total > the rows sent: narrow the
  * filters to see the rest).
  */
-export interface ShiftsResponse {
-  shifts: Shift[];
-  count: number;
+export const shiftsResponseSchema = z.object({
+  shifts: z.array(shiftSchema),
+  count: z.number().int(),
   /** History only: how many shifts match in all (more than `count` when `limited`). */
-  total?: number;
+  total: z.number().int().optional(),
   /** History only: true when the answer was cut at HISTORY_MAX_ROWS. */
-  limited?: boolean;
-}
+  limited: z.boolean().optional(),
+});
+export type ShiftsResponse = z.infer<typeof shiftsResponseSchema>;
+/** GET /shifts/active: every active shift, no paging. */
+export const activeShiftsResponseSchema = shiftsResponseSchema.pick({ shifts: true, count: true });
 
-export interface ShiftResponse {
-  shift: Shift;
-}
+/** One shift after a change: POST /shifts/:id/end, POST /driver/shifts/start and /end. */
+export const shiftResponseSchema = z.object({ shift: shiftSchema });
+export type ShiftResponse = z.infer<typeof shiftResponseSchema>;

@@ -42,10 +42,7 @@ export const deskUserUpdateSchema = z.object({
 });
 export type DeskUserCreateInput = z.input<typeof deskUserCreateSchema>;
 export type DeskUserUpdateInput = z.input<typeof deskUserUpdateSchema>;
-export interface DeskUsersResponse {
-  users: DeskUser[];
-  count: number;
-}
-export interface DeskUserResponse {
-  user: DeskUser;
-}
+export const deskUsersResponseSchema = z.object({ users: z.array(deskUserSchema), count: z.number().int() });
+export type DeskUsersResponse = z.infer<typeof deskUsersResponseSchema>;
+export const deskUserResponseSchema = z.object({ user: deskUserSchema });
+export type DeskUserResponse = z.infer<typeof deskUserResponseSchema>;

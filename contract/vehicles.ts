@@ -45,10 +45,7 @@ export const vehicleCreateSchema = z.object({ plate_number: plateField, ...vehic
 export const vehicleUpdateSchema = z.object({ plate_number: z.string().optional(), ...vehicleFields });
 export type VehicleCreateInput = z.input<typeof vehicleCreateSchema>;
 export type VehicleUpdateInput = z.input<typeof vehicleUpdateSchema>;
-export interface VehiclesResponse {
-  vehicles: Vehicle[];
-  count: number;
-}
-export interface VehicleResponse {
-  vehicle: Vehicle;
-}
+export const vehiclesResponseSchema = z.object({ vehicles: z.array(vehicleSchema), count: z.number().int() });
+export type VehiclesResponse = z.infer<typeof vehiclesResponseSchema>;
+export const vehicleResponseSchema = z.object({ vehicle: vehicleSchema });
+export type VehicleResponse = z.infer<typeof vehicleResponseSchema>;
