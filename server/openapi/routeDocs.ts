@@ -1,6 +1,7 @@
 /**
  * What each API route declares (its Fastify `schema`): contract/ schemas for what it takes and
- * answers, with Spanish texts for the reference page. A route adds its schema in one line:
+ * answers (every response schema is the contract's own; server/contract.test.ts parses each real
+ * answer with it), with Spanish texts for the reference page. A route adds its schema in one line:
  * `app.post('/drivers', { schema: routeDocs.createDriver }, handler)`.
  *
  * The schemas describe; the handlers still validate with parseBody (server/errors.ts), so every
@@ -9,21 +10,38 @@
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
 import {
+  activeShiftsResponseSchema,
   activityQuerySchema,
+  activityResponseSchema,
+  apiErrorSchema,
   deskUserCreateSchema,
+  deskUserResponseSchema,
+  deskUsersResponseSchema,
   deskUserUpdateSchema,
   driverCreateSchema,
+  driverLoginResponseSchema,
+  driverMeResponseSchema,
+  driverResponseSchema,
+  driversResponseSchema,
   driverUpdateSchema,
+  healthResponseSchema,
   historyQuerySchema,
+  historyResponseSchema,
   locationBatchSchema,
+  locationsAcceptedResponseSchema,
   loginRequestSchema,
+  loginResponseSchema,
+  meResponseSchema,
+  okResponseSchema,
   passwordChangeSchema,
+  shiftLocationsResponseSchema,
+  shiftResponseSchema,
   shiftStartSchema,
   vehicleCreateSchema,
+  vehicleResponseSchema,
+  vehiclesResponseSchema,
   vehicleUpdateSchema,
 } from '../../contract/api';
-import { activityEntrySchema, deskUserSchema, driverProfileSchema, driverSchema, locationPointSchema, shiftSchema, userSchema, vehicleSchema } from '../../contract/entities';
-import { apiErrorSchema } from './components';
 
 export interface RouteDoc extends FastifySchema {
   summary: string;
@@ -47,7 +65,7 @@ export const Tags = {
 const owner = [{ dueno: [] }];
 const driver = [{ conductor: [] }];
 const idParams = z.object({ id: z.string().regex(/^\d+$/).describe('Id numérico') });
-const ok = z.object({ ok: z.literal(true) });
+const ok = okResponseSchema;
 
 /** The error answers a route can give, each with the shared Error body. */
 function errors(...codes: number[]): Record<number, z.ZodType> {
@@ -58,26 +76,26 @@ export const routeDocs = {
   health: {
     summary: 'Estado del servidor y de la base de datos',
     tags: [Tags.health],
-    response: { 200: z.object({ ok: z.boolean(), db: z.enum(['pglite', 'postgres']) }), 503: z.object({ ok: z.literal(false), db: z.enum(['pglite', 'postgres']) }) },
+    response: { 200: healthResponseSchema, 503: healthResponseSchema },
   },
   login: {
     summary: 'Iniciar sesión (dueño)',
     description: 'Devuelve un token para `Authorization: Bearer`. Tras 10 fallos en 15 minutos para la misma IP y RUT responde 429.',
     tags: [Tags.auth],
     body: loginRequestSchema,
-    response: { 200: z.object({ token: z.string(), user: userSchema }), ...errors(400, 401, 429) },
+    response: { 200: loginResponseSchema, ...errors(400, 401, 429) },
   },
   me: {
     summary: 'El dueño de la sesión',
     tags: [Tags.auth],
     security: owner,
-    response: { 200: z.object({ user: userSchema }), ...errors(401) },
+    response: { 200: meResponseSchema, ...errors(401) },
   },
   listDrivers: {
     summary: 'Listar conductores',
     tags: [Tags.drivers],
     security: owner,
-    response: { 200: z.object({ drivers: z.array(driverSchema), count: z.number().int() }), ...errors(401) },
+    response: { 200: driversResponseSchema, ...errors(401) },
   },
   createDriver: {
     summary: 'Crear un conductor',
@@ -85,7 +103,7 @@ export const routeDocs = {
     tags: [Tags.drivers],
     security: owner,
     body: driverCreateSchema,
-    response: { 201: z.object({ driver: driverSchema }), ...errors(400, 401, 409) },
+    response: { 201: driverResponseSchema, ...errors(400, 401, 409) },
   },
   updateDriver: {
     summary: 'Modificar un conductor',
@@ -94,7 +112,7 @@ export const routeDocs = {
     security: owner,
     params: idParams,
     body: driverUpdateSchema,
-    response: { 200: z.object({ driver: driverSchema }), ...errors(400, 401, 404, 409) },
+    response: { 200: driverResponseSchema, ...errors(400, 401, 404, 409) },
   },
   deleteDriver: {
     summary: 'Eliminar un conductor',
@@ -108,14 +126,14 @@ export const routeDocs = {
     summary: 'Listar vehículos',
     tags: [Tags.vehicles],
     security: owner,
-    response: { 200: z.object({ vehicles: z.array(vehicleSchema), count: z.number().int() }), ...errors(401) },
+    response: { 200: vehiclesResponseSchema, ...errors(401) },
   },
   createVehicle: {
     summary: 'Crear un vehículo',
     tags: [Tags.vehicles],
     security: owner,
     body: vehicleCreateSchema,
-    response: { 201: z.object({ vehicle: vehicleSchema }), ...errors(400, 401, 409) },
+    response: { 201: vehicleResponseSchema, ...errors(400, 401, 409) },
   },
   updateVehicle: {
     summary: 'Modificar un vehículo',
@@ -124,7 +142,7 @@ export const routeDocs = {
     security: owner,
     params: idParams,
     body: vehicleUpdateSchema,
-    response: { 200: z.object({ vehicle: vehicleSchema }), ...errors(400, 401, 404) },
+    response: { 200: vehicleResponseSchema, ...errors(400, 401, 404) },
   },
   deleteVehicle: {
     summary: 'Eliminar un vehículo',
@@ -138,7 +156,7 @@ export const routeDocs = {
     summary: 'Turnos activos (contador del panel y foto inicial del mapa)',
     tags: [Tags.shifts],
     security: owner,
-    response: { 200: z.object({ shifts: z.array(shiftSchema), count: z.number().int() }), ...errors(401) },
+    response: { 200: activeShiftsResponseSchema, ...errors(401) },
   },
   shiftHistory: {
     summary: 'Historial de turnos',
@@ -146,10 +164,7 @@ export const routeDocs = {
     tags: [Tags.shifts],
     security: owner,
     querystring: historyQuerySchema,
-    response: {
-      200: z.object({ shifts: z.array(shiftSchema), count: z.number().int(), total: z.number().int(), limited: z.boolean() }),
-      ...errors(400, 401),
-    },
+    response: { 200: historyResponseSchema, ...errors(400, 401) },
   },
   shiftLocations: {
     summary: 'Recorrido de un turno',
@@ -157,13 +172,13 @@ export const routeDocs = {
     tags: [Tags.shifts],
     security: owner,
     params: idParams,
-    response: { 200: z.object({ locations: z.array(locationPointSchema) }), ...errors(401, 404) },
+    response: { 200: shiftLocationsResponseSchema, ...errors(401, 404) },
   },
   driverLogin: {
     summary: 'Iniciar sesión (teléfono del conductor)',
     tags: [Tags.driverApp],
     body: loginRequestSchema,
-    response: { 200: z.object({ token: z.string(), driver: driverProfileSchema }), ...errors(400, 401, 429) },
+    response: { 200: driverLoginResponseSchema, ...errors(400, 401, 429) },
   },
   startShift: {
     summary: 'Comenzar un turno',
@@ -171,13 +186,13 @@ export const routeDocs = {
     tags: [Tags.driverApp],
     security: driver,
     body: shiftStartSchema,
-    response: { 200: z.object({ shift: shiftSchema }), ...errors(400, 401, 409) },
+    response: { 200: shiftResponseSchema, ...errors(400, 401, 409) },
   },
   endShift: {
     summary: 'Terminar el turno activo',
     tags: [Tags.driverApp],
     security: driver,
-    response: { 200: z.object({ shift: shiftSchema }), ...errors(401, 409) },
+    response: { 200: shiftResponseSchema, ...errors(401, 409) },
   },
   postLocations: {
     summary: 'Enviar ubicaciones del turno activo',
@@ -185,7 +200,7 @@ export const routeDocs = {
     tags: [Tags.driverApp],
     security: driver,
     body: locationBatchSchema,
-    response: { 202: z.object({ accepted: z.number().int() }), ...errors(400, 401, 409, 429) },
+    response: { 202: locationsAcceptedResponseSchema, ...errors(400, 401, 409, 429) },
   },
   changePassword: {
     summary: 'Cambiar la propia contraseña',
@@ -199,14 +214,14 @@ export const routeDocs = {
     summary: 'Listar los usuarios de la mesa (solo el dueño)',
     tags: [Tags.users],
     security: owner,
-    response: { 200: z.object({ users: z.array(deskUserSchema), count: z.number().int() }), ...errors(401, 403) },
+    response: { 200: deskUsersResponseSchema, ...errors(401, 403) },
   },
   createUser: {
     summary: 'Crear un usuario (Administrador u Operador)',
     tags: [Tags.users],
     security: owner,
     body: deskUserCreateSchema,
-    response: { 201: z.object({ user: deskUserSchema }), ...errors(400, 401, 403, 409) },
+    response: { 201: deskUserResponseSchema, ...errors(400, 401, 403, 409) },
   },
   updateUser: {
     summary: 'Modificar, desactivar o restablecer la contraseña de un usuario',
@@ -215,7 +230,7 @@ export const routeDocs = {
     security: owner,
     params: idParams,
     body: deskUserUpdateSchema,
-    response: { 200: z.object({ user: deskUserSchema }), ...errors(400, 401, 403, 404) },
+    response: { 200: deskUserResponseSchema, ...errors(400, 401, 403, 404) },
   },
   deleteUser: {
     summary: 'Eliminar un usuario',
@@ -231,23 +246,14 @@ export const routeDocs = {
     tags: [Tags.activity],
     security: owner,
     querystring: activityQuerySchema,
-    response: {
-      200: z.object({
-        entries: z.array(activityEntrySchema),
-        total: z.number().int(),
-        page: z.number().int(),
-        page_size: z.number().int(),
-        actors: z.array(z.object({ key: z.string(), name: z.string(), role: z.string() })),
-      }),
-      ...errors(400, 401, 403),
-    },
+    response: { 200: activityResponseSchema, ...errors(400, 401, 403) },
   },
   endShiftByHand: {
     summary: 'Terminar a mano el turno activo de un conductor',
     tags: [Tags.shifts],
     security: owner,
     params: idParams,
-    response: { 200: z.object({ shift: shiftSchema }), ...errors(401, 403, 404, 409) },
+    response: { 200: shiftResponseSchema, ...errors(401, 403, 404, 409) },
   },
   regenerateDeviceId: {
     summary: 'Generar un nuevo identificador de dispositivo (OsmAnd) para un conductor',
@@ -255,12 +261,12 @@ export const routeDocs = {
     tags: [Tags.drivers],
     security: owner,
     params: idParams,
-    response: { 200: z.object({ driver: driverSchema }), ...errors(401, 403, 404) },
+    response: { 200: driverResponseSchema, ...errors(401, 403, 404) },
   },
   driverMe: {
     summary: 'El conductor de la sesión y su turno activo',
     tags: [Tags.driverApp],
     security: driver,
-    response: { 200: z.object({ driver: driverProfileSchema, shift: shiftSchema.nullable() }), ...errors(401) },
+    response: { 200: driverMeResponseSchema, ...errors(401) },
   },
 } satisfies Record<string, RouteDoc>;
