@@ -2,7 +2,7 @@
  * What each desk role may do, in the words both sides use: the server's access table
  * (server/auth/accessRules.ts) is built from these lists, and the SPA hides what a role may not do.
  */
-import type { DeskRole } from './entities';
+import type { DeskRole } from './auth';
 
 export const EVERY_DESK_ROLE: readonly DeskRole[] = ['dueño', 'administrador', 'operador'];
 /** Create, edit and delete drivers and vehicles, end shifts by hand, read the activity log. */

@@ -1,9 +1,15 @@
 /**
- * socket.io events between the server and an owner's map (path /socket.io, auth: {token}).
+ * socket.io events between the server and an owner's map (path /socket.io, auth: {token}), with a
+ * zod schema for every payload: the server's types are inferred from them and the SPA parses what
+ * arrives with them (socketPayloadSchemas), dropping what does not match.
  * A client that sends `auth: {token, batch: true}` receives `location_batch` (every update of one
  * server flush in one event) instead of single `location_update`s; others keep the spec's event.
  */
-import type { LocationUpdate, Shift } from './entities';
+import { z } from 'zod';
+import './zodConfig';
+import { isoTime } from './fields';
+import { locationUpdateSchema } from './positions';
+import { shiftSchema } from './shifts';
 
 export const SOCKET_PATH = '/socket.io';
 
@@ -15,33 +21,50 @@ export const SocketEvent = {
   shiftEnded: 'shift_ended',
 } as const;
 
-export interface ShiftEndedPayload {
-  shift_id: number;
-  end_time: string;
-  duration_seconds: number;
-}
+/** location_update: one taxi moved (the one position shape, with its shift id: positions.ts). */
+export { locationUpdateSchema };
+export type LocationUpdatePayload = z.infer<typeof locationUpdateSchema>;
 
 /** Every taxi that moved in one flush of the ingest (same shapes as location_update). */
-export interface LocationBatchPayload {
-  updates: LocationUpdate[];
-}
+export const locationBatchPayloadSchema = z.object({ updates: z.array(locationUpdateSchema) });
+export type LocationBatchPayload = z.infer<typeof locationBatchPayloadSchema>;
+
+/** shift_started: the shift as GET /shifts/active lists it. */
+export const shiftStartedPayloadSchema = z.object({ shift: shiftSchema });
+export type ShiftStartedPayload = z.infer<typeof shiftStartedPayloadSchema>;
+
+export const shiftEndedPayloadSchema = z.object({ shift_id: z.number().int(), end_time: isoTime, duration_seconds: z.number().int() });
+export type ShiftEndedPayload = z.infer<typeof shiftEndedPayloadSchema>;
 
 /** The handshake's auth: `batch: true` opts into location_batch. */
-export interface SocketAuth {
-  token: string;
-  batch?: boolean;
-}
+export const socketAuthSchema = z.object({ token: z.string(), batch: z.boolean().optional() });
+export type SocketAuth = z.infer<typeof socketAuthSchema>;
+
+/** join_owner_room's argument (the owner's id) and its acknowledgement. */
+export const joinOwnerRoomPayloadSchema = z.number().int();
+export const joinOwnerRoomAckSchema = z.object({ ok: z.boolean(), error: z.string().optional() });
+export type JoinOwnerRoomAck = z.infer<typeof joinOwnerRoomAckSchema>;
+
+/** The schema of every server → map event's payload, by event name. */
+export const socketPayloadSchemas = {
+  location_update: locationUpdateSchema,
+  location_batch: locationBatchPayloadSchema,
+  shift_started: shiftStartedPayloadSchema,
+  shift_ended: shiftEndedPayloadSchema,
+} as const;
+
+type PayloadOf<E extends keyof typeof socketPayloadSchemas> = z.infer<(typeof socketPayloadSchemas)[E]>;
 
 export interface ServerToClientEvents {
-  location_update: (update: LocationUpdate) => void;
-  location_batch: (payload: LocationBatchPayload) => void;
-  shift_started: (payload: { shift: Shift }) => void;
-  shift_ended: (payload: ShiftEndedPayload) => void;
+  location_update: (update: PayloadOf<'location_update'>) => void;
+  location_batch: (payload: PayloadOf<'location_batch'>) => void;
+  shift_started: (payload: PayloadOf<'shift_started'>) => void;
+  shift_ended: (payload: PayloadOf<'shift_ended'>) => void;
 }
 
 export interface ClientToServerEvents {
   /** Joins room owner:<id>; the server accepts only the token's own owner id. The ack says whether it joined. */
-  join_owner_room: (ownerId: number, ack?: (result: { ok: boolean; error?: string }) => void) => void;
+  join_owner_room: (ownerId: number, ack?: (result: JoinOwnerRoomAck) => void) => void;
 }
 
 export const ownerRoom = (ownerId: number): string => `owner:${ownerId}`;

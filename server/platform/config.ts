@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { runtimeConfigDefaults } from '../../contract/runtimeConfig';
 
 export interface Config {
   port: number;
@@ -173,7 +174,7 @@ const seconds = (env: Env, name: string, fallback: number, max: number) => integ
 
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(text(env, 'DATA_DIR', './data'));
-  const tileUrl = text(env, 'TILE_URL', 'https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+  const tileUrl = text(env, 'TILE_URL', runtimeConfigDefaults.tileUrl);
   if (!/^(https?:\/\/|\/)/.test(tileUrl)) throw new ConfigError('TILE_URL debe ser una URL http(s) o una ruta que comience con /');
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
@@ -183,14 +184,14 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: databaseUrl(env),
     jwtSecret: jwtSecret(env, dataDir),
     tileUrl,
-    tileAttribution: text(env, 'TILE_ATTRIBUTION', '© OpenStreetMap contributors'),
+    tileAttribution: text(env, 'TILE_ATTRIBUTION', runtimeConfigDefaults.tileAttribution),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
     simulator: onOff(env, 'SIMULATOR', true),
     tzFleet: timeZone(env, 'TZ_FLEET', 'America/Santiago'),
-    staleAfterSeconds: integer(env, 'STALE_AFTER_SECONDS', 120, 1, 86400),
+    staleAfterSeconds: integer(env, 'STALE_AFTER_SECONDS', runtimeConfigDefaults.staleAfterSeconds, 1, 86400),
     distDir: path.resolve(text(env, 'DIST_DIR', './dist')),
     logLevel: logLevel(env),
     devTools: env.DEVTOOLS?.trim() ? onOff(env, 'DEVTOOLS', false) : null,

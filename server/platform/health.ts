@@ -1,8 +1,7 @@
 /** GET /api/health: the process answers and the database runs a query. */
 import type { FastifyPluginAsync } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { z } from 'zod';
-import type { HealthResponse } from '../../contract/api';
+import { healthResponseSchema, type HealthResponse } from '../../contract/api';
 import type { DatabaseKind } from './db/client';
 import type { Database } from './db/schema';
 import { Tags } from './openapi/routeDocs';
@@ -11,7 +10,7 @@ import { PUBLIC, routeSpec } from './routeSpec';
 const healthSpec = routeSpec(PUBLIC, {
   summary: 'Estado del servidor y de la base de datos',
   tags: [Tags.health],
-  response: { 200: z.object({ ok: z.boolean(), db: z.enum(['pglite', 'postgres']) }), 503: z.object({ ok: z.literal(false), db: z.enum(['pglite', 'postgres']) }) },
+  response: { 200: healthResponseSchema, 503: healthResponseSchema },
 });
 
 export const healthRoutes: FastifyPluginAsync<{ db: Kysely<Database>; dbKind: DatabaseKind }> = async (app, { db, dbKind }) => {

@@ -10,18 +10,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE_PATH } from '../../contract/api';
+import { runtimeConfigDefaults, type ConfigJson } from '../../contract/runtimeConfig';
 import { SOCKET_PATH } from '../../contract/socket';
 import type { Config } from './config';
 
-export interface SpaRuntimeConfig {
-  apiBaseUrl: string;
-  socketUrl: string;
-  socketPath: string;
-  tileUrl: string;
-  tileAttribution: string;
-  staleAfterSeconds: number;
-  devTools?: boolean;
-}
+/** config.json: its schema and defaults are the contract's (contract/runtimeConfig.ts). */
+export type SpaRuntimeConfig = ConfigJson;
 
 const NO_CACHE = 'no-cache';
 const LONG_CACHE = 'public, max-age=31536000, immutable';
@@ -42,9 +36,9 @@ export function staticFileHeaders(filePath: string): Record<string, string> {
 
 export function spaRuntimeConfig(config: Config): SpaRuntimeConfig {
   return {
-    apiBaseUrl: API_BASE_PATH,
-    socketUrl: '',
-    socketPath: SOCKET_PATH,
+    apiBaseUrl: runtimeConfigDefaults.apiBaseUrl,
+    socketUrl: runtimeConfigDefaults.socketUrl,
+    socketPath: runtimeConfigDefaults.socketPath,
     tileUrl: config.tileUrl,
     tileAttribution: config.tileAttribution,
     staleAfterSeconds: config.staleAfterSeconds,

@@ -2,52 +2,27 @@
  * Runtime configuration: where the API, socket and tiles are, and how the app is routed.
  * The standalone page reads it from config.json next to index.html (written by the server from
  * env); an intranet host passes it to Flota.mount(). Nothing here is baked in at build time.
+ * Its schema and defaults are the contract's (contract/runtimeConfig.ts), shared with the server.
  */
-export const ROUTER_KINDS = ['browser', 'hash', 'memory'] as const;
-export type RouterKind = (typeof ROUTER_KINDS)[number];
+import { ROUTER_KINDS, runtimeConfigDefaults, runtimeConfigSchema, type RouterKind, type RuntimeConfig } from '../../contract/runtimeConfig';
+
+export { ROUTER_KINDS, type RouterKind, type RuntimeConfig };
 
 export function isRouterKind(value: unknown): value is RouterKind {
   return ROUTER_KINDS.includes(value as RouterKind);
 }
 
-export interface RuntimeConfig {
-  apiBaseUrl: string;
-  /** '' means the page's own origin. */
-  socketUrl: string;
-  socketPath: string;
-  tileUrl: string;
-  tileAttribution: string;
-  basePath: string;
-  router: RouterKind;
-  /** Prefix of every localStorage key, so two apps on one origin do not share a session. */
-  storagePrefix: string;
-  devTools: boolean;
-  /** A taxi without an update for this long is drawn as without signal. */
-  staleAfterSeconds: number;
-}
-
 export const defaultConfig: RuntimeConfig = {
-  apiBaseUrl: '/api',
-  socketUrl: '',
-  socketPath: '/socket.io',
-  tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-  tileAttribution: '© OpenStreetMap contributors',
-  basePath: '/',
-  router: 'browser',
-  storagePrefix: 'flota',
+  ...runtimeConfigDefaults,
   devTools: process.env.NODE_ENV !== 'production',
-  staleAfterSeconds: 120,
 };
 
-/** Defaults overridden by whatever the deployment gives, ignoring keys it does not know and values of the wrong kind. */
+/** Defaults overridden by whatever the deployment gives, ignoring keys it does not know and values the schema refuses. */
 export function resolveConfig(partial: Partial<RuntimeConfig> = {}): RuntimeConfig {
   const config: RuntimeConfig = { ...defaultConfig };
-  for (const key of Object.keys(defaultConfig) as (keyof RuntimeConfig)[]) {
-    const value = partial[key];
-    if (key === 'router' && !isRouterKind(value)) continue;
-    if (value !== undefined && value !== null && typeof value === typeof defaultConfig[key]) {
-      (config as unknown as Record<string, unknown>)[key] = value;
-    }
+  for (const key of Object.keys(runtimeConfigSchema.shape) as (keyof RuntimeConfig)[]) {
+    const parsed = runtimeConfigSchema.shape[key].safeParse(partial[key]);
+    if (parsed.success) (config as Record<keyof RuntimeConfig, unknown>)[key] = parsed.data;
   }
   return config;
 }

@@ -12,9 +12,9 @@
  */
 import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { ManagerOptions, SocketOptions } from 'socket.io-client';
-import type { Shift } from '../../contract/entities';
-import { SocketEvent, type ShiftEndedPayload } from '../../contract/socket';
-import { locationsReceived, shiftEnded, shiftStarted, type LiveLocationUpdate } from '../features/liveMap/activeShiftsSlice';
+import type { z } from 'zod';
+import { locationUpdateSchema, shiftEndedPayloadSchema, shiftStartedPayloadSchema, SocketEvent } from '../../contract/socket';
+import { locationsReceived, shiftEnded, shiftStarted } from '../features/liveMap/activeShiftsSlice';
 import { liveMapApi } from '../features/liveMap/liveMapApi';
 import { liveMapClosed, liveMapOpened } from '../features/liveMap/liveMapSlice';
 import { realtimeConnected, realtimeConnectionFailed, realtimeDisconnected } from '../features/liveMap/realtimeActions';
@@ -56,6 +56,13 @@ const UNAUTHORIZED = /unauthori[sz]ed|no autorizado/i;
 
 type AppThunkDispatch = ThunkDispatch<RootState, unknown, UnknownAction>;
 
+/** A payload the contract refuses: said in the console (with zod's reasons), never thrown. */
+function warnDropped(event: string, payload: unknown, schema?: z.ZodType) {
+  const first = Array.isArray(payload) ? payload[0] : payload;
+  const reasons = schema ? schema.safeParse(first).error?.issues.map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`) : ['no es un lote {updates: [...]}'];
+  console.warn(`Flota: evento ${event} descartado, no coincide con el contrato`, { payload, reasons });
+}
+
 export function createSocketMiddleware({ createSocket = connectSocketIo, flushIntervalMs = 250, now = Date.now }: SocketMiddlewareOptions = {}): Middleware<
   object,
   RootState,
@@ -85,15 +92,41 @@ export function createSocketMiddleware({ createSocket = connectSocketIo, flushIn
       }
     }
 
-    function onLocationUpdate(update: LiveLocationUpdate) {
-      if (typeof update?.shift_id !== 'number') return;
-      buffer.add(update);
+    // Payloads are checked at the edge with the contract's schemas (contract/socket.ts): one that
+    // does not match is dropped with a warning, never cast into state.
+    function addUpdate(payload: unknown): boolean {
+      const update = locationUpdateSchema.safeParse(payload);
+      if (!update.success) return false;
+      buffer.add(update.data);
       flushTimer ??= setTimeout(flush, flushIntervalMs);
+      return true;
     }
 
-    function onLocationBatch(batch: { updates?: unknown }) {
-      if (!Array.isArray(batch?.updates)) return;
-      for (const update of batch.updates as LiveLocationUpdate[]) onLocationUpdate(update);
+    function onLocationUpdate(payload: unknown) {
+      if (!addUpdate(payload)) warnDropped(SocketEvent.locationUpdate, payload, locationUpdateSchema);
+    }
+
+    /** One bad update does not cost the others of its flush; one warning per batch. */
+    function onLocationBatch(payload: unknown) {
+      const updates = (payload as { updates?: unknown } | null | undefined)?.updates;
+      if (!Array.isArray(updates)) {
+        warnDropped(SocketEvent.locationBatch, payload);
+        return;
+      }
+      const dropped = updates.filter((update) => !addUpdate(update));
+      if (dropped.length) warnDropped(SocketEvent.locationBatch, dropped, locationUpdateSchema);
+    }
+
+    function onShiftStarted(payload: unknown) {
+      const parsed = shiftStartedPayloadSchema.safeParse(payload);
+      if (parsed.success) store.dispatch(shiftStarted(parsed.data));
+      else warnDropped(SocketEvent.shiftStarted, payload, shiftStartedPayloadSchema);
+    }
+
+    function onShiftEnded(payload: unknown) {
+      const parsed = shiftEndedPayloadSchema.safeParse(payload);
+      if (parsed.success) store.dispatch(shiftEnded(parsed.data));
+      else warnDropped(SocketEvent.shiftEnded, payload, shiftEndedPayloadSchema);
     }
 
     function open() {
@@ -137,8 +170,8 @@ export function createSocketMiddleware({ createSocket = connectSocketIo, flushIn
       });
       current.on(SocketEvent.locationUpdate, onLocationUpdate);
       current.on(SocketEvent.locationBatch, onLocationBatch);
-      current.on(SocketEvent.shiftStarted, (payload: { shift: Shift }) => store.dispatch(shiftStarted(payload)));
-      current.on(SocketEvent.shiftEnded, (payload: ShiftEndedPayload) => store.dispatch(shiftEnded(payload)));
+      current.on(SocketEvent.shiftStarted, onShiftStarted);
+      current.on(SocketEvent.shiftEnded, onShiftEnded);
 
       socket = current;
       current.connect();

@@ -2,11 +2,9 @@
  * The desk module's routes as the API declares them: who may call each (the access guard's table
  * is built from these) and its OpenAPI description. The handlers use them by name.
  */
-import { z } from 'zod';
-import { activityQuerySchema, deskUserCreateSchema, deskUserUpdateSchema } from '../../../contract/api';
-import { activityEntrySchema, deskUserSchema } from '../../../contract/entities';
+import { activityQuerySchema, activityResponseSchema, deskUserCreateSchema, deskUserResponseSchema, deskUserUpdateSchema, deskUsersResponseSchema, okResponseSchema } from '../../../contract/api';
 import { FLEET_MANAGERS, USER_MANAGERS } from '../../../contract/roles';
-import { Tags, owner, idParams, ok, errors } from '../../platform/openapi/routeDocs';
+import { Tags, owner, idParams, errors } from '../../platform/openapi/routeDocs';
 import { routeSpec } from '../../platform/routeSpec';
 
 export const routeSpecs = {
@@ -18,13 +16,7 @@ export const routeSpecs = {
     security: owner,
     querystring: activityQuerySchema,
     response: {
-      200: z.object({
-        entries: z.array(activityEntrySchema),
-        total: z.number().int(),
-        page: z.number().int(),
-        page_size: z.number().int(),
-        actors: z.array(z.object({ key: z.string(), name: z.string(), role: z.string() })),
-      }),
+      200: activityResponseSchema,
       ...errors(400, 401, 403),
     },
   }),
@@ -33,7 +25,7 @@ export const routeSpecs = {
     summary: 'Listar los usuarios de la mesa (solo el dueño)',
     tags: [Tags.users],
     security: owner,
-    response: { 200: z.object({ users: z.array(deskUserSchema), count: z.number().int() }), ...errors(401, 403) },
+    response: { 200: deskUsersResponseSchema, ...errors(401, 403) },
   }),
   // POST /api/users
   createUser: routeSpec(USER_MANAGERS, {
@@ -41,7 +33,7 @@ export const routeSpecs = {
     tags: [Tags.users],
     security: owner,
     body: deskUserCreateSchema,
-    response: { 201: z.object({ user: deskUserSchema }), ...errors(400, 401, 403, 409) },
+    response: { 201: deskUserResponseSchema, ...errors(400, 401, 403, 409) },
   }),
   // PUT /api/users/:id
   updateUser: routeSpec(USER_MANAGERS, {
@@ -51,7 +43,7 @@ export const routeSpecs = {
     security: owner,
     params: idParams,
     body: deskUserUpdateSchema,
-    response: { 200: z.object({ user: deskUserSchema }), ...errors(400, 401, 403, 404) },
+    response: { 200: deskUserResponseSchema, ...errors(400, 401, 403, 404) },
   }),
   // DELETE /api/users/:id
   deleteUser: routeSpec(USER_MANAGERS, {
@@ -60,6 +52,6 @@ export const routeSpecs = {
     tags: [Tags.users],
     security: owner,
     params: idParams,
-    response: { 200: ok, ...errors(401, 403, 404) },
+    response: { 200: okResponseSchema, ...errors(401, 403, 404) },
   }),
 };

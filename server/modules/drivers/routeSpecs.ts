@@ -2,11 +2,9 @@
  * The drivers module's routes as the API declares them: who may call each (the access guard's table
  * is built from these) and its OpenAPI description. The handlers use them by name.
  */
-import { z } from 'zod';
-import { driverCreateSchema, driverUpdateSchema } from '../../../contract/api';
-import { driverSchema } from '../../../contract/entities';
+import { driverCreateSchema, driverResponseSchema, driverUpdateSchema, driversResponseSchema, okResponseSchema } from '../../../contract/api';
 import { EVERY_DESK_ROLE, FLEET_MANAGERS } from '../../../contract/roles';
-import { Tags, owner, idParams, ok, errors } from '../../platform/openapi/routeDocs';
+import { Tags, owner, idParams, errors } from '../../platform/openapi/routeDocs';
 import { routeSpec } from '../../platform/routeSpec';
 
 export const routeSpecs = {
@@ -15,7 +13,7 @@ export const routeSpecs = {
     summary: 'Listar conductores',
     tags: [Tags.drivers],
     security: owner,
-    response: { 200: z.object({ drivers: z.array(driverSchema), count: z.number().int() }), ...errors(401) },
+    response: { 200: driversResponseSchema, ...errors(401) },
   }),
   // POST /api/drivers
   createDriver: routeSpec(FLEET_MANAGERS, {
@@ -24,7 +22,7 @@ export const routeSpecs = {
     tags: [Tags.drivers],
     security: owner,
     body: driverCreateSchema,
-    response: { 201: z.object({ driver: driverSchema }), ...errors(400, 401, 409) },
+    response: { 201: driverResponseSchema, ...errors(400, 401, 409) },
   }),
   // PUT /api/drivers/:id
   updateDriver: routeSpec(FLEET_MANAGERS, {
@@ -34,7 +32,7 @@ export const routeSpecs = {
     security: owner,
     params: idParams,
     body: driverUpdateSchema,
-    response: { 200: z.object({ driver: driverSchema }), ...errors(400, 401, 404, 409) },
+    response: { 200: driverResponseSchema, ...errors(400, 401, 404, 409) },
   }),
   // DELETE /api/drivers/:id
   deleteDriver: routeSpec(FLEET_MANAGERS, {
@@ -43,7 +41,7 @@ export const routeSpecs = {
     tags: [Tags.drivers],
     security: owner,
     params: idParams,
-    response: { 200: ok, ...errors(401, 404, 409) },
+    response: { 200: okResponseSchema, ...errors(401, 404, 409) },
   }),
   // POST /api/drivers/:id/device-id
   regenerateDeviceId: routeSpec(FLEET_MANAGERS, {
@@ -52,6 +50,6 @@ export const routeSpecs = {
     tags: [Tags.drivers],
     security: owner,
     params: idParams,
-    response: { 200: z.object({ driver: driverSchema }), ...errors(401, 403, 404) },
+    response: { 200: driverResponseSchema, ...errors(401, 403, 404) },
   }),
 };

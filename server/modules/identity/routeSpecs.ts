@@ -2,11 +2,9 @@
  * The identity module's routes as the API declares them: who may call each (the access guard's table
  * is built from these) and its OpenAPI description. The handlers use them by name.
  */
-import { z } from 'zod';
-import { loginRequestSchema, passwordChangeSchema } from '../../../contract/api';
-import { driverProfileSchema, userSchema } from '../../../contract/entities';
+import { driverLoginResponseSchema, loginRequestSchema, loginResponseSchema, meResponseSchema, okResponseSchema, passwordChangeSchema } from '../../../contract/api';
 import { EVERY_DESK_ROLE } from '../../../contract/roles';
-import { Tags, owner, ok, errors } from '../../platform/openapi/routeDocs';
+import { Tags, owner, errors } from '../../platform/openapi/routeDocs';
 import { PUBLIC, routeSpec } from '../../platform/routeSpec';
 
 export const routeSpecs = {
@@ -16,14 +14,14 @@ export const routeSpecs = {
     description: 'Devuelve un token para `Authorization: Bearer`. Tras 10 fallos en 15 minutos para la misma IP y RUT responde 429.',
     tags: [Tags.auth],
     body: loginRequestSchema,
-    response: { 200: z.object({ token: z.string(), user: userSchema }), ...errors(400, 401, 429) },
+    response: { 200: loginResponseSchema, ...errors(400, 401, 429) },
   }),
   // GET /api/auth/me
   me: routeSpec(EVERY_DESK_ROLE, {
     summary: 'El dueño de la sesión',
     tags: [Tags.auth],
     security: owner,
-    response: { 200: z.object({ user: userSchema }), ...errors(401) },
+    response: { 200: meResponseSchema, ...errors(401) },
   }),
   // PUT /api/auth/password
   changePassword: routeSpec(EVERY_DESK_ROLE, {
@@ -32,13 +30,13 @@ export const routeSpecs = {
     tags: [Tags.auth],
     security: owner,
     body: passwordChangeSchema,
-    response: { 200: ok, ...errors(400, 401) },
+    response: { 200: okResponseSchema, ...errors(400, 401) },
   }),
   // POST /api/driver/login
   driverLogin: routeSpec(PUBLIC, {
     summary: 'Iniciar sesión (teléfono del conductor)',
     tags: [Tags.driverApp],
     body: loginRequestSchema,
-    response: { 200: z.object({ token: z.string(), driver: driverProfileSchema }), ...errors(400, 401, 429) },
+    response: { 200: driverLoginResponseSchema, ...errors(400, 401, 429) },
   }),
 };

@@ -2,9 +2,7 @@
  * The positions module's routes as the API declares them: who may call each (the access guard's table
  * is built from these) and its OpenAPI description. The handlers use them by name.
  */
-import { z } from 'zod';
-import { locationBatchSchema } from '../../../contract/api';
-import { locationPointSchema } from '../../../contract/entities';
+import { locationBatchSchema, locationsAcceptedResponseSchema, shiftLocationsResponseSchema } from '../../../contract/api';
 import { EVERY_DESK_ROLE } from '../../../contract/roles';
 import { Tags, owner, driver, idParams, errors } from '../../platform/openapi/routeDocs';
 import { DRIVER, routeSpec } from '../../platform/routeSpec';
@@ -17,7 +15,7 @@ export const routeSpecs = {
     tags: [Tags.driverApp],
     security: driver,
     body: locationBatchSchema,
-    response: { 202: z.object({ accepted: z.number().int() }), ...errors(400, 401, 409, 429) },
+    response: { 202: locationsAcceptedResponseSchema, ...errors(400, 401, 409, 429) },
   }),
   // GET /api/shifts/:id/locations
   shiftLocations: routeSpec(EVERY_DESK_ROLE, {
@@ -26,6 +24,6 @@ export const routeSpecs = {
     tags: [Tags.shifts],
     security: owner,
     params: idParams,
-    response: { 200: z.object({ locations: z.array(locationPointSchema) }), ...errors(401, 404) },
+    response: { 200: shiftLocationsResponseSchema, ...errors(401, 404) },
   }),
 };

@@ -2,9 +2,7 @@
  * The shifts module's routes as the API declares them: who may call each (the access guard's table
  * is built from these) and its OpenAPI description. The handlers use them by name.
  */
-import { z } from 'zod';
-import { historyQuerySchema, shiftStartSchema } from '../../../contract/api';
-import { driverProfileSchema, shiftSchema } from '../../../contract/entities';
+import { activeShiftsResponseSchema, driverMeResponseSchema, historyQuerySchema, historyResponseSchema, shiftResponseSchema, shiftStartSchema } from '../../../contract/api';
 import { EVERY_DESK_ROLE, FLEET_MANAGERS } from '../../../contract/roles';
 import { Tags, owner, driver, idParams, errors } from '../../platform/openapi/routeDocs';
 import { DRIVER, routeSpec } from '../../platform/routeSpec';
@@ -16,21 +14,21 @@ export const routeSpecs = {
     tags: [Tags.shifts],
     security: owner,
     params: idParams,
-    response: { 200: z.object({ shift: shiftSchema }), ...errors(401, 403, 404, 409) },
+    response: { 200: shiftResponseSchema, ...errors(401, 403, 404, 409) },
   }),
   // GET /api/shifts/active
   activeShifts: routeSpec(EVERY_DESK_ROLE, {
     summary: 'Turnos activos (contador del panel y foto inicial del mapa)',
     tags: [Tags.shifts],
     security: owner,
-    response: { 200: z.object({ shifts: z.array(shiftSchema), count: z.number().int() }), ...errors(401) },
+    response: { 200: activeShiftsResponseSchema, ...errors(401) },
   }),
   // GET /api/driver/me
   driverMe: routeSpec(DRIVER, {
     summary: 'El conductor de la sesión y su turno activo',
     tags: [Tags.driverApp],
     security: driver,
-    response: { 200: z.object({ driver: driverProfileSchema, shift: shiftSchema.nullable() }), ...errors(401) },
+    response: { 200: driverMeResponseSchema, ...errors(401) },
   }),
   // GET /api/shifts/history
   shiftHistory: routeSpec(EVERY_DESK_ROLE, {
@@ -40,7 +38,7 @@ export const routeSpecs = {
     security: owner,
     querystring: historyQuerySchema,
     response: {
-      200: z.object({ shifts: z.array(shiftSchema), count: z.number().int(), total: z.number().int(), limited: z.boolean() }),
+      200: historyResponseSchema,
       ...errors(400, 401),
     },
   }),
@@ -51,13 +49,13 @@ export const routeSpecs = {
     tags: [Tags.driverApp],
     security: driver,
     body: shiftStartSchema,
-    response: { 200: z.object({ shift: shiftSchema }), ...errors(400, 401, 409) },
+    response: { 200: shiftResponseSchema, ...errors(400, 401, 409) },
   }),
   // POST /api/driver/shifts/end
   endShift: routeSpec(DRIVER, {
     summary: 'Terminar el turno activo',
     tags: [Tags.driverApp],
     security: driver,
-    response: { 200: z.object({ shift: shiftSchema }), ...errors(401, 409) },
+    response: { 200: shiftResponseSchema, ...errors(401, 409) },
   }),
 };

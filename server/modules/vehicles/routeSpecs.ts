@@ -2,11 +2,9 @@
  * The vehicles module's routes as the API declares them: who may call each (the access guard's table
  * is built from these) and its OpenAPI description. The handlers use them by name.
  */
-import { z } from 'zod';
-import { vehicleCreateSchema, vehicleUpdateSchema } from '../../../contract/api';
-import { vehicleSchema } from '../../../contract/entities';
+import { okResponseSchema, vehicleCreateSchema, vehicleResponseSchema, vehicleUpdateSchema, vehiclesResponseSchema } from '../../../contract/api';
 import { EVERY_DESK_ROLE, FLEET_MANAGERS } from '../../../contract/roles';
-import { Tags, owner, idParams, ok, errors } from '../../platform/openapi/routeDocs';
+import { Tags, owner, idParams, errors } from '../../platform/openapi/routeDocs';
 import { routeSpec } from '../../platform/routeSpec';
 
 export const routeSpecs = {
@@ -15,7 +13,7 @@ export const routeSpecs = {
     summary: 'Listar vehículos',
     tags: [Tags.vehicles],
     security: owner,
-    response: { 200: z.object({ vehicles: z.array(vehicleSchema), count: z.number().int() }), ...errors(401) },
+    response: { 200: vehiclesResponseSchema, ...errors(401) },
   }),
   // POST /api/vehicles
   createVehicle: routeSpec(FLEET_MANAGERS, {
@@ -23,7 +21,7 @@ export const routeSpecs = {
     tags: [Tags.vehicles],
     security: owner,
     body: vehicleCreateSchema,
-    response: { 201: z.object({ vehicle: vehicleSchema }), ...errors(400, 401, 409) },
+    response: { 201: vehicleResponseSchema, ...errors(400, 401, 409) },
   }),
   // PUT /api/vehicles/:id
   updateVehicle: routeSpec(FLEET_MANAGERS, {
@@ -33,7 +31,7 @@ export const routeSpecs = {
     security: owner,
     params: idParams,
     body: vehicleUpdateSchema,
-    response: { 200: z.object({ vehicle: vehicleSchema }), ...errors(400, 401, 404) },
+    response: { 200: vehicleResponseSchema, ...errors(400, 401, 404) },
   }),
   // DELETE /api/vehicles/:id
   deleteVehicle: routeSpec(FLEET_MANAGERS, {
@@ -42,6 +40,6 @@ export const routeSpecs = {
     tags: [Tags.vehicles],
     security: owner,
     params: idParams,
-    response: { 200: ok, ...errors(401, 404, 409) },
+    response: { 200: okResponseSchema, ...errors(401, 404, 409) },
   }),
 };

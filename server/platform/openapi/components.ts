@@ -5,8 +5,9 @@
  * contract's own zod schemas stay free of documentation metadata.
  */
 import { z } from 'zod';
-import { locationBatchSchema, loginRequestSchema } from '../../../contract/api';
-import { driverProfileSchema, driverSchema, locationPointSchema, locationUpdateSchema, shiftSchema, userSchema, vehicleSchema } from '../../../contract/entities';
+import { apiErrorSchema, locationBatchSchema, loginRequestSchema } from '../../../contract/api';
+import { driverProfileSchema, driverSchema, locationPointSchema, shiftSchema, userSchema, vehicleSchema } from '../../../contract/entities';
+import { joinOwnerRoomPayloadSchema, locationBatchPayloadSchema, locationUpdateSchema, shiftEndedPayloadSchema, shiftStartedPayloadSchema } from '../../../contract/socket';
 
 export const registry = z.registry<{ id: string; description?: string }>();
 
@@ -15,8 +16,9 @@ function named<S extends z.ZodType>(schema: S, id: string, description: string):
   return schema;
 }
 
-export const apiErrorSchema = named(
-  z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() }),
+export { apiErrorSchema };
+named(
+  apiErrorSchema,
   'Error',
   'Todo error: un texto en español para mostrar tal cual; en un 400, `fields` trae el texto de cada campo inválido.',
 );
@@ -33,14 +35,19 @@ named(locationBatchSchema, 'LoteUbicaciones', 'Puntos GPS que envía el teléfon
 // ── socket.io (path /socket.io, handshake auth: {token}) ─────────────────────
 
 named(locationUpdateSchema, 'EventoLocationUpdate', 'Evento socket.io `location_update` (servidor → mapa): un taxi se movió.');
-named(z.object({ shift: shiftSchema }), 'EventoShiftStarted', 'Evento socket.io `shift_started` (servidor → mapa): comenzó un turno.');
 named(
-  z.object({ shift_id: z.number().int(), end_time: z.string(), duration_seconds: z.number().int() }),
+  locationBatchPayloadSchema,
+  'EventoLocationBatch',
+  'Evento socket.io `location_batch` (servidor → mapa que se conectó con `auth: {token, batch: true}`): los taxis que se movieron en un envío, en vez de un `location_update` por taxi.',
+);
+named(shiftStartedPayloadSchema, 'EventoShiftStarted', 'Evento socket.io `shift_started` (servidor → mapa): comenzó un turno.');
+named(
+  shiftEndedPayloadSchema,
   'EventoShiftEnded',
   'Evento socket.io `shift_ended` (servidor → mapa): terminó un turno.',
 );
 named(
-  z.number().int(),
+  joinOwnerRoomPayloadSchema,
   'EventoJoinOwnerRoom',
   'Evento socket.io `join_owner_room` (mapa → servidor): el id del dueño; el servidor lo une a la sala `owner:<id>` solo si es el del token. Responde (ack) `{ok, error?}`.',
 );

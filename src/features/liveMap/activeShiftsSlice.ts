@@ -9,11 +9,8 @@ import { liveMapApi } from './liveMapApi';
 import { liveMapClosed, liveMapOpened } from './liveMapSlice';
 import { realtimeConnected, realtimeConnectionFailed, realtimeDisconnected, type ConnectionStatus } from './realtimeActions';
 
-/**
- * A position as the socket delivers it: the spec's fields plus, when the phone sends them, speed
- * (m/s) and heading (degrees) (BRIEF contract 3; the server may add them before the contract does).
- */
-export type LiveLocationUpdate = LocationUpdate & { speed?: number | null; heading?: number | null };
+/** A position as the socket delivers it: the contract's location_update (contract/positions.ts). */
+export type LiveLocationUpdate = LocationUpdate;
 
 /** An active shift with the motion of its latest position, when known. */
 export type LiveShift = Shift & { speed?: number | null; heading?: number | null };

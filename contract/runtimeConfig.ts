@@ -1,0 +1,52 @@
+/**
+ * The SPA's runtime configuration, described once: config.json (written by the server from env,
+ * server/spa.ts) and Flota.mount()'s options both fill it; whatever they leave out, or give with
+ * the wrong kind, takes the default below (src/app/config.ts resolveConfig).
+ */
+import { z } from 'zod';
+import './zodConfig';
+import { API_BASE_PATH } from './common';
+import { SOCKET_PATH } from './socket';
+
+export const ROUTER_KINDS = ['browser', 'hash', 'memory'] as const;
+export const routerKindSchema = z.enum(ROUTER_KINDS);
+export type RouterKind = z.infer<typeof routerKindSchema>;
+
+export const runtimeConfigSchema = z.object({
+  apiBaseUrl: z.string(),
+  /** '' means the page's own origin. */
+  socketUrl: z.string(),
+  socketPath: z.string(),
+  tileUrl: z.string(),
+  tileAttribution: z.string(),
+  basePath: z.string(),
+  router: routerKindSchema,
+  /** Prefix of every localStorage key, so two apps on one origin do not share a session. */
+  storagePrefix: z.string(),
+  devTools: z.boolean(),
+  /** A taxi without an update for this long is drawn as without signal. */
+  staleAfterSeconds: z.number().int().positive(),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+/**
+ * The defaults, in one place. devTools is not here: its default depends on the build (the SPA
+ * turns it on outside production), and the server writes it only when DEVTOOLS is set.
+ */
+export const runtimeConfigDefaults = {
+  apiBaseUrl: API_BASE_PATH,
+  socketUrl: '',
+  socketPath: SOCKET_PATH,
+  tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  tileAttribution: '© OpenStreetMap contributors',
+  basePath: '/',
+  router: 'browser',
+  storagePrefix: 'flota',
+  staleAfterSeconds: 120,
+} as const satisfies Omit<RuntimeConfig, 'devTools'>;
+
+/** config.json, as the server writes it: where the API, socket and tiles are; devTools only when DEVTOOLS is set. */
+export const configJsonSchema = runtimeConfigSchema
+  .pick({ apiBaseUrl: true, socketUrl: true, socketPath: true, tileUrl: true, tileAttribution: true, staleAfterSeconds: true })
+  .extend({ devTools: z.boolean().optional() });
+export type ConfigJson = z.infer<typeof configJsonSchema>;

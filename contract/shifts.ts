@@ -1,0 +1,44 @@
+/** Shifts as the desk sees them (GET /shifts/active, POST /shifts/:id/end) and the driver ends them. */
+import { z } from 'zod';
+import './zodConfig';
+import { isoTime } from './fields';
+
+export const shiftSchema = z.object({
+  id: z.number().int(),
+  driver_id: z.number().int().nullable(),
+  vehicle_id: z.number().int().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  rut: z.string(),
+  plate_number: z.string().nullable(),
+  start_time: isoTime,
+  end_time: isoTime.nullable(),
+  duration_seconds: z.number().int().nullable(),
+  is_active: z.boolean(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  last_location_time: isoTime.nullable(),
+});
+export type Shift = z.infer<typeof shiftSchema>;
+
+/**
+ * GET /shifts/active and GET /shifts/history. `count` is always the number of rows sent.
+ * History answers are bounded: at most HISTORY_MAX_ROWS shifts, the newest first. History also sends
+ * `total` (how many shifts match in all) and `limited` (true when total > the rows sent: narrow the
+ * filters to see the rest).
+ */
+export const shiftsResponseSchema = z.object({
+  shifts: z.array(shiftSchema),
+  count: z.number().int(),
+  /** History only: how many shifts match in all (more than `count` when `limited`). */
+  total: z.number().int().optional(),
+  /** History only: true when the answer was cut at HISTORY_MAX_ROWS. */
+  limited: z.boolean().optional(),
+});
+export type ShiftsResponse = z.infer<typeof shiftsResponseSchema>;
+/** GET /shifts/active: every active shift, no paging. */
+export const activeShiftsResponseSchema = shiftsResponseSchema.pick({ shifts: true, count: true });
+
+/** One shift after a change: POST /shifts/:id/end, POST /driver/shifts/start and /end. */
+export const shiftResponseSchema = z.object({ shift: shiftSchema });
+export type ShiftResponse = z.infer<typeof shiftResponseSchema>;

@@ -1,0 +1,149 @@
+/**
+ * The contract is the one description of the API's answers: every route the server registers
+ * declares its answers with contract/ schemas (the same objects, not copies), and the real server's
+ * answer to a successful call of each route, to a call without a token and to bad input parses
+ * with the schema declared for its status — with nothing left over, so a field the contract does
+ * not list (or lists differently) fails here. config.json parses with the runtime-config schema.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { z } from 'zod';
+import * as contract from '../contract/api';
+import { configJsonSchema } from '../contract/runtimeConfig';
+import * as socketContract from '../contract/socket';
+import { registeredApiRoutes } from './platform/openapi/plugin';
+import { DEMO_FLEET_CODE, DEMO_OWNER_RUT, DEMO_PASSWORD } from './tools/seed/demoFleet';
+import { apiClient } from './tools/testing/apiClient';
+import { routeSamples, type SampleRequest } from './tools/testing/routeSamples';
+import { startTestServer, type TestServer } from './tools/testing/testServer';
+
+let server: TestServer;
+let call: ReturnType<typeof apiClient>;
+const tokens = { owner: '', driver: '' };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  call = apiClient(server.url);
+  tokens.owner = await server.login();
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+const isZod = (value: unknown): value is z.ZodType => typeof (value as z.ZodType | null)?.safeParse === 'function';
+/** Every schema the contract exports: a route's declared answer must be one of these very objects. */
+const contractSchemas = new Set<unknown>([...Object.values(contract), ...Object.values(socketContract)].filter(isZod));
+
+function declaredAnswers(method: string, url: string): Record<number, z.ZodType> {
+  const route = registeredApiRoutes(server.app).find((r) => r.method === method && r.url === url);
+  return (route?.schema as { response?: Record<number, z.ZodType> } | undefined)?.response ?? {};
+}
+
+/** What a schema refuses or would drop: [] when the body is exactly what the contract describes. */
+function drift(schema: z.ZodType | undefined, body: unknown): unknown[] {
+  if (!schema) return ['no schema declared for this status'];
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) return parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  // zod drops keys its objects do not list: a difference is a field the contract does not describe.
+  // Both through JSON: fetch's bodies come from another realm, with another Object.prototype.
+  const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+  return isDeepStrictEqual(plain(parsed.data), plain(body)) ? [] : [{ notInContract: body, contract: parsed.data }];
+}
+
+/** Public and driver routes in the order a phone uses them (routeSamples covers the desk's). */
+const phoneJourney: [string, (ctx: { driverRut: string }) => SampleRequest & { method?: string }][] = [
+  ['GET /api/health', () => ({ path: '/api/health' })],
+  ['POST /api/auth/login', () => ({ path: '/api/auth/login', json: { rut: DEMO_OWNER_RUT, password: DEMO_PASSWORD } })],
+  ['POST /api/driver/login', ({ driverRut }) => ({ path: '/api/driver/login', json: { fleet_code: DEMO_FLEET_CODE, rut: driverRut, password: DEMO_PASSWORD } })],
+  ['GET /api/driver/me', () => ({ path: '/api/driver/me' })],
+  ['POST /api/driver/shifts/start', () => ({ path: '/api/driver/shifts/start', json: {} })],
+  ['POST /api/driver/locations', () => ({ path: '/api/driver/locations', json: { locations: [{ latitude: -32.45, longitude: -71.23, timestamp: new Date().toISOString(), speed: 8.5, heading: 90 }] } })],
+  ['GET /api/driver/me', () => ({ path: '/api/driver/me' })],
+  ['POST /api/driver/shifts/end', () => ({ path: '/api/driver/shifts/end', json: {} })],
+];
+
+async function freeDriverRut(): Promise<string> {
+  const busy = server.db.selectFrom('shifts').select('driver_id').where('end_time', 'is', null).where('driver_id', 'is not', null);
+  const driver = await server.db
+    .selectFrom('drivers')
+    .select('rut')
+    .where('owner_id', '=', server.seed.ownerId)
+    .where('is_active', '=', true)
+    .where('current_vehicle_id', 'is not', null)
+    .where('id', 'not in', busy as never)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return driver.rut;
+}
+
+const keyOf = (method: string, url: string) => `${method} ${url}`;
+const methodOf = (key: string) => key.split(' ')[0];
+const urlOf = (key: string) => key.split(' ')[1];
+
+describe('the contract describes every answer', () => {
+  it('every API route has a sample here and declares its answers with the contract’s own schemas', () => {
+    const registered = [...new Set(registeredApiRoutes(server.app).map((route) => keyOf(route.method, route.url)))];
+    const sampled = new Set([...phoneJourney.map(([key]) => key), ...Object.keys(routeSamples)]);
+    expect(registered.filter((key) => !sampled.has(key))).toEqual([]);
+    const notContract = registered.flatMap((key) =>
+      Object.entries(declaredAnswers(methodOf(key), urlOf(key)))
+        .filter(([, schema]) => !contractSchemas.has(schema))
+        .map(([status]) => `${key} ${status}`),
+    );
+    // A route listed here answers with a schema of its own: declare it in contract/ and reference it.
+    expect(notContract).toEqual([]);
+  });
+
+  it('the phone’s routes answer what the contract says, from login to the end of a shift', async () => {
+    const driverRut = await freeDriverRut();
+    const problems: unknown[] = [];
+    for (const [key, sample] of phoneJourney) {
+      const request = sample({ driverRut });
+      const token = key.includes('/driver/') && !key.endsWith('/login') ? tokens.driver : undefined;
+      const { status, body } = await call(request.path, { method: methodOf(key), token, json: request.json });
+      if (key === 'POST /api/driver/login') tokens.driver = (body as { token: string }).token;
+      if (status >= 300) problems.push({ key, status, body });
+      const found = drift(declaredAnswers(methodOf(key), urlOf(key))[status], body);
+      if (found.length) problems.push({ key, status, found });
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('the desk’s routes answer what the contract says', async () => {
+    const problems: unknown[] = [];
+    for (const [key, factory] of Object.entries(routeSamples)) {
+      const request = await factory({ db: server.db, ownerId: server.seed.ownerId });
+      const { status, body } = await call(request.path, { method: methodOf(key), token: tokens.owner, json: request.json });
+      await request.cleanup?.();
+      if (status >= 300) problems.push({ key, status, body });
+      const found = drift(declaredAnswers(methodOf(key), urlOf(key))[status], body);
+      if (found.length) problems.push({ key, status, found });
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('a call without a token gets the contract’s error body, as declared', async () => {
+    const problems: unknown[] = [];
+    for (const route of registeredApiRoutes(server.app)) {
+      if (server.access.rule(route.method, route.url)?.includes('public')) continue;
+      const path = route.url.replace(/:\w+/g, '1');
+      const { status, body } = await call(path, { method: route.method, json: route.method === 'GET' ? undefined : {} });
+      if (status !== 401) problems.push({ route: keyOf(route.method, route.url), status });
+      const found = drift(declaredAnswers(route.method, route.url)[status], body);
+      if (found.length) problems.push({ route: keyOf(route.method, route.url), status, found });
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('bad input gets the error body with Spanish per-field texts', async () => {
+    const { status, body } = await call('/api/vehicles', { method: 'POST', token: tokens.owner, json: { plate_number: 'no', year: 'mil' } });
+    expect(status).toBe(400);
+    expect(drift(declaredAnswers('POST', '/api/vehicles')[400], body)).toEqual([]);
+    expect(contract.apiErrorSchema.parse(body).fields).toMatchObject({ plate_number: expect.stringMatching(/Patente inválida/) });
+  });
+
+  it('config.json is what the runtime-config schema describes', async () => {
+    const body: unknown = await (await fetch(`${server.url}/config.json`)).json();
+    expect(drift(configJsonSchema, body)).toEqual([]);
+    expect(body).toMatchObject({ apiBaseUrl: '/api', socketPath: '/socket.io', staleAfterSeconds: server.config.staleAfterSeconds });
+  });
+});
