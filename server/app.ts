@@ -14,6 +14,7 @@ import { createTimedServer } from './edge/timeouts';
 import { flotaErrorHandler } from './errorHandler';
 import { Messages } from './errors';
 import { createIngest } from './ingest/ingest';
+import { reportsModule } from './modules/reports';
 import { OneLinePerRequest } from './logging';
 import { registerOpenApi } from './openapi/plugin';
 import { startIdleShiftSweep } from './osmand/idleShiftSweep';
@@ -119,6 +120,7 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   await app.register(shiftsRoutes, { prefix, db, authenticate });
   await app.register(historyRoutes, { prefix, db, authenticate, timeZone: config.tzFleet });
   await app.register(shiftLocationsRoutes, { prefix, db, authenticate });
+  await app.register(reportsModule, { prefix, db, authenticate });
   await app.register(usersRoutes, { prefix, db, endSessions: (user) => disconnectSessions(io, user) });
   await app.register(activityRoutes, { prefix, db, timeZone: config.tzFleet });
   await app.register(shiftEndRoutes, { prefix, db, publisher });

@@ -41,6 +41,7 @@ export const routeRules: Record<string, readonly Principal[]> = {
   'GET /api/shifts/active': EVERY_DESK_ROLE,
   'GET /api/shifts/history': EVERY_DESK_ROLE,
   'GET /api/shifts/:id/locations': EVERY_DESK_ROLE,
+  'GET /api/shifts/:id/summary': EVERY_DESK_ROLE,
   'POST /api/shifts/:id/end': MANAGERS,
 
   'GET /api/users': OWNER_ONLY,

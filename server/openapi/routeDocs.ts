@@ -22,6 +22,7 @@ import {
   vehicleCreateSchema,
   vehicleUpdateSchema,
 } from '../../contract/api';
+import { shiftSummaryResponseSchema } from '../../contract/reports';
 import { activityEntrySchema, deskUserSchema, driverProfileSchema, driverSchema, locationPointSchema, shiftSchema, userSchema, vehicleSchema } from '../../contract/entities';
 import { apiErrorSchema } from './components';
 
@@ -158,6 +159,15 @@ export const routeDocs = {
     security: owner,
     params: idParams,
     response: { 200: z.object({ locations: z.array(locationPointSchema) }), ...errors(401, 404) },
+  },
+  shiftSummary: {
+    summary: 'Resumen de un turno: kilómetros, tiempo en movimiento y detenido, viajes y paradas',
+    description:
+      'Detectados desde los puntos del turno tras descartar saltos del GPS (más de 200 km/h desde sus vecinos, o precisión peor que 100 m). Parada: 300 s o más dentro de 50 m, o más de una hora sin datos (`data_gap`); viaje: 500 m y 300 s o más entre paradas. Un turno terminado trae el resumen guardado (`final: true`); uno activo, el calculado ahora.',
+    tags: [Tags.shifts],
+    security: owner,
+    params: idParams,
+    response: { 200: shiftSummaryResponseSchema, ...errors(401, 404) },
   },
   driverLogin: {
     summary: 'Iniciar sesión (teléfono del conductor)',
