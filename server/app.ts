@@ -14,7 +14,7 @@ import { createTimedServer } from './edge/timeouts';
 import { flotaErrorHandler } from './errorHandler';
 import { Messages } from './errors';
 import { createIngest } from './ingest/ingest';
-import { reportsModule } from './modules/reports';
+import { reportsModule, type BackfillOptions } from './modules/reports';
 import { OneLinePerRequest } from './logging';
 import { registerOpenApi } from './openapi/plugin';
 import { startIdleShiftSweep } from './osmand/idleShiftSweep';
@@ -53,6 +53,8 @@ export interface ServerDeps {
   logger?: FastifyServerOptions['logger'];
   /** Login throttle limits; the defaults otherwise (tests use small ones). */
   loginLimits?: ThrottleLimits;
+  /** The shift-summary background pass's pacing; false turns it off (server/modules/reports). */
+  summaryBackfill?: Partial<BackfillOptions> | false;
 }
 
 /** A route as Fastify registered it (tests derive their route matrix from this). */
@@ -120,7 +122,7 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   await app.register(shiftsRoutes, { prefix, db, authenticate });
   await app.register(historyRoutes, { prefix, db, authenticate, timeZone: config.tzFleet });
   await app.register(shiftLocationsRoutes, { prefix, db, authenticate });
-  await app.register(reportsModule, { prefix, db, authenticate });
+  await app.register(reportsModule, { prefix, db, authenticate, backfill: deps.summaryBackfill });
   await app.register(usersRoutes, { prefix, db, endSessions: (user) => disconnectSessions(io, user) });
   await app.register(activityRoutes, { prefix, db, timeZone: config.tzFleet });
   await app.register(shiftEndRoutes, { prefix, db, publisher });

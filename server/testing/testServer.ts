@@ -44,7 +44,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, deps: Pic
   await migrateToLatest(database.db);
   const seed = await seedDemoFleet(database.db, { now: new Date() });
   await ensureDemoDesk(database.db);
-  const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: false, ...deps });
+  // No shift-summary background pass over the demo history: tests about it start their own server.
+  const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: false, summaryBackfill: false, ...deps });
   await server.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = server.app.server.address() as { port: number };
   const url = `http://127.0.0.1:${port}`;

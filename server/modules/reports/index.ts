@@ -23,12 +23,14 @@ export interface ReportsModuleOptions {
   prefix: string;
   db: Kysely<Database>;
   authenticate: preHandlerAsyncHookHandler;
-  backfill?: Partial<BackfillOptions>;
+  /** false: no background pass (test servers that are not about summaries). */
+  backfill?: Partial<BackfillOptions> | false;
 }
 
 /** Registered with `prefix` (Fastify applies it to every route inside). */
 export const reportsModule: FastifyPluginAsync<ReportsModuleOptions> = async (app, { db, authenticate, backfill }) => {
   await app.register(summaryRoutes, { db, authenticate });
+  if (backfill === false) return;
   const pass = createSummaryBackfill(db, app.log, backfill);
   app.addHook('onListen', async () => pass.start());
   app.addHook('onClose', async () => pass.stop());

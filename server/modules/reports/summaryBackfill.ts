@@ -14,6 +14,8 @@ import { countShiftsWithoutSummary, listShiftsWithoutSummary } from './summaryRe
 import { summarizeShift } from './summaryService';
 
 export interface BackfillOptions {
+  /** How long after listen the first pass begins (ms): start-up and the first requests go first. */
+  startDelayMs: number;
   /** Shifts per batch. */
   batchSize: number;
   /** Pause between batches (ms). */
@@ -24,10 +26,10 @@ export interface BackfillOptions {
   logEvery: number;
 }
 
-export const DEFAULT_BACKFILL: Readonly<BackfillOptions> = Object.freeze({ batchSize: 20, pauseMs: 200, recheckMs: 10 * 60_000, logEvery: 500 });
+export const DEFAULT_BACKFILL: Readonly<BackfillOptions> = Object.freeze({ startDelayMs: 5000, batchSize: 20, pauseMs: 200, recheckMs: 10 * 60_000, logEvery: 500 });
 
 export interface SummaryBackfill {
-  /** Begins the first pass now and the rechecks after it. */
+  /** Schedules the first pass (after startDelayMs) and the rechecks after it. */
   start(): void;
   /** One pass now (or the one under way); resolves with how many shifts got a summary. */
   runOnce(): Promise<number>;
@@ -41,8 +43,10 @@ export function createSummaryBackfill(db: Kysely<Database>, log: FastifyBaseLogg
   let timer: NodeJS.Timeout | null = null;
   let wake: (() => void) | null = null;
 
+  // A pause stop() can cut short (also when stop came just before it).
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (stopped) return resolve();
       wake = resolve;
       setTimeout(resolve, ms).unref();
     });
@@ -94,7 +98,7 @@ export function createSummaryBackfill(db: Kysely<Database>, log: FastifyBaseLogg
   }
 
   return {
-    start: () => schedule(0),
+    start: () => schedule(options.startDelayMs),
     runOnce,
     async stop() {
       stopped = true;
