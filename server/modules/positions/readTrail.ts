@@ -18,20 +18,37 @@ export interface TrailPoint {
   heading: number | null;
 }
 
+/**
+ * Points per query: a 12-hour shift at 1 Hz is 43,200 points, read in pages so the embedded
+ * database (one connection) answers the ingest's flushes between them.
+ */
+export const TRAIL_PAGE = 5000;
+
 export async function readTrail(db: Kysely<Database>, shiftId: number): Promise<TrailPoint[]> {
-  const rows = await db
-    .selectFrom('shift_locations')
-    .select(['latitude', 'longitude', 'recorded_at', 'speed', 'accuracy', 'heading'])
-    .where('shift_id', '=', shiftId)
-    // (shift_id, recorded_at) is unique (migration 0003): its index gives the order, no ties.
-    .orderBy('recorded_at')
-    .execute();
-  return rows.map((row) => ({
-    time: new Date(row.recorded_at).getTime(),
-    latitude: row.latitude,
-    longitude: row.longitude,
-    speed: row.speed,
-    accuracy: row.accuracy,
-    heading: row.heading,
-  }));
+  const trail: TrailPoint[] = [];
+  let after: Date | null = null;
+  for (;;) {
+    let query = db
+      .selectFrom('shift_locations')
+      .select(['latitude', 'longitude', 'recorded_at', 'speed', 'accuracy', 'heading'])
+      .where('shift_id', '=', shiftId);
+    if (after) query = query.where('recorded_at', '>', after);
+    // (shift_id, recorded_at) is unique (migration 0003): its index gives the order and the cursor.
+    const rows = await query.orderBy('recorded_at').limit(TRAIL_PAGE).execute();
+    for (const row of rows) {
+      const time = new Date(row.recorded_at).getTime();
+      // The cursor is a JS Date (milliseconds): a stored time with microseconds can come twice.
+      if (after && time <= after.getTime()) continue;
+      trail.push({
+        time,
+        latitude: row.latitude,
+        longitude: row.longitude,
+        speed: row.speed,
+        accuracy: row.accuracy,
+        heading: row.heading,
+      });
+    }
+    if (rows.length < TRAIL_PAGE) return trail;
+    after = new Date(rows[rows.length - 1].recorded_at);
+  }
 }
