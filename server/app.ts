@@ -11,6 +11,7 @@ import type { ThrottleLimits } from './platform/edge/loginThrottle';
 import { createTimedServer } from './platform/edge/timeouts';
 import { flotaErrorHandler } from './platform/errorHandler';
 import { Messages } from './platform/errors';
+import type { BackfillOptions } from './modules/reports';
 import { OneLinePerRequest } from './platform/logging';
 import { registerOpenApi } from './platform/openapi/plugin';
 import { attachPostgresAdapter } from './platform/realtime/postgresAdapter';
@@ -35,6 +36,8 @@ export interface ServerDeps {
   loginLimits?: ThrottleLimits;
   /** The domain modules to mount (modules/index.ts); tests add one to see the start refused. */
   modules?: readonly FlotaModule[];
+  /** The shift-summary background pass's pacing; false turns it off (server/modules/reports). */
+  summaryBackfill?: Partial<BackfillOptions> | false;
 }
 
 /** A route as Fastify registered it (tests derive their route matrix from this). */
@@ -106,7 +109,7 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   // Before any route: every /api route must declare its access rule, and each request is checked against it.
   const access = registerAccessGuard(app, authenticate);
   await app.register(healthRoutes, { prefix, db, dbKind });
-  const context = { prefix, config, db, io, publisher, edge, authenticate, authenticateDriver, positions };
+  const context = { prefix, config, db, io, publisher, edge, authenticate, authenticateDriver, positions, summaryBackfill: deps.summaryBackfill };
   try {
     for (const module of deps.modules ?? domainModules) await module.register(app, context);
   } catch (error) {

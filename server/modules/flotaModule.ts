@@ -11,6 +11,7 @@ import type { Edge } from '../platform/edge';
 import type { RealtimePublisher } from '../platform/realtime/publisher';
 import type { FlotaSocketServer } from '../platform/realtime/socketServer';
 import type { PositionService } from './positions';
+import type { BackfillOptions } from './reports';
 
 export interface ModuleContext {
   /** '/api': where the HTTP API answers. */
@@ -27,6 +28,8 @@ export interface ModuleContext {
   authenticateDriver: preHandlerAsyncHookHandler;
   /** The one shift-and-position service (positions module); `positions.shifts` starts and ends shifts. */
   positions: PositionService;
+  /** The shift-summary background pass's pacing; false turns it off (tests not about it). */
+  summaryBackfill?: Partial<BackfillOptions> | false;
 }
 
 export interface FlotaModule {

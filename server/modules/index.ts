@@ -8,9 +8,10 @@ import { driversModule } from './drivers/module';
 import type { FlotaModule } from './flotaModule';
 import { identityModule } from './identity/module';
 import { positionsModule } from './positions/module';
+import { reportsModule } from './reports/module';
 import { shiftsModule } from './shifts/module';
 import { vehiclesModule } from './vehicles/module';
 
 export type { FlotaModule, ModuleContext } from './flotaModule';
 
-export const modules: readonly FlotaModule[] = [identityModule, driversModule, vehiclesModule, shiftsModule, positionsModule, deskModule];
+export const modules: readonly FlotaModule[] = [identityModule, driversModule, vehiclesModule, shiftsModule, positionsModule, reportsModule, deskModule];

@@ -39,6 +39,9 @@ export type StartOutcome =
 const IDLE_BATCH = 200;
 
 export function createShiftService({ db, publisher }: { db: Kysely<Database>; publisher: RealtimePublisher }) {
+  /** Told of every shift that ends, after it is stored and announced (reports keep its summary). */
+  const endedListeners: Array<(shift: Shift) => void> = [];
+
   /** Inserts and announces; the unique indexes decide races between two starts. */
   async function start(driver: ShiftDriver, vehicleId: number | null, startTime: Date, startedBy: ShiftStarter): Promise<StartOutcome> {
     try {
@@ -57,11 +60,16 @@ export function createShiftService({ db, publisher }: { db: Kysely<Database>; pu
     const shift = await endShift(db, ownerId, shiftId, endTime);
     if (!shift?.end_time || shift.duration_seconds === null) return null;
     publisher.publishShiftEnded(ownerId, { shift_id: shift.id, end_time: shift.end_time, duration_seconds: shift.duration_seconds });
+    for (const listener of endedListeners) listener(shift);
     return shift;
   }
 
   return {
     end,
+
+    onEnded(listener: (shift: Shift) => void): void {
+      endedListeners.push(listener);
+    },
 
     /** "Iniciar turno": with the requested vehicle, or the driver's assigned one. */
     async startByDriver(driver: ShiftDriver, requestedVehicleId: number | null | undefined): Promise<StartOutcome> {

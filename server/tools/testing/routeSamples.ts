@@ -98,6 +98,7 @@ export const routeSamples: Record<string, SampleFactory> = {
   'GET /api/shifts/active': async () => ({ path: '/api/shifts/active' }),
   'GET /api/shifts/history': async () => ({ path: '/api/shifts/history' }),
   'GET /api/shifts/:id/locations': async ({ db, ownerId }) => ({ path: `/api/shifts/${await anyId(db, 'shifts', ownerId)}/locations` }),
+  'GET /api/shifts/:id/summary': async ({ db, ownerId }) => ({ path: `/api/shifts/${await anyId(db, 'shifts', ownerId)}/summary` }),
   'POST /api/shifts/:id/end': async ({ db, ownerId }) => ({ path: `/api/shifts/${await freshShift(db, ownerId)}/end`, json: {} }),
   'GET /api/users': async () => ({ path: '/api/users' }),
   'POST /api/users': async () => ({

@@ -47,7 +47,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, deps: Pic
   await migrateToLatest(database.db);
   const seed = await seedDemoFleet(database.db, { now: new Date() });
   await ensureDemoDesk(database.db);
-  const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: false, ...deps }).catch(async (error: unknown) => {
+  // No shift-summary background pass over the demo history: tests about it start their own server.
+  const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: false, summaryBackfill: false, ...deps }).catch(async (error: unknown) => {
     await database.close();
     throw error;
   });

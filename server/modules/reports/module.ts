@@ -1,0 +1,20 @@
+/** Reports: per-shift summaries (trips, stops, kilometres), kept once a shift ends. */
+import type { FlotaModule } from '../flotaModule';
+import { createSummaryBackfill } from './summaryBackfill';
+import { summaryRoutes } from './summaryRoute';
+import { summarizeShift } from './summaryService';
+
+export const reportsModule: FlotaModule = {
+  name: 'reports',
+  async register(app, { prefix, db, authenticate, positions, summaryBackfill }) {
+    await app.register(summaryRoutes, { prefix, db, authenticate });
+    // Kept as each shift ends; a failure only leaves it to the background pass.
+    positions.shifts.onEnded((shift) => {
+      summarizeShift(db, shift.id).catch((error: unknown) => app.log.warn({ err: error, shiftId: shift.id }, 'resumen del turno pendiente'));
+    });
+    if (summaryBackfill === false) return;
+    const pass = createSummaryBackfill(db, app.log, summaryBackfill);
+    app.addHook('onListen', async () => pass.start());
+    app.addHook('onClose', async () => pass.stop());
+  },
+};

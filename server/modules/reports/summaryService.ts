@@ -1,0 +1,45 @@
+/**
+ * Shift summaries: an ended shift's is computed once and kept (summarizeShift, which the shift-end
+ * path and the background pass call); an open shift's is computed on each read and never kept,
+ * since its trail is still growing.
+ */
+import type { Kysely } from 'kysely';
+import type { ShiftSummaryResponse } from '../../../contract/reports';
+import type { Database } from '../../platform/db/schema';
+import { readTrail } from '../positions';
+import type { DetectionOptions } from './detectionOptions';
+import { summarizeTrail } from './summarizeTrail';
+import { findShift, findSummary, saveSummary, type ShiftRef } from './summaryRepo';
+
+async function compute(db: Kysely<Database>, shift: ShiftRef, options: Partial<DetectionOptions>): Promise<ShiftSummaryResponse> {
+  const computedAt = new Date();
+  const result = summarizeTrail(await readTrail(db, shift.id), options);
+  if (shift.ended) await saveSummary(db, shift.id, result, computedAt);
+  return {
+    summary: { shift_id: shift.id, ...result.totals, computed_at: computedAt.toISOString(), final: shift.ended },
+    trips: result.trips,
+    stops: result.stops,
+  };
+}
+
+/**
+ * Computes a shift's summary from its stored points and, when the shift has ended, keeps it
+ * (replacing any earlier one). Call it once the shift's end and its last points are stored.
+ * Null for an unknown shift.
+ */
+export async function summarizeShift(db: Kysely<Database>, shiftId: number, options: Partial<DetectionOptions> = {}): Promise<ShiftSummaryResponse | null> {
+  const shift = await findShift(db, shiftId);
+  return shift ? compute(db, shift, options) : null;
+}
+
+/** What GET /shifts/:id/summary answers: null when the shift is unknown or another owner's. */
+export async function shiftSummaryForOwner(db: Kysely<Database>, ownerId: number, shiftId: number): Promise<ShiftSummaryResponse | null> {
+  const shift = await findShift(db, shiftId, ownerId);
+  if (!shift) return null;
+  if (shift.ended) {
+    const stored = await findSummary(db, shift.id);
+    if (stored) return stored;
+  }
+  // An ended shift the background pass has not reached yet is computed (and kept) now.
+  return compute(db, shift, {});
+}
