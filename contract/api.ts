@@ -13,3 +13,4 @@ export * from './driverApi';
 export * from './users';
 export * from './activity';
 export * from './health';
+export * from './reports';
