@@ -128,7 +128,7 @@ describe('Conductores: the grid', () => {
     await user.type(search, 'nadie');
     expect(screen.getByText('Ningún conductor coincide con la búsqueda.')).toBeInTheDocument();
     await user.clear(search);
-    expect(cardNames()).toEqual(['Juan Pérez', 'Ana Soto']);
+    expect(cardNames()).toEqual(['Ana Soto', 'Juan Pérez']);
   });
 
   it('returns focus to the edit button when the form closes with Escape', async () => {
