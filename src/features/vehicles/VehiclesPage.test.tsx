@@ -8,7 +8,7 @@ import { renderApp } from '../../testing/renderApp';
 
 /** The card (list item) of the vehicle with that plate. */
 async function findCard(plate: string) {
-  const heading = await screen.findByRole('heading', { level: 2, name: plate });
+  const heading = await screen.findByRole('heading', { level: 2, name: plate }, { timeout: 10_000 }); // the first open loads the screen's chunk
   return heading.closest('li') as HTMLElement;
 }
 
