@@ -6,9 +6,9 @@ import { UsersPage } from '../features/users/UsersPage';
 import { AuthGuard } from '../features/auth/AuthGuard';
 import { loggedOut, selectCurrentUser } from '../features/auth/authSlice';
 import { LoginPage } from '../features/auth/LoginPage';
-import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { DashboardLayout } from '../features/layout/DashboardLayout';
 import { LoadingText } from '../components/LoadingText';
+import { DashboardRoute } from './DashboardRoute';
 import { useAppDispatch, useAppSelector, usePermissions } from './hooks';
 
 /** The layout, given the session it shows and the way out. */
@@ -43,7 +43,7 @@ export const routes: RouteObject[] = [
       {
         element: <AppLayout />,
         children: [
-          { index: true, element: <DashboardPage /> },
+          { index: true, element: <DashboardRoute /> },
           // The first screen (login, app shell, dashboard) loads alone: every other screen is its
           // own chunk, fetched when first opened, with its forms' validation (zod) in it.
           {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import './badge.css';
 
-export type BadgeTone = 'success' | 'neutral' | 'warning' | 'danger';
+export type BadgeTone = 'success' | 'neutral' | 'warning' | 'danger' | 'info';
 
 /** A short status word in a coloured pill. */
 export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode }) {
@@ -11,4 +11,9 @@ export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode
 /** The Activo / Inactivo badge of drivers and vehicles. */
 export function ActiveBadge({ active }: { active: boolean }) {
   return <Badge tone={active ? 'success' : 'neutral'}>{active ? 'Activo' : 'Inactivo'}</Badge>;
+}
+
+/** "En turno": the driver or vehicle is on an active shift now. */
+export function OnShiftBadge({ onShift }: { onShift: boolean }) {
+  return onShift ? <Badge tone="info">En turno</Badge> : null;
 }

@@ -5,6 +5,7 @@ import { EmptyState } from './EmptyState';
 import { LoadFailure } from './LoadFailure';
 import { PageHeader } from './PageHeader';
 import { SearchBox } from './SearchBox';
+import './listControls.css';
 
 export interface CardListScreenProps {
   title: string;
@@ -26,8 +27,12 @@ export interface CardListScreenProps {
   query: string;
   onQueryChange: (query: string) => void;
   noMatchText: string;
-  /** The cards that match the search. */
+  /** The cards that match the search (and the filter). */
   cards: ReactNode[];
+  /** Sort, filter and view switch (ListControls), beside the search box. */
+  controls?: ReactNode;
+  /** Set in the table view: the same records as a compact table, shown instead of the cards. */
+  table?: ReactNode;
   /** The open create/edit form, if any. */
   modal: ReactNode;
 }
@@ -46,8 +51,11 @@ export function CardListScreen(props: CardListScreenProps) {
     if (props.total === 0) return <EmptyState message={props.emptyMessage} actionLabel={props.emptyActionLabel} onAction={props.onCreate} />;
     return (
       <>
-        <SearchBox label={props.searchLabel} placeholder={props.searchPlaceholder} value={props.query} onChange={props.onQueryChange} />
-        {props.cards.length === 0 ? <p className="flota-loading">{props.noMatchText}</p> : <CardGrid label={props.title}>{props.cards}</CardGrid>}
+        <div className="flota-list-toolbar">
+          <SearchBox label={props.searchLabel} placeholder={props.searchPlaceholder} value={props.query} onChange={props.onQueryChange} />
+          {props.controls}
+        </div>
+        {props.cards.length === 0 ? <p className="flota-loading">{props.noMatchText}</p> : (props.table ?? <CardGrid label={props.title}>{props.cards}</CardGrid>)}
       </>
     );
   }

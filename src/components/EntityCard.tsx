@@ -10,9 +10,27 @@ export interface CardDetail {
  * One card of a drivers or vehicles grid: a leading mark (initials, car icon; class flota-card__mark
  * sizes it), a title, badges, a list of labelled details and the actions. It is a list item of a CardGrid.
  */
-export function EntityCard({ leading, title, subtitle, badges, details, actions }: { leading: ReactNode; title: ReactNode; subtitle?: ReactNode; badges: ReactNode; details: CardDetail[]; actions: ReactNode }) {
+export function EntityCard({
+  leading,
+  title,
+  subtitle,
+  badges,
+  details,
+  actions,
+  highlighted = false,
+}: {
+  leading: ReactNode;
+  title: ReactNode;
+  subtitle?: ReactNode;
+  badges: ReactNode;
+  details: CardDetail[];
+  /** Left out for a read-only viewer: then the card has no action band at all. */
+  actions?: ReactNode;
+  /** The card a link pointed at (e.g. from the attention list). */
+  highlighted?: boolean;
+}) {
   return (
-    <li className="flota-card">
+    <li className={highlighted ? 'flota-card flota-card--highlight' : 'flota-card'}>
       <div className="flota-card__head">
         {leading}
         <div className="flota-card__heading">
@@ -32,7 +50,7 @@ export function EntityCard({ leading, title, subtitle, badges, details, actions 
           </div>
         ))}
       </dl>
-      <div className="flota-card__actions">{actions}</div>
+      {actions && <div className="flota-card__actions">{actions}</div>}
     </li>
   );
 }
@@ -52,10 +70,10 @@ export function CardGrid({ label, children }: { label: string; children: ReactNo
  * the page's h1), so it does not fall to the page body when the card goes away.
  */
 export function focusAfterCardRemoval(): () => void {
-  const card = document.activeElement?.closest('.flota-card');
+  const card = document.activeElement?.closest('.flota-card, tr');
   return () => {
     const neighbour = card?.nextElementSibling ?? card?.previousElementSibling;
-    const target = neighbour?.querySelector<HTMLElement>('.flota-card__title') ?? card?.closest('section')?.querySelector<HTMLElement>('h1');
+    const target = neighbour?.querySelector<HTMLElement>('.flota-card__title, .flota-row-title') ?? card?.closest('section')?.querySelector<HTMLElement>('h1');
     target?.focus();
   };
 }

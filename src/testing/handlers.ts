@@ -5,6 +5,7 @@
  */
 import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
+import type { Shift } from '../../contract/entities';
 import { API, authorized, unauthorized } from './apiEdge';
 import { fleetHandlers } from './fakeFleet';
 import { demoToken, demoUser, historyShifts, makeShift, shiftRoutes } from './fixtures';
@@ -13,6 +14,18 @@ export { API };
 
 /** The query strings GET /shifts/history received, in order, so tests can assert what was sent. Clear it in beforeEach. */
 export const historyQueries: URLSearchParams[] = [];
+
+/** The history shifts the filters of a history query select (a shift belongs to the local day it started on; both dates inclusive). */
+function selectedHistory(query: URLSearchParams): Shift[] {
+  const driverId = query.get('driver_id');
+  const vehicleId = query.get('vehicle_id');
+  const start = query.get('start_date');
+  const end = query.get('end_date');
+  return historyShifts.filter((shift) => {
+    const day = dayjs(shift.start_time).format('YYYY-MM-DD');
+    return (!driverId || shift.driver_id === Number(driverId)) && (!vehicleId || shift.vehicle_id === Number(vehicleId)) && (!start || day >= start) && (!end || day <= end);
+  });
+}
 
 export const handlers = [
   http.post(`${API}/auth/login`, async ({ request }) => {
@@ -33,15 +46,21 @@ export const handlers = [
     if (!authorized(request)) return unauthorized();
     const query = new URL(request.url).searchParams;
     historyQueries.push(query);
-    const driverId = query.get('driver_id');
-    const start = query.get('start_date');
-    const end = query.get('end_date');
-    // A shift belongs to the (local) day it started on; both dates are inclusive.
-    const shifts = historyShifts.filter((shift) => {
-      const day = dayjs(shift.start_time).format('YYYY-MM-DD');
-      return (!driverId || shift.driver_id === Number(driverId)) && (!start || day >= start) && (!end || day <= end);
+    const shifts = selectedHistory(query);
+    // One page, as the server pages it: limit 1–500 (default 100), offset ≥ 0.
+    const limit = Number(query.get('limit') ?? 100);
+    const offset = Number(query.get('offset') ?? 0);
+    const page = shifts.slice(offset, offset + limit);
+    const nextOffset = offset + page.length < shifts.length ? offset + page.length : null;
+    return HttpResponse.json({ shifts: page, count: page.length, total: shifts.length, next_offset: nextOffset });
+  }),
+  http.get(`${API}/shifts/history.csv`, ({ request }) => {
+    if (!authorized(request)) return unauthorized();
+    const query = new URL(request.url).searchParams;
+    const lines = ['Conductor;RUT;Vehículo', ...selectedHistory(query).map((shift) => `${shift.first_name} ${shift.last_name};${shift.rut};${shift.plate_number ?? 'Sin vehículo'}`)];
+    return new HttpResponse(`\uFEFF${lines.join('\r\n')}\r\n`, {
+      headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="historial-turnos-2026-11-24.csv"' },
     });
-    return HttpResponse.json({ shifts, count: shifts.length });
   }),
   http.get(`${API}/shifts/:id/locations`, ({ request, params }) => {
     if (!authorized(request)) return unauthorized();

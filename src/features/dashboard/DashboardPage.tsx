@@ -4,6 +4,7 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { usePermissions } from '../../app/hooks';
 import { LoadingText } from '../../components/LoadingText';
 import { PageHeader } from '../../components/PageHeader';
+import { AttentionList, type ShowTaxi } from './AttentionList';
 import { useGetFleetCountsQuery, type FleetCounts } from './dashboardApi';
 import './dashboard.css';
 
@@ -13,7 +14,8 @@ const cards: { key: keyof FleetCounts; label: string; tone: string }[] = [
   { key: 'vehicles', label: 'Vehículos', tone: 'amber' },
 ];
 
-export function DashboardPage() {
+/** onShowTaxi: given by the app, which knows the live map (a feature does not import another). */
+export function DashboardPage({ onShowTaxi }: { onShowTaxi?: ShowTaxi }) {
   const { data, isLoading, isError, refetch } = useGetFleetCountsQuery(undefined, { refetchOnMountOrArgChange: 30 });
   const navigate = useNavigate();
   const titleId = useId();
@@ -52,6 +54,7 @@ export function DashboardPage() {
           Ver Mapa
         </button>
       </div>
+      <AttentionList onShowTaxi={onShowTaxi} />
     </section>
   );
 }

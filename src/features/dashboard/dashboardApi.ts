@@ -1,4 +1,5 @@
 import type { DriversResponse, ShiftsResponse, VehiclesResponse } from '../../../contract/api';
+import type { Driver, Shift } from '../../../contract/entities';
 import { api, LIST } from '../../app/api';
 
 export interface FleetCounts {
@@ -32,7 +33,19 @@ export const dashboardApi = api.injectEndpoints({
         { type: 'Vehicle', id: LIST },
       ],
     }),
+    /** The active shifts the attention list checks for silence and a missing vehicle (polled while shown). */
+    getAttentionShifts: build.query<Shift[], void>({
+      query: () => '/shifts/active',
+      transformResponse: (response: ShiftsResponse) => response.shifts,
+      providesTags: [{ type: 'ActiveShift', id: LIST }],
+    }),
+    /** The drivers the attention list checks for licences, and whose phone it offers. */
+    getAttentionDrivers: build.query<Driver[], void>({
+      query: () => '/drivers',
+      transformResponse: (response: DriversResponse) => response.drivers,
+      providesTags: (result) => [...(result ?? []).map(({ id }) => ({ type: 'Driver' as const, id })), { type: 'Driver', id: LIST }],
+    }),
   }),
 });
 
-export const { useGetFleetCountsQuery } = dashboardApi;
+export const { useGetFleetCountsQuery, useGetAttentionShiftsQuery, useGetAttentionDriversQuery } = dashboardApi;

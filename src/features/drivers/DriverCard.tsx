@@ -1,11 +1,12 @@
 import dayjs from 'dayjs';
 import { formatRut } from '../../../contract/rut';
 import type { Driver } from '../../../contract/entities';
-import { ActiveBadge, Badge } from '../../components/Badge';
+import { ActiveBadge, Badge, OnShiftBadge } from '../../components/Badge';
 import { EditDeleteActions, type EditDeleteHandlers } from '../../components/EditDeleteActions';
 import { EmailText } from '../../components/EmailText';
+import { PhoneLink } from '../../components/PhoneLink';
 import { EntityCard, type CardDetail } from '../../components/EntityCard';
-import { licenceStatus } from './licence';
+import { licenceStatus } from '../../lib/licence';
 
 export function driverFullName(driver: Pick<Driver, 'first_name' | 'last_name'>): string {
   return `${driver.first_name} ${driver.last_name}`.trim();
@@ -15,18 +16,26 @@ function initials(driver: Driver): string {
   return `${driver.first_name.charAt(0)}${driver.last_name.charAt(0)}`.toUpperCase();
 }
 
-function LicenceBadge({ expiry, now }: { expiry: string | null; now: Date }) {
+export function LicenceBadge({ expiry, now }: { expiry: string | null; now: Date }) {
   const status = licenceStatus(expiry, now);
   if (status === 'expired') return <Badge tone="danger">Licencia vencida</Badge>;
   if (status === 'expiringSoon') return <Badge tone="warning">Licencia vence pronto</Badge>;
   return null;
 }
 
+interface DriverCardProps {
+  driver: Driver;
+  now: Date;
+  actions: EditDeleteHandlers | null;
+  onShift: boolean;
+  highlighted?: boolean;
+}
+
 /** A driver in the grid: who, how to reach them, their licence and vehicle, and the actions (none when read-only). */
-export function DriverCard({ driver, now, actions }: { driver: Driver; now: Date; actions: EditDeleteHandlers | null }) {
+export function DriverCard({ driver, now, actions, onShift, highlighted }: DriverCardProps) {
   const name = driverFullName(driver);
   const details: CardDetail[] = [
-    { label: 'Teléfono', value: driver.phone ?? 'Sin teléfono' },
+    { label: 'Teléfono', value: driver.phone ? <PhoneLink phone={driver.phone} name={name} /> : 'Sin teléfono' },
     { label: 'Correo', value: driver.email ? <EmailText email={driver.email} /> : 'Sin correo' },
   ];
   if (driver.license_number) {
@@ -47,11 +56,13 @@ export function DriverCard({ driver, now, actions }: { driver: Driver; now: Date
       badges={
         <>
           <ActiveBadge active={driver.is_active} />
+          <OnShiftBadge onShift={onShift} />
           <LicenceBadge expiry={driver.license_expiry} now={now} />
         </>
       }
       details={details}
-      actions={<EditDeleteActions subject={name} handlers={actions} />}
+      actions={actions && <EditDeleteActions subject={name} handlers={actions} />}
+      highlighted={highlighted}
     />
   );
 }

@@ -1,4 +1,4 @@
-import type { DriverCreateInput, DriverResponse, DriversResponse, DriverUpdateInput, VehiclesResponse } from '../../../contract/api';
+import type { DriverCreateInput, DriverResponse, DriversResponse, DriverUpdateInput, ShiftsResponse, VehiclesResponse } from '../../../contract/api';
 import type { Driver, Vehicle } from '../../../contract/entities';
 import { api, LIST } from '../../app/api';
 
@@ -17,6 +17,12 @@ export const driversApi = api.injectEndpoints({
       query: () => '/vehicles',
       transformResponse: (response: VehiclesResponse) => response.vehicles,
       providesTags: (result) => [...(result ?? []).map(({ id }) => ({ type: 'Vehicle' as const, id })), { type: 'Vehicle', id: LIST }],
+    }),
+    /** Who is on shift now, for the "En turno" marker (the driver ids of the active shifts). */
+    getDriversOnShift: build.query<number[], void>({
+      query: () => '/shifts/active',
+      transformResponse: (response: ShiftsResponse) => response.shifts.flatMap((shift) => (shift.driver_id === null ? [] : [shift.driver_id])),
+      providesTags: [{ type: 'ActiveShift', id: LIST }],
     }),
     createDriver: build.mutation<Driver, DriverCreateInput>({
       query: (body) => ({ url: '/drivers', method: 'POST', body }),
@@ -54,6 +60,7 @@ export const driversApi = api.injectEndpoints({
 export const {
   useGetDriversQuery,
   useGetVehicleOptionsQuery,
+  useGetDriversOnShiftQuery,
   useCreateDriverMutation,
   useUpdateDriverMutation,
   useDeleteDriverMutation,

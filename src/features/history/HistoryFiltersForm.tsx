@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { Driver } from '../../../contract/entities';
+import type { Driver, Vehicle } from '../../../contract/entities';
 import { DateRangeFields } from '../../components/form/DateRangeFields';
 import { Field } from '../../components/form/Field';
 import { FilterBar } from '../../components/form/FilterBar';
@@ -9,6 +9,7 @@ interface Props {
   /** The applied filters (from the URL): the fields start from them. */
   initial: HistoryFilters;
   drivers: Driver[];
+  vehicles: Vehicle[];
   onApply: (filters: HistoryFilters) => void;
 }
 
@@ -16,8 +17,9 @@ interface Props {
  * The filter bar. Typing changes only the fields; Buscar (or Enter) validates and applies them,
  * Limpiar empties them and applies no filters.
  */
-export function HistoryFiltersForm({ initial, drivers, onApply }: Props) {
+export function HistoryFiltersForm({ initial, drivers, vehicles, onApply }: Props) {
   const [driverId, setDriverId] = useState(initial.driver_id ?? '');
+  const [vehicleId, setVehicleId] = useState(initial.vehicle_id ?? '');
   const [startDate, setStartDate] = useState(initial.start_date ?? '');
   const [endDate, setEndDate] = useState(initial.end_date ?? '');
   // Filters that came invalid in the URL show their error from the start.
@@ -25,7 +27,7 @@ export function HistoryFiltersForm({ initial, drivers, onApply }: Props) {
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const filters = { driver_id: driverId, start_date: startDate, end_date: endDate };
+    const filters = { driver_id: driverId, vehicle_id: vehicleId, start_date: startDate, end_date: endDate };
     const found = filterErrors(filters);
     setErrors(found);
     if (Object.keys(found).length === 0) onApply(filters);
@@ -33,6 +35,7 @@ export function HistoryFiltersForm({ initial, drivers, onApply }: Props) {
 
   function handleClear() {
     setDriverId('');
+    setVehicleId('');
     setStartDate('');
     setEndDate('');
     setErrors({});
@@ -48,6 +51,19 @@ export function HistoryFiltersForm({ initial, drivers, onApply }: Props) {
             {drivers.map((driver) => (
               <option key={driver.id} value={String(driver.id)}>
                 {driver.first_name} {driver.last_name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Vehículo" error={errors.vehicle_id}>
+        {(control) => (
+          <select {...control} value={vehicleId} onChange={(event) => setVehicleId(event.target.value)}>
+            <option value="">Todos los vehículos</option>
+            {vehicles.map((vehicle) => (
+              <option key={vehicle.id} value={String(vehicle.id)}>
+                {vehicle.plate_number}
+                {vehicle.model ? ` · ${vehicle.model}` : ''}
               </option>
             ))}
           </select>

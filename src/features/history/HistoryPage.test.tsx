@@ -34,7 +34,14 @@ function tableRows() {
     .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
 }
 
-const sentQueries = () => historyQueries.map((query) => query.toString());
+/** The filters each history request sent (its page, limit and offset, aside). */
+const sentQueries = () =>
+  historyQueries.map((query) => {
+    const filters = new URLSearchParams(query);
+    filters.delete('limit');
+    filters.delete('offset');
+    return filters.toString();
+  });
 
 /**
  * Holds the requests to `path` until release() (then the default handler answers them), so that a
@@ -187,17 +194,57 @@ describe('Historial de Turnos', () => {
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
   });
 
-  it('says when the server sent only the most recent 1000 of more shifts', async () => {
-    const shifts = Array.from({ length: 1000 }, (_, index) => makeShift({ id: index + 1 }));
-    server.use(http.get(`${API}/shifts/history`, () => HttpResponse.json({ shifts, count: 1000, total: 18250, limited: true })));
-    await openHistory();
-    expect(screen.getByText('Mostrando los 1.000 turnos más recientes de 18.250. Acota los filtros para ver el resto.')).toBeInTheDocument();
-    expect(screen.getByText('Mostrando 1000 turno(s).')).toBeInTheDocument();
-  });
+  it('asks for the first page and says of how many; Cargar más adds the next page until the last', async () => {
+    const many = Array.from({ length: 130 }, (_, index) => makeShift({ id: 1000 - index, is_active: false, end_time: '2026-11-21T13:00:00.000Z', duration_seconds: 3600 }));
+    server.use(
+      http.get(`${API}/shifts/history`, ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        historyQueries.push(query);
+        const limit = Number(query.get('limit'));
+        const offset = Number(query.get('offset'));
+        const page = many.slice(offset, offset + limit);
+        const next = offset + limit < many.length ? offset + limit : null;
+        return HttpResponse.json({ shifts: page, count: page.length, total: many.length, next_offset: next });
+      }),
+    );
+    const { user } = await openHistory();
+    expect(screen.getAllByRole('row')).toHaveLength(101);
+    expect(screen.getByText('Mostrando 100 turno(s) de 130.')).toBeInTheDocument();
+    expect(historyQueries.map((query) => [query.get('limit'), query.get('offset')])).toEqual([['100', '0']]);
 
-  it('says nothing about a limit when every shift came', async () => {
-    await openHistory();
-    expect(screen.queryByText(/más recientes/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cargar más' }));
+    expect(await screen.findByText('Mostrando 130 turno(s).')).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(131);
+    expect(historyQueries.map((query) => query.get('offset'))).toEqual(['0', '100']);
+    expect(screen.queryByRole('button', { name: 'Cargar más' })).not.toBeInTheDocument();
+    expect(screen.getByText('Total: 130h 0m')).toBeInTheDocument();
+  }, 20_000);
+
+  it('keeps the rows on screen and offers Reintentar when the next page fails', async () => {
+    const many = Array.from({ length: 150 }, (_, index) => makeShift({ id: 500 - index }));
+    server.use(
+      http.get(`${API}/shifts/history`, ({ request }) => {
+        const offset = Number(new URL(request.url).searchParams.get('offset'));
+        if (offset > 0) return HttpResponse.json({ error: 'Error interno del servidor' }, { status: 500 });
+        return HttpResponse.json({ shifts: many.slice(0, 100), count: 100, total: 150, next_offset: 100 });
+      }),
+    );
+    const { user } = await openHistory();
+    await user.click(screen.getByRole('button', { name: 'Cargar más' }));
+    expect(await screen.findByText('No se pudieron cargar más turnos.')).toBeInTheDocument();
+    expect(screen.getByText('Mostrando 100 turno(s) de 150.')).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(101);
+  }, 20_000);
+
+  it('filters by vehicle beside the driver, in the request and the URL', async () => {
+    const { user, router } = await openHistory();
+    const vehicle = screen.getByRole('combobox', { name: 'Vehículo' });
+    await user.selectOptions(vehicle, await within(vehicle).findByRole('option', { name: 'GHJK34' }));
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    expect(await screen.findByText('Mostrando 1 turno(s).')).toBeInTheDocument();
+    expect(tableRows()[0][1]).toBe('GHJK34');
+    expect(sentQueries()).toEqual(['', 'vehicle_id=2']);
+    expect(router.state.location.search).toBe('?vehicle_id=2');
   });
 });
 
@@ -220,20 +267,29 @@ describe('Exportar CSV', () => {
     revokeObjectURL.mockClear();
   });
 
-  it('downloads the shown rows as a CSV file named with the date', async () => {
-    const { user } = await openHistory('/dashboard/history?driver_id=2');
+  it('downloads the server’s file of the applied filters, with the session’s token', async () => {
+    const asked: { url: URL; auth: string | null }[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('history.csv')) asked.push({ url: new URL(request.url), auth: request.headers.get('Authorization') });
+    });
+    const { user } = await openHistory('/dashboard/history?driver_id=2&vehicle_id=2');
     await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
 
-    expect(downloads).toEqual([{ href: 'blob:historial', download: expect.stringMatching(/^historial-turnos-\d{4}-\d{2}-\d{2}\.csv$/) }]);
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    server.events.removeAllListeners();
+    expect(asked.map(({ url, auth }) => [url.pathname, url.search, auth])).toEqual([['/api/shifts/history.csv', '?driver_id=2&vehicle_id=2', 'Bearer test-token']]);
+    expect(downloads).toEqual([{ href: 'blob:historial', download: 'historial-turnos-2026-11-24.csv' }]);
     const blob = createObjectURL.mock.calls[0][0];
-    expect(blob.type).toBe('text/csv;charset=utf-8');
-    // Blob.text() would drop the BOM: decode the bytes as they are.
-    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await blob.arrayBuffer())).toBe(
-      '\uFEFFConductor;RUT;Vehículo;Inicio;Fin;Duración;Estado\r\n' +
-        'Ana Soto;76.086.428-5;Sin vehículo;20/11/2026 22:30;21/11/2026 06:35;8h 5m;Finalizado\r\n' +
-        'Ana Soto;76.086.428-5;GHJK34;01/11/2026 07:00;02/11/2026 08:00;25h 0m;Finalizado\r\n',
-    );
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await blob.arrayBuffer())).toBe('\uFEFFConductor;RUT;Vehículo\r\nAna Soto;760864285;GHJK34\r\n');
     expect(revokeObjectURL).toHaveBeenCalledWith('blob:historial');
+  });
+
+  it('says so when the export fails, and downloads nothing', async () => {
+    server.use(http.get(`${API}/shifts/history.csv`, () => HttpResponse.json({ error: 'Error interno del servidor' }, { status: 500 })));
+    const { user } = await openHistory();
+    await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    expect(await screen.findByText('No se pudo exportar el historial. Error interno del servidor')).toBeInTheDocument();
+    expect(downloads).toEqual([]);
   });
 });
 

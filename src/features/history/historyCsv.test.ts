@@ -1,46 +1,17 @@
-import type { Shift } from '../../../contract/entities';
-import { localIso, makeShift } from '../../testing/fixtures';
-import { historyCsv, historyCsvFileName } from './historyCsv';
-
-const finished: Shift = makeShift({
-  id: 2,
-  first_name: 'Ana',
-  last_name: 'Soto',
-  rut: '760864285',
-  plate_number: null,
-  start_time: localIso(2026, 11, 20, 22, 30),
-  end_time: localIso(2026, 11, 21, 6, 35),
-  duration_seconds: 8 * 3600 + 5 * 60 + 59,
-  is_active: false,
-});
-const active: Shift = makeShift({ id: 1, start_time: localIso(2026, 11, 21, 8, 0) });
-
-describe('historyCsv', () => {
-  it('starts with a BOM and the header, separates with ; and ends every line with CRLF', () => {
-    const csv = historyCsv([]);
-    expect(csv).toBe('\uFEFFConductor;RUT;Vehículo;Inicio;Fin;Duración;Estado\r\n');
-  });
-
-  it('writes each shift with the values shown on screen', () => {
-    const lines = historyCsv([active, finished]).slice(1).split('\r\n');
-    expect(lines).toEqual([
-      'Conductor;RUT;Vehículo;Inicio;Fin;Duración;Estado',
-      'Juan Pérez;12.531.909-2;BCDF12;21/11/2026 08:00;-;En curso;Activo',
-      'Ana Soto;76.086.428-5;Sin vehículo;20/11/2026 22:30;21/11/2026 06:35;8h 5m;Finalizado',
-      '',
-    ]);
-  });
-
-  it('quotes fields holding ; " or line breaks, doubling their quotes', () => {
-    const odd = makeShift({ first_name: 'María "Mary"', last_name: 'Paz; Rojas', plate_number: 'AB\n12', is_active: false });
-    const line = historyCsv([odd]).split('\r\n')[1];
-    expect(line.startsWith('"María ""Mary"" Paz; Rojas";12.531.909-2;"AB\n12";')).toBe(true);
-    expect(line.endsWith(';Finalizado')).toBe(true);
-  });
-});
+import { attachmentFileName } from '../../lib/download';
+import { historyCsvFileName } from './historyCsv';
 
 describe('historyCsvFileName', () => {
   it('carries the local date of the export', () => {
     expect(historyCsvFileName(new Date(2026, 10, 21, 23, 30))).toBe('historial-turnos-2026-11-21.csv');
+  });
+});
+
+describe('attachmentFileName', () => {
+  it('reads the server’s file name, quoted or not, and null without one', () => {
+    expect(attachmentFileName('attachment; filename="historial-turnos-2026-11-24.csv"')).toBe('historial-turnos-2026-11-24.csv');
+    expect(attachmentFileName('attachment; filename=turnos.csv')).toBe('turnos.csv');
+    expect(attachmentFileName('attachment')).toBeNull();
+    expect(attachmentFileName(null)).toBeNull();
   });
 });

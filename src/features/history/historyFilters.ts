@@ -1,13 +1,14 @@
-/** The history filters as they travel in the URL (?driver_id=&start_date=&end_date=), and their validation. */
+/** The history filters as they travel in the URL (?driver_id=&vehicle_id=&start_date=&end_date=), and their validation. */
 import { fieldErrors, historyQuerySchema } from '../../../contract/api';
 
 export interface HistoryFilters {
   driver_id?: string;
+  vehicle_id?: string;
   start_date?: string;
   end_date?: string;
 }
 
-const FILTER_KEYS = ['driver_id', 'start_date', 'end_date'] as const;
+const FILTER_KEYS = ['driver_id', 'vehicle_id', 'start_date', 'end_date'] as const;
 
 /** Only the filters that have a value: an empty one is left out (also from the request). */
 export function cleanFilters(filters: HistoryFilters): HistoryFilters {
@@ -20,11 +21,7 @@ export function cleanFilters(filters: HistoryFilters): HistoryFilters {
 }
 
 export function filtersFromSearchParams(params: URLSearchParams): HistoryFilters {
-  return cleanFilters({
-    driver_id: params.get('driver_id') ?? undefined,
-    start_date: params.get('start_date') ?? undefined,
-    end_date: params.get('end_date') ?? undefined,
-  });
+  return cleanFilters(Object.fromEntries(FILTER_KEYS.map((key) => [key, params.get(key) ?? undefined])));
 }
 
 /** The URL query of some filters, keys always in the same order so equal filters give equal strings. */
@@ -33,8 +30,14 @@ export function filtersToSearchParams(filters: HistoryFilters): URLSearchParams 
   return new URLSearchParams(FILTER_KEYS.filter((key) => clean[key]).map((key) => [key, clean[key] as string]));
 }
 
+/** An id as the server accepts it: a positive integer written in digits. */
+const isId = (value: string) => /^[1-9]\d{0,9}$/.test(value);
+
 /** The contract's rules (the server applies the same): per-field Spanish texts, empty when valid. */
 export function filterErrors(filters: HistoryFilters): Record<string, string> {
-  const parsed = historyQuerySchema.safeParse(cleanFilters(filters));
-  return parsed.success ? {} : fieldErrors(parsed.error);
+  const clean = cleanFilters(filters);
+  const parsed = historyQuerySchema.safeParse(clean);
+  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  if (clean.vehicle_id && !isId(clean.vehicle_id)) errors.vehicle_id = 'Vehículo inválido';
+  return errors;
 }

@@ -6,6 +6,8 @@ import type { LngLat } from './liveMapSlice';
 import { motionText } from './taxiStatus';
 import type { TaxiRow } from './taxiRows';
 import { UpdateAge } from './UpdateAge';
+import { PhoneLink } from '../../components/PhoneLink';
+import { useDriverPhone } from './useDriverPhone';
 
 interface TaxiPopupProps {
   ref?: Ref<MapLibrePopup>;
@@ -25,6 +27,7 @@ export function TaxiPopup({ ref, row, at, offline, showTrail, following, onToggl
   const { shift, number } = row;
   const trailId = `flota-trail-toggle-${shift.id}`;
   const motion = motionText(shift);
+  const phone = useDriverPhone(shift.driver_id);
   return (
     <Popup ref={ref} longitude={at[0]} latitude={at[1]} anchor="bottom" offset={32} closeOnClick={false} maxWidth="280px" onClose={onClose}>
       <div className="flota-taxi-popup" role="group" aria-label={`Taxi #${number}`}>
@@ -32,6 +35,11 @@ export function TaxiPopup({ ref, row, at, offline, showTrail, following, onToggl
           #{number} {shift.first_name} {shift.last_name}
         </p>
         <p className={shift.plate_number ? 'flota-taxi-popup__plate' : undefined}>{shift.plate_number ?? 'N/A'}</p>
+        {phone && (
+          <p>
+            Teléfono: <PhoneLink phone={phone} name={`${shift.first_name} ${shift.last_name}`} />
+          </p>
+        )}
         <p>Turno desde: {formatClockTime(shift.start_time)}</p>
         {shift.last_location_time && <p>Última actualización: {formatClockTime(shift.last_location_time, { seconds: true })}</p>}
         {shift.last_location_time && (

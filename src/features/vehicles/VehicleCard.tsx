@@ -1,5 +1,5 @@
 import type { Vehicle } from '../../../contract/entities';
-import { ActiveBadge } from '../../components/Badge';
+import { ActiveBadge, OnShiftBadge } from '../../components/Badge';
 import { EditDeleteActions, type EditDeleteHandlers } from '../../components/EditDeleteActions';
 import { EntityCard } from '../../components/EntityCard';
 
@@ -23,20 +23,25 @@ function CarIcon() {
 }
 
 /** A vehicle in the grid: its plate first, then model, colour, year, driver and the actions (none when read-only). */
-export function VehicleCard({ vehicle, actions }: { vehicle: Vehicle; actions: EditDeleteHandlers | null }) {
+export function VehicleCard({ vehicle, actions, onShift }: { vehicle: Vehicle; actions: EditDeleteHandlers | null; onShift: boolean }) {
   const plate = vehicle.plate_number;
   return (
     <EntityCard
       leading={<CarIcon />}
       title={<span className="flota-plate">{plate}</span>}
       subtitle={vehicle.model ?? 'Sin modelo'}
-      badges={<ActiveBadge active={vehicle.is_active} />}
+      badges={
+        <>
+          <ActiveBadge active={vehicle.is_active} />
+          <OnShiftBadge onShift={onShift} />
+        </>
+      }
       details={[
         { label: 'Color', value: vehicle.color ?? 'Sin color' },
         { label: 'Año', value: vehicle.year ?? 'Sin año' },
         { label: 'Conductor', value: vehicleDriverName(vehicle) ?? 'Sin asignar' },
       ]}
-      actions={<EditDeleteActions subject={plate} handlers={actions} />}
+      actions={actions && <EditDeleteActions subject={plate} handlers={actions} />}
     />
   );
 }

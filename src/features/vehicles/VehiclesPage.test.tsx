@@ -8,7 +8,7 @@ import { renderApp } from '../../testing/renderApp';
 
 /** The card (list item) of the vehicle with that plate. */
 async function findCard(plate: string) {
-  const heading = await screen.findByRole('heading', { level: 2, name: plate });
+  const heading = await screen.findByRole('heading', { level: 2, name: plate }, { timeout: 10_000 }); // the first open loads the screen's chunk
   return heading.closest('li') as HTMLElement;
 }
 
@@ -32,7 +32,7 @@ describe('Vehículos: the grid', () => {
     expect(within(free).getByText('Sin modelo')).toBeInTheDocument();
     expect(within(free).getByText('Sin asignar')).toBeInTheDocument();
     expect(within(free).getByText('Inactivo')).toBeInTheDocument();
-    expect(cardPlates()).toEqual(['BCDF12', 'GHJK34', 'AB1234']);
+    expect(cardPlates()).toEqual(['AB1234', 'BCDF12', 'GHJK34']);
   });
 
   it('shows the empty state, whose button opens the create form', async () => {
@@ -101,7 +101,7 @@ describe('Vehículos: two-step delete', () => {
     await user.click(within(card).getByRole('button', { name: 'Eliminar GHJK34' }));
     await user.click(within(card).getByRole('button', { name: 'Confirmar eliminación de GHJK34' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Vehículo eliminado correctamente');
-    await waitFor(() => expect(cardPlates()).toEqual(['BCDF12', 'AB1234']));
+    await waitFor(() => expect(cardPlates()).toEqual(['AB1234', 'BCDF12']));
     expect(fleetRequests('GET /vehicles')).toHaveLength(2);
   });
 

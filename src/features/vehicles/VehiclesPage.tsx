@@ -1,8 +1,9 @@
-import { useCallback, useState } from 'react';
-import { useAppDispatch, usePermissions } from '../../app/hooks';
+import { useCallback, useMemo, useState } from 'react';
+import { useAppDispatch, usePermissions, useUserPreference } from '../../app/hooks';
 import type { Vehicle } from '../../../contract/entities';
 import { CardListScreen } from '../../components/CardListScreen';
 import { focusAfterCardRemoval } from '../../components/EntityCard';
+import { ListControls, listViews, matchesStatus, type StatusFilter } from '../../components/ListControls';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { useFailureNotice } from '../../components/notifications/useFailureNotice';
 import { failureWithReason } from '../../lib/apiError';
@@ -10,7 +11,9 @@ import { matchesSearch } from '../../lib/search';
 import { useCreateRequestedOnArrival } from '../../components/useCreateRequestedOnArrival';
 import { VehicleCard, vehicleDriverName } from './VehicleCard';
 import { VehicleFormModal } from './VehicleFormModal';
-import { useDeleteVehicleMutation, useGetVehiclesQuery } from './vehiclesApi';
+import { useDeleteVehicleMutation, useGetVehiclesOnShiftQuery, useGetVehiclesQuery } from './vehiclesApi';
+import { sortVehicles, vehicleSortOptions, vehicleSorts, type VehicleSort } from './vehicleSort';
+import { VehiclesTable } from './VehiclesTable';
 import './vehicles.css';
 
 function registeredCount(count: number): string {
@@ -20,12 +23,19 @@ function registeredCount(count: number): string {
 /** Which form is open: none, create (vehicle null) or edit. */
 type FormState = { vehicle: Vehicle | null } | null;
 
+/** How often "En turno" is asked again while the list is open. */
+const ON_SHIFT_POLL_MS = 60_000;
+
 export function VehiclesPage() {
   const dispatch = useAppDispatch();
   const { data, isLoading, error, refetch } = useGetVehiclesQuery();
   const [deleteVehicle] = useDeleteVehicleMutation();
   const [form, setForm] = useState<FormState>(null);
   const [query, setQuery] = useState('');
+  const { data: onShiftIds } = useGetVehiclesOnShiftQuery(undefined, { pollingInterval: ON_SHIFT_POLL_MS, refetchOnMountOrArgChange: true });
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [sort, setSort] = useUserPreference<VehicleSort>('vehiclesSort', vehicleSorts, 'plate');
+  const [view, setView] = useUserPreference('vehiclesView', listViews, 'cards');
   const { manageFleet } = usePermissions();
   const openCreate = useCallback(() => setForm(manageFleet ? { vehicle: null } : null), [manageFleet]);
 
@@ -44,9 +54,11 @@ export function VehiclesPage() {
   }
 
   const vehicles = data?.vehicles ?? [];
-  const cards = vehicles
-    .filter((vehicle) => matchesSearch(query, [vehicle.plate_number, vehicle.model, vehicleDriverName(vehicle)]))
-    .map((vehicle) => <VehicleCard key={vehicle.id} vehicle={vehicle} actions={manageFleet ? { onEdit: () => setForm({ vehicle }), onDelete: () => handleDelete(vehicle) } : null} />);
+  const onShift = useMemo(() => new Set(onShiftIds ?? []), [onShiftIds]);
+  const rows = sortVehicles(vehicles, sort)
+    .filter((vehicle) => matchesStatus(status, vehicle.is_active) && matchesSearch(query, [vehicle.plate_number, vehicle.model, vehicleDriverName(vehicle)]))
+    .map((vehicle) => ({ vehicle, onShift: onShift.has(vehicle.id), actions: manageFleet ? { onEdit: () => setForm({ vehicle }), onDelete: () => handleDelete(vehicle) } : null }));
+  const cards = rows.map((row) => <VehicleCard key={row.vehicle.id} vehicle={row.vehicle} actions={row.actions} onShift={row.onShift} />);
 
   return (
     <CardListScreen
@@ -66,6 +78,8 @@ export function VehiclesPage() {
       onQueryChange={setQuery}
       noMatchText="Ningún vehículo coincide con la búsqueda."
       cards={cards}
+      controls={<ListControls sort={sort} sortOptions={vehicleSortOptions} onSortChange={setSort} status={status} onStatusChange={setStatus} view={view} onViewChange={setView} />}
+      table={view === 'table' ? <VehiclesTable rows={rows} withActions={manageFleet} /> : undefined}
       modal={form && <VehicleFormModal key={form.vehicle?.id ?? 'new'} vehicle={form.vehicle} onClose={() => setForm(null)} />}
     />
   );

@@ -1,4 +1,4 @@
-import type { VehicleCreateInput, VehicleResponse, VehiclesResponse, VehicleUpdateInput } from '../../../contract/api';
+import type { ShiftsResponse, VehicleCreateInput, VehicleResponse, VehiclesResponse, VehicleUpdateInput } from '../../../contract/api';
 import type { Vehicle } from '../../../contract/entities';
 import { api, LIST } from '../../app/api';
 
@@ -8,6 +8,12 @@ export const vehiclesApi = api.injectEndpoints({
     getVehicles: build.query<VehiclesResponse, void>({
       query: () => '/vehicles',
       providesTags: (result) => [...(result?.vehicles ?? []).map(({ id }) => ({ type: 'Vehicle' as const, id })), { type: 'Vehicle', id: LIST }],
+    }),
+    /** Which vehicles are on shift now, for the "En turno" marker (the vehicle ids of the active shifts). */
+    getVehiclesOnShift: build.query<number[], void>({
+      query: () => '/shifts/active',
+      transformResponse: (response: ShiftsResponse) => response.shifts.flatMap((shift) => (shift.vehicle_id === null ? [] : [shift.vehicle_id])),
+      providesTags: [{ type: 'ActiveShift', id: LIST }],
     }),
     createVehicle: build.mutation<Vehicle, VehicleCreateInput>({
       query: (body) => ({ url: '/vehicles', method: 'POST', body }),
@@ -36,4 +42,4 @@ export const vehiclesApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetVehiclesQuery, useCreateVehicleMutation, useUpdateVehicleMutation, useDeleteVehicleMutation } = vehiclesApi;
+export const { useGetVehiclesQuery, useGetVehiclesOnShiftQuery, useCreateVehicleMutation, useUpdateVehicleMutation, useDeleteVehicleMutation } = vehiclesApi;

@@ -1,0 +1,15 @@
+import { useCallback } from 'react';
+import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { shiftSelected } from '../features/liveMap/liveMapSlice';
+import { positionOf } from '../features/liveMap/taxiRows';
+import { useAppDispatch } from './hooks';
+
+/**
+ * Panel de Control with its link to the live map: "Ver en el mapa" selects the taxi's shift in the
+ * map's state before the link opens the map, so the map opens centred on it with its popup.
+ */
+export function DashboardRoute() {
+  const dispatch = useAppDispatch();
+  const showTaxi = useCallback((shift: { id: number; latitude: number | null; longitude: number | null }) => dispatch(shiftSelected({ shiftId: shift.id, position: positionOf(shift) })), [dispatch]);
+  return <DashboardPage onShowTaxi={showTaxi} />;
+}

@@ -1,0 +1,115 @@
+import { screen, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { http, HttpResponse } from 'msw';
+import type { Shift } from '../../../contract/entities';
+import { setFleet, type StoredDriver } from '../../testing/fakeFleet';
+import { makeDriver, makeShift } from '../../testing/fixtures';
+import { API } from '../../testing/handlers';
+import { server } from '../../testing/mswServer';
+import { renderApp } from '../../testing/renderApp';
+
+/** The screens are lazy chunks: on a busy machine the first one takes longer than findBy's default second. */
+const SLOW = { timeout: 10_000 };
+
+const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
+const inDays = (days: number) => dayjs().add(days, 'day').format('YYYY-MM-DD');
+
+function storedDriver(overrides: Parameters<typeof makeDriver>[0]): StoredDriver {
+  const { plate_number: _plate, ...driver } = makeDriver(overrides);
+  return driver;
+}
+
+function serveShifts(shifts: Shift[]) {
+  server.use(http.get(`${API}/shifts/active`, () => HttpResponse.json({ shifts, count: shifts.length })));
+}
+
+/** Juan has been silent 10 minutes (the stale threshold is 120 s); Ana is live but on shift without a vehicle. */
+function deskWithTrouble() {
+  serveShifts([
+    makeShift({ id: 11, driver_id: 1, first_name: 'Juan', last_name: 'Pérez', plate_number: 'BCDF12', last_location_time: secondsAgo(10 * 60 + 5) }),
+    makeShift({ id: 12, driver_id: 2, vehicle_id: null, first_name: 'Ana', last_name: 'Soto', plate_number: null, last_location_time: secondsAgo(10) }),
+  ]);
+  setFleet({
+    drivers: [
+      storedDriver({ id: 1, license_expiry: inDays(10) }),
+      storedDriver({ id: 2, rut: '760864285', first_name: 'Ana', last_name: 'Soto', phone: '+56 9 8765 4321', license_number: 'B-1', license_expiry: inDays(-3), current_vehicle_id: null }),
+      storedDriver({ id: 3, rut: '111111111', first_name: 'Pedro', last_name: 'Rojas', license_number: 'C-1', license_expiry: inDays(40), current_vehicle_id: null }),
+    ],
+  });
+}
+
+async function attentionItems() {
+  const list = await screen.findByRole('list', { name: /Requiere atención/ }, SLOW);
+  return within(list).getAllByRole('listitem');
+}
+
+describe('Requiere atención', () => {
+  it('lists the silent taxi with how long, the shift without a vehicle and the licences, each with its link', async () => {
+    deskWithTrouble();
+    renderApp('/dashboard', { signedIn: true });
+    const items = await attentionItems();
+    expect(screen.getByRole('heading', { level: 2, name: 'Requiere atención (4)' })).toBeInTheDocument();
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Sin señalJuan PérezBCDF12 sin señal hace 10 minVer en el mapaLlamar',
+      'Sin vehículoAna Soto está en turno sin vehículo asignadoVer conductorLlamar',
+      `Licencia vencidaAna Soto: licencia B-1 venció hace 3 días (${dayjs(inDays(-3)).format('DD/MM/YYYY')})Ver conductor`,
+      `Licencia vence prontoJuan Pérez: licencia A2-123456 vence en 10 días (${dayjs(inDays(10)).format('DD/MM/YYYY')})Ver conductor`,
+    ]);
+    expect(within(items[0]).getByRole('link', { name: 'Llamar a Juan Pérez (+56 9 1234 5678)' })).toHaveAttribute('href', 'tel:+56912345678');
+    expect(within(items[0]).getByRole('link', { name: 'Ver en el mapa a Juan Pérez' })).toHaveAttribute('href', '/dashboard/map');
+    expect(within(items[1]).getByRole('link', { name: 'Ver conductor Ana Soto' })).toHaveAttribute('href', '/dashboard/drivers?conductor=2');
+    // The spec's cards and quick actions are still there, above.
+    expect(screen.getByRole('group', { name: 'Turnos Activos' })).toHaveTextContent('2');
+    expect(screen.getByRole('button', { name: 'Ver Mapa' })).toBeInTheDocument();
+  });
+
+  it('says Todo en orden when nothing needs anyone', async () => {
+    serveShifts([makeShift({ id: 11, last_location_time: secondsAgo(15) })]);
+    renderApp('/dashboard', { signedIn: true });
+    expect(await screen.findByText('Todo en orden: ningún taxi sin señal, turno sin vehículo ni licencia por vencer.', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Requiere atención' })).toBeInTheDocument();
+  });
+
+  it('says a shift that never sent a position has none since it started', async () => {
+    serveShifts([makeShift({ id: 11, start_time: secondsAgo(2 * 3600 + 5 * 60), latitude: null, longitude: null, last_location_time: null })]);
+    renderApp('/dashboard', { signedIn: true });
+    const [item] = await attentionItems();
+    expect(item).toHaveTextContent('Juan PérezBCDF12 sin posición desde que inició el turno, hace 2 h 5 min');
+  });
+
+  it('says it could not check, with Reintentar, when the shifts fail to load', async () => {
+    let fail = true;
+    server.use(
+      http.get(`${API}/shifts/active`, () => (fail ? HttpResponse.json({ error: 'Error interno del servidor' }, { status: 500 }) : HttpResponse.json({ shifts: [], count: 0 }))),
+    );
+    const { user } = renderApp('/dashboard', { signedIn: true });
+    const failure = (await screen.findByText('No se pudo revisar qué requiere atención.', {}, SLOW)).parentElement as HTMLElement;
+    fail = false;
+    await user.click(within(failure).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText(/^Todo en orden/)).toBeInTheDocument();
+  });
+
+  it('Ver en el mapa opens the live map on that taxi, whose popup offers the driver’s phone', async () => {
+    deskWithTrouble();
+    const { user, router, store } = renderApp('/dashboard', { signedIn: true });
+    const [silent] = await attentionItems();
+    await user.click(within(silent).getByRole('link', { name: 'Ver en el mapa a Juan Pérez' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mapa en Vivo' }, SLOW)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/map');
+    expect(store.getState().liveMap.selectedShiftId).toBe(11);
+    const popup = await screen.findByTestId('popup');
+    expect(within(popup).getByText(/Juan Pérez/)).toBeInTheDocument();
+    expect(await within(popup).findByRole('link', { name: 'Llamar a Juan Pérez: +56 9 1234 5678' })).toHaveAttribute('href', 'tel:+56912345678');
+  });
+
+  it('Ver conductor opens Conductores on that driver’s card, focused and marked', async () => {
+    deskWithTrouble();
+    const { user, router } = renderApp('/dashboard', { signedIn: true });
+    const items = await attentionItems();
+    await user.click(within(items[2]).getByRole('link', { name: 'Ver conductor Ana Soto' }));
+    const title = await screen.findByRole('heading', { level: 2, name: 'Ana Soto' }, SLOW);
+    expect(router.state.location.search).toBe('?conductor=2');
+    expect(title.closest('li')).toHaveClass('flota-card--highlight');
+    expect(title).toHaveFocus();
+  });
+});

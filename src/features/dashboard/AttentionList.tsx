@@ -1,0 +1,144 @@
+import dayjs from 'dayjs';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Shift } from '../../../contract/entities';
+import { useAppSelector } from '../../app/hooks';
+import { Badge } from '../../components/Badge';
+import { LoadFailure } from '../../components/LoadFailure';
+import { LoadingText } from '../../components/LoadingText';
+import { telHref } from '../../components/PhoneLink';
+import { attentionItems, licenceWhen, silenceText, type AttentionItem } from './attention';
+import { useGetAttentionDriversQuery, useGetAttentionShiftsQuery } from './dashboardApi';
+
+/** How often the active shifts are asked again, and how often the silences are re-measured. */
+const POLL_MS = 30_000;
+const CLOCK_MS = 15_000;
+
+/** Shows a taxi on the live map (the app selects its shift there, then opens the map). */
+export type ShowTaxi = (shift: Pick<Shift, 'id' | 'latitude' | 'longitude'>) => void;
+
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+const fullName = (who: { first_name: string; last_name: string }) => `${who.first_name} ${who.last_name}`.trim();
+const driverLink = (driverId: number) => `/dashboard/drivers?conductor=${driverId}`;
+
+function CallLink({ phone, name }: { phone: string | null; name: string }) {
+  if (!phone) return null;
+  return (
+    <a className="flota-attention__action" href={telHref(phone)} aria-label={`Llamar a ${name} (${phone})`}>
+      Llamar
+    </a>
+  );
+}
+
+function ItemBody({ item, onShowTaxi }: { item: AttentionItem; onShowTaxi?: ShowTaxi }) {
+  if (item.kind === 'licence') {
+    const name = fullName(item.driver);
+    return (
+      <>
+        <Badge tone={item.expired ? 'danger' : 'warning'}>{item.expired ? 'Licencia vencida' : 'Licencia vence pronto'}</Badge>
+        <p className="flota-attention__text">
+          <strong>{name}</strong>: licencia {item.driver.license_number ? `${item.driver.license_number} ` : ''}
+          {licenceWhen(item.daysLeft)} ({dayjs(item.driver.license_expiry).format('DD/MM/YYYY')})
+        </p>
+        <span className="flota-attention__actions">
+          <Link className="flota-attention__action" to={driverLink(item.driver.id)} aria-label={`Ver conductor ${name}`}>
+            Ver conductor
+          </Link>
+        </span>
+      </>
+    );
+  }
+  const { shift } = item;
+  const name = fullName(shift);
+  if (item.kind === 'noVehicle') {
+    return (
+      <>
+        <Badge tone="warning">Sin vehículo</Badge>
+        <p className="flota-attention__text">
+          <strong>{name}</strong> está en turno sin vehículo asignado
+        </p>
+        <span className="flota-attention__actions">
+          {shift.driver_id !== null && (
+            <Link className="flota-attention__action" to={driverLink(shift.driver_id)} aria-label={`Ver conductor ${name}`}>
+              Ver conductor
+            </Link>
+          )}
+          <CallLink phone={item.phone} name={name} />
+        </span>
+      </>
+    );
+  }
+  return (
+    <>
+      <Badge tone="danger">Sin señal</Badge>
+      <p className="flota-attention__text">
+        <strong>{name}</strong>
+        {shift.plate_number ? <span className="flota-attention__plate">{shift.plate_number}</span> : null}
+        {item.hasPosition ? ` sin señal hace ${silenceText(item.silentSeconds)}` : ` sin posición desde que inició el turno, hace ${silenceText(item.silentSeconds)}`}
+      </p>
+      <span className="flota-attention__actions">
+        <Link className="flota-attention__action" to="/dashboard/map" onClick={() => onShowTaxi?.(shift)} aria-label={`Ver en el mapa a ${name}`}>
+          Ver en el mapa
+        </Link>
+        <CallLink phone={item.phone} name={name} />
+      </span>
+    </>
+  );
+}
+
+/**
+ * "Requiere atención" on Panel de Control: taxis without signal and for how long, shifts without a
+ * vehicle, licences expired or expiring within 30 days; each with a link to where it is handled.
+ */
+export function AttentionList({ onShowTaxi }: { onShowTaxi?: ShowTaxi }) {
+  const shiftsQuery = useGetAttentionShiftsQuery(undefined, { pollingInterval: POLL_MS, refetchOnMountOrArgChange: true });
+  const driversQuery = useGetAttentionDriversQuery(undefined, { refetchOnMountOrArgChange: 60 });
+  const staleAfterSeconds = useAppSelector((state) => state.config.staleAfterSeconds);
+  const now = useNow(CLOCK_MS);
+  const titleId = useId();
+  const shifts = shiftsQuery.data;
+  const drivers = driversQuery.data;
+  const items = useMemo(() => (shifts && drivers ? attentionItems({ shifts, drivers, now, staleAfterSeconds }) : []), [shifts, drivers, now, staleAfterSeconds]);
+
+  function content() {
+    if (shiftsQuery.isLoading || driversQuery.isLoading) return <LoadingText>Cargando pendientes...</LoadingText>;
+    if (!shifts || !drivers) {
+      return (
+        <LoadFailure
+          message="No se pudo revisar qué requiere atención."
+          onRetry={() => {
+            if (shiftsQuery.isError) void shiftsQuery.refetch();
+            if (driversQuery.isError) void driversQuery.refetch();
+          }}
+        />
+      );
+    }
+    if (items.length === 0) return <p className="flota-attention__empty">Todo en orden: ningún taxi sin señal, turno sin vehículo ni licencia por vencer.</p>;
+    return (
+      <ul className="flota-attention__list" aria-labelledby={titleId}>
+        {items.map((item) => (
+          <li key={item.key} className={`flota-attention__item flota-attention__item--${item.kind}`}>
+            <ItemBody item={item} onShowTaxi={onShowTaxi} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="flota-attention" aria-labelledby={titleId}>
+      <h2 id={titleId} className="flota-section-title">
+        Requiere atención{items.length > 0 ? ` (${items.length})` : ''}
+      </h2>
+      {content()}
+    </section>
+  );
+}
