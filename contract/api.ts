@@ -165,38 +165,67 @@ export interface VehicleResponse {
 
 /**
  * GET /shifts/active and GET /shifts/history. `count` is always the number of rows sent.
- * History answers are bounded: at most HISTORY_MAX_ROWS shifts, the newest first. History also sends
- * `total` (how many shifts match in all) and `limited` (true when total > the rows sent: narrow the
- * filters to see the rest).
+ * History answers a page at a time (`limit`, `offset`), newest first: `total` is how many shifts the
+ * filters select, `next_offset` the offset of the next page (null on the last one). `limited` is
+ * kept for clients written before paging: true when more pages follow.
  */
 export interface ShiftsResponse {
   shifts: Shift[];
   count: number;
-  /** History only: how many shifts match in all (more than `count` when `limited`). */
+  /** History only: how many shifts the filters select, over every page. */
   total?: number;
-  /** History only: true when the answer was cut at HISTORY_MAX_ROWS. */
+  /** History only: the `offset` that asks for the next page; null on the last page. */
+  next_offset?: number | null;
+  /** History only, for clients from before paging: next_offset !== null. */
   limited?: boolean;
 }
 
-/** The most rows one GET /shifts/history answer carries. */
-export const HISTORY_MAX_ROWS = 1000;
+/** History page size: the default, and the most one page may ask for. */
+export const HISTORY_DEFAULT_LIMIT = 100;
+export const HISTORY_MAX_LIMIT = 500;
 
+const historyFilterShape = {
+  driver_id: z.coerce
+    .number({ error: 'Conductor inválido' })
+    .int('Conductor inválido')
+    .positive('Conductor inválido')
+    .max(MAX_ID, 'Conductor inválido')
+    .optional(),
+  vehicle_id: z.coerce
+    .number({ error: 'Vehículo inválido' })
+    .int('Vehículo inválido')
+    .positive('Vehículo inválido')
+    .max(MAX_ID, 'Vehículo inválido')
+    .optional(),
+  // `error` also covers a parameter sent twice (an array), which is no date either.
+  start_date: z.string({ error: 'Fecha Inicio inválida' }).refine(isIsoDate, 'Fecha Inicio inválida').optional(),
+  end_date: z.string({ error: 'Fecha Fin inválida' }).refine(isIsoDate, 'Fecha Fin inválida').optional(),
+};
+const datesInOrder = (q: { start_date?: string; end_date?: string }) => !q.start_date || !q.end_date || q.start_date <= q.end_date;
+const datesOutOfOrder = { message: 'La Fecha Fin no puede ser anterior a la Fecha Inicio', path: ['end_date'] };
+
+/** GET /shifts/history.csv: the filters alone (the export carries every shift they select). */
+export const historyFilterSchema = z.object(historyFilterShape).refine(datesInOrder, datesOutOfOrder);
+export type HistoryFilterQuery = z.input<typeof historyFilterSchema>;
+
+/** GET /shifts/history: the filters and one page. */
 export const historyQuerySchema = z
   .object({
-    driver_id: z.coerce
-      .number({ error: 'Conductor inválido' })
-      .int('Conductor inválido')
-      .positive('Conductor inválido')
-      .max(MAX_ID, 'Conductor inválido')
-      .optional(),
-    // `error` also covers a parameter sent twice (an array), which is no date either.
-    start_date: z.string({ error: 'Fecha Inicio inválida' }).refine(isIsoDate, 'Fecha Inicio inválida').optional(),
-    end_date: z.string({ error: 'Fecha Fin inválida' }).refine(isIsoDate, 'Fecha Fin inválida').optional(),
+    ...historyFilterShape,
+    limit: z.coerce
+      .number({ error: `Límite inválido (1 a ${HISTORY_MAX_LIMIT})` })
+      .int(`Límite inválido (1 a ${HISTORY_MAX_LIMIT})`)
+      .min(1, `Límite inválido (1 a ${HISTORY_MAX_LIMIT})`)
+      .max(HISTORY_MAX_LIMIT, `Límite inválido (1 a ${HISTORY_MAX_LIMIT})`)
+      .default(HISTORY_DEFAULT_LIMIT),
+    offset: z.coerce
+      .number({ error: 'Desplazamiento inválido' })
+      .int('Desplazamiento inválido')
+      .min(0, 'Desplazamiento inválido')
+      .max(MAX_ID, 'Desplazamiento inválido')
+      .default(0),
   })
-  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
-    message: 'La Fecha Fin no puede ser anterior a la Fecha Inicio',
-    path: ['end_date'],
-  });
+  .refine(datesInOrder, datesOutOfOrder);
 export type HistoryQuery = z.input<typeof historyQuerySchema>;
 
 /**

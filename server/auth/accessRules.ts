@@ -40,6 +40,7 @@ export const routeRules: Record<string, readonly Principal[]> = {
 
   'GET /api/shifts/active': EVERY_DESK_ROLE,
   'GET /api/shifts/history': EVERY_DESK_ROLE,
+  'GET /api/shifts/history.csv': EVERY_DESK_ROLE,
   'GET /api/shifts/:id/locations': EVERY_DESK_ROLE,
   'POST /api/shifts/:id/end': MANAGERS,
 

@@ -14,6 +14,7 @@ import {
   deskUserUpdateSchema,
   driverCreateSchema,
   driverUpdateSchema,
+  historyFilterSchema,
   historyQuerySchema,
   locationBatchSchema,
   loginRequestSchema,
@@ -141,15 +142,31 @@ export const routeDocs = {
     response: { 200: z.object({ shifts: z.array(shiftSchema), count: z.number().int() }), ...errors(401) },
   },
   shiftHistory: {
-    summary: 'Historial de turnos',
-    description: 'Los más recientes primero, a lo más 1.000; `total` dice cuántos coinciden y `limited` si se cortó la respuesta. Fechas YYYY-MM-DD en la zona horaria de la flota, inclusivas.',
+    summary: 'Historial de turnos, por páginas',
+    description:
+      'Los más recientes primero, una página a la vez: `limit` (1 a 500, 100 si falta) y `offset` (0 si falta). `count` son los turnos de esta página, `total` los que seleccionan los filtros, `next_offset` el `offset` de la página siguiente (null en la última); `limited` (= hay más páginas) queda por compatibilidad. Filtros: `driver_id`, `vehicle_id`, fechas YYYY-MM-DD en la zona horaria de la flota, inclusivas.',
     tags: [Tags.shifts],
     security: owner,
     querystring: historyQuerySchema,
     response: {
-      200: z.object({ shifts: z.array(shiftSchema), count: z.number().int(), total: z.number().int(), limited: z.boolean() }),
+      200: z.object({
+        shifts: z.array(shiftSchema),
+        count: z.number().int(),
+        total: z.number().int(),
+        next_offset: z.number().int().nullable(),
+        limited: z.boolean(),
+      }),
       ...errors(400, 401),
     },
+  },
+  shiftHistoryCsv: {
+    summary: 'Exportar el historial de turnos (CSV)',
+    description:
+      'Todos los turnos que seleccionan los filtros (los mismos del historial, sin páginas), los más recientes primero, como archivo CSV (`text/csv; charset=utf-8`, con BOM, separado por `;`, para Excel): Conductor;RUT;Vehículo;Inicio;Fin;Duración;Estado, fechas dd/mm/aaaa HH:mm en la zona horaria de la flota. Se envía a medida que se lee.',
+    tags: [Tags.shifts],
+    security: owner,
+    querystring: historyFilterSchema,
+    response: { 200: z.string().describe('El archivo CSV'), ...errors(400, 401) },
   },
   shiftLocations: {
     summary: 'Recorrido de un turno',
