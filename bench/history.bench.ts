@@ -20,7 +20,7 @@ import { loadConfig } from '../server/config';
 import { openPglite, openPostgres, type OpenDatabase } from '../server/db/client';
 import { migrateToLatest } from '../server/db/migrate';
 import type { Database } from '../server/db/schema';
-import { historyCountQuery, historyRowsQuery, type HistoryFilter } from '../server/repos/historyRepo';
+import { HISTORY_EXPORT_BATCH, historyBatchQuery, historyCountQuery, historyRowsQuery, type HistoryFilter } from '../server/repos/historyRepo';
 import { toShift } from '../server/repos/shiftsRepo';
 import { createFleet } from '../server/testing/fleetFixtures';
 import { ms, summarize } from './stats';
@@ -178,6 +178,9 @@ async function benchOn(name: string, database: OpenDatabase): Promise<void> {
     const csv = summarize(exports);
     console.log(`  CSV export (GET /api/shifts/history.csv, whole year): ${lines} rows, ${(bytes / 1e6).toFixed(1)} MB, median ${ms(csv.median)}, slowest ${ms(Math.max(...exports))} of ${CSV_RUNS}; heap after vs before ${((process.memoryUsage().heapUsed - heapBefore) / 1e6).toFixed(1)} MB (the client's copy included)`);
 
+    const [middle] = await historyBatchQuery(db, fleet.ownerId, {}, TIME_ZONE, null, HISTORY_EXPORT_BATCH * 10).offset(HISTORY_EXPORT_BATCH * 10 - 1).execute();
+    console.log(`\n  EXPLAIN a CSV batch from the middle of the year (keyset after ${middle.start_key}, #${middle.id}):`);
+    for (const line of await explain(db, historyBatchQuery(db, fleet.ownerId, {}, TIME_ZONE, { start: middle.start_key, id: middle.id }, HISTORY_EXPORT_BATCH))) console.log(`    ${line}`);
     for (const [label, filter] of cases) {
       console.log(`\n  EXPLAIN first page, ${label}:`);
       for (const line of await explain(db, historyRowsQuery(db, fleet.ownerId, filter, TIME_ZONE).limit(101))) console.log(`    ${line}`);

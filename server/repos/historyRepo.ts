@@ -95,6 +95,20 @@ export async function listShiftHistory(
 /** Rows per keyset batch of the CSV export. */
 export const HISTORY_EXPORT_BATCH = 1000;
 
+export interface HistoryCursor {
+  /** The last row's start_time as PostgreSQL's text (microseconds kept). */
+  start: string;
+  id: number;
+}
+
+/** One keyset batch: the rows after the cursor (all from the newest without one), off the page index. */
+export function historyBatchQuery(db: Kysely<Database>, ownerId: number, filter: HistoryFilter, timeZone: string, after: HistoryCursor | null, batchSize: number) {
+  const query = historyRowsQuery(db, ownerId, filter, timeZone)
+    .select(sql<string>`s.start_time::text`.as('start_key'))
+    .limit(batchSize);
+  return after ? query.where(sql<boolean>`(s.start_time, s.id) < (cast(${after.start} as timestamptz), ${after.id})`) : query;
+}
+
 /**
  * Every shift the filter selects, newest first, in batches of at most batchSize, each read when
  * the previous one has been consumed. The cursor is the last row's (start_time, id), its time
@@ -107,14 +121,9 @@ export async function* historyBatches(
   timeZone: string,
   batchSize = HISTORY_EXPORT_BATCH,
 ): AsyncGenerator<Shift[]> {
-  let cursor: { start: string; id: number } | null = null;
+  let cursor: HistoryCursor | null = null;
   for (;;) {
-    const after: { start: string; id: number } | null = cursor;
-    let query = historyRowsQuery(db, ownerId, filter, timeZone)
-      .select(sql<string>`s.start_time::text`.as('start_key'))
-      .limit(batchSize);
-    if (after) query = query.where(sql<boolean>`(s.start_time, s.id) < (cast(${after.start} as timestamptz), ${after.id})`);
-    const rows = await query.execute();
+    const rows = await historyBatchQuery(db, ownerId, filter, timeZone, cursor, batchSize).execute();
     if (rows.length > 0) yield rows.map(({ start_key: _key, ...row }) => toShift(row));
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1];
