@@ -109,6 +109,8 @@ export function historyBatchQuery(db: Kysely<Database>, ownerId: number, filter:
   return after ? query.where(sql<boolean>`(s.start_time, s.id) < (cast(${after.start} as timestamptz), ${after.id})`) : query;
 }
 
+type HistoryBatchRow = Awaited<ReturnType<ReturnType<typeof historyBatchQuery>['execute']>>[number];
+
 /**
  * Every shift the filter selects, newest first, in batches of at most batchSize, each read when
  * the previous one has been consumed. The cursor is the last row's (start_time, id), its time
@@ -123,10 +125,10 @@ export async function* historyBatches(
 ): AsyncGenerator<Shift[]> {
   let cursor: HistoryCursor | null = null;
   for (;;) {
-    const rows = await historyBatchQuery(db, ownerId, filter, timeZone, cursor, batchSize).execute();
+    const rows: HistoryBatchRow[] = await historyBatchQuery(db, ownerId, filter, timeZone, cursor, batchSize).execute();
     if (rows.length > 0) yield rows.map(({ start_key: _key, ...row }) => toShift(row));
     if (rows.length < batchSize) return;
-    const last = rows[rows.length - 1];
+    const last: HistoryBatchRow = rows[rows.length - 1];
     cursor = { start: last.start_key, id: last.id };
   }
 }
