@@ -5,6 +5,7 @@
 import type { DriverLoginResponse, DriverMeResponse, LocationBatch, ShiftResponse } from '../../contract/api';
 import { DriverApiError } from '../../contract/driverApiError';
 import type { DriverProfile } from '../../contract/entities';
+import { SIMULATOR_USER_AGENT } from '../logging';
 
 export { DriverApiError };
 
@@ -30,7 +31,11 @@ export function createDriverClient(baseUrl: string, fleetCode: string, rut: stri
   async function call<T>(path: string, body: unknown, retry = true): Promise<T> {
     const response = await fetch(`${apiUrl}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'user-agent': SIMULATOR_USER_AGENT,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       // A server that stops answering must not hold the simulator (or its shutdown) forever.
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
