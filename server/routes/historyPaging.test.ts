@@ -48,7 +48,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await server?.close();
-});
+}, 30_000);
 
 async function get(path: string, query: Record<string, string | number> = {}, as = token) {
   const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
@@ -221,7 +221,7 @@ describe('20,000 shifts', () => {
     expect(rows[0]).toBe(rows[1]);
     expect(rows[0]).toMatch(/^Rápido Prueba;[^;]+;MUCH10;27\/07\/2024 03:30;27\/07\/2024 03:50;0h 20m;Finalizado$/);
     expect(rows.at(-1)).toMatch(/;31\/12\/2023 21:00;/);
-  });
+  }, 60_000);
 
   it('are read in bounded batches, each when the previous one has been written', async () => {
     const queries: number[] = [];
@@ -242,5 +242,5 @@ describe('20,000 shifts', () => {
     expect(ids.size).toBe(COUNT);
     expect(Math.max(...queries)).toBe(HISTORY_EXPORT_BATCH);
     expect(queries.length).toBe(COUNT / HISTORY_EXPORT_BATCH + 1);
-  });
+  }, 60_000);
 });
