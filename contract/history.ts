@@ -5,29 +5,58 @@ import { isIsoDate, MAX_ID } from './common';
 import { locationPointSchema } from './positions';
 import { shiftsResponseSchema } from './shifts';
 
-/** The most rows one GET /shifts/history answer carries. */
-export const HISTORY_MAX_ROWS = 1000;
+/** History page size: the default, and the most one page may ask for. */
+export const HISTORY_DEFAULT_LIMIT = 100;
+export const HISTORY_MAX_LIMIT = 500;
 
+const historyFilterShape = {
+  driver_id: z.coerce
+    .number({ error: 'Conductor inválido' })
+    .int('Conductor inválido')
+    .positive('Conductor inválido')
+    .max(MAX_ID, 'Conductor inválido')
+    .optional(),
+  vehicle_id: z.coerce
+    .number({ error: 'Vehículo inválido' })
+    .int('Vehículo inválido')
+    .positive('Vehículo inválido')
+    .max(MAX_ID, 'Vehículo inválido')
+    .optional(),
+  // `error` also covers a parameter sent twice (an array), which is no date either.
+  start_date: z.string({ error: 'Fecha Inicio inválida' }).refine(isIsoDate, 'Fecha Inicio inválida').optional(),
+  end_date: z.string({ error: 'Fecha Fin inválida' }).refine(isIsoDate, 'Fecha Fin inválida').optional(),
+};
+const datesInOrder = (q: { start_date?: string; end_date?: string }) => !q.start_date || !q.end_date || q.start_date <= q.end_date;
+const datesOutOfOrder = { message: 'La Fecha Fin no puede ser anterior a la Fecha Inicio', path: ['end_date'] };
+
+/** GET /shifts/history.csv: the filters alone (the export carries every shift they select). */
+export const historyFilterSchema = z.object(historyFilterShape).refine(datesInOrder, datesOutOfOrder);
+export type HistoryFilterQuery = z.input<typeof historyFilterSchema>;
+
+/** GET /shifts/history: the filters and one page. */
 export const historyQuerySchema = z
   .object({
-    driver_id: z.coerce
-      .number({ error: 'Conductor inválido' })
-      .int('Conductor inválido')
-      .positive('Conductor inválido')
-      .max(MAX_ID, 'Conductor inválido')
-      .optional(),
-    // `error` also covers a parameter sent twice (an array), which is no date either.
-    start_date: z.string({ error: 'Fecha Inicio inválida' }).refine(isIsoDate, 'Fecha Inicio inválida').optional(),
-    end_date: z.string({ error: 'Fecha Fin inválida' }).refine(isIsoDate, 'Fecha Fin inválida').optional(),
+    ...historyFilterShape,
+    limit: z.coerce
+      .number({ error: `Límite inválido (1 a ${HISTORY_MAX_LIMIT})` })
+      .int(`Límite inválido (1 a ${HISTORY_MAX_LIMIT})`)
+      .min(1, `Límite inválido (1 a ${HISTORY_MAX_LIMIT})`)
+      .max(HISTORY_MAX_LIMIT, `Límite inválido (1 a ${HISTORY_MAX_LIMIT})`)
+      .default(HISTORY_DEFAULT_LIMIT),
+    offset: z.coerce
+      .number({ error: 'Desplazamiento inválido' })
+      .int('Desplazamiento inválido')
+      .min(0, 'Desplazamiento inválido')
+      .max(MAX_ID, 'Desplazamiento inválido')
+      .default(0),
   })
-  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
-    message: 'La Fecha Fin no puede ser anterior a la Fecha Inicio',
-    path: ['end_date'],
-  });
+  .refine(datesInOrder, datesOutOfOrder);
 export type HistoryQuery = z.input<typeof historyQuerySchema>;
-/** GET /shifts/history always says how many match and whether the answer was cut. */
-export const historyResponseSchema = shiftsResponseSchema.required({ total: true, limited: true });
+/** GET /shifts/history always says how many match, where the next page starts, and (for older clients) whether more follow. */
+export const historyResponseSchema = shiftsResponseSchema.required({ total: true, next_offset: true, limited: true });
 export type HistoryResponse = z.infer<typeof historyResponseSchema>;
+/** GET /shifts/history.csv: the file itself (text/csv, BOM, `;`, CRLF; see contract/csv.ts). */
+export const historyCsvResponseSchema = z.string().describe('El archivo CSV');
 
 /**
  * A shift's trail, oldest first. A long trail comes simplified (evenly thinned to at most

@@ -23,16 +23,18 @@ export type Shift = z.infer<typeof shiftSchema>;
 
 /**
  * GET /shifts/active and GET /shifts/history. `count` is always the number of rows sent.
- * History answers are bounded: at most HISTORY_MAX_ROWS shifts, the newest first. History also sends
- * `total` (how many shifts match in all) and `limited` (true when total > the rows sent: narrow the
- * filters to see the rest).
+ * History answers a page at a time (`limit`, `offset`), newest first: `total` is how many shifts the
+ * filters select, `next_offset` the offset of the next page (null on the last one). `limited` is
+ * kept for clients written before paging: true when more pages follow.
  */
 export const shiftsResponseSchema = z.object({
   shifts: z.array(shiftSchema),
   count: z.number().int(),
-  /** History only: how many shifts match in all (more than `count` when `limited`). */
+  /** History only: how many shifts the filters select, over every page. */
   total: z.number().int().optional(),
-  /** History only: true when the answer was cut at HISTORY_MAX_ROWS. */
+  /** History only: the `offset` that asks for the next page; null on the last page. */
+  next_offset: z.number().int().nullable().optional(),
+  /** History only, for clients from before paging: next_offset !== null. */
   limited: z.boolean().optional(),
 });
 export type ShiftsResponse = z.infer<typeof shiftsResponseSchema>;

@@ -8,6 +8,7 @@ import { liveLockPid, removeLock, writeLock } from './platform/lockFile';
 import { loggerOptions } from './platform/logging';
 import { countOwners } from './modules/identity/ownersRepo';
 import { deskRoleLabels } from '../contract/entities';
+import { seedDemoActivity } from './tools/seed/demoActivity';
 import { DEMO_DESK_USERS, ensureDemoDesk } from './tools/seed/demoDesk';
 import { DEMO_FLEET_CODE, DEMO_OWNER_RUT_DISPLAY, DEMO_PASSWORD, demoDriverRuts, demoFleetExists, seedDemoFleet } from './tools/seed/demoFleet';
 import { startSimulator, type Simulator } from './tools/simulator/runner';
@@ -34,11 +35,14 @@ export async function main(): Promise<void> {
   const database = await openDatabase(config);
   const applied = await migrateToLatest(database.db);
   if (applied.length) console.info(`Migraciones aplicadas: ${applied.join(', ')}`);
-  if ((await countOwners(database.db)) === 0) {
+  const firstStart = (await countOwners(database.db)) === 0;
+  if (firstStart) {
     const seeded = await seedDemoFleet(database.db, { now: new Date(), timeZone: config.tzFleet });
     console.info(`Flota de demostración creada: ${seeded.vehicles} vehículos, ${seeded.drivers} conductores, ${seeded.shifts} turnos.`);
   }
   await ensureDemoDesk(database.db);
+  // The demo's past in Actividad, once its desk accounts exist; only on the first start.
+  if (firstStart) await seedDemoActivity(database.db, { now: new Date(), timeZone: config.tzFleet });
 
   const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: loggerOptions(config, Boolean(process.stdout.isTTY)) });
 

@@ -6,6 +6,7 @@
  * refused, and the driver-identity attack (oracle, lockout, takeover) gets nowhere. After each,
  * nothing of A's has changed and no answer to B carried anything of A's.
  */
+import { formatRut } from '../contract/rut';
 import { SocketEvent } from '../contract/socket';
 import { isApiUrl } from './modules/identity/accessRules';
 import { DEMO_FLEET_CODE, DEMO_PASSWORD } from './tools/seed/demoFleet';
@@ -113,8 +114,12 @@ async function crossOwnerReferences() {
   return [...shifts.map((row) => `shift ${row.id}`), ...drivers.map((row) => `driver ${row.id}`)];
 }
 
-/** True when the answer names one of A's plates or RUTs. */
+/** True when the answer names one of A's plates or RUTs (a JSON value, or a cell of a CSV file). */
 function leaksA(body: unknown): boolean {
+  if (typeof body === 'string') {
+    const cells = new Set(body.split(/[;\r\n]/));
+    return [...a.plates, ...a.ruts, ...a.ruts.map(formatRut)].some((marker) => cells.has(marker));
+  }
   const text = JSON.stringify(body ?? null);
   return [...a.plates, ...a.ruts].some((marker) => text.includes(`"${marker}"`));
 }
@@ -149,6 +154,18 @@ describe('owner B on owner A’s ids, on every route', () => {
     expect(tried.length).toBeGreaterThan(10);
     expect(await ownerChecksum(server.db, a.ownerId)).toBe(before);
     expect(await crossOwnerReferences()).toEqual([]);
+  });
+});
+
+describe('the history export', () => {
+  it('carries only the caller’s fleet: B’s file has B’s shift and none of A’s, A’s has A’s', async () => {
+    const ofB = await call('/api/shifts/history.csv', { token: b.ownerToken });
+    expect(ofB.status).toBe(200);
+    expect(ofB.body).toContain(SECOND_OWNER.driverFirstName);
+    expect(leaksA(ofB.body)).toBe(false);
+    // The detector sees A's rows when they are there.
+    const ofA = await call('/api/shifts/history.csv', { token: a.ownerToken });
+    expect(leaksA(ofA.body)).toBe(true);
   });
 });
 

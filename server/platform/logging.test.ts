@@ -1,5 +1,5 @@
 /** Which requests make an info line, the log format a terminal gets, and the ready banner. */
-import { loggerOptions, requestLogLevel } from './logging';
+import { loggerOptions, requestLogLevel, SIMULATOR_USER_AGENT } from './logging';
 import { readyBanner } from '../index';
 
 describe('request log level', () => {
@@ -16,6 +16,12 @@ describe('request log level', () => {
     expect(requestLogLevel('GET', '/*')).toBe('debug');
     expect(requestLogLevel('POST', '/api/driver/locations')).toBe('debug');
     expect(requestLogLevel('POST', undefined)).toBe('debug');
+  });
+
+  it('keeps the built-in simulator’s logins and shifts below info (a first start stays short)', () => {
+    expect(requestLogLevel('POST', '/api/driver/login', SIMULATOR_USER_AGENT)).toBe('debug');
+    expect(requestLogLevel('POST', '/api/driver/shifts/start', SIMULATOR_USER_AGENT)).toBe('debug');
+    expect(requestLogLevel('POST', '/api/driver/shifts/start', 'Mozilla/5.0')).toBe('info');
   });
 });
 

@@ -1,16 +1,15 @@
 /**
- * Shift history of one owner: filtered by driver and by whole days in the fleet's time zone, newest
- * first, at most HISTORY_MAX_ROWS rows (1000; a year of a 50-taxi fleet is ~18,000 shifts) with the
- * full count when more match.
+ * Shift history of one owner: filtered by driver, vehicle and whole days in the fleet's time zone,
+ * newest first (id breaks ties), a page at a time (limit, offset) or, for the CSV export, every
+ * row in bounded batches read by keyset, so a year of a fleet is never held in memory at once.
  *
  * A shift belongs to the day it starts, in the fleet's time zone. Day bounds are computed by
  * PostgreSQL (`timestamp AT TIME ZONE`), which knows every DST change: in Chile a day can last 23
  * or 25 hours, and September's local midnight does not exist (the day starts at 01:00).
- * The filters are served by migration 0001's indexes (owner_id, start_time desc) and
- * (owner_id, driver_id, start_time desc); see bench/history.bench.ts.
+ * Pages and batches are read off migration 0009's indexes, (owner_id[, driver_id | vehicle_id],
+ * start_time desc, id desc); see bench/history.bench.ts.
  */
 import { expressionBuilder, sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import { HISTORY_MAX_ROWS } from '../../../contract/api';
 import type { Shift } from '../../../contract/entities';
 import type { Database, ShiftsTable } from '../../platform/db/schema';
 import { addDays } from '../../platform/timeZone';
@@ -18,17 +17,24 @@ import { shiftsQuery, toShift } from './shiftsRepo';
 
 export interface HistoryFilter {
   driverId?: number;
+  vehicleId?: number;
   /** YYYY-MM-DD, inclusive. */
   startDate?: string;
   /** YYYY-MM-DD, inclusive. */
   endDate?: string;
 }
 
+export interface HistoryPageRequest {
+  limit: number;
+  offset: number;
+}
+
 export interface HistoryPage {
   shifts: Shift[];
-  /** How many shifts match in all. */
+  /** How many shifts the filter selects, over every page. */
   total: number;
-  limited: boolean;
+  /** The offset of the next page; null on the last one. */
+  nextOffset: number | null;
 }
 
 /** The instant the given calendar day starts in timeZone. */
@@ -41,18 +47,18 @@ function historyCondition(filter: HistoryFilter, timeZone: string): Expression<S
   const eb = expressionBuilder<{ s: ShiftsTable }, 's'>();
   const conditions: Expression<SqlBool>[] = [];
   if (filter.driverId !== undefined) conditions.push(eb('s.driver_id', '=', filter.driverId));
+  if (filter.vehicleId !== undefined) conditions.push(eb('s.vehicle_id', '=', filter.vehicleId));
   if (filter.startDate) conditions.push(eb('s.start_time', '>=', dayStart(filter.startDate, timeZone)));
   if (filter.endDate) conditions.push(eb('s.start_time', '<', dayStart(addDays(filter.endDate, 1), timeZone)));
   return eb.and(conditions);
 }
 
-/** The rows query, newest first (id breaks ties), one past the limit so that "more" can be told. */
+/** The rows the filter selects, newest first (id breaks ties), unbounded: callers page it. */
 export function historyRowsQuery(db: Kysely<Database>, ownerId: number, filter: HistoryFilter, timeZone: string) {
   return shiftsQuery(db, ownerId)
     .where(historyCondition(filter, timeZone))
     .orderBy('s.start_time', 'desc')
-    .orderBy('s.id', 'desc')
-    .limit(HISTORY_MAX_ROWS + 1);
+    .orderBy('s.id', 'desc');
 }
 
 /** The full count, from shifts alone (every shift has its driver: the join filters nothing). */
@@ -64,11 +70,65 @@ export function historyCountQuery(db: Kysely<Database>, ownerId: number, filter:
     .select((eb) => eb.fn.countAll<number>().as('total'));
 }
 
-export async function listShiftHistory(db: Kysely<Database>, ownerId: number, filter: HistoryFilter, timeZone: string): Promise<HistoryPage> {
-  const rows = await historyRowsQuery(db, ownerId, filter, timeZone).execute();
-  const limited = rows.length > HISTORY_MAX_ROWS;
-  const shifts = rows.slice(0, HISTORY_MAX_ROWS).map(toShift);
-  // Counting is only needed when the page is cut short.
-  const total = limited ? Number((await historyCountQuery(db, ownerId, filter, timeZone).executeTakeFirstOrThrow()).total) : shifts.length;
-  return { shifts, total, limited };
+/**
+ * One page, and the total. The page is read one row past the limit, so that a page that reaches
+ * the end knows its total (offset + rows) without counting; only a page with more after it (or an
+ * offset past the end) counts, off the same index.
+ */
+export async function listShiftHistory(
+  db: Kysely<Database>,
+  ownerId: number,
+  filter: HistoryFilter,
+  timeZone: string,
+  page: HistoryPageRequest,
+): Promise<HistoryPage> {
+  const rows = await historyRowsQuery(db, ownerId, filter, timeZone).limit(page.limit + 1).offset(page.offset).execute();
+  const more = rows.length > page.limit;
+  const shifts = rows.slice(0, page.limit).map(toShift);
+  const endReached = !more && (shifts.length > 0 || page.offset === 0);
+  const total = endReached
+    ? page.offset + shifts.length
+    : Number((await historyCountQuery(db, ownerId, filter, timeZone).executeTakeFirstOrThrow()).total);
+  return { shifts, total, nextOffset: more ? page.offset + page.limit : null };
+}
+
+/** Rows per keyset batch of the CSV export. */
+export const HISTORY_EXPORT_BATCH = 1000;
+
+export interface HistoryCursor {
+  /** The last row's start_time as PostgreSQL's text (microseconds kept). */
+  start: string;
+  id: number;
+}
+
+/** One keyset batch: the rows after the cursor (all from the newest without one), off the page index. */
+export function historyBatchQuery(db: Kysely<Database>, ownerId: number, filter: HistoryFilter, timeZone: string, after: HistoryCursor | null, batchSize: number) {
+  const query = historyRowsQuery(db, ownerId, filter, timeZone)
+    .select(sql<string>`s.start_time::text`.as('start_key'))
+    .limit(batchSize);
+  return after ? query.where(sql<boolean>`(s.start_time, s.id) < (cast(${after.start} as timestamptz), ${after.id})`) : query;
+}
+
+type HistoryBatchRow = Awaited<ReturnType<ReturnType<typeof historyBatchQuery>['execute']>>[number];
+
+/**
+ * Every shift the filter selects, newest first, in batches of at most batchSize, each read when
+ * the previous one has been consumed. The cursor is the last row's (start_time, id), its time
+ * carried as PostgreSQL's own text so that microseconds survive (a JS Date keeps milliseconds).
+ */
+export async function* historyBatches(
+  db: Kysely<Database>,
+  ownerId: number,
+  filter: HistoryFilter,
+  timeZone: string,
+  batchSize = HISTORY_EXPORT_BATCH,
+): AsyncGenerator<Shift[]> {
+  let cursor: HistoryCursor | null = null;
+  for (;;) {
+    const rows: HistoryBatchRow[] = await historyBatchQuery(db, ownerId, filter, timeZone, cursor, batchSize).execute();
+    if (rows.length > 0) yield rows.map(({ start_key: _key, ...row }) => toShift(row));
+    if (rows.length < batchSize) return;
+    const last: HistoryBatchRow = rows[rows.length - 1];
+    cursor = { start: last.start_key, id: last.id };
+  }
 }

@@ -14,7 +14,8 @@ import { DEMO_COUNTS, DEMO_OWNER_RUT, seedDemoFleet } from '../../tools/seed/dem
 import { isUniqueViolation } from '../../platform/db/dbErrors';
 import { findOwnerForLogin } from '../identity';
 import { assignVehicle, insertDriver, listDrivers, lockDriver, softDeleteDriver } from '../drivers';
-import { listShiftHistory } from './historyRepo';
+import { createSecondOwner } from '../../tools/testing/testServer';
+import { historyBatches, listShiftHistory } from './historyRepo';
 import { inActiveShift, listActiveShifts } from './shiftsRepo';
 import { insertVehicle, listVehicles, lockVehicle, softDeleteVehicle } from '../vehicles';
 
@@ -84,13 +85,41 @@ describeWithPostgres('repositories on PostgreSQL', () => {
       .insertInto('shifts')
       .values(starts.map((start) => ({ owner_id: ownerId, driver_id: driver.id, start_time: start, end_time: new Date(Date.parse(start) + 3_600_000) })))
       .execute();
-    const day = (date: string) => listShiftHistory(db, ownerId, { driverId: driver.id, startDate: date, endDate: date }, 'America/Santiago');
+    const day = (date: string) => listShiftHistory(db, ownerId, { driverId: driver.id, startDate: date, endDate: date }, 'America/Santiago', { limit: 100, offset: 0 });
     expect((await day('2026-04-04')).shifts.map((s) => s.start_time)).toEqual(['2026-04-05T03:30:00.000Z', '2026-04-05T02:30:00.000Z']);
     expect((await day('2026-04-05')).shifts.map((s) => s.start_time)).toEqual(['2026-04-05T04:30:00.000Z']);
-    const all = await listShiftHistory(db, ownerId, {}, 'America/Santiago');
-    expect(z.array(shiftSchema.strict()).parse(all.shifts).length).toBe(Math.min(all.total, 1000));
-    expect(all.limited).toBe(all.total > 1000);
-    expect(all.shifts.every((s, i) => i === 0 || s.start_time <= all.shifts[i - 1].start_time)).toBe(true);
+  });
+
+  it('history pages and export batches: every shift once, newest first, the fleet’s own only', async () => {
+    const fleetShifts = async (owner: number) =>
+      (await db.selectFrom('shifts').select(['id', 'start_time']).where('owner_id', '=', owner).orderBy('start_time', 'desc').orderBy('id', 'desc').execute()).map((s) => s.id);
+    const want = await fleetShifts(ownerId);
+    expect(want.length).toBeGreaterThan(50);
+    const paged: number[] = [];
+    let offset: number | null = 0;
+    while (offset !== null) {
+      const page = await listShiftHistory(db, ownerId, {}, 'America/Santiago', { limit: 40, offset });
+      expect(page.total).toBe(want.length);
+      paged.push(...page.shifts.map((s) => s.id));
+      offset = page.nextOffset;
+    }
+    expect(paged).toEqual(want);
+    const exported: number[] = [];
+    for await (const batch of historyBatches(db, ownerId, {}, 'America/Santiago', 37)) {
+      expect(batch.length).toBeLessThanOrEqual(37);
+      exported.push(...batch.map((s) => s.id));
+    }
+    expect(exported).toEqual(want);
+    const vehicle = await db.selectFrom('shifts').select('vehicle_id').where('owner_id', '=', ownerId).where('vehicle_id', 'is not', null).executeTakeFirstOrThrow();
+    const byVehicle = await listShiftHistory(db, ownerId, { vehicleId: vehicle.vehicle_id as number }, 'America/Santiago', { limit: 500, offset: 0 });
+    expect(byVehicle.shifts.length).toBeGreaterThan(0);
+    expect(byVehicle.shifts.every((s) => s.vehicle_id === vehicle.vehicle_id)).toBe(true);
+    // Another owner's vehicle id selects nothing.
+    const other = await createSecondOwner(db);
+    expect((await listShiftHistory(db, other.ownerId, { vehicleId: vehicle.vehicle_id as number }, 'America/Santiago', { limit: 500, offset: 0 })).total).toBe(0);
+    expect((await listShiftHistory(db, ownerId, { vehicleId: other.vehicleId }, 'America/Santiago', { limit: 500, offset: 0 })).total).toBe(0);
+    expect(await fleetShifts(other.ownerId)).toHaveLength(1);
+    expect(await fleetShifts(ownerId)).toEqual(want);
   });
 
   it('a transaction rolls back on PostgreSQL too', async () => {

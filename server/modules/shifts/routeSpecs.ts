@@ -2,7 +2,7 @@
  * The shifts module's routes as the API declares them: who may call each (the access guard's table
  * is built from these) and its OpenAPI description. The handlers use them by name.
  */
-import { activeShiftsResponseSchema, driverMeResponseSchema, historyQuerySchema, historyResponseSchema, shiftResponseSchema, shiftStartSchema } from '../../../contract/api';
+import { activeShiftsResponseSchema, driverMeResponseSchema, historyCsvResponseSchema, historyFilterSchema, historyQuerySchema, historyResponseSchema, shiftResponseSchema, shiftStartSchema } from '../../../contract/api';
 import { EVERY_DESK_ROLE, FLEET_MANAGERS } from '../../../contract/roles';
 import { Tags, owner, driver, idParams, errors } from '../../platform/openapi/routeDocs';
 import { DRIVER, routeSpec } from '../../platform/routeSpec';
@@ -32,8 +32,9 @@ export const routeSpecs = {
   }),
   // GET /api/shifts/history
   shiftHistory: routeSpec(EVERY_DESK_ROLE, {
-    summary: 'Historial de turnos',
-    description: 'Los más recientes primero, a lo más 1.000; `total` dice cuántos coinciden y `limited` si se cortó la respuesta. Fechas YYYY-MM-DD en la zona horaria de la flota, inclusivas.',
+    summary: 'Historial de turnos, por páginas',
+    description:
+      'Los más recientes primero, una página a la vez: `limit` (1 a 500, 100 si falta) y `offset` (0 si falta). `count` son los turnos de esta página, `total` los que seleccionan los filtros, `next_offset` el `offset` de la página siguiente (null en la última); `limited` (= hay más páginas) queda por compatibilidad. Filtros: `driver_id`, `vehicle_id`, fechas YYYY-MM-DD en la zona horaria de la flota, inclusivas.',
     tags: [Tags.shifts],
     security: owner,
     querystring: historyQuerySchema,
@@ -41,6 +42,16 @@ export const routeSpecs = {
       200: historyResponseSchema,
       ...errors(400, 401),
     },
+  }),
+  // GET /api/shifts/history.csv
+  shiftHistoryCsv: routeSpec(EVERY_DESK_ROLE, {
+    summary: 'Exportar el historial de turnos (CSV)',
+    description:
+      'Todos los turnos que seleccionan los filtros (los mismos del historial, sin páginas), los más recientes primero, como archivo CSV (`text/csv; charset=utf-8`, con BOM, separado por `;`, para Excel): Conductor;RUT;Vehículo;Inicio;Fin;Duración;Estado, fechas dd/mm/aaaa HH:mm en la zona horaria de la flota. Se envía a medida que se lee.',
+    tags: [Tags.shifts],
+    security: owner,
+    querystring: historyFilterSchema,
+    response: { 200: historyCsvResponseSchema, ...errors(400, 401) },
   }),
   // POST /api/driver/shifts/start
   startShift: routeSpec(DRIVER, {

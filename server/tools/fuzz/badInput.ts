@@ -11,6 +11,7 @@ import {
   driverCreateSchema,
   driverLoginRequestSchema,
   driverUpdateSchema,
+  historyFilterSchema,
   historyQuerySchema,
   locationBatchSchema,
   loginRequestSchema,
@@ -36,6 +37,7 @@ const BODIES: Record<string, z.ZodType> = {
 };
 const QUERIES: Record<string, z.ZodType> = {
   'GET /api/shifts/history': historyQuerySchema,
+  'GET /api/shifts/history.csv': historyFilterSchema,
 };
 
 /** Words of the English texts zod, Fastify and Node give when nobody translated them. */

@@ -73,6 +73,8 @@ interface SimDriver {
   /** Time of the last position sent (ms). */
   lastSample: number;
   busy: boolean;
+  /** Whether the driver had a shift open when signed in; null when the client cannot tell. */
+  openAtStart: boolean | null;
 }
 
 const MINUTE = 60_000;
@@ -163,6 +165,14 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     }
   }
 
+  /** On shift or resting for the first round, asking the server only for what changes something. */
+  async function firstRound(driver: SimDriver, onShift: boolean) {
+    if (onShift && driver.openAtStart) goOnShift(driver, false);
+    else if (onShift) await start(driver);
+    else if (driver.openAtStart === false) rest(driver);
+    else await end(driver);
+  }
+
   async function sendLocations(driver: SimDriver) {
     const now = Date.now();
     const elapsed = Math.max(0, (now - driver.lastSample) / 1000);
@@ -241,7 +251,9 @@ export function startSimulator(options: SimulatorOptions): Simulator {
         log(`Simulador: ${profile.first_name} ${profile.last_name} no tiene vehículo asignado; no conducirá.`);
         return null;
       }
-      return { client, random, drive: startDrive(random), onShift: false, until: 0, lastSample: Date.now(), busy: false };
+      // Asked once, so that the first round neither ends a shift that is not open nor starts one that is (no 409s).
+      const openAtStart = client.hasOpenShift ? await client.hasOpenShift() : null;
+      return { client, random, drive: startDrive(random), onShift: false, until: 0, lastSample: Date.now(), busy: false, openAtStart };
     } catch (error) {
       log(`Simulador: no se pudo ingresar con el RUT ${rut}: ${error instanceof Error ? error.message : String(error)}`);
       return null;
@@ -264,7 +276,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     if (stopped) return drivers.length;
     // The first shifts: the middle of the band on shift, the others rest (ending any shift left over).
     const target = Math.round(((onShiftShare[0] + onShiftShare[1]) / 2) * drivers.length);
-    await Promise.all(drivers.map((driver, i) => track(driver, () => (i < target ? start(driver) : end(driver)))));
+    await Promise.all(drivers.map((driver, i) => track(driver, () => firstRound(driver, i < target))));
     stats.onShift = countOnShift();
     if (stopped) return drivers.length;
     const via = protocol === 'osmand' ? ' (protocolo OsmAnd)' : '';

@@ -1,4 +1,4 @@
-/** A small HTTP client for the API tests: JSON in and out, bearer token, status and parsed body. */
+/** A small HTTP client for the API tests: JSON in and out (a non-JSON answer as text), bearer token, status and parsed body. */
 export interface CallOptions {
   method?: string;
   token?: string;
@@ -15,6 +15,8 @@ export function apiClient(baseUrl: string) {
     if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
     const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
+    // A file (the history's CSV) comes back as its text.
+    const isJson = (response.headers.get('content-type') ?? '').includes('json');
+    return { status: response.status, body: !text ? null : isJson ? JSON.parse(text) : text };
   };
 }

@@ -97,6 +97,7 @@ export const routeSamples: Record<string, SampleFactory> = {
   'DELETE /api/vehicles/:id': async ({ db, ownerId }) => ({ path: `/api/vehicles/${await freshVehicle(db, ownerId)}` }),
   'GET /api/shifts/active': async () => ({ path: '/api/shifts/active' }),
   'GET /api/shifts/history': async () => ({ path: '/api/shifts/history' }),
+  'GET /api/shifts/history.csv': async () => ({ path: '/api/shifts/history.csv' }),
   'GET /api/shifts/:id/locations': async ({ db, ownerId }) => ({ path: `/api/shifts/${await anyId(db, 'shifts', ownerId)}/locations` }),
   'GET /api/shifts/:id/summary': async ({ db, ownerId }) => ({ path: `/api/shifts/${await anyId(db, 'shifts', ownerId)}/summary` }),
   'POST /api/shifts/:id/end': async ({ db, ownerId }) => ({ path: `/api/shifts/${await freshShift(db, ownerId)}/end`, json: {} }),

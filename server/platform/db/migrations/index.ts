@@ -8,6 +8,7 @@ import * as m0005 from './0005_device_ids';
 import * as m0006 from './0006_desk_users_activity';
 import * as m0007 from './0007_shift_last_seen';
 import * as m0008 from './0008_shift_hot_updates';
+import * as m0009 from './0009_history_paging';
 import * as m0011 from './0011_shift_summaries';
 
 export const migrations: Record<string, Migration> = {
@@ -19,5 +20,6 @@ export const migrations: Record<string, Migration> = {
   '0006_desk_users_activity': m0006,
   '0007_shift_last_seen': m0007,
   '0008_shift_hot_updates': m0008,
+  '0009_history_paging': m0009,
   '0011_shift_summaries': m0011,
 };

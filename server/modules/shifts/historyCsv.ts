@@ -1,0 +1,63 @@
+/**
+ * The history as the CSV file the SPA used to build itself (src/features/history/historyCsv.ts):
+ * the same columns, the same texts, every cell through contract/csv.ts (formula-safe), written a
+ * batch at a time. Dates are the fleet's wall clock (TZ_FLEET), since a server has no browser zone.
+ */
+import { Readable } from 'node:stream';
+import { CSV_BOM, csvLine } from '../../../contract/csv';
+import type { Shift } from '../../../contract/entities';
+import { formatRut } from '../../../contract/rut';
+import { zonedDate } from '../../platform/timeZone';
+
+export const HISTORY_CSV_HEADER = ['Conductor', 'RUT', 'Vehículo', 'Inicio', 'Fin', 'Duración', 'Estado'];
+
+/** dd/mm/yyyy HH:mm in timeZone, as formatDateTime shows it on screen. */
+export function dateTimeFormatter(timeZone: string): (iso: string) => string {
+  const format = new Intl.DateTimeFormat('es-CL', {
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return (iso) => {
+    const parts = Object.fromEntries(format.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
+    return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+  };
+}
+
+/** The spec's duration: "En curso" while the shift has none, otherwise "Xh Ym" (as src/lib/format.ts). */
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null) return 'En curso';
+  const total = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(total / 3600)}h ${Math.floor((total % 3600) / 60)}m`;
+}
+
+export function historyCsvRow(shift: Shift, formatDateTime: (iso: string) => string): string[] {
+  return [
+    `${shift.first_name} ${shift.last_name}`,
+    formatRut(shift.rut),
+    shift.plate_number ?? 'Sin vehículo',
+    formatDateTime(shift.start_time),
+    shift.end_time ? formatDateTime(shift.end_time) : '-',
+    formatDuration(shift.duration_seconds),
+    shift.is_active ? 'Activo' : 'Finalizado',
+  ];
+}
+
+/** historial-turnos-2026-11-21.csv, dated the fleet's day of the export. */
+export function historyCsvFileName(now: Date, timeZone: string): string {
+  return `historial-turnos-${zonedDate(now, timeZone)}.csv`;
+}
+
+/** BOM and header, then one chunk per batch: pulled batch by batch as the client reads. */
+export function historyCsvStream(batches: AsyncIterable<Shift[]>, timeZone: string): Readable {
+  const formatDateTime = dateTimeFormatter(timeZone);
+  async function* chunks() {
+    yield CSV_BOM + csvLine(HISTORY_CSV_HEADER);
+    for await (const batch of batches) yield batch.map((shift) => csvLine(historyCsvRow(shift, formatDateTime))).join('');
+  }
+  return Readable.from(chunks(), { objectMode: false, highWaterMark: 1 });
+}
