@@ -126,6 +126,12 @@ export interface DriversResponse {
 export interface DriverResponse {
   driver: Driver;
 }
+/**
+ * GET and POST /drivers/:id/device-id (Dueño and Administrador only): the identifier Traccar Client
+ * (or a tracker) sends to /osmand, its only credential; never in a list or any other answer.
+ */
+export const deviceIdResponseSchema = z.object({ device_id: z.string() });
+export type DeviceIdResponse = z.infer<typeof deviceIdResponseSchema>;
 
 // ── Vehicles ─────────────────────────────────────────────────────────────────
 

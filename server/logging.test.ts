@@ -1,5 +1,5 @@
 /** Which requests make an info line, the log format a terminal gets, and the ready banner. */
-import { loggerOptions, requestLogLevel } from './logging';
+import { loggedUrl, loggerOptions, requestLogLevel } from './logging';
 import { readyBanner } from './index';
 
 describe('request log level', () => {
@@ -35,5 +35,13 @@ describe('ready banner', () => {
     expect(banner).toContain('Acceso de demostración: RUT 12.345.678-5 · contraseña flota-demo');
     expect(banner).toContain('HOST=0.0.0.0');
     expect(readyBanner({ host: '0.0.0.0', port: 9000, demo: false })).not.toContain('Acceso de demostración');
+  });
+});
+
+describe('logged URL', () => {
+  it("leaves OsmAnd's device id out: it is the tracker's credential", () => {
+    expect(loggedUrl('/osmand?id=9f3c2a1b8e7d6c5b4a39281706f5e4d3&lat=-33.4&lon=-70.6')).toBe('/osmand?id=…&lat=-33.4&lon=-70.6');
+    expect(loggedUrl('/?lat=1&deviceid=abc')).toBe('/?lat=1&deviceid=…');
+    expect(loggedUrl('/api/drivers/12/device-id')).toBe('/api/drivers/12/device-id');
   });
 });

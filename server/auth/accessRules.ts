@@ -31,6 +31,8 @@ export const routeRules: Record<string, readonly Principal[]> = {
   'POST /api/drivers': MANAGERS,
   'PUT /api/drivers/:id': MANAGERS,
   'DELETE /api/drivers/:id': MANAGERS,
+  // The /osmand credential: never for an Operador, who only reads the fleet.
+  'GET /api/drivers/:id/device-id': MANAGERS,
   'POST /api/drivers/:id/device-id': MANAGERS,
 
   'GET /api/vehicles': EVERY_DESK_ROLE,

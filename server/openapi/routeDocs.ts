@@ -12,6 +12,7 @@ import {
   activityQuerySchema,
   deskUserCreateSchema,
   deskUserUpdateSchema,
+  deviceIdResponseSchema,
   driverCreateSchema,
   driverUpdateSchema,
   historyQuerySchema,
@@ -249,13 +250,21 @@ export const routeDocs = {
     params: idParams,
     response: { 200: z.object({ shift: shiftSchema }), ...errors(401, 403, 404, 409) },
   },
-  regenerateDeviceId: {
-    summary: 'Generar un nuevo identificador de dispositivo (OsmAnd) para un conductor',
-    description: 'El identificador anterior deja de funcionar de inmediato.',
+  deviceId: {
+    summary: 'Identificador de dispositivo (OsmAnd) de un conductor',
+    description: 'Solo Dueño y Administrador: es la credencial de /osmand, por eso no aparece en la lista de conductores.',
     tags: [Tags.drivers],
     security: owner,
     params: idParams,
-    response: { 200: z.object({ driver: driverSchema }), ...errors(401, 403, 404) },
+    response: { 200: deviceIdResponseSchema, ...errors(401, 403, 404) },
+  },
+  regenerateDeviceId: {
+    summary: 'Generar un nuevo identificador de dispositivo (OsmAnd) para un conductor',
+    description: 'El identificador anterior deja de funcionar de inmediato. Solo Dueño y Administrador.',
+    tags: [Tags.drivers],
+    security: owner,
+    params: idParams,
+    response: { 200: deviceIdResponseSchema, ...errors(401, 403, 404) },
   },
   driverMe: {
     summary: 'El conductor de la sesión y su turno activo',

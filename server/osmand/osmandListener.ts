@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { flotaErrorHandler } from '../errorHandler';
 import { Messages } from '../errors';
+import { OneLinePerRequest } from '../logging';
 import type { RealtimePublisher } from '../realtime/publisher';
 import type { SubmitPoints } from './ingestPoint';
 import { osmandRoutes } from './osmandRoutes';
@@ -21,7 +22,8 @@ export async function startOsmandListener(options: {
   submitPoints: SubmitPoints;
   logger: FastifyServerOptions['logger'];
 }): Promise<OsmandListener> {
-  const app = Fastify({ logger: options.logger, bodyLimit: 1024 * 1024 });
+  // One line per request like the main server, with the device id left out of the URL (logging.ts).
+  const app = Fastify({ logger: options.logger, bodyLimit: 1024 * 1024, logController: new OneLinePerRequest() });
   app.setErrorHandler(flotaErrorHandler);
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: Messages.notFound }));
   await app.register(osmandRoutes, { db: options.db, publisher: options.publisher, submitPoints: options.submitPoints, path: '/' });
