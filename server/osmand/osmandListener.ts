@@ -5,6 +5,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { registerBoundedJson } from '../edge/boundedJson';
 import { flotaErrorHandler } from '../errorHandler';
 import { Messages } from '../errors';
 import { OneLinePerRequest } from '../logging';
@@ -25,6 +26,7 @@ export async function startOsmandListener(options: {
   // One line per request like the main server, with the device id left out of the URL (logging.ts).
   const app = Fastify({ logger: options.logger, bodyLimit: 1024 * 1024, logController: new OneLinePerRequest() });
   app.setErrorHandler(flotaErrorHandler);
+  registerBoundedJson(app);
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: Messages.notFound }));
   await app.register(osmandRoutes, { db: options.db, publisher: options.publisher, submitPoints: options.submitPoints, path: '/' });
   await app.ready();

@@ -8,7 +8,7 @@ import type { LoginResponse } from '../../contract/api';
 import { buildServer, type RegisteredRoute, type ServerDeps } from '../app';
 import { hashPassword } from '../auth/passwords';
 import { loadConfig, type Config } from '../config';
-import { openPglite, type OpenDatabase } from '../db/client';
+import { openPglite, openPostgres, type OpenDatabase } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
 import type { FlotaSocketServer } from '../realtime/socketServer';
@@ -40,7 +40,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, deps: Pic
     simulator: false,
     ...overrides,
   };
-  const database: OpenDatabase = await openPglite(null);
+  // databaseUrl set (a scratch database): the same server on PostgreSQL; otherwise in-memory PGlite.
+  const database: OpenDatabase = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(null);
   await migrateToLatest(database.db);
   const seed = await seedDemoFleet(database.db, { now: new Date() });
   await ensureDemoDesk(database.db);
