@@ -17,6 +17,7 @@ import { createIngest } from './ingest/ingest';
 import { OneLinePerRequest } from './logging';
 import { registerOpenApi } from './openapi/plugin';
 import { startIdleShiftSweep } from './osmand/idleShiftSweep';
+import { registerOsmandRateLimit } from './edge/osmandRateLimit';
 import { startOsmandListener, type OsmandListener } from './osmand/osmandListener';
 import { OSMAND_PATH, osmandRoutes } from './osmand/osmandRoutes';
 import { submitToIngest } from './osmand/submitToIngest';
@@ -130,8 +131,13 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
 
   // Phones and trackers (OsmAnd protocol): the same ingest pipeline as the driver API.
   const submitPoints = submitToIngest(ingest);
-  await app.register(osmandRoutes, { db, publisher, submitPoints, path: OSMAND_PATH });
-  const osmand = config.osmandPort === null ? null : await startOsmandListener({ db, publisher, submitPoints, logger: deps.logger ?? true });
+  // In a scope of its own, so the per-address limit (edge/osmandRateLimit.ts) covers only /osmand.
+  await app.register(async (scope) => {
+    await registerOsmandRateLimit(scope, config.osmandRequestsPerMinute);
+    await scope.register(osmandRoutes, { db, publisher, submitPoints, path: OSMAND_PATH });
+  });
+  const osmand =
+    config.osmandPort === null ? null : await startOsmandListener({ db, publisher, submitPoints, logger: deps.logger ?? true, requestsPerMinute: config.osmandRequestsPerMinute });
   const idleSweep = startIdleShiftSweep({ db, publisher, idleMinutes: config.shiftIdleEndMinutes, everyMs: config.idleSweepMs, log: app.log });
 
   const spa = await registerSpa(app, config);
