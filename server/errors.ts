@@ -47,15 +47,25 @@ export const Messages = {
  * call stack (the edge already refuses JSON deeper than MAX_JSON_DEPTH; a query string is flat).
  */
 export function nulPath(value: unknown): string[] | null {
-  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  // Each entry points at its parent instead of copying its path: linear however deep the value is.
+  interface Step {
+    value: unknown;
+    key: string;
+    parent: Step | null;
+  }
+  const stack: Step[] = [{ value, key: '', parent: null }];
   while (stack.length) {
-    const { value: item, path } = stack.pop() as { value: unknown; path: string[] };
-    if (typeof item === 'string') {
-      if (item.includes('\u0000')) return path;
-    } else if (item && typeof item === 'object') {
+    const step = stack.pop() as Step;
+    if (typeof step.value === 'string') {
+      if (!step.value.includes('\u0000')) continue;
+      const path: string[] = [];
+      for (let at: Step | null = step; at?.parent; at = at.parent) path.push(at.key);
+      return path.reverse();
+    }
+    if (step.value && typeof step.value === 'object') {
       // Pushed in reverse so the first key is looked at first, as a reader would.
-      const entries = Object.entries(item);
-      for (let i = entries.length - 1; i >= 0; i -= 1) stack.push({ value: entries[i][1], path: [...path, entries[i][0]] });
+      const entries = Object.entries(step.value);
+      for (let i = entries.length - 1; i >= 0; i -= 1) stack.push({ value: entries[i][1], key: entries[i][0], parent: step });
     }
   }
   return null;
