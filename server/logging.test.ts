@@ -30,11 +30,13 @@ describe('log format', () => {
 
 describe('ready banner', () => {
   it('shows the URL and the demo login, and how to open it to the network', () => {
-    const banner = readyBanner({ host: '127.0.0.1', port: 8080, demo: true });
+    const banner = readyBanner({ host: '127.0.0.1', port: 8080, demoFleetCode: 'LIGUA1' });
     expect(banner).toContain('Flota lista en http://localhost:8080');
     expect(banner).toContain('Acceso de demostración: RUT 12.345.678-5 · contraseña flota-demo');
     expect(banner).toContain('HOST=0.0.0.0');
-    expect(readyBanner({ host: '0.0.0.0', port: 9000, demo: false })).not.toContain('Acceso de demostración');
+    expect(readyBanner({ host: '0.0.0.0', port: 9000, demoFleetCode: null })).not.toContain('Acceso de demostración');
+    // A data folder from before fleet codes: the code the database holds, not LIGUA1.
+    expect(readyBanner({ host: '127.0.0.1', port: 8080, demoFleetCode: 'K7QX2M' })).toContain('código de flota (conductores) K7QX2M');
   });
 });
 
