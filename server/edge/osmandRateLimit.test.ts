@@ -9,7 +9,7 @@ const LIMIT = 60;
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ osmandRequestsPerMinute: LIMIT, osmandPort: 0 });
-}, 60_000);
+}, 180_000);
 afterAll(() => server?.close());
 
 const unknownDevice = (base: string, path: string, i: number) => fetch(`${base}${path}?id=ffffffffffffffffffffffffffff${String(i).padStart(4, '0')}&lat=-33.4&lon=-70.6`);
@@ -27,7 +27,7 @@ it.each([
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(60);
   expect(await refused.json()).toEqual({ error: OsmandRateMessages.tooManyRequests });
-});
+}, 60_000);
 
 it('holds back only /osmand: the API still answers the same address', async () => {
   expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
