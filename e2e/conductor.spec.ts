@@ -70,7 +70,10 @@ test('the owner sets up a phone; the driver page sends positions, keeps them off
   const dialog = page.getByRole('dialog', { name: 'Editar Conductor' });
   const setup = dialog.getByRole('region', { name: 'Teléfono del conductor' });
   await expect(setup.getByRole('img', { name: 'Código QR para configurar Traccar Client' })).toBeVisible();
-  await expect(setup.getByTestId('device-id')).toHaveText(driver.device_id as string);
+  // The list never carries it: the owner reads it from the driver's own route, as the modal does.
+  const device = await request.get(`/api/drivers/${driver.id}/device-id`, { headers: { authorization: `Bearer ${token}` } });
+  expect(device.status()).toBe(200);
+  await expect(setup.getByTestId('device-id')).toHaveText(((await device.json()) as { device_id: string }).device_id);
   await expect(setup).toContainText(`${new URL(page.url()).origin}/osmand`);
   await setup.scrollIntoViewIfNeeded();
   await page.screenshot({ path: screenshotPath('driver-phone-setup') });

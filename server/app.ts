@@ -122,7 +122,7 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   }
 
   // The OSMAND_PORT listener: the same OsmAnd endpoint on a port of its own.
-  const osmand = config.osmandPort === null ? null : await startOsmandListener({ positions, logger: deps.logger ?? true });
+  const osmand = config.osmandPort === null ? null : await startOsmandListener({ positions, logger: deps.logger ?? true, requestsPerMinute: config.osmandRequestsPerMinute });
 
   const spa = await registerSpa(app, config);
   app.setNotFoundHandler(async (request, reply) => {

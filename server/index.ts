@@ -10,7 +10,8 @@ import { countOwners } from './modules/identity/ownersRepo';
 import { deskRoleLabels } from '../contract/entities';
 import { seedDemoActivity } from './tools/seed/demoActivity';
 import { DEMO_DESK_USERS, ensureDemoDesk } from './tools/seed/demoDesk';
-import { DEMO_FLEET_CODE, DEMO_OWNER_RUT_DISPLAY, DEMO_PASSWORD, demoDriverRuts, demoFleetExists, seedDemoFleet } from './tools/seed/demoFleet';
+import { DEMO_OWNER_RUT_DISPLAY, DEMO_PASSWORD, seedDemoFleet } from './tools/seed/demoFleet';
+import { demoStart } from './tools/seed/demoStart';
 import { startSimulator, type Simulator } from './tools/simulator/runner';
 
 /** Where this process reaches its own server: loopback when it listens on every interface. */
@@ -74,24 +75,25 @@ export async function main(): Promise<void> {
     await server.osmand.app.listen({ host: config.host, port: config.osmandPort });
     console.info(`Protocolo OsmAnd (Traccar Client) también en el puerto ${config.osmandPort}`);
   }
-  const demo = await demoFleetExists(database.db);
-  if (demo && config.simulator && !stopping) {
+  // The demo fleet's real code and the drivers that still sign in (seed/demoStart.ts), from the database.
+  const demo = await demoStart(database.db);
+  if (demo && demo.ruts.length && config.simulator && !stopping) {
     // Through the real driver API on loopback, like phones would (SIMULATOR=off turns it off).
-    simulator = startSimulator({ url: `http://${loopbackHost(config.host)}:${port}`, fleetCode: DEMO_FLEET_CODE, ruts: demoDriverRuts(), password: DEMO_PASSWORD, rate: 1, reportEverySeconds: 60 });
+    simulator = startSimulator({ url: `http://${loopbackHost(config.host)}:${port}`, fleetCode: demo.fleetCode, ruts: demo.ruts, password: DEMO_PASSWORD, rate: 1, reportEverySeconds: 60 });
     await simulator.ready.catch((error: unknown) => console.error('El simulador no pudo partir', error));
   }
   // Last, after the start-up logs (a pretty-printing logger writes from a worker thread), so the URL
   // and the demo login are the last lines on screen.
   await new Promise((resolve) => setTimeout(resolve, 100));
-  console.info(readyBanner({ host: config.host, port, demo }));
+  console.info(readyBanner({ host: config.host, port, demoFleetCode: demo?.fleetCode ?? null }));
 }
 
 /** What a newcomer needs to start: where Flota answers, and the demo login. */
-export function readyBanner({ host, port, demo }: { host: string; port: number; demo: boolean }): string {
+export function readyBanner({ host, port, demoFleetCode }: { host: string; port: number; demoFleetCode: string | null }): string {
   const shown = host === '0.0.0.0' || host === '::' || host === '127.0.0.1' || host === '' ? 'localhost' : host;
   const lines = [`Flota lista en http://${shown}:${port}`];
-  if (demo) {
-    lines.push(`Acceso de demostración: RUT ${DEMO_OWNER_RUT_DISPLAY} · contraseña ${DEMO_PASSWORD} · código de flota (conductores) ${DEMO_FLEET_CODE}`);
+  if (demoFleetCode) {
+    lines.push(`Acceso de demostración: RUT ${DEMO_OWNER_RUT_DISPLAY} · contraseña ${DEMO_PASSWORD} · código de flota (conductores) ${demoFleetCode}`);
     for (const user of DEMO_DESK_USERS) lines.push(`  ${deskRoleLabels[user.role]}: RUT ${user.display} · contraseña ${DEMO_PASSWORD}`);
   }
   if (host === '127.0.0.1' || host === 'localhost') lines.push('Solo en este equipo; HOST=0.0.0.0 la abre a la red (ver README).');

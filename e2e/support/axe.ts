@@ -9,11 +9,14 @@ import { expect, type Page } from '@playwright/test';
 export type AxeContext = string | { include?: string | string[]; exclude?: string | string[] };
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+/** Rules axe leaves off by default ("experimental") that the app keeps: WCAG 2.5.3, label in name. */
+const EXTRA_RULES = { 'label-content-name-mismatch': { enabled: true } };
 
 const list = (value: string | string[] | undefined) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 export async function expectNoAxeViolations(page: Page, context?: AxeContext) {
-  let builder = new AxeBuilder({ page }).withTags(TAGS);
+  // options() replaces what withTags() set: rules first, then the tags.
+  let builder = new AxeBuilder({ page }).options({ rules: EXTRA_RULES }).withTags(TAGS);
   const { include, exclude } = typeof context === 'string' ? { include: context, exclude: undefined } : (context ?? {});
   for (const selector of list(include)) builder = builder.include(selector);
   for (const selector of list(exclude)) builder = builder.exclude(selector);

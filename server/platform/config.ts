@@ -42,6 +42,8 @@ export interface Config {
   frameAncestors: string[];
   /** Per-shift cap on location points per minute (429 beyond it). */
   ingestPointsPerMinute: number;
+  /** Requests to /osmand a minute from one address (429 with Retry-After beyond it): a fleet's trackers may share one NAT. */
+  osmandRequestsPerMinute: number;
   /** INGEST_BENCH_CEILING=on: registers the benchmark's ceiling route. Never in a normal start. */
   ingestBenchCeiling: boolean;
   /** SERVE_SOURCE_MAPS=on serves the .map files in dist/ (off by default: they expose the source). */
@@ -204,6 +206,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     frameAncestors: frameAncestors(env),
     ingestPointsPerMinute: integer(env, 'INGEST_POINTS_PER_MINUTE', 600, 60, 100000),
+    osmandRequestsPerMinute: integer(env, 'OSMAND_REQUESTS_PER_MINUTE', 6000, 60, 1000000),
     ingestBenchCeiling: onOff(env, 'INGEST_BENCH_CEILING', false),
     serveSourceMaps: onOff(env, 'SERVE_SOURCE_MAPS', false),
     logFormat: logFormat(env),

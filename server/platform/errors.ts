@@ -37,15 +37,35 @@ export const Messages = {
   checkFields: 'Revisa los datos ingresados',
   required: 'Este campo es obligatorio',
   forbiddenCharacter: 'El texto contiene caracteres no permitidos',
+  jsonTooDeep: 'Los datos enviados tienen demasiados niveles anidados',
+  jsonTooManyItems: 'Los datos enviados tienen una lista demasiado larga',
 } as const;
 
-/** The path of the first string holding a NUL character, which PostgreSQL text cannot store. */
-function nulPath(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = nulPath(item, [...path, key]);
-      if (found) return found;
+/**
+ * The path of the first string holding a NUL character, which PostgreSQL text cannot store.
+ * A loop over an explicit stack, not recursion: however deep a value is, it cannot overflow the
+ * call stack (the edge already refuses JSON deeper than MAX_JSON_DEPTH; a query string is flat).
+ */
+export function nulPath(value: unknown): string[] | null {
+  // Each entry points at its parent instead of copying its path: linear however deep the value is.
+  interface Step {
+    value: unknown;
+    key: string;
+    parent: Step | null;
+  }
+  const stack: Step[] = [{ value, key: '', parent: null }];
+  while (stack.length) {
+    const step = stack.pop() as Step;
+    if (typeof step.value === 'string') {
+      if (!step.value.includes('\u0000')) continue;
+      const path: string[] = [];
+      for (let at: Step | null = step; at?.parent; at = at.parent) path.push(at.key);
+      return path.reverse();
+    }
+    if (step.value && typeof step.value === 'object') {
+      // Pushed in reverse so the first key is looked at first, as a reader would.
+      const entries = Object.entries(step.value);
+      for (let i = entries.length - 1; i >= 0; i -= 1) stack.push({ value: entries[i][1], key: entries[i][0], parent: step });
     }
   }
   return null;

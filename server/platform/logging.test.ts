@@ -1,5 +1,5 @@
 /** Which requests make an info line, the log format a terminal gets, and the ready banner. */
-import { loggerOptions, requestLogLevel, SIMULATOR_USER_AGENT } from './logging';
+import { loggedUrl, loggerOptions, requestLogLevel, SIMULATOR_USER_AGENT } from './logging';
 import { readyBanner } from '../index';
 
 describe('request log level', () => {
@@ -36,10 +36,20 @@ describe('log format', () => {
 
 describe('ready banner', () => {
   it('shows the URL and the demo login, and how to open it to the network', () => {
-    const banner = readyBanner({ host: '127.0.0.1', port: 8080, demo: true });
+    const banner = readyBanner({ host: '127.0.0.1', port: 8080, demoFleetCode: 'LIGUA1' });
     expect(banner).toContain('Flota lista en http://localhost:8080');
     expect(banner).toContain('Acceso de demostración: RUT 12.345.678-5 · contraseña flota-demo');
     expect(banner).toContain('HOST=0.0.0.0');
-    expect(readyBanner({ host: '0.0.0.0', port: 9000, demo: false })).not.toContain('Acceso de demostración');
+    expect(readyBanner({ host: '0.0.0.0', port: 9000, demoFleetCode: null })).not.toContain('Acceso de demostración');
+    // A data folder from before fleet codes: the code the database holds, not LIGUA1.
+    expect(readyBanner({ host: '127.0.0.1', port: 8080, demoFleetCode: 'K7QX2M' })).toContain('código de flota (conductores) K7QX2M');
+  });
+});
+
+describe('logged URL', () => {
+  it("leaves OsmAnd's device id out: it is the tracker's credential", () => {
+    expect(loggedUrl('/osmand?id=9f3c2a1b8e7d6c5b4a39281706f5e4d3&lat=-33.4&lon=-70.6')).toBe('/osmand?id=…&lat=-33.4&lon=-70.6');
+    expect(loggedUrl('/?lat=1&deviceid=abc')).toBe('/?lat=1&deviceid=…');
+    expect(loggedUrl('/api/drivers/12/device-id')).toBe('/api/drivers/12/device-id');
   });
 });

@@ -39,6 +39,10 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>, is
   };
 }
 
+/** OsmAnd's device id (`?id=` or `?deviceid=`) is the tracker's only credential: no log line carries it. */
+const DEVICE_ID_PARAM = /([?&](?:id|deviceid)=)[^&#]*/gi;
+export const loggedUrl = (url: string): string => url.replace(DEVICE_ID_PARAM, '$1…');
+
 /** Fastify's log controller with one line per request when it ends: `POST /api/drivers 201 12 ms`. */
 export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
@@ -47,8 +51,8 @@ export class OneLinePerRequest extends LogController {
     const level = requestLogLevel(request.method, request.routeOptions.url, request.headers['user-agent']);
     const ms = Math.round(reply.elapsedTime);
     request.log[level](
-      { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: ms, ip: request.ip },
-      `${request.method} ${request.url} ${reply.statusCode} ${ms} ms`,
+      { method: request.method, url: loggedUrl(request.url), statusCode: reply.statusCode, responseTime: ms, ip: request.ip },
+      `${request.method} ${loggedUrl(request.url)} ${reply.statusCode} ${ms} ms`,
     );
   }
 }

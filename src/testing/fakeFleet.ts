@@ -52,18 +52,23 @@ function defaultVehicles(): StoredVehicle[] {
 let drivers: StoredDriver[] = defaultDrivers();
 let vehicles: StoredVehicle[] = defaultVehicles();
 let requests: RecordedRequest[] = [];
+/** Device ids live apart from drivers, as on the server: only GET/POST /drivers/:id/device-id show them. */
+let deviceIds = new Map<number, string>();
+const defaultDeviceId = (id: number) => `disp${String(id).padStart(28, '0')}`;
 
 /** Back to the default fleet: Juan Pérez (BCDF12) and Ana Soto (AB1234); GHJK34 free. */
 export function resetFleet() {
   drivers = defaultDrivers();
   vehicles = defaultVehicles();
   requests = [];
+  deviceIds = new Map();
 }
 
 /** Replaces the fleet for one test (e.g. an empty one). */
-export function setFleet(next: { drivers?: StoredDriver[]; vehicles?: StoredVehicle[] }) {
+export function setFleet(next: { drivers?: StoredDriver[]; vehicles?: StoredVehicle[]; deviceIds?: Record<number, string> }) {
   drivers = next.drivers ?? [];
   vehicles = next.vehicles ?? [];
+  deviceIds = new Map(Object.entries(next.deviceIds ?? {}).map(([id, deviceId]) => [Number(id), deviceId]));
 }
 
 /** The requests the fleet answered, oldest first, optionally only one method and path ("GET /drivers"). */
@@ -143,13 +148,20 @@ export const fleetHandlers = [
       return HttpResponse.json({ driver: driverView(drivers.find((driver) => driver.id === id) as StoredDriver) });
     }),
   ),
+  http.get(
+    `${API}/drivers/:id/device-id`,
+    guarded((_request, id) => {
+      if (!drivers.some((driver) => driver.id === id)) return notFound('Conductor no encontrado');
+      return HttpResponse.json({ device_id: deviceIds.get(id) ?? defaultDeviceId(id) });
+    }),
+  ),
   http.post(
     `${API}/drivers/:id/device-id`,
     guarded((_request, id) => {
       if (!drivers.some((driver) => driver.id === id)) return notFound('Conductor no encontrado');
       const device_id = `nuevo${String(requests.length).padStart(27, '0')}`;
-      drivers = drivers.map((driver) => (driver.id === id ? { ...driver, device_id } : driver));
-      return HttpResponse.json({ driver: driverView(drivers.find((driver) => driver.id === id) as StoredDriver) });
+      deviceIds.set(id, device_id);
+      return HttpResponse.json({ device_id });
     }),
   ),
   http.delete(

@@ -82,3 +82,33 @@ function body(answer: { status: number; body: any }) { // eslint-disable-line @t
   expect(answer.status).toBe(200);
   return answer.body;
 }
+
+it("shows an Administrador no entry about desk accounts (Usuarios is the Dueño's): not in the list, not by filter, not in the count", async () => {
+  const rut = validRut(33_500_001);
+  const created = await apiCall(server.url, '/api/users', {
+    token: owner,
+    json: { rut, password: 'clave-mesa-1', first_name: 'Marta', last_name: 'Leiva', email: 'marta.leiva@example.cl', role: 'operador' },
+  });
+  expect(created.status).toBe(201);
+  const reset = await apiCall(server.url, `/api/users/${created.body.user.id}`, {
+    method: 'PUT',
+    token: owner,
+    json: { first_name: 'Marta', last_name: 'Leiva', email: 'marta.leiva@example.cl', role: 'administrador', is_active: true, password: 'clave-mesa-2' },
+  });
+  expect(reset.status).toBe(200);
+
+  const asOwner = await apiCall(server.url, '/api/activity?entity=user', { token: owner });
+  expect(asOwner.status).toBe(200);
+  expect(asOwner.body.entries.length).toBeGreaterThanOrEqual(2);
+  expect(JSON.stringify(asOwner.body.entries)).toContain('marta.leiva@example.cl');
+
+  const filtered = await apiCall(server.url, '/api/activity?entity=user', { token: admin });
+  expect(filtered.status).toBe(200);
+  expect(filtered.body).toMatchObject({ entries: [], total: 0 });
+  const everything = await apiCall(server.url, '/api/activity?page_size=100', { token: admin });
+  expect(everything.body.entries.every((entry: { entity: string }) => entry.entity !== 'user')).toBe(true);
+  const all = JSON.stringify(everything.body);
+  for (const personal of [rut, 'marta.leiva@example.cl', 'Leiva']) expect(all).not.toContain(personal);
+  const ownerTotal = (await apiCall(server.url, '/api/activity?page_size=100', { token: owner })).body.total;
+  expect(everything.body.total).toBe(ownerTotal - asOwner.body.total);
+});

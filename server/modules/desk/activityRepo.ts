@@ -9,6 +9,8 @@ export interface ActivityFilter {
   entity?: ActivityEntity;
   startDate?: string;
   endDate?: string;
+  /** Leave out the entries about desk accounts (for a reader who may not manage users). */
+  withoutUsers?: boolean;
 }
 
 function dayStart(date: string, timeZone: string) {
@@ -26,6 +28,7 @@ export async function listActivity(
     const conditions: Expression<SqlBool>[] = [eb('owner_id', '=', ownerId)];
     if (filter.actor) conditions.push(eb('actor_role', '=', filter.actor.role), eb('actor_id', '=', filter.actor.id));
     if (filter.entity) conditions.push(eb('entity', '=', filter.entity));
+    if (filter.withoutUsers) conditions.push(eb('entity', '<>', 'user'));
     if (filter.startDate) conditions.push(eb('created_at', '>=', dayStart(filter.startDate, timeZone)));
     if (filter.endDate) conditions.push(eb('created_at', '<', dayStart(addDays(filter.endDate, 1), timeZone)));
     return eb.and(conditions);
@@ -59,11 +62,12 @@ export async function listActivity(
 }
 
 /** Everyone who appears in the fleet's log (the "person" filter's choices), by latest name. */
-export async function listActivityActors(db: Kysely<Database>, ownerId: number): Promise<{ key: string; name: string; role: string }[]> {
+export async function listActivityActors(db: Kysely<Database>, ownerId: number, withoutUsers = false): Promise<{ key: string; name: string; role: string }[]> {
   const rows = await db
     .selectFrom('activity_log')
     .select(['actor_role', 'actor_id', (eb) => eb.fn.max('actor_name').as('name')])
     .where('owner_id', '=', ownerId)
+    .$if(withoutUsers, (query) => query.where('entity', '<>', 'user'))
     .groupBy(['actor_role', 'actor_id'])
     .orderBy('name')
     .execute();

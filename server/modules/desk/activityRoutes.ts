@@ -1,11 +1,15 @@
 /**
  * GET /api/activity?actor=&entity=&start_date=&end_date=&page=&page_size= — the fleet's activity
  * log, newest first (owner and administrators). There is no route that changes it.
+ * Entries about desk accounts (entity `user`: RUT, email, role, state) are the Dueño's only, as
+ * Usuarios is: an Administrador's log leaves them out, so it tells no more about accounts than the
+ * names of who did what.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import { activityQuerySchema, type ActivityResponse } from '../../../contract/api';
-import { ownerId } from '../identity';
+import { USER_MANAGERS } from '../../../contract/roles';
+import { ownerId, signedInUser } from '../identity';
 import type { Database } from '../../platform/db/schema';
 import { parseBody } from '../../platform/errors';
 import { listActivity, listActivityActors } from './activityRepo';
@@ -17,7 +21,9 @@ export const activityRoutes: FastifyPluginAsync<{ db: Kysely<Database>; timeZone
     const owner = ownerId(request);
     const query = parseBody(activityQuerySchema, withoutBlanks(request.query));
     const [role, id] = query.actor ? query.actor.split(':') : [];
+    const withoutUsers = !USER_MANAGERS.includes(signedInUser(request).role);
     const filter = {
+      withoutUsers,
       actor: role ? { role, id: Number(id) } : undefined,
       entity: query.entity,
       startDate: query.start_date,
@@ -25,7 +31,7 @@ export const activityRoutes: FastifyPluginAsync<{ db: Kysely<Database>; timeZone
     };
     const [{ entries, total }, actors] = await Promise.all([
       listActivity(db, owner, filter, { page: query.page, pageSize: query.page_size }, timeZone),
-      listActivityActors(db, owner),
+      listActivityActors(db, owner, withoutUsers),
     ]);
     return { entries, total, page: query.page, page_size: query.page_size, actors };
   });

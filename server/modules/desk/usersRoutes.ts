@@ -27,7 +27,8 @@ export const UserMessages = {
 export interface UsersRoutesOptions {
   db: Kysely<Database>;
   /** Disconnects the user's open sockets (their HTTP tokens already stopped working). */
-  endSessions(user: { id: number; role: DeskUser['role'] }): void;
+  /** Resolves once the account's sockets are gone in every process (sessionRooms.ts). */
+  endSessions(user: { id: number; role: DeskUser['role'] }): Promise<void>;
 }
 
 const label = (user: Pick<DeskUser, 'first_name' | 'last_name'>) => `${user.first_name} ${user.last_name}`;
@@ -82,19 +83,22 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, {
       await recordActivity(trx, request, { entity: 'user', entityId: id, label: label(updated), action, before: stored, after: updated });
       return updated;
     });
-    if (endsSessions) endSessions(stored);
+    // After the commit and before the 200: the revoked map hears nothing more once this answers.
+    if (endsSessions) await endSessions(stored);
     return { user };
   });
 
   app.delete('/users/:id', routeSpecs.deleteUser, async (request): Promise<{ ok: true }> => {
     const owner = ownerId(request);
     const id = idParam(request.params, UserMessages.notFound);
-    await db.transaction().execute(async (trx) => {
+    const deleted = await db.transaction().execute(async (trx) => {
       const stored = await findDeskUser(trx, owner, id);
       if (!stored || !(await softDeleteDeskUser(trx, owner, id))) throw new HttpError(404, UserMessages.notFound);
       await recordActivity(trx, request, { entity: 'user', entityId: id, label: label(stored), action: 'deleted', before: stored });
-      endSessions(stored);
+      return stored;
     });
+    // After the commit and before the 200, as on PUT.
+    await endSessions(deleted);
     return { ok: true };
   });
 };

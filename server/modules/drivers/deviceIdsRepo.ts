@@ -16,6 +16,18 @@ export async function findDriverIdByDeviceId(db: Kysely<Database>, deviceId: str
   return row?.id ?? null;
 }
 
+/** The identifier of the owner's live driver, or null when the driver is not theirs (read only by GET/POST /drivers/:id/device-id). */
+export async function findDeviceId(db: Kysely<Database>, ownerId: number, driverId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('drivers')
+    .select('device_id')
+    .where('id', '=', driverId)
+    .where('owner_id', '=', ownerId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row?.device_id ?? null;
+}
+
 /** Gives the owner's live driver a new identifier (the old one stops matching at once); false when not theirs. */
 export async function regenerateDeviceId(db: Kysely<Database>, ownerId: number, driverId: number): Promise<boolean> {
   const result = await db

@@ -67,7 +67,6 @@ describe('POST /api/drivers', () => {
       current_vehicle_id: vehicle.id,
       is_active: true,
       plate_number: vehicle.plate_number,
-      device_id: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
     expect(JSON.stringify(body)).not.toMatch(/password/);
     expect((await listDrivers()).find((d) => d.id === driver.id)).toEqual(driver);

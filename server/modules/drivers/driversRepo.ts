@@ -26,8 +26,7 @@ export function driversQuery(db: Kysely<Database>, ownerId: number) {
       'd.current_vehicle_id',
       'd.is_active',
       'v.plate_number',
-      // The owner's own answers only: the phone's credential (never in what a driver reads).
-      'd.device_id',
+      // Never d.device_id: the phone's credential has its own route (deviceIdsRepo.findDeviceId).
     ]);
 }
 

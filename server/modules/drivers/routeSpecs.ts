@@ -2,7 +2,7 @@
  * The drivers module's routes as the API declares them: who may call each (the access guard's table
  * is built from these) and its OpenAPI description. The handlers use them by name.
  */
-import { driverCreateSchema, driverResponseSchema, driverUpdateSchema, driversResponseSchema, okResponseSchema } from '../../../contract/api';
+import { deviceIdResponseSchema, driverCreateSchema, driverResponseSchema, driverUpdateSchema, driversResponseSchema, okResponseSchema } from '../../../contract/api';
 import { EVERY_DESK_ROLE, FLEET_MANAGERS } from '../../../contract/roles';
 import { Tags, owner, idParams, errors } from '../../platform/openapi/routeDocs';
 import { routeSpec } from '../../platform/routeSpec';
@@ -43,13 +43,22 @@ export const routeSpecs = {
     params: idParams,
     response: { 200: okResponseSchema, ...errors(401, 404, 409) },
   }),
-  // POST /api/drivers/:id/device-id
-  regenerateDeviceId: routeSpec(FLEET_MANAGERS, {
-    summary: 'Generar un nuevo identificador de dispositivo (OsmAnd) para un conductor',
-    description: 'El identificador anterior deja de funcionar de inmediato.',
+  // GET /api/drivers/:id/device-id — the /osmand credential: never for an Operador, who only reads the fleet.
+  deviceId: routeSpec(FLEET_MANAGERS, {
+    summary: 'Identificador de dispositivo (OsmAnd) de un conductor',
+    description: 'Solo Dueño y Administrador: es la credencial de /osmand, por eso no aparece en la lista de conductores.',
     tags: [Tags.drivers],
     security: owner,
     params: idParams,
-    response: { 200: driverResponseSchema, ...errors(401, 403, 404) },
+    response: { 200: deviceIdResponseSchema, ...errors(401, 403, 404) },
+  }),
+  // POST /api/drivers/:id/device-id
+  regenerateDeviceId: routeSpec(FLEET_MANAGERS, {
+    summary: 'Generar un nuevo identificador de dispositivo (OsmAnd) para un conductor',
+    description: 'El identificador anterior deja de funcionar de inmediato. Solo Dueño y Administrador.',
+    tags: [Tags.drivers],
+    security: owner,
+    params: idParams,
+    response: { 200: deviceIdResponseSchema, ...errors(401, 403, 404) },
   }),
 };

@@ -7,6 +7,6 @@ export { findOwnerForLogin } from './ownersRepo';
 export { hashPassword, verifyPassword } from './passwords';
 export { verifyDriverToken } from './tokens';
 export { registerAccessGuard } from './accessGuard';
-export { AccessTable, isApiUrl } from './accessRules';
+export { AccessTable, ACCESS_DENIED, isApiUrl } from './accessRules';
 export { makeAuthenticate, makeAuthenticateDriver } from './authenticate';
 export { makeSocketIdentity } from './socketIdentity';

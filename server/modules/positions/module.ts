@@ -1,4 +1,5 @@
 /** Positions: the driver API's points, OsmAnd/Traccar trackers, and a shift's trail. */
+import { registerOsmandRateLimit } from '../../platform/edge/osmandRateLimit';
 import type { FlotaModule } from '../flotaModule';
 import { driverLocationsRoutes } from './driverLocationsRoutes';
 import { OSMAND_PATH, osmandRoutes } from './osmand/osmandRoutes';
@@ -10,6 +11,10 @@ export const positionsModule: FlotaModule = {
     await app.register(shiftLocationsRoutes, { prefix, db, authenticate });
     await app.register(driverLocationsRoutes, { prefix, positions, authenticateDriver, jwtSecret: config.jwtSecret, benchCeiling: config.ingestBenchCeiling });
     // Phones and trackers (OsmAnd protocol): the same position service as the driver API.
-    await app.register(osmandRoutes, { positions, path: OSMAND_PATH });
+    // In a scope of its own, so the per-address limit (platform/edge/osmandRateLimit.ts) covers only /osmand.
+    await app.register(async (scope) => {
+      await registerOsmandRateLimit(scope, config.osmandRequestsPerMinute);
+      await scope.register(osmandRoutes, { positions, path: OSMAND_PATH });
+    });
   },
 };

@@ -1,5 +1,5 @@
 /**
- * The server's edge, registered in one place: security headers, CORS, and the login throttle's
+ * The server's edge, registered in one place: security headers, CORS, JSON of bounded depth, and the login throttle's
  * counters (in PostgreSQL when DATABASE_URL is set, so every process shares them). Timeouts are
  * server options (timeouts.ts), given to Fastify when it is created.
  */
@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
+import { registerBoundedJson } from './boundedJson';
 import { registerCors } from './cors';
 import { createLoginThrottle, DEFAULT_LIMITS, type LoginThrottle, type ThrottleLimits } from './loginThrottle';
 import { pgRateLimitStore } from './pgRateLimitStore';
@@ -24,6 +25,7 @@ export const LOCAL_STORE_ENTRIES = 10_000;
 export async function registerEdge(app: FastifyInstance, config: Config, db: Kysely<Database>, limits: ThrottleLimits = DEFAULT_LIMITS): Promise<Edge> {
   await registerSecurityHeaders(app, config);
   await registerCors(app, config);
+  registerBoundedJson(app);
   await app.register(rateLimit, {
     global: false,
     cache: LOCAL_STORE_ENTRIES,

@@ -1,7 +1,8 @@
 /**
  * Property-based bad input over every registered API route (the same route table the tenancy test
  * reads): bodies and queries from the contract's schemas (fromZod.ts), hostile path parameters,
- * malformed JSON, missing bodies and wrong content types. After each case it checks what a client
+ * malformed JSON, missing bodies and wrong content types, JSON nested thousands of levels deep,
+ * arrays of up to 100,000 items and mutated raw bodies (cut, spliced, doubled, with a BOM or NUL). After each case it checks what a client
  * and the database see: no 500, no dropped connection, every error a Spanish `{error}`, and no row
  * changed unless a write answered 2xx (row counts and checksums of every table).
  */
@@ -63,14 +64,19 @@ export interface FuzzReport {
   unexpectedChanges: number;
   /** Rows added, removed or changed by writes that answered 2xx (allowed). */
   rowsChangedBy2xx: number;
+  /** Cases by body: json (from the contract), none, raw, deep (nesting), huge (arrays), mutated (raw-body mutations). */
+  bodies: Record<string, number>;
   failures: Failure[];
 }
+
+/** How a raw body was made, counted in the report: what an outside fuzzer sends beside the contract's shapes. */
+type RawFamily = 'raw' | 'deep' | 'huge' | 'mutated';
 
 interface Case {
   method: string;
   url: string;
   token: string | null;
-  body: { kind: 'json'; value: unknown } | { kind: 'raw'; text: string; type: string } | { kind: 'none' };
+  body: { kind: 'json'; value: unknown } | { kind: 'raw'; text: string; type: string; family: RawFamily } | { kind: 'none' };
 }
 
 function isSpanishError(body: unknown): boolean {
@@ -107,6 +113,38 @@ function queryString(value: unknown): string {
   }
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/** Nesting past the edge's limit (boundedJson.ts), up to the 5,000 levels that once answered 500. */
+const deepBody = fc
+  .record({ depth: fc.integer({ min: 60, max: 5000 }), open: fc.constantFrom('[', '{"a":', '{"rut":[', '[{"x":') })
+  .map(({ depth, open }) => {
+    const close = open.replace(/[^[{]/g, '').split('').reverse().map((c) => (c === '[' ? ']' : '}')).join('');
+    return `${open.repeat(depth)}1${close.repeat(depth)}`;
+  });
+
+/** Long arrays, flat or of small arrays (up to 100,000 items), at the top or under a field. */
+const hugeBody = fc
+  .record({ items: fc.integer({ min: 1000, max: 100_000 }), item: fc.constantFrom('0', '[]', '[0]', '{}', '"x"', 'null'), field: fc.constantFrom(null, 'locations', 'rut') })
+  .map(({ items, item, field }) => {
+    const array = `[${new Array(items).fill(item).join(',')}]`;
+    return field ? `{"${field}":${array}}` : array;
+  });
+
+/** A valid body cut, spliced or doubled: what a broken client or a proxy makes of one. */
+function mutatedBody(valid: fc.Arbitrary<unknown>): fc.Arbitrary<string> {
+  return fc
+    .record({ value: valid, at: fc.nat(), op: fc.constantFrom('cut', 'insert', 'delete', 'double', 'bom', 'nul'), insert: fc.constantFrom('{', '}', '[', ']', '"', '\\', ',', ':', '\u0000', '\uFEFF', '\uD800', 'NaN', '1e999', '-0', '__proto__') })
+    .map(({ value, at, op, insert }) => {
+      const text = JSON.stringify(value) ?? 'null';
+      const i = text.length ? at % text.length : 0;
+      if (op === 'cut') return text.slice(0, i);
+      if (op === 'insert') return text.slice(0, i) + insert + text.slice(i);
+      if (op === 'delete') return text.slice(0, i) + text.slice(i + 1);
+      if (op === 'double') return text + text;
+      if (op === 'bom') return `\uFEFF${text}`;
+      return text.slice(0, i) + '"\\u0000"' + text.slice(i);
+    });
 }
 
 export interface FuzzTarget {
@@ -159,8 +197,13 @@ function caseArbitrary(target: FuzzTarget): fc.Arbitrary<Case> {
                 kind: fc.constant('raw' as const),
                 text: fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('{"rut": ', '[]', 'null', '"x"', '{"a":'.repeat(200), '{"__proto__":{"x":1}}')),
                 type: fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'),
+                family: fc.constant('raw' as const),
               }),
             },
+            ...(['deep', 'huge', 'mutated'] as const).map((family) => ({
+              weight: 1,
+              arbitrary: (family === 'deep' ? deepBody : family === 'huge' ? hugeBody : mutatedBody(jsonBody)).map((text) => ({ kind: 'raw' as const, text, type: 'application/json', family })),
+            })),
           );
     const query = QUERIES[key] ? arbitraryFor(QUERIES[key], target.samples) : fc.option(fc.dictionary(fc.constantFrom('driver_id', 'id', 'limit', 'x'), wrongType, { maxKeys: 2 }), { nil: undefined });
     const kind = route.url.startsWith('/api/driver/') && !route.url.endsWith('/login') ? 'driver' : route.url === '/api/auth/login' || route.url === '/api/health' || route.url.endsWith('/login') ? 'public' : 'owner';
@@ -200,7 +243,7 @@ async function send(baseUrl: string, c: Case): Promise<{ status: number | 'dropp
 }
 
 export async function fuzzApi(target: FuzzTarget, { runs, seed = 20261122, log }: { runs: number; seed?: number; log?: (line: string) => void }): Promise<FuzzReport> {
-  const report: FuzzReport = { cases: 0, byStatus: {}, serverErrors: 0, dropped: 0, notSpanish: 0, unexpectedChanges: 0, rowsChangedBy2xx: 0, failures: [] };
+  const report: FuzzReport = { cases: 0, byStatus: {}, serverErrors: 0, dropped: 0, notSpanish: 0, unexpectedChanges: 0, rowsChangedBy2xx: 0, bodies: {}, failures: [] };
   const cases = fc.sample(caseArbitrary(target), { numRuns: runs, seed });
   let before = await databaseSnapshot(target.server.db);
   for (const c of cases) {
@@ -209,6 +252,8 @@ export async function fuzzApi(target: FuzzTarget, { runs, seed = 20261122, log }
     const request = `${c.method} ${c.url} ${c.body.kind === 'json' ? JSON.stringify(c.body.value)?.slice(0, 300) : c.body.kind === 'raw' ? `[${c.body.type}] ${c.body.text.slice(0, 100)}` : ''}`;
     const fail = (why: string) => report.failures.length < 50 && report.failures.push({ request, status: answer.status, body: answer.body, why });
     report.cases += 1;
+    const family = c.body.kind === 'raw' ? c.body.family : c.body.kind;
+    report.bodies[family] = (report.bodies[family] ?? 0) + 1;
     report.byStatus[String(answer.status)] = (report.byStatus[String(answer.status)] ?? 0) + 1;
     const changed = rowsChanged(before, after);
     if (answer.status === 'dropped') {

@@ -4,9 +4,10 @@
  * older query form (speed in knots, Unix seconds). One request per point, as the protocol has it.
  * A tracker has no buttons: "starting" a shift does nothing (its first point starts one) and
  * "ending" stops sending (the server ends it after SHIFT_IDLE_END_MINUTES).
- * The device identifiers come from the owner's driver list (GET /api/drivers, the owner's login).
+ * The device identifiers come from the owner's login: the driver list, then each driver's
+ * GET /api/drivers/:id/device-id (the list never carries them).
  */
-import type { DriverResponse, LocationBatch, LoginResponse } from '../../../contract/api';
+import type { DeviceIdResponse, DriversResponse, LocationBatch, LoginResponse } from '../../../contract/api';
 import type { Driver, DriverProfile } from '../../../contract/entities';
 import { DriverApiError, REQUEST_TIMEOUT_MS, type DriverClient } from './driverClient';
 import { distanceMeters } from './route';
@@ -14,16 +15,24 @@ import { distanceMeters } from './route';
 export type OsmandForm = 'json' | 'query';
 const KNOTS_PER_MS = 3600 / 1852;
 
+export type TrackedDriver = Driver & { device_id: string };
+
 /** The owner's drivers with their device identifiers, by RUT. */
-export async function fetchDeviceIds(baseUrl: string, ownerRut: string, ownerPassword: string): Promise<Map<string, Driver>> {
+export async function fetchDeviceIds(baseUrl: string, ownerRut: string, ownerPassword: string): Promise<Map<string, TrackedDriver>> {
   const api = `${baseUrl.replace(/\/+$/, '')}/api`;
   const signal = () => AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const login = await fetch(`${api}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rut: ownerRut, password: ownerPassword }), signal: signal() });
   if (!login.ok) throw new DriverApiError(login.status, 'El dueño no pudo ingresar: revisa --owner-rut y --owner-password');
   const { token } = (await login.json()) as LoginResponse;
   const list = await fetch(`${api}/drivers`, { headers: { authorization: `Bearer ${token}` }, signal: signal() });
-  const { drivers } = (await list.json()) as { drivers: DriverResponse['driver'][] };
-  return new Map(drivers.map((driver) => [driver.rut, driver]));
+  const { drivers } = (await list.json()) as DriversResponse;
+  const tracked = new Map<string, TrackedDriver>();
+  for (const driver of drivers) {
+    const answer = await fetch(`${api}/drivers/${driver.id}/device-id`, { headers: { authorization: `Bearer ${token}` }, signal: signal() });
+    if (!answer.ok) throw new DriverApiError(answer.status, 'No se pudo leer el identificador de dispositivo de un conductor');
+    tracked.set(driver.rut, { ...driver, device_id: ((await answer.json()) as DeviceIdResponse).device_id });
+  }
+  return tracked;
 }
 
 function bearing(from: { latitude: number; longitude: number }, to: { latitude: number; longitude: number }): number {
@@ -33,9 +42,9 @@ function bearing(from: { latitude: number; longitude: number }, to: { latitude: 
   return Math.round(((Math.atan2(y, x) / rad + 360) % 360) * 10) / 10;
 }
 
-export function createOsmandClient(baseUrl: string, driver: Driver, form: OsmandForm): DriverClient {
+export function createOsmandClient(baseUrl: string, driver: TrackedDriver, form: OsmandForm): DriverClient {
   const endpoint = `${baseUrl.replace(/\/+$/, '')}/osmand`;
-  const deviceId = driver.device_id as string;
+  const deviceId = driver.device_id;
   let previous: { latitude: number; longitude: number; time: number } | null = null;
 
   async function send(point: LocationBatch['locations'][number]): Promise<void> {

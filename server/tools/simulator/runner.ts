@@ -5,12 +5,11 @@
  * `npm start` (the demo fleet, in-process) and by `npm run simulate` (any server).
  */
 import type { LocationBatch } from '../../../contract/api';
-import type { Driver } from '../../../contract/entities';
 import { normalizeRut } from '../../../contract/rut';
 import { DriverShiftMessages } from '../../modules/shifts/driverShiftsRoutes';
 import { seededRandom, type Random } from '../seed/prng';
 import { createDriverClient, DriverApiError, type DriverClient } from './driverClient';
-import { createOsmandClient, fetchDeviceIds, type OsmandForm } from './osmandClient';
+import { createOsmandClient, fetchDeviceIds, type OsmandForm, type TrackedDriver } from './osmandClient';
 import { advance, position, startDrive, type Drive } from './route';
 
 export interface SimulatorOptions {
@@ -230,7 +229,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
   }
 
   /** The driver's client: the driver API, or a tracker when the device identifiers are known. */
-  function clientFor(rut: string, index: number, devices: Map<string, Driver> | null): DriverClient | null {
+  function clientFor(rut: string, index: number, devices: Map<string, TrackedDriver> | null): DriverClient | null {
     if (!devices) return createDriverClient(url, fleetCode, rut, password);
     const driver = devices.get(normalizeRut(rut) ?? rut);
     if (!driver?.device_id) {
@@ -241,7 +240,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     return createOsmandClient(url, driver, form);
   }
 
-  async function signIn(rut: string, index: number, devices: Map<string, Driver> | null): Promise<SimDriver | null> {
+  async function signIn(rut: string, index: number, devices: Map<string, TrackedDriver> | null): Promise<SimDriver | null> {
     const random = seededRandom(seed * 7919 + index);
     const client = clientFor(rut, index, devices);
     if (!client) return null;
@@ -263,7 +262,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
   const ready = (async () => {
     // A few at a time: the server hashes every password on purpose (scrypt).
     const signedIn: (SimDriver | null)[] = [];
-    let devices: Map<string, Driver> | null = null;
+    let devices: Map<string, TrackedDriver> | null = null;
     if (protocol === 'osmand') {
       if (!owner) throw new Error('El protocolo osmand necesita el RUT y la contraseña del dueño');
       devices = await fetchDeviceIds(url, owner.rut, owner.password);

@@ -90,6 +90,7 @@ export const routeSamples: Record<string, SampleFactory> = {
     json: { first_name: 'Cambiada', last_name: 'Apellido', phone: '+56 9 1234 5678' },
   }),
   'DELETE /api/drivers/:id': async ({ db, ownerId }) => ({ path: `/api/drivers/${await freshDriver(db, ownerId)}` }),
+  'GET /api/drivers/:id/device-id': async ({ db, ownerId }) => ({ path: `/api/drivers/${await freshDriver(db, ownerId)}/device-id` }),
   'POST /api/drivers/:id/device-id': async ({ db, ownerId }) => ({ path: `/api/drivers/${await freshDriver(db, ownerId)}/device-id`, json: {} }),
   'GET /api/vehicles': async () => ({ path: '/api/vehicles' }),
   'POST /api/vehicles': async () => ({ path: '/api/vehicles', json: { plate_number: `NV${String(1000 + next()).slice(-4)}`, model: 'Kia' } }),

@@ -8,7 +8,7 @@ import type { LoginResponse } from '../../../contract/api';
 import { buildServer, type RegisteredRoute, type ServerDeps } from '../../app';
 import { hashPassword } from '../../modules/identity/passwords';
 import { loadConfig, type Config } from '../../platform/config';
-import { openPglite, type OpenDatabase } from '../../platform/db/client';
+import { openPglite, openPostgres, type OpenDatabase } from '../../platform/db/client';
 import { migrateToLatest } from '../../platform/db/migrate';
 import type { Database } from '../../platform/db/schema';
 import type { FlotaSocketServer } from '../../platform/realtime/socketServer';
@@ -43,7 +43,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, deps: Pic
     simulator: false,
     ...overrides,
   };
-  const database: OpenDatabase = await openPglite(null);
+  // databaseUrl set (a scratch database): the same server on PostgreSQL; otherwise in-memory PGlite.
+  const database: OpenDatabase = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(null);
   await migrateToLatest(database.db);
   const seed = await seedDemoFleet(database.db, { now: new Date() });
   await ensureDemoDesk(database.db);

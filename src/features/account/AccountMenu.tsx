@@ -38,14 +38,16 @@ export function AccountMenu({ user, onLogOut }: { user: User | null; onLogOut: (
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={`Mi cuenta: ${user?.first_name ?? ''} ${user?.last_name ?? ''}, ${role}`}
+        // Starts with the visible text "Carolina Dueño" (WCAG 2.5.3, label in name): a voice-control
+        // user says what they see; the full name and "Mi cuenta" follow for a screen reader.
+        aria-label={`${user?.first_name ?? ''} ${role}: Mi cuenta, ${user?.first_name ?? ''} ${user?.last_name ?? ''}`}
         onClick={() => setOpen((value) => !value)}
       >
         <span className="flota-avatar" aria-hidden="true">
           {user?.first_name?.charAt(0)}
         </span>
         <span className="flota-account__who">
-          <span>{user?.first_name}</span>
+          <span>{user?.first_name}</span>{' '}
           <span className="flota-account__role">{role}</span>
         </span>
         <span aria-hidden="true">▾</span>

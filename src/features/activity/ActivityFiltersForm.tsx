@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { activityQuerySchema, fieldErrors, type ActivityResponse } from '../../../contract/api';
 import { activityEntities, activityEntityLabels } from '../../../contract/entities';
+import { usePermissions } from '../../app/hooks';
 import { DateRangeFields } from '../../components/form/DateRangeFields';
 import { Field } from '../../components/form/Field';
 import { FilterBar } from '../../components/form/FilterBar';
@@ -18,6 +19,9 @@ export const noFilters: ActivityFilters = { actor: '', entity: '', start_date: '
 /** The filter bar: Buscar validates (contract rules) and applies; Limpiar empties and applies. */
 export function ActivityFiltersForm({ actors, onApply }: { actors: ActivityResponse['actors']; onApply: (filters: ActivityFilters) => void }) {
   const [values, setValues] = useState(noFilters);
+  // Entries about desk accounts are the Dueño's only (the server leaves them out for the others).
+  const { manageUsers } = usePermissions();
+  const entities = activityEntities.filter((entity) => entity !== 'user' || manageUsers);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (name: keyof ActivityFilters) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
 
@@ -54,7 +58,7 @@ export function ActivityFiltersForm({ actors, onApply }: { actors: ActivityRespo
         {(control) => (
           <select {...control} value={values.entity} onChange={(event) => set('entity')(event.target.value)}>
             <option value="">Todos</option>
-            {activityEntities.map((entity) => (
+            {entities.map((entity) => (
               <option key={entity} value={entity}>
                 {activityEntityLabels[entity]}
               </option>

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import type { Driver } from '../../../contract/entities';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { apiErrorMessage } from '../../lib/apiError';
-import { useRegenerateDeviceIdMutation } from './driversApi';
+import { useGetDeviceIdQuery, useRegenerateDeviceIdMutation } from './driversApi';
 import { conductorPageUrl, osmandServerUrl, SUGGESTED_INTERVAL_SECONDS, traccarClientConfigUrl } from './phoneSetup';
 import { useQrCode } from './useQrCode';
 import './devicePhoneSetup.css';
@@ -11,19 +10,20 @@ import './devicePhoneSetup.css';
 /**
  * The driver modal's phone section: the QR code and the short steps that set up Traccar Client
  * for this driver, the identifier it sends, a way to replace it, and the driver page link.
+ * The identifier is read from its own route (Dueño and Administrador only), never from the list.
  */
-export function DevicePhoneSetup({ driver }: { driver: Driver & { device_id: string } }) {
+export function DevicePhoneSetup({ driver }: { driver: Pick<Driver, 'id'> }) {
   const dispatch = useAppDispatch();
   const apiBaseUrl = useAppSelector((state) => state.config.apiBaseUrl);
   const fleetCode = useAppSelector((state) => state.auth.user?.fleet_code);
-  const [deviceId, setDeviceId] = useState(driver.device_id);
+  const { data: deviceId, isError } = useGetDeviceIdQuery(driver.id);
   const [regenerate, { isLoading }] = useRegenerateDeviceIdMutation();
   const serverUrl = osmandServerUrl(apiBaseUrl, window.location.href);
-  const qr = useQrCode(traccarClientConfigUrl(serverUrl, deviceId));
+  const qr = useQrCode(deviceId ? traccarClientConfigUrl(serverUrl, deviceId) : null);
 
   async function handleRegenerate() {
     try {
-      setDeviceId((await regenerate(driver.id).unwrap()).device_id ?? deviceId);
+      await regenerate(driver.id).unwrap();
       dispatch(noticeShown('success', 'Nuevo identificador generado: el anterior dejó de funcionar. Configura el teléfono de nuevo.'));
     } catch (error) {
       dispatch(noticeShown('error', apiErrorMessage(error, 'No se pudo generar un nuevo identificador')));
@@ -54,7 +54,7 @@ export function DevicePhoneSetup({ driver }: { driver: Driver & { device_id: str
               </dd>
               <dt>Identificador del dispositivo</dt>
               <dd>
-                <code data-testid="device-id">{deviceId}</code>
+                <code data-testid="device-id">{deviceId ?? (isError ? 'No se pudo cargar' : 'Cargando...')}</code>
               </dd>
               <dt>Frecuencia</dt>
               <dd>Precisión alta, distancia 0, intervalo {SUGGESTED_INTERVAL_SECONDS} segundos</dd>
@@ -64,7 +64,7 @@ export function DevicePhoneSetup({ driver }: { driver: Driver & { device_id: str
         </ol>
       </div>
       <div className="flota-phone-setup__actions">
-        <button type="button" className="flota-button flota-button--secondary" onClick={handleRegenerate} disabled={isLoading}>
+        <button type="button" className="flota-button flota-button--secondary" onClick={handleRegenerate} disabled={isLoading || !deviceId}>
           {isLoading ? 'Generando...' : 'Generar nuevo identificador'}
         </button>
         <span className="flota-phone-setup__hint">Úsalo si el teléfono se perdió o cambió de manos: el identificador actual deja de funcionar de inmediato.</span>

@@ -56,7 +56,7 @@ export function DriverFormModal({ driver, onClose }: { driver: Driver | null; on
       onSubmit={handleSubmit}
       busy={creating.isLoading || updating.isLoading}
       formError={formError}
-      after={driver?.device_id ? <DevicePhoneSetup driver={{ ...driver, device_id: driver.device_id }} /> : null}
+      after={driver ? <DevicePhoneSetup driver={driver} /> : null}
     >
       <Field label="RUT" error={errors.rut} hint={driver ? 'El RUT no se puede cambiar' : undefined}>
         {(control) => <input {...control} value={values.rut} onChange={change('rut')} readOnly={!!driver} required={!driver} placeholder="12.345.678-5" autoComplete="off" />}

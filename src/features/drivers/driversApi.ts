@@ -1,4 +1,4 @@
-import type { DriverCreateInput, DriverResponse, DriversResponse, DriverUpdateInput, ShiftsResponse, VehiclesResponse } from '../../../contract/api';
+import type { DeviceIdResponse, DriverCreateInput, DriverResponse, DriversResponse, DriverUpdateInput, ShiftsResponse, VehiclesResponse } from '../../../contract/api';
 import type { Driver, Vehicle } from '../../../contract/entities';
 import { api, LIST } from '../../app/api';
 
@@ -40,11 +40,23 @@ export const driversApi = api.injectEndpoints({
         { type: 'Vehicle', id: LIST },
       ],
     }),
+    /**
+     * A driver's device identifier (Dueño and Administrador only): /osmand's credential, so the list
+     * never carries it; read when the phone section opens and not kept once it closes.
+     */
+    getDeviceId: build.query<string, number>({
+      query: (id) => `/drivers/${id}/device-id`,
+      transformResponse: (response: DeviceIdResponse) => response.device_id,
+      keepUnusedDataFor: 0,
+    }),
     /** A new device identifier: the phone configured with the old one stops at once. */
-    regenerateDeviceId: build.mutation<Driver, number>({
+    regenerateDeviceId: build.mutation<string, number>({
       query: (id) => ({ url: `/drivers/${id}/device-id`, method: 'POST' }),
-      transformResponse: (response: DriverResponse) => response.driver,
-      invalidatesTags: (_result, _error, id) => [{ type: 'Driver', id }],
+      transformResponse: (response: DeviceIdResponse) => response.device_id,
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled;
+        dispatch(driversApi.util.upsertQueryData('getDeviceId', id, data));
+      },
     }),
     deleteDriver: build.mutation<void, number>({
       query: (id) => ({ url: `/drivers/${id}`, method: 'DELETE' }),
@@ -65,4 +77,5 @@ export const {
   useUpdateDriverMutation,
   useDeleteDriverMutation,
   useRegenerateDeviceIdMutation,
+  useGetDeviceIdQuery,
 } = driversApi;

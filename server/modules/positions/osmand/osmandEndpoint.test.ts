@@ -30,8 +30,8 @@ afterAll(async () => {
 
 const call = (path: string, init: Parameters<typeof apiCall>[2] = {}) => apiCall(server.url, path, { token: ownerToken, ...init });
 
-/** A new driver of the demo fleet, with a new vehicle unless told otherwise. */
-async function newDriver(withVehicle = true): Promise<Driver> {
+/** A new driver of the demo fleet, with a new vehicle unless told otherwise, and its device id (its own route). */
+async function newDriver(withVehicle = true): Promise<Driver & { device_id: string }> {
   let current_vehicle_id: number | null = null;
   if (withVehicle) {
     const vehicle = await call('/api/vehicles', { json: { plate_number: `TRKS${nextPlate++}`, model: 'Toyota Yaris' } });
@@ -40,7 +40,10 @@ async function newDriver(withVehicle = true): Promise<Driver> {
   }
   const created = await call('/api/drivers', { json: { rut: validRut(nextRut++), password: DEMO_PASSWORD, first_name: 'Tracker', last_name: `Uno${nextRut}`, current_vehicle_id } });
   expect(created.status).toBe(201);
-  return driverSchema.parse(created.body.driver);
+  const driver = driverSchema.parse(created.body.driver);
+  const device = await call(`/api/drivers/${driver.id}/device-id`);
+  expect(device.status).toBe(200);
+  return { ...driver, device_id: device.body.device_id as string };
 }
 
 const osmand = (query: string, init: RequestInit = {}, base = server.url, path = '/osmand') => fetch(`${base}${path}${query ? `?${query}` : ''}`, init);
@@ -162,8 +165,7 @@ describe('device identifiers', () => {
     const old = driver.device_id as string;
     expect(old).toMatch(/^[0-9a-f]{32}$/);
     expect(old).not.toContain(driver.rut);
-    const { body: list } = await call('/api/drivers');
-    const ids = (list.drivers as Driver[]).map((d) => d.device_id);
+    const ids = (await server.db.selectFrom('drivers').select('device_id').execute()).map((d) => d.device_id);
     expect(new Set(ids).size).toBe(ids.length);
 
     // What a driver can read never carries it.
@@ -172,7 +174,7 @@ describe('device identifiers', () => {
 
     const regenerated = await call(`/api/drivers/${driver.id}/device-id`, { method: 'POST' });
     expect(regenerated.status).toBe(200);
-    const fresh = regenerated.body.driver.device_id as string;
+    const fresh = regenerated.body.device_id as string;
     expect(fresh).toMatch(/^[0-9a-f]{32}$/);
     expect(fresh).not.toBe(old);
     expect((await osmand(`id=${old}&lat=-32.4&lon=-71.2`)).status).toBe(404);
@@ -185,12 +187,12 @@ describe('device identifiers', () => {
     const otherToken = await server.login(SECOND_OWNER.rut, SECOND_OWNER.password);
     const refused = await apiCall(server.url, `/api/drivers/${mine.id}/device-id`, { method: 'POST', token: otherToken });
     expect(refused).toEqual({ status: 404, body: { error: 'Conductor no encontrado' } });
-    const { body: myList } = await call('/api/drivers');
-    expect((myList.drivers as Driver[]).find((d) => d.id === mine.id)?.device_id).toBe(mine.device_id);
+    expect(await apiCall(server.url, `/api/drivers/${mine.id}/device-id`, { token: otherToken })).toEqual({ status: 404, body: { error: 'Conductor no encontrado' } });
+    expect((await call(`/api/drivers/${mine.id}/device-id`)).body.device_id).toBe(mine.device_id);
 
     const { body: otherList } = await apiCall(server.url, '/api/drivers', { token: otherToken });
-    expect(JSON.stringify(otherList)).not.toContain(mine.device_id as string);
-    const otherDevice = (otherList.drivers as Driver[])[0].device_id as string;
+    expect(JSON.stringify(otherList)).not.toContain(mine.device_id);
+    const otherDevice = (await apiCall(server.url, `/api/drivers/${(otherList.drivers as Driver[])[0].id}/device-id`, { token: otherToken })).body.device_id as string;
 
     // The other fleet's tracker moves the other fleet's taxi; this owner's map hears nothing of it.
     const eventsBefore = owner.events.length;

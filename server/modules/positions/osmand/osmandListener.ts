@@ -3,8 +3,11 @@
  * a client or tracker configured with a bare host and port. Nothing else is served there.
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { registerBoundedJson } from '../../../platform/edge/boundedJson';
+import { registerOsmandRateLimit } from '../../../platform/edge/osmandRateLimit';
 import { flotaErrorHandler } from '../../../platform/errorHandler';
 import { Messages } from '../../../platform/errors';
+import { OneLinePerRequest } from '../../../platform/logging';
 import type { PositionService } from '../positionService';
 import { osmandRoutes } from './osmandRoutes';
 
@@ -15,9 +18,14 @@ export interface OsmandListener {
 export async function startOsmandListener(options: {
   positions: Pick<PositionService, 'submitFromDevice'>;
   logger: FastifyServerOptions['logger'];
+  /** OSMAND_REQUESTS_PER_MINUTE: the same per-address limit as /osmand on the main port. */
+  requestsPerMinute: number;
 }): Promise<OsmandListener> {
-  const app = Fastify({ logger: options.logger, bodyLimit: 1024 * 1024 });
+  // One line per request like the main server, with the device id left out of the URL (logging.ts).
+  const app = Fastify({ logger: options.logger, bodyLimit: 1024 * 1024, logController: new OneLinePerRequest() });
   app.setErrorHandler(flotaErrorHandler);
+  registerBoundedJson(app);
+  await registerOsmandRateLimit(app, options.requestsPerMinute);
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: Messages.notFound }));
   await app.register(osmandRoutes, { positions: options.positions, path: '/' });
   await app.ready();
