@@ -6,16 +6,16 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import Map, { AttributionControl, Layer, NavigationControl, Source, type MapLayerMouseEvent, type MapRef } from 'react-map-gl/maplibre';
 import type { FeatureCollection } from 'geojson';
 import type { GeoJSONSource, Popup as MapLibrePopup } from 'maplibre-gl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectColorScheme } from '../../components/theme/themeSlice';
-import { loadMapLibre } from '../../lib/map/maplibre';
-import { applyTileColorScheme, rasterStyle } from '../../lib/map/rasterStyle';
-import { followStopped, followToggled, INITIAL_ZOOM, popupClosed, selectLiveMap, shiftSelected, trailToggled, type LngLat } from './liveMapSlice';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectColorScheme } from '../../../components/theme/themeSlice';
+import { loadMapLibre } from '../../../lib/map/maplibre';
+import { applyTileColorScheme, rasterStyle } from '../../../lib/map/rasterStyle';
+import { followStopped, followToggled, INITIAL_ZOOM, popupClosed, selectLiveMap, shiftSelected, trailToggled, type LngLat } from '../state/liveMapSlice';
 import { initialCenter, positionsBounds, taxiPoints } from './mapGeo';
 import { TaxiPopup } from './TaxiPopup';
 import { TaxiTrail } from './TaxiTrail';
 import { addTaxiIcons } from './taxiIcon';
-import { createTaxiLayer } from './taxiLayer';
+import { createTaxiLayer } from './taxiGlide';
 import {
   CLUSTER_LAYER,
   CLUSTER_MAX_ZOOM,
@@ -28,8 +28,8 @@ import {
   selectedLayer,
   TAXI_LAYER,
   taxiLayer,
-} from './taxiLayers';
-import type { TaxiRow } from './taxiRows';
+} from './taxiLayerStyles';
+import type { TaxiRow } from '../state/taxiRows';
 import { useCameraSync } from './useCameraSync';
 
 /** How long a taxi takes to glide to its new position: about the time between two updates. */

@@ -9,7 +9,7 @@
 import type { FeatureCollection } from 'geojson';
 import type { GeoJSONSourceDiff } from 'maplibre-gl';
 import { glidePosition, isInside, isShortMove, type Bounds } from './glide';
-import type { LngLat } from './liveMapSlice';
+import type { LngLat } from '../state/liveMapSlice';
 import { samePosition, sameTaxiProperties, taxiFeature, type TaxiPoint } from './mapGeo';
 
 /** The part of MapLibre's GeoJSONSource the layer uses. */

@@ -1,8 +1,8 @@
 /** Pure map geometry: the taxis' GeoJSON, the bounds that fit them, where the map starts. */
 import type { Feature, FeatureCollection, LineString, Point } from 'geojson';
-import type { LocationPoint } from '../../../contract/entities';
-import type { LngLat } from './liveMapSlice';
-import type { TaxiRow } from './taxiRows';
+import type { LocationPoint } from '../../../../contract/entities';
+import type { LngLat } from '../state/liveMapSlice';
+import type { TaxiRow } from '../state/taxiRows';
 
 /** About La Ligua: where the map starts when no driver has a position. */
 export const DEFAULT_CENTER: LngLat = [-71.2264, -32.4519];
