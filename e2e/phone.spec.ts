@@ -21,6 +21,9 @@ const screens = [
   { name: 'users', path: '/dashboard/users', heading: 'Usuarios' },
 ];
 
+// Each journey signs in and runs axe on every screen: slow on a shared machine.
+test.setTimeout(300_000);
+
 const phones = [
   { width: 390, height: 844 },
   { width: 360, height: 740 },
