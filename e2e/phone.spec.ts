@@ -12,13 +12,13 @@ import { ownerApi } from './support/liveMap';
 import { logIn, screenshotPath } from './support/session';
 
 const screens = [
-  { name: 'dashboard', path: '/dashboard', heading: 'Panel de Control' },
-  { name: 'drivers', path: '/dashboard/drivers', heading: 'Conductores' },
-  { name: 'vehicles', path: '/dashboard/vehicles', heading: 'Vehículos' },
-  { name: 'map', path: '/dashboard/map', heading: 'Mapa en Vivo' },
-  { name: 'history', path: '/dashboard/history', heading: 'Historial de Turnos' },
-  { name: 'activity', path: '/dashboard/activity', heading: 'Actividad' },
-  { name: 'users', path: '/dashboard/users', heading: 'Usuarios' },
+  { name: 'dashboard', path: '/dashboard', link: 'Dashboard', heading: 'Panel de Control' },
+  { name: 'drivers', path: '/dashboard/drivers', link: 'Conductores', heading: 'Conductores' },
+  { name: 'vehicles', path: '/dashboard/vehicles', link: 'Vehículos', heading: 'Vehículos' },
+  { name: 'map', path: '/dashboard/map', link: 'Mapa en Vivo', heading: 'Mapa en Vivo' },
+  { name: 'history', path: '/dashboard/history', link: 'Historial', heading: 'Historial de Turnos' },
+  { name: 'activity', path: '/dashboard/activity', link: 'Actividad', heading: 'Actividad' },
+  { name: 'users', path: '/dashboard/users', link: 'Usuarios', heading: 'Usuarios' },
 ];
 
 // Each journey signs in and runs axe on every screen: slow on a shared machine.
@@ -45,7 +45,7 @@ for (const { width, height } of phones) {
       if (width === 390) await page.screenshot({ path: screenshotPath(`phone-${theme}-login`) });
       await logIn(page);
       for (const screen of screens) {
-        await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: screen.heading === 'Panel de Control' ? 'Dashboard' : screen.heading, exact: true }).click();
+        await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: screen.link, exact: true }).click();
         await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
         await expect(page.getByText(/^Cargando/)).toHaveCount(0);
         expect(page.url()).toContain(screen.path);
