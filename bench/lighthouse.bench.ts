@@ -4,6 +4,9 @@
  * first), served by the real server, in Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
  * The dashboard is measured signed in: the browser logs in first and Lighthouse keeps its storage.
  * Target: 90 or more on both. The score moves with the machine's load: quote it as indicative.
+ * /dashboard/map is measured too. Lighthouse 12 dropped its PWA audits (installable-manifest), so
+ * installability is asked of Chromium itself, as DevTools' Application panel does: the web app
+ * manifest it parsed and Page.getInstallabilityErrors (none: the browser offers to install).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -37,7 +40,7 @@ export async function run(): Promise<void> {
     await page.close();
 
     console.log(`Lighthouse ${(JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version}, mobile preset, Performance (target ≥ ${TARGET})`);
-    for (const route of ['/login', '/dashboard']) {
+    for (const route of ['/login', '/dashboard', '/dashboard/map']) {
       const result = await lighthouse(`${origin}${route}`, { port: chrome.port, onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error' });
       const lhr = result?.lhr;
       const score = Math.round((lhr?.categories.performance.score ?? 0) * 100);
@@ -46,9 +49,23 @@ export async function run(): Promise<void> {
         `${route.padEnd(11)} ${String(score).padStart(3)}  FCP ${metric('first-contentful-paint')} · LCP ${metric('largest-contentful-paint')} · TBT ${metric('total-blocking-time')} · CLS ${metric('cumulative-layout-shift')}${score >= TARGET ? '' : '  (below target)'}`,
       );
     }
+    await reportInstallability(browser, origin);
     await browser.close();
   } finally {
     await chrome.kill();
     await stop();
   }
+}
+
+/** Chromium's own verdict on installing the app from /dashboard (the manifest it found, and what stops it). */
+async function reportInstallability(browser: Awaited<ReturnType<typeof chromium.connectOverCDP>>, origin: string): Promise<void> {
+  const page = await browser.contexts()[0].newPage();
+  await page.goto(`${origin}/dashboard`);
+  await page.getByRole('heading', { name: 'Panel de Control' }).waitFor();
+  const cdp = await page.context().newCDPSession(page);
+  const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[] };
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+  console.log(`manifest ${manifest.url || '(none)'}${manifest.errors.length ? `, errors: ${manifest.errors.map((error) => error.message).join('; ')}` : ', parsed without errors'}`);
+  console.log(installabilityErrors.length ? `installable: no (${installabilityErrors.map((error) => error.errorId).join(', ')})` : 'installable: yes (Chromium reports no installability error)');
+  await page.close();
 }

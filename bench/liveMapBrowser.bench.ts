@@ -12,8 +12,9 @@
  * main-thread work per delivered update. Timings are never asserted: the figures are printed.
  *
  * `npm run bench -- liveMapBrowser` (builds dist/ first when it is missing).
- * BENCH_TAXIS=100,1000,5000  BENCH_ROUNDS=1  BENCH_WINDOW_S=8  BENCH_PORT=5401 (and +1 for tiles)
- * BENCH_PAGES=console,naive
+ * BENCH_TAXIS=100:5,100,1000,5000,100:0  BENCH_ROUNDS=1  BENCH_WINDOW_S=8  BENCH_PORT=5401 (and +1 for tiles)
+ * BENCH_PAGES=console,naive  BENCH_PROFILE=1 (prints the console's top self-time functions per size)
+ * `N:M` is N taxis of which only the first M send positions; `N:0` (none moves) is measured over 30 s.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,7 +26,18 @@ import { chromiumArgs } from '../e2e/playwright.config';
 import { demoToken, demoUser } from '../src/testing/fixtures';
 import { startBenchServer } from './liveMapBrowserServer';
 
-const SIZES = (process.env.BENCH_TAXIS ?? '100,1000,5000').split(',').map(Number);
+/** A fleet size and how many of its taxis move ("100:5"); every taxi moves when M is left out. */
+interface Size {
+  label: string;
+  taxis: number;
+  moving: number;
+}
+const SIZES: Size[] = (process.env.BENCH_TAXIS ?? '100:5,100,1000,5000,100:0').split(',').map((entry) => {
+  const [taxis, moving] = entry.split(':').map(Number);
+  return { label: moving === undefined ? String(taxis) : `${taxis} (${moving} moving)`, taxis, moving: moving ?? taxis };
+});
+const STILL_WINDOW_S = 30;
+const PROFILE = process.env.BENCH_PROFILE === '1';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const WINDOW_S = Number(process.env.BENCH_WINDOW_S ?? 8);
 const WARMUP_S = 3;
@@ -37,7 +49,7 @@ type PageKind = 'console' | 'naive';
 
 interface Figures {
   page: PageKind;
-  taxis: number;
+  taxis: string;
   busyPercent: number;
   scriptingMsPerSecond: number;
   longTasks: number;
@@ -52,12 +64,16 @@ interface Figures {
 }
 
 /** Counts long tasks, frames and socket frames carrying positions, from before the app's first line. */
-const OBSERVERS = `
+/**
+ * The frame counter is a requestAnimationFrame loop of its own: on a page that is otherwise idle
+ * (the still row) that loop is the main cost in a profile, so there frames are not counted.
+ */
+const observers = (countFrames: boolean) => `
   window.__bench = { longTasks: [], frames: 0, arrivals: [] };
   new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__bench.longTasks.push([entry.startTime, entry.duration]); })
     .observe({ type: 'longtask', buffered: true });
   const countFrame = () => { window.__bench.frames += 1; requestAnimationFrame(countFrame); };
-  requestAnimationFrame(countFrame);
+  if (${countFrames}) requestAnimationFrame(countFrame);
   const NativeWebSocket = window.WebSocket;
   window.WebSocket = class extends NativeWebSocket {
     constructor(...args) {
@@ -99,14 +115,48 @@ async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
   return Object.fromEntries(list.map(({ name, value }) => [name, value]));
 }
 
-async function measure(page: Page, cdp: CDPSession, kind: PageKind, taxis: number, server: Awaited<ReturnType<typeof startBenchServer>>): Promise<Figures> {
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+/** The CPU profile's top self-time functions (sampled), as "name (file:line) ms". */
+function topFunctions(profile: { nodes: ProfileNode[]; startTime: number; endTime: number; samples?: number[] }, count = 8): string[] {
+  const samples = profile.samples?.length ?? 0;
+  if (!samples) return [];
+  const msPerSample = (profile.endTime - profile.startTime) / 1000 / samples;
+  const self = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const key = `${functionName || '(anonymous)'} (${url.split('/').pop() || 'native'}:${lineNumber + 1})`;
+    self.set(key, (self.get(key) ?? 0) + (node.hitCount ?? 0) * msPerSample);
+  }
+  return [...self.entries()]
+    .filter(([key]) => !key.startsWith('(idle)') && !key.startsWith('(program)'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([key, ms]) => `${key} ${ms.toFixed(0)} ms`);
+}
+
+async function measure(page: Page, cdp: CDPSession, kind: PageKind, size: Size, server: Awaited<ReturnType<typeof startBenchServer>>): Promise<Figures> {
+  const taxis = size.label;
   await page.waitForTimeout(WARMUP_S * 1000);
   const startedAt = await page.evaluate(() => performance.now());
   const before = await metrics(cdp);
   server.resetDelivered();
   const framesBefore = await page.evaluate(() => (window as unknown as { __bench: { frames: number } }).__bench.frames);
-  await page.waitForTimeout(WINDOW_S * 1000);
+  const profiling = PROFILE && kind === 'console';
+  if (profiling) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+  }
+  await page.waitForTimeout((size.moving === 0 ? STILL_WINDOW_S : WINDOW_S) * 1000);
   const after = await metrics(cdp);
+  if (profiling) {
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: Parameters<typeof topFunctions>[0] };
+    console.log(`console ${taxis} taxis, top self time: ${topFunctions(profile).join('; ')}`);
+  }
   const delivered = server.delivered();
   const seen = await page.evaluate((since) => {
     const bench = (window as unknown as { __bench: { longTasks: [number, number][]; frames: number; arrivals: number[] } }).__bench;
@@ -141,17 +191,17 @@ async function measure(page: Page, cdp: CDPSession, kind: PageKind, taxis: numbe
     longTaskMs: seen.longTaskMs,
     domNodes: seen.domNodes,
     heapMb: heap.JSHeapUsedSize / 1024 / 1024,
-    framesPerSecond: (seen.frames - framesBefore) / seconds,
+    framesPerSecond: size.moving > 0 ? (seen.frames - framesBefore) / seconds : NaN,
     latencyP95Ms: percentile(seen.latencies, 95),
     deliveredPerSecond: delivered / seconds,
     workPerEventMs: delivered ? (taskSeconds * 1000) / delivered : NaN,
   };
 }
 
-async function openPage(kind: PageKind, baseUrl: string, taxis: number) {
+async function openPage(kind: PageKind, baseUrl: string, taxis: number, countFrames: boolean) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'es-CL' });
-  await context.addInitScript(OBSERVERS);
+  await context.addInitScript(observers(countFrames));
   // The console opens signed in: the session the app keeps in localStorage.
   await context.addInitScript(`localStorage.setItem('flota:session', ${JSON.stringify(JSON.stringify({ token: demoToken, user: demoUser }))});`);
   const page = await context.newPage();
@@ -171,7 +221,7 @@ async function openPage(kind: PageKind, baseUrl: string, taxis: number) {
 const fixed = (value: number | null, digits = 0) => (value === null || Number.isNaN(value) ? '—' : value.toFixed(digits));
 
 function printTable(results: Figures[]) {
-  const rows = SIZES.flatMap((taxis) =>
+  const rows = SIZES.map((size) => size.label).flatMap((taxis) =>
     PAGES.map((kind) => {
       const runs = results.filter((result) => result.taxis === taxis && result.page === kind);
       if (runs.length === 0) return null;
@@ -186,15 +236,23 @@ function printTable(results: Figures[]) {
       `| ${taxis} | ${kind} | ${fixed(median((f) => f.deliveredPerSecond))} | ${fixed(median((f) => f.busyPercent), 1)}% | ${fixed(median((f) => f.scriptingMsPerSecond))} | ${fixed(median((f) => f.longTasks))} (${fixed(median((f) => f.longTaskMs))}) | ${fixed(median((f) => f.framesPerSecond), 1)} | ${fixed(median((f) => f.latencyP95Ms))} ms | ${fixed(median((f) => f.domNodes))} | ${fixed(median((f) => f.heapMb), 1)} MB | ${fixed(median((f) => f.workPerEventMs), 3)} ms |`,
     );
   }
-  for (const taxis of SIZES) {
+  for (const taxis of SIZES.map((size) => size.label)) {
     const work = (kind: PageKind) => percentile(results.filter((r) => r.taxis === taxis && r.page === kind).map((r) => r.workPerEventMs), 50);
     const ours = work('console');
     const naive = work('naive');
     if (ours && naive) console.log(`${taxis} taxis: the naive page does ${(naive / ours).toFixed(1)}× the main-thread work per delivered update (target at 1,000: ≥ 10×)`);
   }
-  const busy5000 = percentile(results.filter((r) => r.taxis === 5000 && r.page === 'console').map((r) => r.busyPercent), 50);
-  if (busy5000 !== null) console.log(`console at 5,000: main thread ${busy5000.toFixed(1)}% busy (target < 30%)`);
-  const nodes = SIZES.map((taxis) => percentile(results.filter((r) => r.taxis === taxis && r.page === 'console').map((r) => r.domNodes), 50));
+  const busy = (label: string, kind: PageKind = 'console') => percentile(results.filter((r) => r.taxis === label && r.page === kind).map((r) => r.busyPercent), 50);
+  const busy5000 = busy('5000');
+  if (busy5000 !== null) console.log(`console at 5,000: main thread ${busy5000.toFixed(1)}% busy (target < 15%)`);
+  const [ours100, naive100] = [busy('100'), busy('100', 'naive')];
+  if (ours100 !== null && naive100 !== null) console.log(`100 taxis all moving: console ${ours100.toFixed(1)}% busy, naive ${naive100.toFixed(1)}% (target: console ≤ naive)`);
+  const handful = SIZES.find((size) => size.taxis === 100 && size.moving > 0 && size.moving < 100);
+  const busyHandful = handful && busy(handful.label);
+  if (busyHandful != null) console.log(`${handful?.label}: console ${busyHandful.toFixed(1)}% busy (target ≤ 5%)`);
+  const busyStill = busy('100 (0 moving)');
+  if (busyStill !== null) console.log(`100 taxis, none moving for ${STILL_WINDOW_S} s: console ${busyStill.toFixed(1)}% busy (target ≤ 2%)`);
+  const nodes = SIZES.filter((size) => size.moving === size.taxis).map((size) => percentile(results.filter((r) => r.taxis === size.label && r.page === 'console').map((r) => r.domNodes), 50));
   console.log(`console DOM nodes by size: ${nodes.map(fixed).join(' → ')} (target: flat)`);
   console.log('Indicative figures: a shared, noisy machine; software WebGL.');
 }
@@ -210,30 +268,31 @@ export async function run() {
   const server = await startBenchServer({ port: PORT, tilePort: PORT + 1, distDir: path.join(root, 'dist'), naiveDir });
   const results: Figures[] = [];
   try {
-    for (const taxis of SIZES) {
-      server.setFleet(taxis);
+    for (const size of SIZES) {
+      const { taxis, label } = size;
+      server.setFleet(taxis, size.moving);
       for (let round = 0; round < ROUNDS; round += 1) {
         // Alternated, and in the other order every other round, so drift in the machine's load hits both.
         const order = round % 2 === 0 ? PAGES : [...PAGES].reverse();
         for (const kind of order) {
-          const { browser, page, cdp } = await openPage(kind, server.url, taxis).catch((error: unknown) => {
-            console.log(`${kind} ${taxis} taxis, round ${round + 1}: did not open (${String(error).split('\n')[0]})`);
+          const { browser, page, cdp } = await openPage(kind, server.url, taxis, size.moving > 0).catch((error: unknown) => {
+            console.log(`${kind} ${label} taxis, round ${round + 1}: did not open (${String(error).split('\n')[0]})`);
             return { browser: null, page: null, cdp: null };
           });
           if (!browser || !page || !cdp) continue;
           try {
             // A page that cannot keep up may stop answering the protocol: give up on it, do not hang.
             const figures = await Promise.race([
-              measure(page, cdp, kind, taxis, server),
+              measure(page, cdp, kind, size, server),
               new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer within 120 s')), 120_000 + WINDOW_S * 1000)),
             ]).catch((error: unknown) => {
-              console.log(`${kind} ${taxis} taxis, round ${round + 1}: saturated (${String(error)})`);
+              console.log(`${kind} ${label} taxis, round ${round + 1}: saturated (${String(error)})`);
               return null;
             });
             if (!figures) continue;
             results.push(figures);
             console.log(
-              `${kind} ${taxis} taxis, round ${round + 1}: busy ${figures.busyPercent.toFixed(1)}%, scripting ${figures.scriptingMsPerSecond.toFixed(0)} ms/s, ${figures.deliveredPerSecond.toFixed(0)} updates/s, p95 ${fixed(figures.latencyP95Ms)} ms, ${figures.domNodes} nodes`,
+              `${kind} ${label} taxis, round ${round + 1}: busy ${figures.busyPercent.toFixed(1)}%, scripting ${figures.scriptingMsPerSecond.toFixed(0)} ms/s, ${figures.deliveredPerSecond.toFixed(0)} updates/s, p95 ${fixed(figures.latencyP95Ms)} ms, ${figures.domNodes} nodes`,
             );
           } finally {
             await browser.close();

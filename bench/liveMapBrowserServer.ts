@@ -27,8 +27,8 @@ const TYPES: Record<string, string> = {
 
 export interface BenchServer {
   url: string;
-  /** Sets the fleet the snapshot and the emitter use, and restarts the count. */
-  setFleet(taxis: number): void;
+  /** Sets the fleet the snapshot and the emitter use, and restarts the count; only the first `moving` taxis report (all by default). */
+  setFleet(taxis: number, moving?: number): void;
   /** Location updates delivered to connected clients since the last reset. */
   delivered(): number;
   resetDelivered(): void;
@@ -38,6 +38,7 @@ export interface BenchServer {
 export async function startBenchServer({ port, tilePort, distDir, naiveDir }: { port: number; tilePort: number; distDir: string; naiveDir: string }): Promise<BenchServer> {
   const tiles: TileServer = await startTileServer(tilePort);
   let fleet: Shift[] = [];
+  let moving = Infinity;
   let delivered = 0;
   let second = 0;
   let slice = 0;
@@ -74,12 +75,13 @@ export async function startBenchServer({ port, tilePort, distDir, naiveDir }: { 
     if (fleet.length === 0) return;
     const updates: LocationUpdate[] = [];
     const at = Date.now();
-    for (let index = slice; index < fleet.length; index += SLICES_PER_SECOND) {
+    for (let index = slice; index < Math.min(fleet.length, moving); index += SLICES_PER_SECOND) {
       if (fleet[index].latitude === null) continue;
       const update = updateOf(fleet[index], index, second + slice / SLICES_PER_SECOND);
       updates.push({ ...update, timestamp: new Date(at).toISOString() });
     }
     for (const [, socket] of io.sockets.sockets) {
+      if (updates.length === 0) break;
       if (socket.data.batch) socket.emit('location_batch', { updates });
       else for (const update of updates) socket.emit('location_update', update);
       delivered += updates.length;
@@ -91,8 +93,9 @@ export async function startBenchServer({ port, tilePort, distDir, naiveDir }: { 
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${port}`,
-    setFleet(taxis) {
+    setFleet(taxis, movingTaxis = Infinity) {
       fleet = makeFleet(taxis);
+      moving = movingTaxis;
       second = 0;
       delivered = 0;
     },

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { shiftSelected } from '../features/liveMap/liveMapSlice';
-import { positionOf } from '../features/liveMap/taxiRows';
+import { shiftSelected } from '../features/liveMap/state/liveMapSlice';
+import { positionOf } from '../features/liveMap/state/taxiRows';
 import { useAppDispatch } from './hooks';
 
 /**

@@ -4,7 +4,7 @@ import { api } from './api';
 import type { RuntimeConfig } from './config';
 import { createRouter, FlotaApp } from './FlotaApp';
 import { appUnmounted } from './lifecycle';
-import type { CreateSocket } from './socketMiddleware';
+import type { CreateSocket } from '../features/liveMap/realtime/socketMiddleware';
 import { makeStore } from './store';
 
 export interface MountedFlota {

@@ -1,8 +1,8 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { notificationsReducer } from '../components/notifications/notificationsSlice';
 import { authReducer } from '../features/auth/authSlice';
-import { activeShiftsReducer } from '../features/liveMap/activeShiftsSlice';
-import { liveMapReducer } from '../features/liveMap/liveMapSlice';
+import { activeShiftsReducer } from '../features/liveMap/state/activeShiftsSlice';
+import { liveMapReducer } from '../features/liveMap/state/liveMapSlice';
 import { api } from './api';
 import { configReducer } from './configSlice';
 import { themeReducer } from '../components/theme/themeSlice';

@@ -7,6 +7,7 @@ import { AuthGuard } from '../features/auth/AuthGuard';
 import { loggedOut, selectCurrentUser } from '../features/auth/authSlice';
 import { LoginPage } from '../features/auth/LoginPage';
 import { DashboardLayout } from '../features/layout/DashboardLayout';
+import { ThemeToggle } from '../features/layout/ThemeToggle';
 import { LoadingText } from '../components/LoadingText';
 import { DashboardRoute } from './DashboardRoute';
 import { useAppDispatch, useAppSelector, usePermissions } from './hooks';
@@ -20,7 +21,7 @@ function AppLayout() {
     dispatch(loggedOut());
     navigate('/login', { replace: true });
   };
-  return <DashboardLayout user={user} onLogOut={logOut} accountMenu={<AccountMenu user={user} onLogOut={logOut} />} />;
+  return <DashboardLayout user={user} onLogOut={logOut} accountMenu={<AccountMenu user={user} onLogOut={logOut} extra={<ThemeToggle />} />} />;
 }
 
 /** A screen only some roles open (the server refuses the rest anyway): others land on the dashboard. */

@@ -5,9 +5,9 @@
  */
 import { configureStore } from '@reduxjs/toolkit';
 import { http, HttpResponse } from 'msw';
-import { selectActiveShifts } from '../features/liveMap/activeShiftsSlice';
-import { liveMapApi } from '../features/liveMap/liveMapApi';
-import { liveMapOpened } from '../features/liveMap/liveMapSlice';
+import { selectActiveShifts } from '../features/liveMap/state/activeShiftsSlice';
+import { liveMapApi } from '../features/liveMap/state/liveMapApi';
+import { liveMapOpened } from '../features/liveMap/state/liveMapSlice';
 import { fakeSocketFactory } from '../testing/fakeSocket';
 import { demoToken, demoUser, makeShift } from '../testing/fixtures';
 import { API } from '../testing/handlers';
@@ -15,7 +15,7 @@ import { server } from '../testing/mswServer';
 import { api } from './api';
 import { resolveConfig } from './config';
 import { rootReducer } from './rootReducer';
-import { createSocketMiddleware } from './socketMiddleware';
+import { createSocketMiddleware } from '../features/liveMap/realtime/socketMiddleware';
 
 const T0 = '2026-11-21T15:00:00.000Z';
 const T1 = '2026-11-21T15:00:05.000Z';

@@ -6,7 +6,8 @@ import { resolveConfig, type RuntimeConfig } from './config';
 import { sanitizeAction, sanitizeState } from './devToolsSanitizers';
 import { rootReducer } from './rootReducer';
 import { SESSION_KEY, sessionPersistence } from './sessionPersistence';
-import { createSocketMiddleware, type CreateSocket } from './socketMiddleware';
+import { createSocketMiddleware, type CreateSocket } from '../features/liveMap/realtime/socketMiddleware';
+import { appUnmounted } from './lifecycle';
 import { storedThemePreference, themePersistence } from './themePersistence';
 import { systemColorScheme } from '../components/theme/themeSlice';
 
@@ -43,7 +44,7 @@ export function makeStore({ config: partialConfig, storage, createSocket, extraM
     middleware: (getDefault) =>
       getDefault({ serializableCheck: { warnAfter: 128 }, immutableCheck: { warnAfter: 128 } })
         .prepend(sessionPersistence(sessionStorage), themePersistence(sessionStorage))
-        .concat(api.middleware, createSocketMiddleware({ createSocket }), ...extraMiddleware),
+        .concat(api.middleware, createSocketMiddleware({ createSocket, closeOn: appUnmounted.match }), ...extraMiddleware),
     devTools: config.devTools ? { name: 'Flota', maxAge: DEVTOOLS_MAX_AGE, actionSanitizer: sanitizeAction, stateSanitizer: sanitizeState } : false,
   });
 }

@@ -2,7 +2,7 @@
  * A stand-in for socket.io's client socket: the tests play the server (serverEmit, simulateDrop,
  * simulateReconnect) and read what the client sent (emitted) and how it connected (url, options).
  */
-import type { CreateSocket, RealtimeSocket, RealtimeSocketOptions } from '../app/socketMiddleware';
+import type { CreateSocket, RealtimeSocket, RealtimeSocketOptions } from '../features/liveMap/realtime/socketMiddleware';
 
 type Listener = (...args: never[]) => void;
 

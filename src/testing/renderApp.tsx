@@ -6,7 +6,7 @@ import type { Middleware } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRouter, FlotaApp } from '../app/FlotaApp';
-import type { CreateSocket } from '../app/socketMiddleware';
+import type { CreateSocket } from '../features/liveMap/realtime/socketMiddleware';
 import { makeStore } from '../app/store';
 import { prefixedStorage } from '../lib/storage';
 import { fakeSocketFactory } from './fakeSocket';

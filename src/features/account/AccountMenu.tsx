@@ -1,13 +1,14 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { deskRoleLabels, type User } from '../../../contract/entities';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import './account.css';
 
 /**
  * The top bar's account menu: the signed-in person and their role; opens to change one's own
- * password or sign out. Closes on Escape, on a click elsewhere and after a choice.
+ * password or sign out. Closes on Escape, on a click elsewhere and after a choice. `extra` (the
+ * theme switch, composed in app/) shows under the menu on phones, where the top bar has no room.
  */
-export function AccountMenu({ user, onLogOut }: { user: User | null; onLogOut: () => void }) {
+export function AccountMenu({ user, onLogOut, extra }: { user: User | null; onLogOut: () => void; extra?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
   const menuId = useId();
@@ -53,25 +54,28 @@ export function AccountMenu({ user, onLogOut }: { user: User | null; onLogOut: (
         <span aria-hidden="true">▾</span>
       </button>
       {open && (
-        <ul className="flota-account__menu" role="menu" id={menuId}>
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              onClick={() => {
-                setOpen(false);
-                setChangingPassword(true);
-              }}
-            >
-              Cambiar contraseña
-            </button>
-          </li>
-          <li role="none">
-            <button type="button" role="menuitem" onClick={onLogOut}>
-              Cerrar Sesión
-            </button>
-          </li>
-        </ul>
+        <div className="flota-account__dropdown">
+          <ul className="flota-account__menu" role="menu" id={menuId}>
+            <li role="none">
+              <button
+                type="button"
+                role="menuitem"
+                onClick={() => {
+                  setOpen(false);
+                  setChangingPassword(true);
+                }}
+              >
+                Cambiar contraseña
+              </button>
+            </li>
+            <li role="none">
+              <button type="button" role="menuitem" onClick={onLogOut}>
+                Cerrar Sesión
+              </button>
+            </li>
+          </ul>
+          {extra && <div className="flota-account__extra">{extra}</div>}
+        </div>
       )}
       {changingPassword && <ChangePasswordModal onClose={() => setChangingPassword(false)} />}
     </div>

@@ -3,10 +3,10 @@
  * out of the main bundle.
  */
 import { useMemo } from 'react';
-import Map, { AttributionControl, Layer, Marker, NavigationControl, Source } from 'react-map-gl/maplibre';
+import { Layer, Marker, Source } from 'react-map-gl/maplibre';
 import { useAppSelector } from '../../app/hooks';
 import { selectColorScheme } from '../../components/theme/themeSlice';
-import { loadMapLibre } from '../../lib/map/maplibre';
+import { MapShell } from '../../lib/map/MapShell';
 import { rasterStyle } from '../../lib/map/rasterStyle';
 import type { RouteGeometry } from './routeGeo';
 
@@ -21,15 +21,7 @@ export default function RouteMap({ route }: { route: RouteGeometry }) {
   const mapStyle = useMemo(() => rasterStyle(tileUrl, tileAttribution, colorScheme), [tileUrl, tileAttribution, colorScheme]);
 
   return (
-    <Map
-      mapLib={loadMapLibre()}
-      mapStyle={mapStyle}
-      initialViewState={{ bounds: route.bounds, fitBoundsOptions: { padding: FIT_PADDING, maxZoom: MAX_FIT_ZOOM } }}
-      attributionControl={false}
-      style={{ width: '100%', height: '100%' }}
-    >
-      <NavigationControl position="top-right" showCompass={false} />
-      <AttributionControl position="bottom-right" compact />
+    <MapShell mapStyle={mapStyle} compactAttribution initialViewState={{ bounds: route.bounds, fitBoundsOptions: { padding: FIT_PADDING, maxZoom: MAX_FIT_ZOOM } }}>
       <Source id="shift-route" type="geojson" data={route.line}>
         <Layer id="shift-route-line" type="line" layout={{ 'line-join': 'round', 'line-cap': 'round' }} paint={{ 'line-color': '#2f6fde', 'line-width': 4 }} />
       </Source>
@@ -38,6 +30,6 @@ export default function RouteMap({ route }: { route: RouteGeometry }) {
           <span className={`flota-route-pin flota-route-pin--${end.kind}`}>{end.label}</span>
         </Marker>
       ))}
-    </Map>
+    </MapShell>
   );
 }

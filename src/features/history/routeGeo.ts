@@ -1,6 +1,7 @@
 /** A shift's route for the map, built from its recorded points (pure: tested without MapLibre). */
 import type { Feature, LineString } from 'geojson';
 import type { LocationPoint } from '../../../contract/entities';
+import { boundsOf, polyline, type LngLatBounds } from '../../lib/map/geometry';
 
 export type RouteEndKind = 'start' | 'end' | 'last';
 
@@ -11,8 +12,7 @@ export interface RouteEnd {
   latitude: number;
 }
 
-/** [[west, south], [east, north]], as MapLibre's fitBounds takes it. */
-export type RouteBounds = [[number, number], [number, number]];
+export type RouteBounds = LngLatBounds;
 
 export interface RouteGeometry {
   line: Feature<LineString>;
@@ -22,11 +22,7 @@ export interface RouteGeometry {
 
 /** The line through the points in their order (GeoJSON positions are [longitude, latitude]). */
 export function routeLine(points: LocationPoint[]): Feature<LineString> {
-  return {
-    type: 'Feature',
-    properties: {},
-    geometry: { type: 'LineString', coordinates: points.map((point) => [point.longitude, point.latitude]) },
-  };
+  return polyline(points.map((point) => [point.longitude, point.latitude]));
 }
 
 /**
@@ -50,13 +46,7 @@ export function routeEnds(points: LocationPoint[], isActive: boolean): RouteEnd[
 
 /** The smallest box holding every point; null without points. */
 export function routeBounds(points: LocationPoint[]): RouteBounds | null {
-  if (points.length === 0) return null;
-  const longitudes = points.map((point) => point.longitude);
-  const latitudes = points.map((point) => point.latitude);
-  return [
-    [Math.min(...longitudes), Math.min(...latitudes)],
-    [Math.max(...longitudes), Math.max(...latitudes)],
-  ];
+  return boundsOf(points.map((point) => [point.longitude, point.latitude]));
 }
 
 /** Everything the route map draws; null when nothing was recorded. */

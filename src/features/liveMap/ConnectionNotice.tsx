@@ -1,4 +1,4 @@
-import type { ConnectionState } from './activeShiftsSlice';
+import type { ConnectionState } from './state/activeShiftsSlice';
 
 /**
  * Whether positions may be out of date because the live connection is down: dropped and retrying,

@@ -8,8 +8,8 @@ import { API } from '../../testing/handlers';
 import { server } from '../../testing/mswServer';
 import { mapStandIn } from '../../testing/reactMapGlStandIn';
 import { renderApp } from '../../testing/renderApp';
-import type { TaxiFeatureCollection } from './mapGeo';
-import { viewChanged } from './liveMapSlice';
+import type { TaxiFeatureCollection } from './map/mapGeo';
+import { viewChanged } from './state/liveMapSlice';
 
 const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
 const hhmm = (iso: string) => dayjs(iso).format('HH:mm');

@@ -7,16 +7,16 @@ import { useCallback, useEffect, useId, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadingText } from '../../components/LoadingText';
 import { PageHeader } from '../../components/PageHeader';
-import { ActiveShiftsList } from './ActiveShiftsList';
-import { selectActiveShifts, selectConnection } from './activeShiftsSlice';
+import { ActiveShiftsList } from './list/ActiveShiftsList';
+import { selectActiveShifts, selectConnection } from './state/activeShiftsSlice';
 import { ConnectionNotice, isOffline } from './ConnectionNotice';
-import { useGetActiveShiftsQuery } from './liveMapApi';
-import { fitRequested, liveMapClosed, liveMapOpened, selectSelectedShiftId, shiftSelected } from './liveMapSlice';
-import { MapLoadError } from './MapLoadError';
-import { TaxiMap } from './TaxiMap';
-import { TaxiPanel } from './TaxiPanel';
-import { describeTaxis, type TaxiRow } from './taxiRows';
-import { useNow } from './useNow';
+import { useGetActiveShiftsQuery } from './state/liveMapApi';
+import { fitRequested, liveMapClosed, liveMapOpened, selectSelectedShiftId, shiftSelected } from './state/liveMapSlice';
+import { MapLoadError } from './map/MapLoadError';
+import { TaxiMap } from './map/TaxiMap';
+import { TaxiPanel } from './list/TaxiPanel';
+import { describeTaxis, type TaxiRow } from './state/taxiRows';
+import { useNow } from './list/useNow';
 import './liveMap.css';
 
 /** How often "sin señal" is re-evaluated for the map and the counts ("hace N s" ticks on its own). */

@@ -13,8 +13,8 @@
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { useStore } from 'react-redux';
 import type { MapRef, ViewStateChangeEvent } from 'react-map-gl/maplibre';
-import { useAppDispatch } from '../../app/hooks';
-import { viewChanged, type LiveMapState, type LngLat } from './liveMapSlice';
+import { useAppDispatch } from '../../../app/hooks';
+import { viewChanged, type LiveMapState, type LngLat } from '../state/liveMapSlice';
 import { isSameView } from './mapGeo';
 
 const FIT_OPTIONS = { padding: 50, maxZoom: 16 };

@@ -1,8 +1,9 @@
 /** Pure map geometry: the taxis' GeoJSON, the bounds that fit them, where the map starts. */
 import type { Feature, FeatureCollection, LineString, Point } from 'geojson';
-import type { LocationPoint } from '../../../contract/entities';
-import type { LngLat } from './liveMapSlice';
-import type { TaxiRow } from './taxiRows';
+import type { LocationPoint } from '../../../../contract/entities';
+import type { LngLat } from '../state/liveMapSlice';
+import { boundsOf, polyline } from '../../../lib/map/geometry';
+import type { TaxiRow } from '../state/taxiRows';
 
 /** About La Ligua: where the map starts when no driver has a position. */
 export const DEFAULT_CENTER: LngLat = [-71.2264, -32.4519];
@@ -49,14 +50,7 @@ export function sameTaxiProperties(a: TaxiFeatureProperties, b: TaxiFeaturePrope
 
 /** [[west, south], [east, north]] around every position, or null when there is none. */
 export function positionsBounds(rows: readonly TaxiRow[]): [LngLat, LngLat] | null {
-  let bounds: [LngLat, LngLat] | null = null;
-  for (const { position } of rows) {
-    if (!position) continue;
-    const [lng, lat] = position;
-    if (!bounds) bounds = [[lng, lat], [lng, lat]];
-    else bounds = [[Math.min(bounds[0][0], lng), Math.min(bounds[0][1], lat)], [Math.max(bounds[1][0], lng), Math.max(bounds[1][1], lat)]];
-  }
-  return bounds;
+  return boundsOf(rows.map((row) => row.position));
 }
 
 /** The first located driver's position, else the default centre. */
@@ -69,7 +63,7 @@ export function trailGeoJson(points: readonly LocationPoint[], latest: LocationP
   const coordinates = points.map((point): LngLat => [point.longitude, point.latitude]);
   const last = points[points.length - 1];
   if (latest && (!last || Date.parse(latest.timestamp) > Date.parse(last.timestamp))) coordinates.push([latest.longitude, latest.latitude]);
-  return { type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates } };
+  return polyline(coordinates);
 }
 
 /** Whether two camera positions are the same view, give or take rounding (about 1 cm, 0.001 zoom). */

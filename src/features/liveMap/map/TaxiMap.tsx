@@ -3,19 +3,20 @@
  * taxi layer (taxiLayer.ts), the selected one in its own source with its popup and trail.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import Map, { AttributionControl, Layer, NavigationControl, Source, type MapLayerMouseEvent, type MapRef } from 'react-map-gl/maplibre';
+import { Layer, Source, type MapLayerMouseEvent, type MapRef } from 'react-map-gl/maplibre';
 import type { FeatureCollection } from 'geojson';
 import type { GeoJSONSource, Popup as MapLibrePopup } from 'maplibre-gl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectColorScheme } from '../../components/theme/themeSlice';
-import { loadMapLibre } from '../../lib/map/maplibre';
-import { applyTileColorScheme, rasterStyle } from '../../lib/map/rasterStyle';
-import { followStopped, followToggled, INITIAL_ZOOM, popupClosed, selectLiveMap, shiftSelected, trailToggled, type LngLat } from './liveMapSlice';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectColorScheme } from '../../../components/theme/themeSlice';
+import { MapShell } from '../../../lib/map/MapShell';
+import { usePageVisible } from '../../../lib/pageVisibility';
+import { applyTileColorScheme, rasterStyle } from '../../../lib/map/rasterStyle';
+import { followStopped, followToggled, INITIAL_ZOOM, popupClosed, selectLiveMap, shiftSelected, trailToggled, type LngLat } from '../state/liveMapSlice';
 import { initialCenter, positionsBounds, taxiPoints } from './mapGeo';
 import { TaxiPopup } from './TaxiPopup';
 import { TaxiTrail } from './TaxiTrail';
 import { addTaxiIcons } from './taxiIcon';
-import { createTaxiLayer } from './taxiLayer';
+import { createTaxiLayer } from './taxiGlide';
 import {
   CLUSTER_LAYER,
   CLUSTER_MAX_ZOOM,
@@ -28,8 +29,8 @@ import {
   selectedLayer,
   TAXI_LAYER,
   taxiLayer,
-} from './taxiLayers';
-import type { TaxiRow } from './taxiRows';
+} from './taxiLayerStyles';
+import type { TaxiRow } from '../state/taxiRows';
 import { useCameraSync } from './useCameraSync';
 
 /** How long a taxi takes to glide to its new position: about the time between two updates. */
@@ -101,9 +102,11 @@ export function TaxiMap({ rows, offline }: TaxiMapProps) {
   );
   useEffect(() => () => layer.dispose(), [layer]);
 
+  // A hidden tab sends the map nothing (no diffs, no glides); shown again, the latest points land at once.
+  const visible = usePageVisible();
   useEffect(() => {
-    if (mapReady) layer.update(points, view.selectedShiftId);
-  }, [layer, mapReady, points, view.selectedShiftId]);
+    if (mapReady && visible) layer.update(points, view.selectedShiftId);
+  }, [layer, mapReady, visible, points, view.selectedShiftId]);
 
   useEffect(() => {
     const map = mapRef.current?.getMap();
@@ -135,15 +138,12 @@ export function TaxiMap({ rows, offline }: TaxiMapProps) {
   const popupAt = selected?.position && (layer.drawnPosition(selected.shift.id) ?? selected.position);
 
   return (
-    <Map
+    <MapShell
       ref={mapRef}
-      mapLib={loadMapLibre()}
       mapStyle={mapStyle}
       initialViewState={initialViewState}
-      attributionControl={false}
       interactiveLayerIds={iconsReady ? [CLUSTER_LAYER, TAXI_LAYER, SELECTED_LAYER] : []}
       cursor={pointing ? 'pointer' : undefined}
-      style={{ width: '100%', height: '100%' }}
       onLoad={(event) => {
         setMapReady(true);
         addTaxiIcons(event.target)
@@ -158,8 +158,6 @@ export function TaxiMap({ rows, offline }: TaxiMapProps) {
       onMouseEnter={() => setPointing(true)}
       onMouseLeave={() => setPointing(false)}
     >
-      <AttributionControl compact={false} position="bottom-right" />
-      <NavigationControl position="top-right" showCompass={false} />
       <Source
         id={FLEET_SOURCE}
         type="geojson"
@@ -191,6 +189,6 @@ export function TaxiMap({ rows, offline }: TaxiMapProps) {
           onClose={() => dispatch(popupClosed())}
         />
       )}
-    </Map>
+    </MapShell>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { TaxiRow } from './taxiRows';
+import type { TaxiRow } from '../state/taxiRows';
 
 interface VirtualTaxiListProps {
   rows: readonly TaxiRow[];

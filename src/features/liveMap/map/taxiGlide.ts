@@ -4,12 +4,14 @@
  * taxi lives in a source of its own, never clustered. Moves glide (about a second) here, in the map
  * layer, so the store keeps only real positions: each glide ends exactly on the real position.
  * Only taxis in view glide, and only a few hundred at a time; the rest jump, so the cost of a
- * batch does not grow with the fleet.
+ * batch does not grow with the fleet. Frames are asked for only while one glides, and between two
+ * steps the layer sleeps on a timer instead of waking every frame: each step is a diff posted to
+ * MapLibre's worker and a repaint, the console's top costs in a Chromium profile (issue 23).
  */
 import type { FeatureCollection } from 'geojson';
 import type { GeoJSONSourceDiff } from 'maplibre-gl';
 import { glidePosition, isInside, isShortMove, type Bounds } from './glide';
-import type { LngLat } from './liveMapSlice';
+import type { LngLat } from '../state/liveMapSlice';
 import { samePosition, sameTaxiProperties, taxiFeature, type TaxiPoint } from './mapGeo';
 
 /** The part of MapLibre's GeoJSONSource the layer uses. */
@@ -29,7 +31,7 @@ export interface TaxiLayerOptions {
   glideMs: number;
   /** More gliding taxis than this in one batch: they all jump instead (the map stays responsive). */
   maxGliding?: number;
-  /** The smallest gap between two glide steps; steps are diffs sent to MapLibre's worker. */
+  /** The smallest gap between two glide steps (about 15 a second); steps are diffs sent to MapLibre's worker. */
   stepMs?: number;
   now?: () => number;
   requestFrame?: (callback: () => void) => number;
@@ -49,7 +51,7 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
   const {
     glideMs,
     maxGliding = 300,
-    stepMs = 40,
+    stepMs = 66,
     now = () => performance.now(),
     requestFrame = (callback) => requestAnimationFrame(callback),
     cancelFrame = (handle) => cancelAnimationFrame(handle),
@@ -59,6 +61,8 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
   const gliding = new Set<Drawn>();
   let selectedId: number | null = null;
   let frame: number | null = null;
+  /** Waiting for the next step's time, without asking for frames meanwhile. */
+  let wait: ReturnType<typeof setTimeout> | null = null;
   let lastStep = 0;
 
   function drawSelected() {
@@ -75,7 +79,7 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
     frame = null;
     const at = now();
     if (at - lastStep < stepMs) {
-      frame = requestFrame(step);
+      nextStep(stepMs - (at - lastStep));
       return;
     }
     lastStep = at;
@@ -97,7 +101,19 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
     }
     send({ update });
     if (selectedMoved) drawSelected();
-    if (gliding.size) frame = requestFrame(step);
+    if (gliding.size) nextStep(stepMs);
+  }
+
+  /** The next step, `delay` ms from now: a timer first, then one frame (none is asked for meanwhile). */
+  function nextStep(delay: number) {
+    if (delay <= 0) {
+      frame = requestFrame(step);
+      return;
+    }
+    wait = setTimeout(() => {
+      wait = null;
+      frame = requestFrame(step);
+    }, delay);
   }
 
   /** The taxis to draw now (real positions) and the selected one. */
@@ -175,7 +191,7 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
     if (selectedChanged) drawSelected();
     // A User Timing mark (a few a second): DevTools and the browser bench see when positions reached the map.
     performance.mark?.('flota:map-updated');
-    if (glideAll && candidates.length && frame === null) frame = requestFrame(step);
+    if (glideAll && candidates.length && frame === null && wait === null) frame = requestFrame(step);
   }
 
   /** The source was (re)created empty: send it everything again. */
@@ -192,7 +208,9 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
 
   function dispose() {
     if (frame !== null) cancelFrame(frame);
+    if (wait !== null) clearTimeout(wait);
     frame = null;
+    wait = null;
   }
 
   return { update, redraw, drawnPosition, dispose };

@@ -2,8 +2,8 @@
  * The phone of a taxi's driver for the popup's "Llamar": the active-shift payload carries no phone,
  * so it comes from the fleet's drivers list (fetched once, refreshed with the Driver tags).
  */
-import type { DriversResponse } from '../../../contract/api';
-import { api, LIST } from '../../app/api';
+import type { DriversResponse } from '../../../../contract/api';
+import { api, LIST } from '../../../app/api';
 
 const driverPhonesApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,6 +1,6 @@
 /**
  * Owns the socket.io connection of the live map (in this closure, never in state). It connects on
- * liveMap/opened and disconnects on liveMap/closed (or app/unmounted), joins the owner's room on every (re)connect,
+ * liveMap/opened and disconnects on liveMap/closed (or what `closeOn` matches: app/unmounted), joins the owner's room on every (re)connect,
  * and turns socket events into actions. Location updates are merged per shift and flushed as one
  * activeShifts/locationsReceived at most once per flushIntervalMs, so thousands of taxis make a
  * handful of readable actions per second. socket.io does not replay what was missed while
@@ -13,16 +13,16 @@
 import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { ManagerOptions, SocketOptions } from 'socket.io-client';
 import type { z } from 'zod';
-import { locationUpdateSchema, shiftEndedPayloadSchema, shiftStartedPayloadSchema, SocketEvent } from '../../contract/socket';
-import { locationsReceived, shiftEnded, shiftStarted } from '../features/liveMap/activeShiftsSlice';
-import { liveMapApi } from '../features/liveMap/liveMapApi';
-import { liveMapClosed, liveMapOpened } from '../features/liveMap/liveMapSlice';
-import { realtimeConnected, realtimeConnectionFailed, realtimeDisconnected } from '../features/liveMap/realtimeActions';
-import { sessionExpired } from './api';
-import { appUnmounted } from './lifecycle';
+import { locationUpdateSchema, shiftEndedPayloadSchema, shiftStartedPayloadSchema, SocketEvent } from '../../../../contract/socket';
+import { locationsReceived, shiftEnded, shiftStarted } from '../state/activeShiftsSlice';
+import { liveMapApi } from '../state/liveMapApi';
+import { liveMapClosed, liveMapOpened } from '../state/liveMapSlice';
+import { realtimeConnected, realtimeConnectionFailed, realtimeDisconnected } from '../state/realtimeActions';
+import { sessionExpired } from '../../../app/api';
+import type { RuntimeConfig } from '../../../app/config';
 import { lazySocketIo } from './lazySocketIo';
 import { createLocationBuffer } from './locationBuffer';
-import type { RootState } from './rootReducer';
+import type { ActiveShiftsState } from '../state/activeShiftsSlice';
 
 type Listener = (...args: never[]) => void;
 
@@ -46,15 +46,24 @@ export interface SocketMiddlewareOptions {
   flushIntervalMs?: number;
   /** Clock for the timestamps put into actions. */
   now?: () => number;
+  /** Actions from outside the feature that also close the socket (app/ passes its unmount action). */
+  closeOn?: (action: unknown) => boolean;
 }
 
-// socket.io-client loads with the live map, not with the first screen (src/app/lazySocketIo.ts).
+/** The part of the root state the middleware reads; app/ composes it into the store. */
+export interface RealtimeHostState {
+  config: Pick<RuntimeConfig, 'socketUrl' | 'socketPath'>;
+  auth: { token: string | null; user: { id: number } | null };
+  activeShifts: ActiveShiftsState;
+}
+
+// socket.io-client loads with the live map, not with the first screen (./lazySocketIo.ts).
 const connectSocketIo: CreateSocket = lazySocketIo;
 
 /** The server refuses a bad token at the handshake with this text ('No autorizado'). */
 const UNAUTHORIZED = /unauthori[sz]ed|no autorizado/i;
 
-type AppThunkDispatch = ThunkDispatch<RootState, unknown, UnknownAction>;
+type AppThunkDispatch = ThunkDispatch<RealtimeHostState, unknown, UnknownAction>;
 
 /** A payload the contract refuses: said in the console (with zod's reasons), never thrown. */
 function warnDropped(event: string, payload: unknown, schema?: z.ZodType) {
@@ -63,9 +72,9 @@ function warnDropped(event: string, payload: unknown, schema?: z.ZodType) {
   console.warn(`Flota: evento ${event} descartado, no coincide con el contrato`, { payload, reasons });
 }
 
-export function createSocketMiddleware({ createSocket = connectSocketIo, flushIntervalMs = 250, now = Date.now }: SocketMiddlewareOptions = {}): Middleware<
+export function createSocketMiddleware({ createSocket = connectSocketIo, flushIntervalMs = 250, now = Date.now, closeOn = () => false }: SocketMiddlewareOptions = {}): Middleware<
   object,
-  RootState,
+  RealtimeHostState,
   AppThunkDispatch
 > {
   return (store) => {
@@ -192,7 +201,7 @@ export function createSocketMiddleware({ createSocket = connectSocketIo, flushIn
     return (next) => (action) => {
       const result = next(action);
       if (liveMapOpened.match(action)) open();
-      else if (liveMapClosed.match(action) || appUnmounted.match(action)) close();
+      else if (liveMapClosed.match(action) || closeOn(action)) close();
       return result;
     };
   };

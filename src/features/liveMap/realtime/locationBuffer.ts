@@ -1,5 +1,5 @@
 /** Location updates waiting for the next flush: one per shift, the latest by timestamp. */
-import type { LiveLocationUpdate as LocationUpdate } from '../features/liveMap/activeShiftsSlice';
+import type { LiveLocationUpdate as LocationUpdate } from '../state/activeShiftsSlice';
 
 export function createLocationBuffer() {
   const latest = new Map<number, LocationUpdate>();

@@ -1,12 +1,12 @@
 import type { Ref } from 'react';
 import { Popup } from 'react-map-gl/maplibre';
 import type { Popup as MapLibrePopup } from 'maplibre-gl';
-import { formatClockTime } from '../../lib/clockTime';
-import type { LngLat } from './liveMapSlice';
-import { motionText } from './taxiStatus';
-import type { TaxiRow } from './taxiRows';
-import { UpdateAge } from './UpdateAge';
-import { PhoneLink } from '../../components/PhoneLink';
+import { formatClockTime } from '../../../lib/clockTime';
+import type { LngLat } from '../state/liveMapSlice';
+import { motionText } from '../state/taxiStatus';
+import type { TaxiRow } from '../state/taxiRows';
+import { UpdateAge } from '../list/UpdateAge';
+import { PhoneLink } from '../../../components/PhoneLink';
 import { useDriverPhone } from './useDriverPhone';
 
 interface TaxiPopupProps {

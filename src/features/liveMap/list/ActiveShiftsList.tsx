@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { formatClockTime } from '../../lib/clockTime';
-import { motionText, statusOf, statusText } from './taxiStatus';
-import type { TaxiListProps, TaxiRow } from './taxiRows';
+import { formatClockTime } from '../../../lib/clockTime';
+import { motionText, statusOf, statusText } from '../state/taxiStatus';
+import type { TaxiListProps, TaxiRow } from '../state/taxiRows';
 import { UpdateAge } from './UpdateAge';
 import { useSecondClock } from './useSecondClock';
 import { VirtualTaxiList } from './VirtualTaxiList';

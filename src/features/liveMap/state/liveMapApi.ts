@@ -1,5 +1,5 @@
-import type { ShiftLocationsResponse, ShiftsResponse } from '../../../contract/api';
-import { api, LIST } from '../../app/api';
+import type { ShiftLocationsResponse, ShiftsResponse } from '../../../../contract/api';
+import { api, LIST } from '../../../app/api';
 
 export const liveMapApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,6 +1,6 @@
-import { makeShift } from '../../testing/fixtures';
+import { makeShift } from '../../../testing/fixtures';
 import { DEFAULT_CENTER, initialCenter, isSameView, positionsBounds, taxiFeature, taxiPoints, trailGeoJson } from './mapGeo';
-import { describeTaxis } from './taxiRows';
+import { describeTaxis } from '../state/taxiRows';
 
 const NOW = Date.parse('2026-11-21T15:00:00.000Z');
 const secondsAgo = (seconds: number) => new Date(NOW - seconds * 1000).toISOString();

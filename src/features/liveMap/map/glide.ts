@@ -1,5 +1,5 @@
 /** Pure motion maths for the map layer's glide: where a taxi is drawn between two real positions. */
-import type { LngLat } from './liveMapSlice';
+import type { LngLat } from '../state/liveMapSlice';
 
 /** Farther than this (about 1 km) is not driving but a jump (a reconnect, DevTools time-travel): no glide. */
 export const MAX_GLIDE_DEGREES = 0.01;

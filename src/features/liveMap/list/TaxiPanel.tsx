@@ -4,8 +4,8 @@
  * is two interactions: type, then Enter or a click.
  */
 import { useId, useMemo, useState } from 'react';
-import { countByStatus, filterTaxis, motionText, statusLabels, statusOf, type StatusFilter } from './taxiStatus';
-import type { TaxiListProps, TaxiRow } from './taxiRows';
+import { countByStatus, filterTaxis, motionText, statusLabels, statusOf, type StatusFilter } from '../state/taxiStatus';
+import type { TaxiListProps, TaxiRow } from '../state/taxiRows';
 import { UpdateAge } from './UpdateAge';
 import { VirtualTaxiList } from './VirtualTaxiList';
 

@@ -1,4 +1,4 @@
-import { makeShift } from '../../testing/fixtures';
+import { makeShift } from '../../../testing/fixtures';
 import { ageText, countByStatus, filterTaxis, matchesSearch, motionText, statusText } from './taxiStatus';
 import { describeTaxis } from './taxiRows';
 

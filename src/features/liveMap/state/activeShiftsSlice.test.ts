@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw';
-import type { Shift } from '../../../contract/entities';
+import type { Shift } from '../../../../contract/entities';
 import { configureStore } from '@reduxjs/toolkit';
-import { api } from '../../app/api';
-import { demoToken, makeShift } from '../../testing/fixtures';
-import { API } from '../../testing/handlers';
-import { server } from '../../testing/mswServer';
+import { api } from '../../../app/api';
+import { demoToken, makeShift } from '../../../testing/fixtures';
+import { API } from '../../../testing/handlers';
+import { server } from '../../../testing/mswServer';
 import { activeShiftsReducer, locationsReceived, selectActiveShifts, shiftEnded, shiftStarted, type ActiveShiftsState } from './activeShiftsSlice';
 import { liveMapApi } from './liveMapApi';
 import { liveMapClosed, liveMapOpened } from './liveMapSlice';

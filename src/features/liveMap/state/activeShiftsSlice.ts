@@ -3,8 +3,8 @@
  * (GET /shifts/active) and kept current by the socket's events. Also the connection's status.
  */
 import { createEntityAdapter, createSlice, current, isDraft, type PayloadAction } from '@reduxjs/toolkit';
-import type { LocationUpdate, Shift } from '../../../contract/entities';
-import type { ShiftEndedPayload } from '../../../contract/socket';
+import type { LocationUpdate, Shift } from '../../../../contract/entities';
+import type { ShiftEndedPayload } from '../../../../contract/socket';
 import { liveMapApi } from './liveMapApi';
 import { liveMapClosed, liveMapOpened } from './liveMapSlice';
 import { realtimeConnected, realtimeConnectionFailed, realtimeDisconnected, type ConnectionStatus } from './realtimeActions';

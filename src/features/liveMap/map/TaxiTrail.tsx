@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Layer, Source } from 'react-map-gl/maplibre';
-import type { Shift } from '../../../contract/entities';
-import { useGetShiftTrailQuery } from './liveMapApi';
+import type { Shift } from '../../../../contract/entities';
+import { useGetShiftTrailQuery } from '../state/liveMapApi';
 import { trailGeoJson } from './mapGeo';
 
 /** The path the selected taxi has driven this shift, drawn under the taxis (once their layer exists). */

@@ -1,4 +1,4 @@
-import { ageText } from './taxiStatus';
+import { ageText } from '../state/taxiStatus';
 import { useSecondClock } from './useSecondClock';
 
 /** "hace 12 s" since the taxi's last position, ticking every second. */

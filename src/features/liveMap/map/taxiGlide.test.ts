@@ -1,9 +1,9 @@
 import type { FeatureCollection } from 'geojson';
 import type { GeoJSONSourceDiff } from 'maplibre-gl';
 import type { Bounds } from './glide';
-import type { LngLat } from './liveMapSlice';
+import type { LngLat } from '../state/liveMapSlice';
 import type { TaxiPoint } from './mapGeo';
-import { createTaxiLayer, type TaxiLayerOptions } from './taxiLayer';
+import { createTaxiLayer, type TaxiLayerOptions } from './taxiGlide';
 
 const point = (id: number, position: LngLat, stale = false): TaxiPoint => ({ id, position, properties: { shiftId: id, number: id, stale } });
 
