@@ -1,10 +1,10 @@
 /**
- * The live map: OSM raster tiles; the taxis in a clustered GeoJSON source fed with diffs by the
- * taxi layer (taxiLayer.ts), the selected one in its own source with its popup and trail.
+ * The live map, composed of one small component per layer (as traccar-web composes MapPositions,
+ * MapAccuracy, …): OSM raster tiles, the fleet (FleetPositions), the selected taxi
+ * (SelectedPosition) with its trail (TaxiTrail) and popup (TaxiPopup); taxiGlide.ts feeds both sources.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Layer, Source, type MapLayerMouseEvent, type MapRef } from 'react-map-gl/maplibre';
-import type { FeatureCollection } from 'geojson';
+import type { MapLayerMouseEvent, MapRef } from 'react-map-gl/maplibre';
 import type { GeoJSONSource, Popup as MapLibrePopup } from 'maplibre-gl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectColorScheme } from '../../../components/theme/themeSlice';
@@ -17,25 +17,14 @@ import { TaxiPopup } from './TaxiPopup';
 import { TaxiTrail } from './TaxiTrail';
 import { addTaxiIcons } from './taxiIcon';
 import { createTaxiLayer } from './taxiGlide';
-import {
-  CLUSTER_LAYER,
-  CLUSTER_MAX_ZOOM,
-  CLUSTER_RADIUS,
-  clusterCountLayer,
-  clusterLayer,
-  FLEET_SOURCE,
-  SELECTED_LAYER,
-  SELECTED_SOURCE,
-  selectedLayer,
-  TAXI_LAYER,
-  taxiLayer,
-} from './taxiLayerStyles';
+import { CLUSTER_LAYER, FLEET_SOURCE, SELECTED_LAYER, SELECTED_SOURCE, TAXI_LAYER } from './taxiLayerStyles';
+import { FleetPositions } from './FleetPositions';
+import { SelectedPosition } from './SelectedPosition';
 import type { TaxiRow } from '../state/taxiRows';
 import { useCameraSync } from './useCameraSync';
 
 /** How long a taxi takes to glide to its new position: about the time between two updates. */
 const GLIDE_MS = 1000;
-const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia !== 'function' || window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -158,23 +147,8 @@ export function TaxiMap({ rows, offline }: TaxiMapProps) {
       onMouseEnter={() => setPointing(true)}
       onMouseLeave={() => setPointing(false)}
     >
-      <Source
-        id={FLEET_SOURCE}
-        type="geojson"
-        data={EMPTY}
-        cluster
-        clusterRadius={CLUSTER_RADIUS}
-        clusterMaxZoom={CLUSTER_MAX_ZOOM}
-        // Tiles must exist beyond the last clustered zoom, or its groups are stretched over every closer zoom.
-        maxzoom={CLUSTER_MAX_ZOOM + 1}
-      >
-        {iconsReady && <Layer {...clusterLayer} />}
-        {iconsReady && <Layer {...clusterCountLayer} />}
-        {iconsReady && <Layer {...taxiLayer} />}
-      </Source>
-      <Source id={SELECTED_SOURCE} type="geojson" data={EMPTY}>
-        {iconsReady && <Layer {...selectedLayer} />}
-      </Source>
+      <FleetPositions iconsReady={iconsReady} />
+      <SelectedPosition iconsReady={iconsReady} />
       {selected && view.showTrail && <TaxiTrail shift={selected.shift} beforeId={iconsReady ? CLUSTER_LAYER : undefined} />}
       {selected && popupAt && (
         <TaxiPopup
