@@ -42,7 +42,8 @@ describe('a failed load, then Reintentar', () => {
   });
 
   it('the dashboard keeps its cards without numbers, and Reintentar fills them', async () => {
-    failOnce('/shifts/active');
+    // /vehicles: only the counts read it here (the attention list also reads /shifts/active and /drivers).
+    failOnce('/vehicles');
     const { user } = renderApp('/dashboard', { signedIn: true });
     expect(await screen.findByText('No se pudieron cargar los totales de la flota.')).toBeInTheDocument();
     const value = (label: string) => within(screen.getByRole('group', { name: label })).getByText(/^(\d+|—)$/).textContent;
@@ -68,9 +69,9 @@ describe('a failed load, then Reintentar', () => {
   it('the history says so when its Conductor list fails, and Reintentar fills the select', async () => {
     failOnce('/drivers');
     const { user } = renderApp('/dashboard/history', { signedIn: true });
-    expect(await screen.findByText('No se pudo cargar la lista de conductores.')).toBeInTheDocument();
+    expect(await screen.findByText('No se pudo cargar la lista de conductores y vehículos.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByRole('option', { name: 'Juan Pérez' })).toBeInTheDocument();
-    expect(screen.queryByText('No se pudo cargar la lista de conductores.')).not.toBeInTheDocument();
+    expect(screen.queryByText('No se pudo cargar la lista de conductores y vehículos.')).not.toBeInTheDocument();
   });
 });
