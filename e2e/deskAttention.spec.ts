@@ -22,8 +22,14 @@ async function ownerToken(request: APIRequestContext, baseUrl = '') {
   return ((await login.json()) as { token: string }).token;
 }
 
+/** The theme switch: in the top bar on a desk, inside the account menu on a phone. */
 async function chooseTheme(page: Page, theme: 'Claro' | 'Oscuro') {
-  await page.getByRole('group', { name: 'Tema' }).getByRole('button', { name: theme }).click();
+  const toggle = page.getByRole('group', { name: 'Tema' });
+  const inMenu = !(await toggle.isVisible());
+  const account = page.getByRole('button', { name: /Mi cuenta/ });
+  if (inMenu) await account.click();
+  await toggle.getByRole('button', { name: theme }).click();
+  if (inMenu) await account.click();
 }
 
 /** The same screen in light and dark, at the page's current size. */

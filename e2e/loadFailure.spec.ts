@@ -47,7 +47,8 @@ test('the history and the dashboard counts recover with Reintentar', async ({ pa
   await expect(page.getByRole('table')).toBeVisible();
   await expect(page.getByText('No se pudo cargar el historial de turnos.')).toBeHidden();
 
-  await page.route('**/api/shifts/active', (route) => route.fulfill({ status: 500, json: { error: 'Error interno del servidor' } }), { times: 1 });
+  // /vehicles: on the dashboard only the counts read it (the attention list reads /shifts/active and /drivers too).
+  await page.route('**/api/vehicles', (route) => route.fulfill({ status: 500, json: { error: 'Error interno del servidor' } }), { times: 1 });
   await page.goto('/dashboard');
   await expect(page.getByText('No se pudieron cargar los totales de la flota.')).toBeVisible();
   await expect(page.getByRole('group', { name: 'Conductores' })).toContainText('—');

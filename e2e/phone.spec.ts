@@ -29,12 +29,12 @@ for (const { width, height } of phones) {
     await page.setViewportSize({ width, height });
     await logIn(page);
 
-    await page.getByRole('button', { name: /^Mi cuenta/ }).click();
+    await page.getByRole('button', { name: /Mi cuenta/ }).click();
     await expect(page.getByRole('menuitem', { name: 'Cambiar contraseña' })).toBeVisible();
     await page.getByRole('group', { name: 'Tema' }).getByRole('button', { name: 'Oscuro' }).click();
     await expect(page.locator('.flota-app')).toHaveAttribute('data-theme', 'dark');
-    await page.getByRole('button', { name: /^Mi cuenta/ }).click();
-    await page.getByRole('button', { name: /^Mi cuenta/ }).click();
+    await page.getByRole('button', { name: /Mi cuenta/ }).click();
+    await page.getByRole('button', { name: /Mi cuenta/ }).click();
     await page.getByRole('menuitem', { name: 'Cambiar contraseña' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();

@@ -44,9 +44,8 @@ export function AccountMenu({ user, onLogOut, extra }: { user: User | null; onLo
         aria-label={`${user?.first_name ?? ''} ${role}: Mi cuenta, ${user?.first_name ?? ''} ${user?.last_name ?? ''}`}
         onClick={() => setOpen((value) => !value)}
       >
-        <span className="flota-avatar" aria-hidden="true">
-          {user?.first_name?.charAt(0)}
-        </span>
+        {/* The initial is drawn by CSS (data-initial), so the button's text is exactly its name's start. */}
+        <span className="flota-avatar" aria-hidden="true" data-initial={user?.first_name?.charAt(0) ?? ''} />
         <span className="flota-account__who">
           <span>{user?.first_name}</span>{' '}
           <span className="flota-account__role">{role}</span>
