@@ -2,13 +2,7 @@
 import dayjs from 'dayjs';
 
 /** A shift's length as the spec shows it: "En curso" while it has none, otherwise "Xh Ym" (minutes floored). */
-export function formatDuration(seconds: number | null): string {
-  if (seconds === null) return 'En curso';
-  const total = Math.max(0, Math.floor(seconds));
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  return `${hours}h ${minutes}m`;
-}
+export { formatDuration } from '../../contract/duration';
 
 /** dd/MM/yyyy HH:mm, the spec's history format, in local time. */
 export function formatDateTime(iso: string): string {

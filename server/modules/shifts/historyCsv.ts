@@ -6,6 +6,7 @@
 import { Readable } from 'node:stream';
 import { CSV_BOM, csvLine } from '../../../contract/csv';
 import type { Shift } from '../../../contract/entities';
+import { formatDuration } from '../../../contract/duration';
 import { formatRut } from '../../../contract/rut';
 import { zonedDate } from '../../platform/timeZone';
 
@@ -26,13 +27,6 @@ export function dateTimeFormatter(timeZone: string): (iso: string) => string {
     const parts = Object.fromEntries(format.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
     return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
   };
-}
-
-/** The spec's duration: "En curso" while the shift has none, otherwise "Xh Ym" (as src/lib/format.ts). */
-export function formatDuration(seconds: number | null): string {
-  if (seconds === null) return 'En curso';
-  const total = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(total / 3600)}h ${Math.floor((total % 3600) / 60)}m`;
 }
 
 export function historyCsvRow(shift: Shift, formatDateTime: (iso: string) => string): string[] {
