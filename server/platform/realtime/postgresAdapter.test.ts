@@ -103,7 +103,7 @@ describeWithPostgres('socket.io rooms across two servers on PostgreSQL', () => {
     expect(posted.status).toBe(202);
     const update = await socket.waitFor((e) => e.event === 'location_update');
     expect(update.payload as LocationUpdate).toEqual({ shift_id: started.body.shift.id, latitude: -32.45, longitude: -71.22, timestamp });
-  });
+  }, 20_000);
 
   it('shares the login throttle between the servers: failures on A count on B', async () => {
     const [a, b] = servers;
@@ -113,5 +113,55 @@ describeWithPostgres('socket.io rooms across two servers on PostgreSQL', () => {
     expect(await attempt(b.url, DEMO_PASSWORD)).toMatchObject({ status: 429, body: { error: 'Demasiados intentos. Espera unos minutos e intenta nuevamente.' } });
     const rows = await databases[0].db.selectFrom('login_limits').select(['key', 'hits']).execute();
     expect(rows.some((row) => row.key.includes(rut.slice(0, -1)) && row.hits === DEFAULT_LIMITS.perAddressAndAccount.max)).toBe(true);
-  });
+  }, 20_000);
+
+  it('a desk user deactivated on server A hears no fleet event on server B once the revoking request answers', async () => {
+    const [a, b] = servers;
+    const owner = await apiCall(a.url, '/api/auth/login', { json: { rut: DEMO_OWNER_RUT, password: DEMO_PASSWORD } });
+    const rut = '41.000.001-6';
+    const created = await apiCall(a.url, '/api/users', {
+      token: owner.body.token,
+      json: { rut, password: 'clave-segura', first_name: 'Ana', last_name: 'Revocada', email: 'ana.revocada@example.cl', role: 'administrador' },
+    });
+    expect(created.status).toBe(201);
+    const admin = await apiCall(b.url, '/api/auth/login', { json: { rut, password: 'clave-segura' } });
+    const revoked = await openOwnerSocket(b.url, { token: admin.body.token });
+    try {
+      expect(await revoked.join(ownerId)).toEqual({ ok: true });
+
+      // Four drivers keep posting to server A while the Dueño deactivates the account on server A.
+      let posting = true;
+      let sent = 0;
+      const posters = demoDriverRuts()
+        .slice(5, 9)
+        .map(async (driverRut, lane) => {
+          const { token } = await driverLogin(a.url, driverRut);
+          await apiCall(a.url, '/api/driver/shifts/start', { token, json: {} });
+          for (let point = 1; posting && point < 300; point += 1) {
+            sent += 1;
+            const timestamp = new Date(Date.now() + point).toISOString();
+            await apiCall(a.url, '/api/driver/locations', { token, json: { locations: [{ latitude: -32.45 + lane * 1e-3 + point * 1e-5, longitude: -71.22, timestamp }] } });
+          }
+        });
+      await revoked.waitFor((e) => e.event === 'location_update');
+
+      const deactivated = await apiCall(a.url, `/api/users/${created.body.user.id}`, {
+        method: 'PUT',
+        token: owner.body.token,
+        json: { first_name: 'Ana', last_name: 'Revocada', email: 'ana.revocada@example.cl', role: 'administrador', is_active: false },
+      });
+      expect(deactivated.status).toBe(200);
+      const heardBefore = revoked.events.length;
+      const sentAtRevocation = sent;
+      // The driver goes on posting for a while; none of it may reach the revoked map.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      posting = false;
+      await Promise.all(posters);
+      expect(sent).toBeGreaterThan(sentAtRevocation);
+      expect(revoked.events.length - heardBefore).toBe(0);
+      expect(revoked.socket.connected).toBe(false);
+    } finally {
+      revoked.close();
+    }
+  }, 30_000);
 });
