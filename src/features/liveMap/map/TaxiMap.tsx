@@ -81,6 +81,13 @@ export function TaxiMap({ rows, offline }: TaxiMapProps) {
           [_ne.lng, _ne.lat],
         ];
       },
+      screenDistance: (from: LngLat, to: LngLat) => {
+        const map = mapRef.current?.getMap();
+        if (!map) return Infinity;
+        const a = map.project(from);
+        const b = map.project(to);
+        return Math.hypot(a.x - b.x, a.y - b.y);
+      },
       onSelectedDrawn: (position: LngLat | null) => {
         if (!position) return;
         popupRef.current?.setLngLat(position);

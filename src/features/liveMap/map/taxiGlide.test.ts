@@ -136,6 +136,21 @@ describe('taxi layer', () => {
     ]);
   });
 
+  it('a move shorter than two pixels on screen jumps without asking for frames; a longer one glides', () => {
+    // 10,000 px per degree: 0.0001° is one pixel (a city seen whole), 0.001° ten (zoomed in).
+    const screenDistance = (from: LngLat, to: LngLat) => Math.hypot(to[0] - from[0], to[1] - from[1]) * 10_000;
+    const { layer, fleet, pendingFrames } = setup({ screenDistance });
+    layer.update([point(1, [-71.5, -32.5]), point(2, [-71.4, -32.4])], null);
+
+    layer.update([point(1, [-71.5001, -32.5]), point(2, [-71.4, -32.4])], null);
+    expect(fleet.at(1)).toEqual([-71.5001, -32.5]);
+    expect(pendingFrames()).toBe(0);
+
+    layer.update([point(1, [-71.5001, -32.5]), point(2, [-71.401, -32.4])], null);
+    expect(fleet.at(2)).toEqual([-71.4, -32.4]); // gliding from here
+    expect(pendingFrames()).toBe(1);
+  });
+
   it('moves the selected taxi out of the clustered source into its own, and back when deselected', () => {
     const { layer, fleet, selected, drawnSelected } = setup({ glideMs: 0 });
     const taxis = [point(1, [-71.5, -32.5]), point(2, [-71.6, -32.6])];

@@ -6,7 +6,9 @@
  * Only taxis in view glide, and only a few hundred at a time; the rest jump, so the cost of a
  * batch does not grow with the fleet. Frames are asked for only while one glides, and between two
  * steps the layer sleeps on a timer instead of waking every frame: each step is a diff posted to
- * MapLibre's worker and a repaint, the console's top costs in a Chromium profile (issue 23).
+ * MapLibre's worker and a repaint, the console's top costs in a Chromium profile (issue 23). A move
+ * shorter than a couple of pixels on screen (a city seen whole: 11 m is under a pixel at zoom 12)
+ * jumps, since a glide nobody can see would cost as much as one they can.
  */
 import type { FeatureCollection } from 'geojson';
 import type { GeoJSONSourceDiff } from 'maplibre-gl';
@@ -26,6 +28,10 @@ export interface TaxiLayerOptions {
   selectedSource(): TaxiSource | undefined;
   /** What the map shows now, so taxis out of view do not glide; null: nothing glides. */
   viewBounds(): Bounds | null;
+  /** How many screen pixels apart two positions are drawn; moves shorter than minGlidePixels jump. */
+  screenDistance?(from: LngLat, to: LngLat): number;
+  /** Default 2. */
+  minGlidePixels?: number;
   /** Where the selected taxi is drawn, each time it moves (for its popup and "Seguir"). */
   onSelectedDrawn(position: LngLat | null): void;
   glideMs: number;
@@ -51,6 +57,7 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
   const {
     glideMs,
     maxGliding = 300,
+    minGlidePixels = 2,
     stepMs = 66,
     now = () => performance.now(),
     requestFrame = (callback) => requestAnimationFrame(callback),
@@ -141,7 +148,11 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
       const moved = !samePosition(before.position, point.position);
       let glides = false;
       if (moved) {
-        glides = bounds !== null && isShortMove(taxi.at, point.position) && (isInside(bounds, taxi.at) || isInside(bounds, point.position));
+        glides =
+          bounds !== null &&
+          isShortMove(taxi.at, point.position) &&
+          (isInside(bounds, taxi.at) || isInside(bounds, point.position)) &&
+          (options.screenDistance === undefined || options.screenDistance(taxi.at, point.position) >= minGlidePixels);
         if (glides) candidates.push(taxi);
         else {
           taxi.at = point.position;
