@@ -2,14 +2,14 @@
 import { z } from 'zod';
 import './zodConfig';
 import { MAX_PASSWORD_LENGTH, password, trimmed } from './fields';
+import { LoginMessages } from './loginMessages';
+import { deskRoles } from './roles';
 
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './fields';
 
-/** Who signs in at the desk: the fleet's owner (Dueño) and the desk accounts it creates. */
-export const deskRoles = ['dueño', 'administrador', 'operador'] as const;
+export { deskRoles, deskRoleLabels } from './roles';
 export const deskRoleSchema = z.enum(deskRoles);
 export type DeskRole = z.infer<typeof deskRoleSchema>;
-export const deskRoleLabels: Record<DeskRole, string> = { dueño: 'Dueño', administrador: 'Administrador', operador: 'Operador' };
 
 /**
  * The signed-in person (login and /auth/me): their own id, RUT, names and email, the fleet's
@@ -30,8 +30,8 @@ export type User = z.infer<typeof userSchema>;
 
 export const loginRequestSchema = z.object({
   // A RUT is at most 12 characters with dots and dash; more is not one (and never becomes a limiter key).
-  rut: trimmed.min(1, 'Ingresa tu RUT').max(20, 'RUT inválido'),
-  password: z.string().min(1, 'Ingresa tu contraseña').max(MAX_PASSWORD_LENGTH, 'La contraseña es demasiado larga'),
+  rut: trimmed.min(1, LoginMessages.rutRequired).max(20, 'RUT inválido'),
+  password: z.string().min(1, LoginMessages.passwordRequired).max(MAX_PASSWORD_LENGTH, 'La contraseña es demasiado larga'),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

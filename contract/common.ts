@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import './zodConfig';
 
-export const API_BASE_PATH = '/api';
+export { API_BASE_PATH } from './paths';
 
 /** Every error answer: a Spanish text, and per-field texts for bad input. */
 export const apiErrorSchema = z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() });

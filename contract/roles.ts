@@ -4,6 +4,11 @@
  */
 import type { DeskRole } from './auth';
 
+/** Who signs in at the desk: the fleet's owner (Dueño) and the desk accounts it creates. */
+export const deskRoles = ['dueño', 'administrador', 'operador'] as const;
+/** Here, without zod, so the app shell shows a role without loading the schemas (issue 20). */
+export const deskRoleLabels: Record<DeskRole, string> = { dueño: 'Dueño', administrador: 'Administrador', operador: 'Operador' };
+
 export const EVERY_DESK_ROLE: readonly DeskRole[] = ['dueño', 'administrador', 'operador'];
 /** Create, edit and delete drivers and vehicles, end shifts by hand, read the activity log. */
 export const FLEET_MANAGERS: readonly DeskRole[] = ['dueño', 'administrador'];

@@ -2,11 +2,12 @@
  * The SPA's runtime configuration, described once: config.json (written by the server from env,
  * server/spa.ts) and Flota.mount()'s options both fill it; whatever they leave out, or give with
  * the wrong kind, takes the default below (src/app/config.ts resolveConfig).
+ * Written with zod's tree-shakable "mini" API, and importing no other contract module: the SPA
+ * reads it before its first screen, which must stay within its budget (issue 20); a value of the
+ * wrong kind is replaced by its default, never shown to a person, so it needs no Spanish messages.
  */
-import { z } from 'zod';
-import './zodConfig';
-import { API_BASE_PATH } from './common';
-import { SOCKET_PATH } from './socket';
+import { z } from 'zod/mini';
+import { API_BASE_PATH, SOCKET_PATH } from './paths';
 
 export const ROUTER_KINDS = ['browser', 'hash', 'memory'] as const;
 export const routerKindSchema = z.enum(ROUTER_KINDS);
@@ -25,7 +26,7 @@ export const runtimeConfigSchema = z.object({
   storagePrefix: z.string(),
   devTools: z.boolean(),
   /** A taxi without an update for this long is drawn as without signal. */
-  staleAfterSeconds: z.number().int().positive(),
+  staleAfterSeconds: z.int().check(z.positive()),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
@@ -46,7 +47,8 @@ export const runtimeConfigDefaults = {
 } as const satisfies Omit<RuntimeConfig, 'devTools'>;
 
 /** config.json, as the server writes it: where the API, socket and tiles are; devTools only when DEVTOOLS is set. */
-export const configJsonSchema = runtimeConfigSchema
-  .pick({ apiBaseUrl: true, socketUrl: true, socketPath: true, tileUrl: true, tileAttribution: true, staleAfterSeconds: true })
-  .extend({ devTools: z.boolean().optional() });
+export const configJsonSchema = z.extend(
+  z.pick(runtimeConfigSchema, { apiBaseUrl: true, socketUrl: true, socketPath: true, tileUrl: true, tileAttribution: true, staleAfterSeconds: true }),
+  { devTools: z.optional(z.boolean()) },
+);
 export type ConfigJson = z.infer<typeof configJsonSchema>;

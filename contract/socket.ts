@@ -11,15 +11,8 @@ import { isoTime } from './fields';
 import { locationUpdateSchema } from './positions';
 import { shiftSchema } from './shifts';
 
-export const SOCKET_PATH = '/socket.io';
-
-export const SocketEvent = {
-  joinOwnerRoom: 'join_owner_room',
-  locationUpdate: 'location_update',
-  locationBatch: 'location_batch',
-  shiftStarted: 'shift_started',
-  shiftEnded: 'shift_ended',
-} as const;
+export { SOCKET_PATH } from './paths';
+export { SocketEvent } from './socketEvents';
 
 /** location_update: one taxi moved (the one position shape, with its shift id: positions.ts). */
 export { locationUpdateSchema };

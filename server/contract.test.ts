@@ -7,6 +7,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
+import { safeParse, type $ZodType } from 'zod/v4/core';
 import * as contract from '../contract/api';
 import { configJsonSchema } from '../contract/runtimeConfig';
 import * as socketContract from '../contract/socket';
@@ -39,9 +40,10 @@ function declaredAnswers(method: string, url: string): Record<number, z.ZodType>
 }
 
 /** What a schema refuses or would drop: [] when the body is exactly what the contract describes. */
-function drift(schema: z.ZodType | undefined, body: unknown): unknown[] {
+function drift(schema: $ZodType | undefined, body: unknown): unknown[] {
   if (!schema) return ['no schema declared for this status'];
-  const parsed = schema.safeParse(body);
+  // zod's core parse: the contract's classic schemas and runtimeConfig.ts's zod/mini ones alike.
+  const parsed = safeParse(schema, body);
   if (!parsed.success) return parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   // zod drops keys its objects do not list: a difference is a field the contract does not describe.
   // Both through JSON: fetch's bodies come from another realm, with another Object.prototype.

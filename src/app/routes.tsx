@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useNavigate, type RouteObject } from 'react-router-dom';
 import { AccountMenu } from '../features/account/AccountMenu';
-import { ActivityPage } from '../features/activity/ActivityPage';
-import { UsersPage } from '../features/users/UsersPage';
 import { AuthGuard } from '../features/auth/AuthGuard';
 import { loggedOut, selectCurrentUser } from '../features/auth/authSlice';
 import { LoginPage } from '../features/auth/LoginPage';
@@ -69,8 +67,22 @@ export const routes: RouteObject[] = [
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => ({ Component: (await import('../features/history/HistoryPage')).HistoryPage }),
           },
-          { path: 'activity', element: <Allowed when="readActivity"><ActivityPage /></Allowed> },
-          { path: 'users', element: <Allowed when="manageUsers"><UsersPage /></Allowed> },
+          {
+            path: 'activity',
+            hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
+            lazy: async () => {
+              const { ActivityPage } = await import('../features/activity/ActivityPage');
+              return { Component: () => <Allowed when="readActivity"><ActivityPage /></Allowed> };
+            },
+          },
+          {
+            path: 'users',
+            hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
+            lazy: async () => {
+              const { UsersPage } = await import('../features/users/UsersPage');
+              return { Component: () => <Allowed when="manageUsers"><UsersPage /></Allowed> };
+            },
+          },
         ],
       },
     ],

@@ -1,7 +1,11 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { deskRoleLabels, type User } from '../../../contract/entities';
-import { ChangePasswordModal } from './ChangePasswordModal';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { User } from '../../../contract/entities';
+import { deskRoleLabels } from '../../../contract/roles';
 import './account.css';
+
+// Opened a few times a year: its form, dialog and validation load when first asked for, not with
+// the first screen (the /login budget, issue 20).
+const ChangePasswordModal = lazy(async () => ({ default: (await import('./ChangePasswordModal')).ChangePasswordModal }));
 
 /**
  * The top bar's account menu: the signed-in person and their role; opens to change one's own
@@ -76,7 +80,11 @@ export function AccountMenu({ user, onLogOut, extra }: { user: User | null; onLo
           {extra && <div className="flota-account__extra">{extra}</div>}
         </div>
       )}
-      {changingPassword && <ChangePasswordModal onClose={() => setChangingPassword(false)} />}
+      {changingPassword && (
+        <Suspense fallback={null}>
+          <ChangePasswordModal onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

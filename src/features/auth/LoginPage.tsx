@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { Field } from '../../components/form/Field';
-import { apiErrorMessage, isNetworkError } from '../../lib/apiError';
+import { LoginMessages } from '../../../contract/loginMessages';
+import { apiErrorMessage, apiFieldErrors, isNetworkError } from '../../lib/apiError';
 import { useLoginMutation } from './authApi';
 import { selectSessionStatus } from './authSlice';
 import './login.css';
@@ -22,20 +23,21 @@ export function LoginPage() {
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (isLoading) return;
-    // The contract's schemas (and zod) load on the first submit, not with the first screen.
-    const { fieldErrors, loginRequestSchema } = await import('../../../contract/api');
-    const parsed = loginRequestSchema.safeParse({ rut, password });
+    // Empty fields are said here; the server checks the rest with the contract's schema and
+    // answers per-field texts, so no schema library loads with the first screen (issue 20).
+    const missing: Record<string, string> = {};
+    if (!rut.trim()) missing.rut = LoginMessages.rutRequired;
+    if (!password) missing.password = LoginMessages.passwordRequired;
     setFormError('');
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
+    setErrors(missing);
+    if (Object.keys(missing).length) return;
     try {
-      await login(parsed.data).unwrap();
+      await login({ rut: rut.trim(), password }).unwrap();
       navigate('/dashboard', { replace: true });
     } catch (error) {
-      setFormError(isNetworkError(error) ? 'Error de conexión. Intenta nuevamente.' : apiErrorMessage(error, 'Login failed'));
+      const fields = apiFieldErrors(error);
+      if (Object.keys(fields).length) setErrors(fields);
+      else setFormError(isNetworkError(error) ? 'Error de conexión. Intenta nuevamente.' : apiErrorMessage(error, 'Login failed'));
     }
   }
 

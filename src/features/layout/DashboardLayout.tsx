@@ -1,7 +1,7 @@
 import { useId, useRef, type MouseEvent, type ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
-import { deskRoleLabels, type DeskRole, type User } from '../../../contract/entities';
-import { deskPermissions, type DeskPermissions } from '../../../contract/roles';
+import type { DeskRole, User } from '../../../contract/entities';
+import { deskPermissions, deskRoleLabels, type DeskPermissions } from '../../../contract/roles';
 import { Icon, type IconName } from './icons';
 import './layout.css';
 import { LogoMark } from '../../components/LogoMark';

@@ -13,7 +13,7 @@
 import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { ManagerOptions, SocketOptions } from 'socket.io-client';
 import type { z } from 'zod';
-import { locationUpdateSchema, shiftEndedPayloadSchema, shiftStartedPayloadSchema, SocketEvent } from '../../../../contract/socket';
+import { SocketEvent } from '../../../../contract/socketEvents';
 import { locationsReceived, shiftEnded, shiftStarted } from '../state/activeShiftsSlice';
 import { liveMapApi } from '../state/liveMapApi';
 import { liveMapClosed, liveMapOpened } from '../state/liveMapSlice';
@@ -22,6 +22,7 @@ import { sessionExpired } from '../../../app/api';
 import type { RuntimeConfig } from '../../../app/config';
 import { lazySocketIo } from './lazySocketIo';
 import { createLocationBuffer } from './locationBuffer';
+import type * as PayloadChecks from './payloadChecks';
 import type { ActiveShiftsState } from '../state/activeShiftsSlice';
 
 type Listener = (...args: never[]) => void;
@@ -65,6 +66,15 @@ const UNAUTHORIZED = /unauthori[sz]ed|no autorizado/i;
 
 type AppThunkDispatch = ThunkDispatch<RealtimeHostState, unknown, UnknownAction>;
 
+type Checks = typeof PayloadChecks;
+/** The payload schemas (zod) load with the socket, not with the first screen (./payloadChecks.ts). */
+let checksLoading: Promise<Checks> | null = null;
+let loadedChecks: Checks | null = null;
+function loadChecks(): Promise<Checks> {
+  checksLoading ??= import(/* webpackChunkName: "socket-payloads" */ './payloadChecks').then((checks) => (loadedChecks = checks));
+  return checksLoading;
+}
+
 /** A payload the contract refuses: said in the console (with zod's reasons), never thrown. */
 function warnDropped(event: string, payload: unknown, schema?: z.ZodType) {
   const first = Array.isArray(payload) ? payload[0] : payload;
@@ -103,7 +113,7 @@ export function createSocketMiddleware({ createSocket = connectSocketIo, flushIn
 
     // Payloads are checked at the edge with the contract's schemas (contract/socket.ts): one that
     // does not match is dropped with a warning, never cast into state.
-    function addUpdate(payload: unknown): boolean {
+    function addUpdate({ locationUpdateSchema }: Checks, payload: unknown): boolean {
       const update = locationUpdateSchema.safeParse(payload);
       if (!update.success) return false;
       buffer.add(update.data);
@@ -111,35 +121,47 @@ export function createSocketMiddleware({ createSocket = connectSocketIo, flushIn
       return true;
     }
 
-    function onLocationUpdate(payload: unknown) {
-      if (!addUpdate(payload)) warnDropped(SocketEvent.locationUpdate, payload, locationUpdateSchema);
+    function onLocationUpdate(checks: Checks, payload: unknown) {
+      if (!addUpdate(checks, payload)) warnDropped(SocketEvent.locationUpdate, payload, checks.locationUpdateSchema);
     }
 
     /** One bad update does not cost the others of its flush; one warning per batch. */
-    function onLocationBatch(payload: unknown) {
+    function onLocationBatch(checks: Checks, payload: unknown) {
       const updates = (payload as { updates?: unknown } | null | undefined)?.updates;
       if (!Array.isArray(updates)) {
         warnDropped(SocketEvent.locationBatch, payload);
         return;
       }
-      const dropped = updates.filter((update) => !addUpdate(update));
-      if (dropped.length) warnDropped(SocketEvent.locationBatch, dropped, locationUpdateSchema);
+      const dropped = updates.filter((update) => !addUpdate(checks, update));
+      if (dropped.length) warnDropped(SocketEvent.locationBatch, dropped, checks.locationUpdateSchema);
     }
 
-    function onShiftStarted(payload: unknown) {
+    function onShiftStarted({ shiftStartedPayloadSchema }: Checks, payload: unknown) {
       const parsed = shiftStartedPayloadSchema.safeParse(payload);
       if (parsed.success) store.dispatch(shiftStarted(parsed.data));
       else warnDropped(SocketEvent.shiftStarted, payload, shiftStartedPayloadSchema);
     }
 
-    function onShiftEnded(payload: unknown) {
+    function onShiftEnded({ shiftEndedPayloadSchema }: Checks, payload: unknown) {
       const parsed = shiftEndedPayloadSchema.safeParse(payload);
       if (parsed.success) store.dispatch(shiftEnded(parsed.data));
       else warnDropped(SocketEvent.shiftEnded, payload, shiftEndedPayloadSchema);
     }
 
+    /** A payload handler that runs once the schemas are here (at once after the first time), in arrival order. */
+    function checked(handle: (checks: Checks, payload: unknown) => void) {
+      return (payload: unknown) => {
+        if (loadedChecks) handle(loadedChecks, payload);
+        else
+          void loadChecks().then((checks) => {
+            if (socket) handle(checks, payload); // not after the map closed meanwhile
+          });
+      };
+    }
+
     function open() {
       if (socket) return; // StrictMode mounts twice: one socket is enough.
+      void loadChecks();
       const { config, auth } = store.getState();
       const current = createSocket(config.socketUrl || window.location.origin, {
         path: config.socketPath,
@@ -177,10 +199,10 @@ export function createSocketMiddleware({ createSocket = connectSocketIo, flushIn
         }
         store.dispatch(realtimeConnectionFailed(message, current.active));
       });
-      current.on(SocketEvent.locationUpdate, onLocationUpdate);
-      current.on(SocketEvent.locationBatch, onLocationBatch);
-      current.on(SocketEvent.shiftStarted, onShiftStarted);
-      current.on(SocketEvent.shiftEnded, onShiftEnded);
+      current.on(SocketEvent.locationUpdate, checked(onLocationUpdate));
+      current.on(SocketEvent.locationBatch, checked(onLocationBatch));
+      current.on(SocketEvent.shiftStarted, checked(onShiftStarted));
+      current.on(SocketEvent.shiftEnded, checked(onShiftEnded));
 
       socket = current;
       current.connect();

@@ -1,0 +1,11 @@
+/**
+ * The socket's event names, apart from the payload schemas (socket.ts): the SPA's first screen
+ * needs the names, and zod only once the live map opens (the /login budget, issue 20).
+ */
+export const SocketEvent = {
+  joinOwnerRoom: 'join_owner_room',
+  locationUpdate: 'location_update',
+  locationBatch: 'location_batch',
+  shiftStarted: 'shift_started',
+  shiftEnded: 'shift_ended',
+} as const;

@@ -1,0 +1,6 @@
+/**
+ * The contract's socket payload schemas, in a chunk of their own: zod loads when the live map opens
+ * its socket, not with the first screen (the /login budget, issue 20). socketMiddleware.ts imports
+ * this lazily and checks every payload with it.
+ */
+export { locationUpdateSchema, shiftEndedPayloadSchema, shiftStartedPayloadSchema } from '../../../../contract/socket';
