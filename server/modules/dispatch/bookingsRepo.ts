@@ -11,7 +11,6 @@ import type { Database } from '../../platform/db/schema';
 import { CLOSED_STATUSES, LIVE_TRIP_STATUSES, allowedFrom, refusal } from './tripStates';
 
 export type Db = Kysely<Database> | Transaction<Database>;
-type BookingRow = Database['bookings'] extends infer T ? { [K in keyof T]: T[K] extends { __select__: infer S } ? S : T[K] } : never;
 
 export const BookingMessages = {
   notFound: 'Reserva no encontrada',
@@ -203,4 +202,3 @@ export async function listBookings(db: Db, ownerId: number, closedSince: Date, l
   return rows.map((row) => toBooking(row, events.get(row.id) ?? [], now, leadMinutes));
 }
 
-export type { BookingRow };

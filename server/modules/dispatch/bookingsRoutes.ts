@@ -27,7 +27,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { zonedDate, zonedTime } from '../../platform/timeZone';
 import { listAvailability } from './availabilityRepo';
-import { BookingMessages, listBookings, loadBooking } from './bookingsRepo';
+import { BookingMessages, findStored, listBookings, loadBooking } from './bookingsRepo';
 import type { Audit, DispatchService } from './dispatchService';
 import { geocode } from './geocoder';
 import { routeSpecs } from './routeSpecs';
@@ -66,7 +66,12 @@ export const bookingsRoutes: FastifyPluginAsync<DispatchRoutesOptions> = async (
     if (!booking) throw new HttpError(404, BookingMessages.notFound);
     return { booking };
   };
-  const bookingId = (request: FastifyRequest) => idParam(request.params, BookingMessages.notFound);
+  /** The :id of a booking of the caller's fleet (another fleet's is 404 before its body is even read). */
+  const bookingId = async (request: FastifyRequest) => {
+    const id = idParam(request.params, BookingMessages.notFound);
+    if (!(await findStored(db, ownerId(request), id))) throw new HttpError(404, BookingMessages.notFound);
+    return id;
+  };
 
   app.get('/dispatch/bookings', routeSpecs.listBookings, async (request): Promise<BookingsResponse> => {
     const today = zonedDate(new Date(), config.tzFleet);
@@ -81,30 +86,30 @@ export const bookingsRoutes: FastifyPluginAsync<DispatchRoutesOptions> = async (
     return answer(request, id);
   });
 
-  app.get('/dispatch/bookings/:id', routeSpecs.getBooking, async (request) => answer(request, bookingId(request)));
+  app.get('/dispatch/bookings/:id', routeSpecs.getBooking, async (request) => answer(request, await bookingId(request)));
 
   app.post('/dispatch/bookings/:id/assign', routeSpecs.assignBooking, async (request): Promise<BookingResponse> => {
-    const id = bookingId(request);
+    const id = await bookingId(request);
     const body = parseBody(assignRequestSchema, request.body);
     await service.assign(ownerId(request), id, body.driver_id, deskActor(request), audit(request));
     return answer(request, id);
   });
 
   app.post('/dispatch/bookings/:id/offer', routeSpecs.offerBooking, async (request): Promise<BookingResponse> => {
-    const id = bookingId(request);
+    const id = await bookingId(request);
     await service.startOffering(ownerId(request), id, deskActor(request), audit(request));
     return answer(request, id);
   });
 
   app.post('/dispatch/bookings/:id/cancel', routeSpecs.cancelBooking, async (request): Promise<BookingResponse> => {
-    const id = bookingId(request);
+    const id = await bookingId(request);
     const body = parseBody(cancelRequestSchema, request.body);
     await service.cancel(ownerId(request), id, body.reason, deskActor(request), audit(request));
     return answer(request, id);
   });
 
   app.post('/dispatch/bookings/:id/advance', routeSpecs.advanceBooking, async (request): Promise<BookingResponse> => {
-    const id = bookingId(request);
+    const id = await bookingId(request);
     const body = parseBody(advanceRequestSchema, request.body);
     await service.advance(ownerId(request), id, body.status, deskActor(request), audit(request));
     return answer(request, id);

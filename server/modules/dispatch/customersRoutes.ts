@@ -70,6 +70,7 @@ export const customersRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authent
 
   app.put('/dispatch/places/:id', routeSpecs.updatePlace, async (request): Promise<PlaceResponse> => {
     const id = idParam(request.params, CustomerMessages.placeNotFound);
+    if (!(await findPlace(db, ownerId(request), id))) throw new HttpError(404, CustomerMessages.placeNotFound);
     const body = parseBody(placeRequestSchema, request.body);
     const place = await db.transaction().execute(async (trx) => {
       const before = await findPlace(trx, ownerId(request), id);
