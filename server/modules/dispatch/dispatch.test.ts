@@ -8,7 +8,8 @@ import { DISPATCH_DEFAULTS } from '../../platform/dispatchConfig';
 import { createBooking, freeDemoDrivers, moveTo, PICKUP, putOnShift, type TaxiOnShift } from '../../tools/testing/dispatchFixtures';
 import { apiCall } from '../../tools/testing/http';
 import { openOwnerSocket, type OwnerSocket } from '../../tools/testing/ownerSocket';
-import { startTestServer, type TestServer } from '../../tools/testing/testServer';
+import { createSecondOwner, SECOND_OWNER, startTestServer, type TestServer } from '../../tools/testing/testServer';
+import { driverLogin } from '../../tools/testing/http';
 
 let server: TestServer;
 let desk: string;
@@ -205,5 +206,59 @@ describe('automatic offers', () => {
     const busy = await apiCall(server.url, '/api/driver/availability', { method: 'PUT', token: taxis[4].token, json: { availability: 'fuera_de_servicio' } });
     expect(busy).toMatchObject({ status: 409, body: { error: 'Tienes un viaje en curso: la disponibilidad vuelve a Libre al finalizarlo' } });
     await finishTrip(taxis[4], id);
+  });
+});
+
+describe('customers and saved places', () => {
+  it('finds customers by phone digits or name, and saves, edits and deletes places', async () => {
+    expect((await call('/api/customers?query=8765')).body.customers.map((c: { phone: string }) => c.phone)).toContain('+56987654321');
+    const marta = (await call('/api/customers?query=marta')).body.customers[0];
+    expect(marta).toMatchObject({ name: 'Marta Rojas', phone: '+56987654321', recent_pickups: [PICKUP] });
+    // The trips finished above (by the desk, by the driver, and the availability test's).
+    expect(marta.trips_count).toBe(3);
+    expect((await call('/api/customers/by-phone/912340000')).status).toBe(404);
+    const created = await call('/api/dispatch/places', { json: { name: 'Terminal de buses', latitude: -33.45, longitude: -70.68 } });
+    expect(created).toMatchObject({ status: 201, body: { place: { name: 'Terminal de buses' } } });
+    const id = created.body.place.id;
+    expect((await call(`/api/dispatch/places/${id}`, { method: 'PUT', json: { name: 'Terminal Sur', latitude: -33.45, longitude: -70.68 } })).body.place.name).toBe('Terminal Sur');
+    expect((await call('/api/dispatch/places', { json: { name: 'Buenos Aires', latitude: -34.6, longitude: -58.4 } })).body.error).toBe('El punto está fuera del área de servicio');
+    expect((await call(`/api/dispatch/places/${id}`, { method: 'DELETE' })).body).toEqual({ ok: true });
+    expect((await call('/api/dispatch/places')).body.places.map((p: { id: number }) => p.id)).not.toContain(id);
+  });
+
+  it('the Dueño deletes a customer: the record goes, and the name and phone leave the closed bookings', async () => {
+    await createBooking(server.url, desk, { customer_phone: '+56 9 5555 0000', customer_name: 'Borrar Me' }).then((id) =>
+      call(`/api/dispatch/bookings/${id}/cancel`, { json: { reason: 'Prueba' } }),
+    );
+    const customer = (await call('/api/customers/by-phone/955550000')).body.customer;
+    expect((await call(`/api/customers/${customer.id}`, { method: 'DELETE' })).body).toEqual({ ok: true });
+    expect((await call('/api/customers/by-phone/955550000')).status).toBe(404);
+    const bookings = (await call('/api/dispatch/bookings')).body.bookings as Booking[];
+    expect(bookings.filter((b) => b.customer_phone === '+56955550000' || b.customer_name === 'Borrar Me')).toEqual([]);
+  });
+});
+
+describe('another fleet', () => {
+  it('never sees nor touches this fleet’s bookings and customers, and its taxis are never candidates here', async () => {
+    const other = await createSecondOwner(server.db);
+    const otherDesk = await server.login(SECOND_OWNER.rut, SECOND_OWNER.password);
+    // B's taxi stands right at A's pickup, with a fresh position.
+    const otherDriver = await driverLogin(server.url, SECOND_OWNER.driverRut, SECOND_OWNER.password, other.fleetCode);
+    await moveTo(server.url, otherDriver.token, PICKUP.latitude, PICKUP.longitude);
+    const id = await createBooking(server.url, desk);
+    const candidates = (await call(`/api/dispatch/candidates?latitude=${PICKUP.latitude}&longitude=${PICKUP.longitude}`)).body.candidates as Candidate[];
+    expect(candidates.map((c) => c.driver_id)).not.toContain(other.driverId);
+    expect((await call(`/api/dispatch/bookings/${id}/assign`, { json: { driver_id: other.driverId } })).body.error).toBe('Conductor no encontrado');
+    const asB = (path: string, init: Parameters<typeof apiCall>[2] = {}) => apiCall(server.url, path, { token: otherDesk, ...init });
+    expect((await asB(`/api/dispatch/bookings/${id}`)).status).toBe(404);
+    expect((await asB(`/api/dispatch/bookings/${id}/cancel`, { json: { reason: 'x' } })).status).toBe(404);
+    expect((await asB('/api/customers/by-phone/987654321')).status).toBe(404);
+    expect((await asB('/api/dispatch/bookings')).body.bookings).toEqual([]);
+    // B's own offering finds only B's taxi, and A's drivers never hear of it.
+    const bBooking = (await asB('/api/dispatch/bookings', { json: { customer_phone: '+56 9 4444 0000', pickup: PICKUP } })).body.booking.id;
+    expect((await asB(`/api/dispatch/bookings/${bBooking}/offer`, { json: {} })).body.booking.offer).toMatchObject({ driver_id: other.driverId });
+    for (const taxi of taxis) expect((await driverState(taxi)).offer?.booking.id).not.toBe(bBooking);
+    expect((await apiCall(server.url, `/api/driver/offers/${bBooking}/accept`, { token: taxis[0].token, json: {} })).status).toBe(404);
+    await call(`/api/dispatch/bookings/${id}/cancel`, { json: { reason: 'Prueba' } });
   });
 });
