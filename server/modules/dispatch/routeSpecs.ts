@@ -20,6 +20,7 @@ import {
   placeResponseSchema,
   placesResponseSchema,
 } from '../../../contract/dispatch';
+import { z } from 'zod';
 import { okResponseSchema } from '../../../contract/common';
 import { EVERY_DESK_ROLE, USER_MANAGERS } from '../../../contract/roles';
 import { Tags, driver, errors, idParams, owner } from '../../platform/openapi/routeDocs';
@@ -62,7 +63,9 @@ export const routeSpecs = {
   }),
   availability: desk('Disponibilidad de cada taxi en turno', { response: { 200: availabilityListResponseSchema, ...errors(401) } }),
   searchCustomers: desk('Buscar clientes por teléfono o nombre', { response: { 200: customersResponseSchema, ...errors(401) } }),
-  customerByPhone: desk('El cliente de un teléfono', { response: { 200: customerResponseSchema, ...errors(401, 404) } }),
+  customerByPhone: desk('El cliente de un teléfono', {
+    params: z.object({ phone: z.string().describe('El teléfono en cualquier formato chileno (+56 9 1234 5678, 912345678…)') }),
+    response: { 200: customerResponseSchema, ...errors(401, 404) } }),
   deleteCustomer: routeSpec(USER_MANAGERS, {
     summary: 'Eliminar un cliente (datos personales)',
     description: 'Solo el dueño. Borra su nombre y teléfono de sus reservas cerradas; 409 si tiene una reserva abierta.',
