@@ -14,7 +14,7 @@
  *   GET    /api/dispatch/availability                → availabilityListResponseSchema (every active shift's availability, for the map)
  *   GET    /api/customers?query=                     → customersResponseSchema (by phone digits or name; at most 20)
  *   GET    /api/customers/by-phone/:phone            → customerResponseSchema (404 when unknown; :phone in any Chilean format)
- *   DELETE /api/customers/:id                        → okResponseSchema (Dueño only; the bookings keep their phone, lose the link)
+ *   DELETE /api/customers/:id                        → okResponseSchema (Dueño only; 409 with an open booking; closed bookings lose the name and phone)
  *   GET    /api/dispatch/places                      → placesResponseSchema
  *   POST   /api/dispatch/places                      placeRequestSchema → 201 placeResponseSchema
  *   PUT    /api/dispatch/places/:id                  placeRequestSchema → placeResponseSchema
@@ -24,7 +24,7 @@
  * Driver routes (driver token, the driver's own offer/trip only; another's: 404):
  *   GET    /api/driver/dispatch                      → driverDispatchResponseSchema (availability, current offer, current trip; survives a reload)
  *   PUT    /api/driver/availability                  availabilityRequestSchema → driverDispatchResponseSchema (409 without an active shift or during a trip)
- *   POST   /api/driver/offers/:id/accept             (:id = booking id) → driverDispatchResponseSchema (409 when expired or gone)
+ *   POST   /api/driver/offers/:id/accept             (:id = booking id) → driverDispatchResponseSchema (trip en_camino at once; 409 when expired or gone)
  *   POST   /api/driver/offers/:id/decline            → driverDispatchResponseSchema (passes to the next candidate)
  *   POST   /api/driver/trips/:id/arrived             → driverDispatchResponseSchema (en_el_lugar; also automatic within ~80 m of the pickup)
  *   POST   /api/driver/trips/:id/onboard             → driverDispatchResponseSchema (a_bordo)
