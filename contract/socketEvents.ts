@@ -8,4 +8,8 @@ export const SocketEvent = {
   locationBatch: 'location_batch',
   shiftStarted: 'shift_started',
   shiftEnded: 'shift_ended',
+  bookingChanged: 'booking_changed',
+  availabilityChanged: 'availability_changed',
+  offer: 'offer',
+  tripChanged: 'trip_changed',
 } as const;

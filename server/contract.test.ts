@@ -51,8 +51,21 @@ function drift(schema: $ZodType | undefined, body: unknown): unknown[] {
   return isDeepStrictEqual(plain(parsed.data), plain(body)) ? [] : [{ notInContract: body, contract: parsed.data }];
 }
 
+/** A booking put straight in the database for the journey's driver: offered to them, or at the pickup. */
+async function dispatchBooking(driverRut: string, status: 'ofrecido' | 'en_el_lugar'): Promise<number> {
+  const driver = await server.db.selectFrom('drivers').select('id').where('rut', '=', driverRut).where('owner_id', '=', server.seed.ownerId).executeTakeFirstOrThrow();
+  const base = { owner_id: server.seed.ownerId, status, customer_phone: '+56911112222', pickup_latitude: -32.45, pickup_longitude: -71.23 };
+  const row = await server.db
+    .insertInto('bookings')
+    .values(status === 'ofrecido' ? { ...base, offer_driver_id: driver.id, offer_expires_at: new Date(Date.now() + 60_000) } : { ...base, driver_id: driver.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+let accepted = 0;
+
 /** Public and driver routes in the order a phone uses them (routeSamples covers the desk's). */
-const phoneJourney: [string, (ctx: { driverRut: string }) => SampleRequest & { method?: string }][] = [
+const phoneJourney: [string, (ctx: { driverRut: string }) => (SampleRequest & { method?: string }) | Promise<SampleRequest & { method?: string }>][] = [
   ['GET /api/health', () => ({ path: '/api/health' })],
   ['POST /api/auth/login', () => ({ path: '/api/auth/login', json: { rut: DEMO_OWNER_RUT, password: DEMO_PASSWORD } })],
   ['POST /api/driver/login', ({ driverRut }) => ({ path: '/api/driver/login', json: { fleet_code: DEMO_FLEET_CODE, rut: driverRut, password: DEMO_PASSWORD } })],
@@ -60,6 +73,15 @@ const phoneJourney: [string, (ctx: { driverRut: string }) => SampleRequest & { m
   ['POST /api/driver/shifts/start', () => ({ path: '/api/driver/shifts/start', json: {} })],
   ['POST /api/driver/locations', () => ({ path: '/api/driver/locations', json: { locations: [{ latitude: -32.45, longitude: -71.23, timestamp: new Date().toISOString(), speed: 8.5, heading: 90 }] } })],
   ['GET /api/driver/me', () => ({ path: '/api/driver/me' })],
+  ['GET /api/driver/dispatch', () => ({ path: '/api/driver/dispatch' })],
+  ['PUT /api/driver/availability', () => ({ path: '/api/driver/availability', json: { availability: 'fuera_de_servicio' } })],
+  ['PUT /api/driver/availability', () => ({ path: '/api/driver/availability', json: { availability: 'libre' } })],
+  ['POST /api/driver/offers/:id/decline', async ({ driverRut }) => ({ path: `/api/driver/offers/${await dispatchBooking(driverRut, 'ofrecido')}/decline`, json: {} })],
+  ['POST /api/driver/offers/:id/accept', async ({ driverRut }) => ({ path: `/api/driver/offers/${(accepted = await dispatchBooking(driverRut, 'ofrecido'))}/accept`, json: {} })],
+  ['POST /api/driver/trips/:id/arrived', () => ({ path: `/api/driver/trips/${accepted}/arrived`, json: {} })],
+  ['POST /api/driver/trips/:id/onboard', () => ({ path: `/api/driver/trips/${accepted}/onboard`, json: {} })],
+  ['POST /api/driver/trips/:id/finish', () => ({ path: `/api/driver/trips/${accepted}/finish`, json: {} })],
+  ['POST /api/driver/trips/:id/no-show', async ({ driverRut }) => ({ path: `/api/driver/trips/${await dispatchBooking(driverRut, 'en_el_lugar')}/no-show`, json: {} })],
   ['POST /api/driver/shifts/end', () => ({ path: '/api/driver/shifts/end', json: {} })],
 ];
 
@@ -99,7 +121,7 @@ describe('the contract describes every answer', () => {
     const driverRut = await freeDriverRut();
     const problems: unknown[] = [];
     for (const [key, sample] of phoneJourney) {
-      const request = sample({ driverRut });
+      const request = await sample({ driverRut });
       const token = key.includes('/driver/') && !key.endsWith('/login') ? tokens.driver : undefined;
       const { status, body } = await call(request.path, { method: methodOf(key), token, json: request.json });
       if (key === 'POST /api/driver/login') tokens.driver = (body as { token: string }).token;
