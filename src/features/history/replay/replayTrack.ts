@@ -23,8 +23,12 @@ export interface TrackPosition {
   index: number;
 }
 
-/** Two points further apart than this are not joined by a straight glide: the taxi waits at the first. */
-export const MAX_INTERPOLATION_MS = 60_000;
+/**
+ * Two points further apart than this are not joined (no line, no glide: the taxi waits at the
+ * first). The summary's rule for a data gap (over an hour counts as a stop): a phone that reports
+ * every few minutes still draws its route.
+ */
+export const MAX_INTERPOLATION_MS = 3_600_000;
 
 export function trackFromReplay(replay: ShiftReplay): ReplayTrack | null {
   const n = replay.offsets_ms.length;
