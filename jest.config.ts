@@ -21,6 +21,9 @@ const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/).
 const transform = { '^.+\\.(t|j|mj)sx?$': swc };
 
 const config: Config = {
+  // Web tests wait for screens with findBy (3 s each, setupTests.ts): a loaded, shared machine needs
+  // the room. (A project's own testTimeout is not read; only the top level's.)
+  testTimeout: 15_000,
   projects: [
     {
       displayName: 'web',
