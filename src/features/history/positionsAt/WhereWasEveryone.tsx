@@ -50,7 +50,7 @@ export function WhereWasEveryone({ onClose }: { onClose: () => void }) {
             </select>
           )}
         </Field>
-        <button type="submit" className="flota-button flota-positions-at__submit" disabled={answer.isFetching}>
+        <button type="submit" className="flota-button flota-button--primary flota-positions-at__submit" disabled={answer.isFetching}>
           Ver posiciones
         </button>
       </form>

@@ -44,7 +44,7 @@ export function ReplayControls({ track, clock, follow, onFollowChange }: Props) 
   const shown = formatClockTime(new Date(clock.time).toISOString(), { seconds: true });
   return (
     <div className="flota-replay-controls">
-      <button type="button" className="flota-button flota-replay-controls__play" onClick={clock.toggle} aria-keyshortcuts="Space">
+      <button type="button" className="flota-button flota-button--primary flota-replay-controls__play" onClick={clock.toggle} aria-keyshortcuts="Space">
         {clock.playing ? 'Pausar' : 'Reproducir'}
       </button>
       <label htmlFor={rateId} className="flota-replay-controls__label">
