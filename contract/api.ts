@@ -15,3 +15,4 @@ export * from './activity';
 export * from './health';
 export * from './reports';
 export * from './dispatch';
+export * from './replay';

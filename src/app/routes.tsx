@@ -67,6 +67,12 @@ export const routes: RouteObject[] = [
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => ({ Component: (await import('../features/history/HistoryPage')).HistoryPage }),
           },
+          // A shift's replay: its own chunk (MapLibre and uPlot), linked from the history and the live map.
+          {
+            path: 'history/:shiftId/replay',
+            hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
+            lazy: async () => ({ Component: (await import('../features/history/replay/ReplayPage')).ReplayPage }),
+          },
           {
             path: 'activity',
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,

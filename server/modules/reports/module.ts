@@ -1,6 +1,7 @@
 /** Reports: per-shift summaries (trips, stops, kilometres), kept once a shift ends. */
 import type { FlotaModule } from '../flotaModule';
 import { createSummaryBackfill } from './summaryBackfill';
+import { replayRoutes } from './replayRoutes';
 import { summaryRoutes } from './summaryRoute';
 import { summarizeShift } from './summaryService';
 
@@ -8,6 +9,7 @@ export const reportsModule: FlotaModule = {
   name: 'reports',
   async register(app, { prefix, db, authenticate, positions, summaryBackfill }) {
     await app.register(summaryRoutes, { prefix, db, authenticate });
+    await app.register(replayRoutes, { prefix, db, authenticate });
     // Kept as each shift ends; a failure only leaves it to the background pass.
     positions.shifts.onEnded((shift) => {
       summarizeShift(db, shift.id).catch((error: unknown) => app.log.warn({ err: error, shiftId: shift.id }, 'resumen del turno pendiente'));

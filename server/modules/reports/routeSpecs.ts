@@ -4,6 +4,7 @@
  */
 import { EVERY_DESK_ROLE } from '../../../contract/roles';
 import { shiftSummaryResponseSchema } from '../../../contract/reports';
+import { positionsAtQuerySchema, positionsAtResponseSchema, shiftReplaySchema } from '../../../contract/replay';
 import { Tags, owner, idParams, errors } from '../../platform/openapi/routeDocs';
 import { routeSpec } from '../../platform/routeSpec';
 
@@ -17,5 +18,25 @@ export const routeSpecs = {
     security: owner,
     params: idParams,
     response: { 200: shiftSummaryResponseSchema, ...errors(401, 404) },
+  }),
+  // GET /api/shifts/:id/replay
+  shiftReplay: routeSpec(EVERY_DESK_ROLE, {
+    summary: 'Recorrido completo de un turno para reproducirlo',
+    description:
+      'Todos los puntos del turno, el más antiguo primero, como columnas paralelas: `offsets_ms` (milisegundos desde `start_ms`), `latitudes`, `longitudes`, `speeds_kmh` (la del teléfono o, si no la envió, la implícita por el avance de los últimos diez segundos). Los saltos del GPS (los del resumen) no se envían.',
+    tags: [Tags.shifts],
+    security: owner,
+    params: idParams,
+    response: { 200: shiftReplaySchema, ...errors(401, 404) },
+  }),
+  // GET /api/positions/at
+  positionsAt: routeSpec(EVERY_DESK_ROLE, {
+    summary: '¿Dónde estaba cada taxi a una hora?',
+    description:
+      'Para cada turno de la flota que se cruza con [`time` − `window_minutes`, `time`], su último punto en o antes de `time`, si está dentro de la ventana (30 minutos si falta, hasta 1440).',
+    tags: [Tags.shifts],
+    security: owner,
+    querystring: positionsAtQuerySchema,
+    response: { 200: positionsAtResponseSchema, ...errors(400, 401) },
   }),
 };

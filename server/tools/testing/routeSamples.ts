@@ -134,6 +134,8 @@ export const routeSamples: Record<string, SampleFactory> = {
   'GET /api/shifts/history.csv': async () => ({ path: '/api/shifts/history.csv' }),
   'GET /api/shifts/:id/locations': async ({ db, ownerId }) => ({ path: `/api/shifts/${await anyId(db, 'shifts', ownerId)}/locations` }),
   'GET /api/shifts/:id/summary': async ({ db, ownerId }) => ({ path: `/api/shifts/${await anyId(db, 'shifts', ownerId)}/summary` }),
+  'GET /api/shifts/:id/replay': async ({ db, ownerId }) => ({ path: `/api/shifts/${await anyId(db, 'shifts', ownerId)}/replay` }),
+  'GET /api/positions/at': async () => ({ path: `/api/positions/at?time=${encodeURIComponent(new Date().toISOString())}&window_minutes=60` }),
   'POST /api/shifts/:id/end': async ({ db, ownerId }) => ({ path: `/api/shifts/${await freshShift(db, ownerId)}/end`, json: {} }),
   'GET /api/users': async () => ({ path: '/api/users' }),
   'POST /api/users': async () => ({

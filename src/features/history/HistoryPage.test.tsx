@@ -75,12 +75,12 @@ describe('Historial de Turnos', () => {
     expect(screen.queryByText('Cargando historial...')).not.toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Conductor', 'Vehículo', 'Inicio', 'Fin', 'Duración', 'Estado', 'Recorrido']);
     expect(tableRows()).toEqual([
-      ['Juan Pérez12.531.909-2', 'BCDF12', '21/11/2026 08:00', '-', 'En curso', 'Activo', 'Ver recorrido'],
-      ['Ana Soto76.086.428-5', 'Sin vehículo', '20/11/2026 22:30', '21/11/2026 06:35', '8h 5m', 'Finalizado', 'Ver recorrido'],
-      ['Juan Pérez12.531.909-2', 'BCDF12', '15/11/2026 09:00', '15/11/2026 10:05', '1h 5m', 'Finalizado', 'Ver recorrido'],
-      ['Ana Soto76.086.428-5', 'GHJK34', '01/11/2026 07:00', '02/11/2026 08:00', '25h 0m', 'Finalizado', 'Ver recorrido'],
-      ['Pedro González11.111.111-1', 'AB1234', '28/10/2026 12:00', '28/10/2026 12:00', '0h 0m', 'Finalizado', 'Ver recorrido'],
-      ['Juan Pérez12.531.909-2', 'BCDF12', '05/10/2026 14:00', '05/10/2026 18:30', '4h 30m', 'Finalizado', 'Ver recorrido'],
+      ['Juan Pérez12.531.909-2', 'BCDF12', '21/11/2026 08:00', '-', 'En curso', 'Activo', 'Ver recorridoReproducir'],
+      ['Ana Soto76.086.428-5', 'Sin vehículo', '20/11/2026 22:30', '21/11/2026 06:35', '8h 5m', 'Finalizado', 'Ver recorridoReproducir'],
+      ['Juan Pérez12.531.909-2', 'BCDF12', '15/11/2026 09:00', '15/11/2026 10:05', '1h 5m', 'Finalizado', 'Ver recorridoReproducir'],
+      ['Ana Soto76.086.428-5', 'GHJK34', '01/11/2026 07:00', '02/11/2026 08:00', '25h 0m', 'Finalizado', 'Ver recorridoReproducir'],
+      ['Pedro González11.111.111-1', 'AB1234', '28/10/2026 12:00', '28/10/2026 12:00', '0h 0m', 'Finalizado', 'Ver recorridoReproducir'],
+      ['Juan Pérez12.531.909-2', 'BCDF12', '05/10/2026 14:00', '05/10/2026 18:30', '4h 30m', 'Finalizado', 'Ver recorridoReproducir'],
     ]);
     expect(screen.getByText('Mostrando 6 turno(s).')).toBeInTheDocument();
     // 8h 5m + 1h 5m + 25h + 40 s + 4h 30m: the shift in course adds nothing.
@@ -294,6 +294,12 @@ describe('Exportar CSV', () => {
 });
 
 describe('Ver recorrido', () => {
+  it('links each shift to its replay', async () => {
+    await openHistory();
+    const row = screen.getByRole('row', { name: /15\/11\/2026 09:00/ });
+    expect(within(row).getByRole('link', { name: 'Reproducir turno de Juan Pérez' })).toHaveAttribute('href', expect.stringMatching(/^\/dashboard\/history\/\d+\/replay$/));
+  });
+
   it('opens the route of a finished shift on a map, from Inicio to Fin, and closes with Escape', async () => {
     const { user } = await openHistory();
     const row = screen.getByRole('row', { name: /15\/11\/2026 09:00/ });

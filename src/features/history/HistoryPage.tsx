@@ -12,6 +12,7 @@ import { filterErrors, filtersFromSearchParams, filtersToSearchParams, type Hist
 import { HistoryFiltersForm } from './HistoryFiltersForm';
 import { HistoryTable } from './HistoryTable';
 import { RoutePanel } from './RoutePanel';
+import { WhereWasEveryone } from './positionsAt/WhereWasEveryone';
 import { finishedSeconds } from './shiftDisplay';
 import { useHistoryCsvExport } from './useHistoryCsvExport';
 import './history.css';
@@ -39,6 +40,8 @@ export function HistoryPage() {
   const driversData = driversQuery.data;
   const vehiclesData = vehiclesQuery.data;
   const [routeShift, setRouteShift] = useState<Shift | null>(null);
+  const [askingWhere, setAskingWhere] = useState(false);
+  const closeWhere = useCallback(() => setAskingWhere(false), []);
   const closeRoute = useCallback(() => setRouteShift(null), []);
   const { exportCsv, exporting } = useHistoryCsvExport(applied);
   const titleId = useId();
@@ -72,6 +75,9 @@ export function HistoryPage() {
   return (
     <section className="flota-history" aria-labelledby={titleId}>
       <PageHeader id={titleId} title="Historial de Turnos" subtitle="Turnos de tus conductores por conductor, vehículo y fechas">
+        <button type="button" className="flota-button flota-button--secondary" onClick={() => setAskingWhere(true)}>
+          ¿Dónde estaba cada taxi?
+        </button>
         <button type="button" className="flota-button flota-button--secondary" disabled={searching || exporting || shifts.length === 0} onClick={() => void exportCsv()}>
           {exporting ? 'Exportando...' : 'Exportar CSV'}
         </button>
@@ -110,6 +116,7 @@ export function HistoryPage() {
         </>
       )}
       {routeShift && <RoutePanel shift={routeShift} onClose={closeRoute} />}
+      {askingWhere && <WhereWasEveryone onClose={closeWhere} />}
     </section>
   );
 }

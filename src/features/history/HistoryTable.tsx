@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import type { Shift } from '../../../contract/entities';
 import { Badge } from '../../components/Badge';
 import { DataTable } from '../../components/DataTable';
@@ -50,6 +51,9 @@ export function HistoryTable({ shifts, onShowRoute }: Props) {
                 <button type="button" className="flota-button flota-button--secondary flota-history-table__route-button" onClick={() => onShowRoute(shift)}>
                   Ver recorrido
                 </button>
+                <Link className="flota-button flota-button--secondary flota-history-table__route-button" to={`/dashboard/history/${shift.id}/replay`} aria-label={`Reproducir turno de ${row.driver}`}>
+                  Reproducir
+                </Link>
               </td>
             </tr>
           );

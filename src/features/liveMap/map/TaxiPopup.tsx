@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
 import { Popup } from 'react-map-gl/maplibre';
+import { Link } from 'react-router-dom';
 import type { Popup as MapLibrePopup } from 'maplibre-gl';
 import { formatClockTime } from '../../../lib/clockTime';
 import type { LngLat } from '../state/liveMapSlice';
@@ -57,6 +58,9 @@ export function TaxiPopup({ ref, row, at, offline, showTrail, following, onToggl
           <button type="button" className="flota-button flota-button--secondary flota-taxi-popup__follow" aria-pressed={following} onClick={onToggleFollow}>
             Seguir
           </button>
+          <Link className="flota-button flota-button--secondary flota-taxi-popup__follow" to={`/dashboard/history/${shift.id}/replay`}>
+            Reproducir turno
+          </Link>
         </div>
       </div>
     </Popup>

@@ -1,0 +1,105 @@
+/**
+ * GET /api/shifts/:id/replay and GET /api/positions/at over HTTP (PGlite): the replay is the whole
+ * trail as columns with its GPS jump left out and a speed for every point; another fleet's shift is
+ * the same Spanish 404 as an unknown one; where-was-everyone shows only the fleet's own taxis and
+ * refuses a bad time with a Spanish message.
+ */
+import type { Kysely } from 'kysely';
+import { positionsAtResponseSchema, shiftReplaySchema } from '../../../contract/replay';
+import { buildServer, type FlotaServer } from '../../app';
+import { hashPassword } from '../identity';
+import { loadConfig } from '../../platform/config';
+import { openPglite, type OpenDatabase } from '../../platform/db/client';
+import { migrateToLatest } from '../../platform/db/migrate';
+import type { Database } from '../../platform/db/schema';
+import { createFleet, insertShifts, type Fleet } from '../../tools/testing/fleetFixtures';
+import { SyntheticTrack } from '../../tools/testing/syntheticTrack';
+import { TEST_JWT_SECRET } from '../../tools/testing/testServer';
+
+const PASSWORD = 'repeticion-2026';
+const START = new Date('2026-03-10T15:00:00.000Z');
+
+describe('replay and where-was-everyone routes', () => {
+  let database: OpenDatabase;
+  let db: Kysely<Database>;
+  let server: FlotaServer;
+  let url: string;
+  let token: string;
+  let fleet: Fleet;
+  const ids = { own: 0, otherFleet: 0 };
+
+  beforeAll(async () => {
+    database = await openPglite(null);
+    db = database.db;
+    await migrateToLatest(db);
+    const passwordHash = await hashPassword(PASSWORD);
+    fleet = await createFleet(db, { rutBody: 35_000_000, company: 'Taxis Repetición', passwordHash, driverNames: ['Ana'], platePrefix: 'REPE' });
+    const other = await createFleet(db, { rutBody: 36_000_000, company: 'Taxis Ajenos', passwordHash, driverNames: ['Ciro'] });
+    const end = new Date(START.getTime() + 3_600_000);
+    [ids.own, ids.otherFleet] = await insertShifts(db, [
+      { owner_id: fleet.ownerId, driver_id: fleet.drivers[0].id, vehicle_id: fleet.drivers[0].vehicle_id, start_time: START, end_time: end },
+      { owner_id: other.ownerId, driver_id: other.drivers[0].id, start_time: START, end_time: end },
+    ]);
+    // 1 km north in 120 s (30 km/h), a wild fix 5 km away, then 300 s standing.
+    const track = new SyntheticTrack(START).drive(1000, 0, 120).jump(5000).stand(300, 3);
+    for (const shiftId of [ids.own, ids.otherFleet]) {
+      const rows = track.points.map((point) => ({ shift_id: shiftId, latitude: point.latitude, longitude: point.longitude, recorded_at: new Date(point.time), speed: point.speed }));
+      await db.insertInto('shift_locations').values(rows).execute();
+    }
+    const config = { ...loadConfig({ JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: '/nonexistent-flota-test', DIST_DIR: '/nonexistent-flota-dist' }), host: '127.0.0.1', port: 0, simulator: false };
+    server = await buildServer(config, { db, dbKind: database.kind, logger: false, summaryBackfill: false });
+    await server.app.listen({ host: '127.0.0.1', port: 0 });
+    url = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
+    const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rut: fleet.ownerRut, password: PASSWORD }) });
+    token = ((await login.json()) as { token: string }).token;
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await database?.close();
+  });
+
+  async function get(path: string): Promise<{ status: number; body: unknown }> {
+    const response = await fetch(`${url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+    return { status: response.status, body: await response.json() };
+  }
+
+  it('answers the whole trail as columns, the GPS jump left out, a speed for each point', async () => {
+    const { status, body } = await get(`/shifts/${ids.own}/replay`);
+    expect(status).toBe(200);
+    const replay = shiftReplaySchema.strict().parse(body);
+    expect(replay).toMatchObject({ shift_id: ids.own, driver_name: 'Ana Prueba', plate_number: 'REPE10', shift_start: START.toISOString(), start_ms: START.getTime() });
+    const n = replay.offsets_ms.length;
+    expect([replay.latitudes.length, replay.longitudes.length, replay.speeds_kmh.length]).toEqual([n, n, n]);
+    expect(replay.offsets_ms[0]).toBe(0);
+    expect(replay.offsets_ms.every((offset, i) => i === 0 || offset > replay.offsets_ms[i - 1])).toBe(true);
+    // Nothing 5 km away: the jump was dropped.
+    expect(Math.max(...replay.latitudes)).toBeLessThan(-32.4516 + 0.02);
+    // Driving at about 30 km/h, then standing.
+    expect(replay.speeds_kmh[10]).toBeGreaterThan(25);
+    expect(replay.speeds_kmh[10]).toBeLessThan(35);
+    expect(replay.speeds_kmh[n - 1]).toBeLessThan(5);
+  });
+
+  it("another fleet's shift, an unknown one and a malformed id are the same Spanish 404", async () => {
+    for (const id of [ids.otherFleet, 999_999, 'abc']) {
+      expect(await get(`/shifts/${id}/replay`)).toEqual({ status: 404, body: { error: 'Turno no encontrado' } });
+    }
+  });
+
+  it('where was everyone: the fleet own taxi with its driver, never the other fleet', async () => {
+    const at = new Date(START.getTime() + 60_000).toISOString();
+    const { status, body } = await get(`/positions/at?time=${encodeURIComponent(at)}&window_minutes=10`);
+    expect(status).toBe(200);
+    const answer = positionsAtResponseSchema.strict().parse(body);
+    expect(answer).toMatchObject({ time: at, window_minutes: 10, count: 1 });
+    expect(answer.positions.map((position) => [position.shift_id, position.driver_name, position.plate_number, position.recorded_at])).toEqual([[ids.own, 'Ana Prueba', 'REPE10', at]]);
+  });
+
+  it('a time before any shift finds nobody; a bad time or window is a Spanish 400', async () => {
+    expect((await get(`/positions/at?time=2026-03-09T10:00:00Z`)).body).toMatchObject({ count: 0, positions: [], window_minutes: 30 });
+    expect(await get('/positions/at?time=ayer')).toMatchObject({ status: 400, body: { error: expect.any(String), fields: { time: 'Fecha y hora inválidas' } } });
+    expect(await get('/positions/at')).toMatchObject({ status: 400, body: { fields: { time: 'La fecha y hora son obligatorias' } } });
+    expect(await get(`/positions/at?time=${START.toISOString()}&window_minutes=0`)).toMatchObject({ status: 400, body: { fields: { window_minutes: expect.stringContaining('Ventana inválida') } } });
+  });
+});

@@ -1,0 +1,73 @@
+/** The replay player's pure logic: where the taxi was at a time, the colour of a speed, the route in coloured pieces. */
+import type { ShiftReplay } from '../../../../contract/replay';
+import { indexAt, MAX_INTERPOLATION_MS, positionAt, speedColour, speedPieces, SPEED_BANDS, trackFromReplay, type ReplayTrack } from './replayTrack';
+
+const START = Date.parse('2026-03-10T15:00:00.000Z');
+
+function track(offsets: number[], speeds: number[], latitudes = offsets.map((_, i) => -32 + i * 0.001)): ReplayTrack {
+  const replay: ShiftReplay = {
+    shift_id: 1,
+    driver_name: 'Ana',
+    plate_number: null,
+    shift_start: new Date(START).toISOString(),
+    shift_end: null,
+    start_ms: START,
+    offsets_ms: offsets,
+    latitudes,
+    longitudes: offsets.map(() => -71),
+    speeds_kmh: speeds,
+  };
+  return trackFromReplay(replay) as ReplayTrack;
+}
+
+describe('replay track', () => {
+  it('an empty trail has no track', () => {
+    expect(trackFromReplay({ shift_id: 1, driver_name: 'A', plate_number: null, shift_start: '', shift_end: null, start_ms: null, offsets_ms: [], latitudes: [], longitudes: [], speeds_kmh: [] })).toBeNull();
+  });
+
+  it('finds the last point at or before a time', () => {
+    const times = track([0, 1000, 2000, 5000], [0, 0, 0, 0]).times;
+    expect(indexAt(times, START - 1)).toBe(0);
+    expect(indexAt(times, START + 1000)).toBe(1);
+    expect(indexAt(times, START + 4999)).toBe(2);
+    expect(indexAt(times, START + 99_999)).toBe(3);
+  });
+
+  it('interpolates between two close points and holds the last across a long gap', () => {
+    const t = track([0, 10_000, 10_000 + MAX_INTERPOLATION_MS + 1], [20, 40, 0], [-32, -32.01, -33]);
+    const halfway = positionAt(t, START + 5000);
+    expect(halfway.latitude).toBeCloseTo(-32.005, 9);
+    expect(halfway.speedKmh).toBeCloseTo(30, 5);
+    expect(halfway.index).toBe(0);
+    // A point exactly at the time is that point.
+    expect(positionAt(t, START + 10_000)).toMatchObject({ latitude: -32.01, speedKmh: 40, index: 1 });
+    // In the gap the taxi waits where it was last seen.
+    expect(positionAt(t, START + 40_000)).toMatchObject({ latitude: -32.01, index: 1 });
+    expect(positionAt(t, START + 10 * MAX_INTERPOLATION_MS)).toMatchObject({ latitude: -33, index: 2 });
+  });
+
+  it('colours a speed by its band', () => {
+    expect(speedColour(0)).toBe(SPEED_BANDS[0].colour);
+    expect(speedColour(4.9)).toBe(SPEED_BANDS[0].colour);
+    expect(speedColour(5)).toBe(SPEED_BANDS[1].colour);
+    expect(speedColour(49)).toBe(SPEED_BANDS[2].colour);
+    expect(speedColour(65)).toBe(SPEED_BANDS[3].colour);
+    expect(speedColour(130)).toBe(SPEED_BANDS[4].colour);
+    expect(speedColour(Number.NaN)).toBe(SPEED_BANDS[0].colour);
+  });
+
+  it('cuts the route into single-colour pieces that meet, and breaks it at a long gap', () => {
+    const t = track([0, 1000, 2000, 3000, 4000, 4000 + MAX_INTERPOLATION_MS + 1, 4000 + MAX_INTERPOLATION_MS + 2000], [10, 10, 60, 60, 10, 10, 10]);
+    const pieces = speedPieces(t).features;
+    expect(pieces.map((piece) => [piece.properties.colour, piece.geometry.coordinates.length])).toEqual([
+      [speedColour(10), 3],
+      [speedColour(60), 3],
+      // The lone point before the gap draws nothing.
+      [speedColour(10), 2],
+    ]);
+    // Each piece begins where the previous one ended.
+    expect(pieces[1].geometry.coordinates[0]).toEqual(pieces[0].geometry.coordinates.at(-1));
+    // The piece after the gap does not reach back across it.
+    expect(pieces.at(-1)?.geometry.coordinates[0][1]).toBeCloseTo(-32 + 5 * 0.001, 9);
+  });
+});
