@@ -56,6 +56,10 @@ export interface Config {
   shiftIdleEndMinutes: number;
   /** How often the idle-shift sweep runs (not from the environment; tests shorten it). */
   idleSweepMs: number;
+  /** RETENTION_DAYS: a shift's trail is dropped this many days after it ended (null: kept forever). */
+  retentionDays: number | null;
+  /** ACTIVITY_RETENTION_DAYS: activity-log entries older than this are dropped (null: kept forever). */
+  activityRetentionDays: number | null;
 }
 
 export class ConfigError extends Error {
@@ -77,6 +81,11 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     throw new ConfigError(`${name} debe ser un número entero entre ${min} y ${max} (se recibió "${raw}")`);
   }
   return value;
+}
+
+/** Unset: null (keep forever). */
+function optionalDays(env: Env, name: string): number | null {
+  return env[name]?.trim() ? integer(env, name, 0, 1, 36_500) : null;
 }
 
 function onOff(env: Env, name: string, fallback: boolean): boolean {
@@ -213,5 +222,7 @@ export function loadConfig(env: Env = process.env): Config {
     osmandPort: env.OSMAND_PORT?.trim() ? integer(env, 'OSMAND_PORT', 5055, 1, 65535) : null,
     shiftIdleEndMinutes: integer(env, 'SHIFT_IDLE_END_MINUTES', 30, 1, 1440),
     idleSweepMs: 60_000,
+    retentionDays: optionalDays(env, 'RETENTION_DAYS'),
+    activityRetentionDays: optionalDays(env, 'ACTIVITY_RETENTION_DAYS'),
   };
 }

@@ -4,3 +4,5 @@ export { startIdleShiftSweep } from './osmand/idleShiftSweep';
 export { startOsmandListener, type OsmandListener } from './osmand/osmandListener';
 export { createPositionService, type PositionService, type SubmitOutcome } from './positionService';
 export { readTrail, type TrailPoint } from './readTrail';
+export { readPackedPointAt } from './packed/readPackedPointAt';
+export type { PackPassOptions } from './packed/trailPackPass';
