@@ -31,7 +31,8 @@ function byHour(points: readonly PackedPoint[]): PackedPoint[][] {
   return groups;
 }
 
-async function packLocked(trx: Transaction<Database>, shiftId: number): Promise<PackOutcome> {
+/** The pack inside a transaction the caller commits (packShift) — or, in a test, aborts. */
+export async function packShiftIn(trx: Transaction<Database>, shiftId: number): Promise<PackOutcome> {
   // The shift's row lock: a pass and the end-of-shift hook never pack one shift at once.
   const shift = await sql<{ ended: boolean }>`select end_time is not null as ended from shifts where id = ${shiftId} for update`.execute(trx);
   if (!shift.rows[0]?.ended) return { packedRows: 0, chunks: 0 };
@@ -59,7 +60,7 @@ async function packLocked(trx: Transaction<Database>, shiftId: number): Promise<
 }
 
 export function packShift(db: Kysely<Database>, shiftId: number): Promise<PackOutcome> {
-  return db.transaction().execute((trx) => packLocked(trx, shiftId));
+  return db.transaction().execute((trx) => packShiftIn(trx, shiftId));
 }
 
 /** Ended shifts that still have rows, after `cursor`, oldest id first. */

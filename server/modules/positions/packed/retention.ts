@@ -34,8 +34,13 @@ export async function applyRetention(db: Kysely<Database>, policy: RetentionPoli
     outcome.rows = Number(rows.numAffectedRows ?? 0);
   }
   if (policy.activityDays !== null) {
-    const activity = await sql`delete from activity_log where created_at < ${days(policy.activityDays)}`.execute(db);
-    outcome.activity = Number(activity.numAffectedRows ?? 0);
+    const keep = policy.activityDays;
+    // The log's trigger lets a delete through only for entries older than this transaction's setting (migration 0015).
+    outcome.activity = await db.transaction().execute(async (trx) => {
+      await sql`select set_config('flota.activity_retention_days', ${String(keep)}, true)`.execute(trx);
+      const activity = await sql`delete from activity_log where created_at < ${days(keep)}`.execute(trx);
+      return Number(activity.numAffectedRows ?? 0);
+    });
   }
   return outcome;
 }
