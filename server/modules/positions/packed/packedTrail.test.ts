@@ -12,9 +12,11 @@ import type { Database } from '../../../platform/db/schema';
 import { createFleet, insertShifts } from '../../../tools/testing/fleetFixtures';
 import { readTrail } from '../readTrail';
 import { listShiftLocations } from '../shiftLocationsRepo';
-import { countShiftsToPack, packShift, packShiftIn } from './packShift';
+import { countShiftsToPack, packShift, packWindowIn, windowsWithRows } from './packShift';
 import { readPackedPointAt } from './readPackedPointAt';
 import { applyRetention } from './retention';
+import { createTrailPackPass } from './trailPackPass';
+import type { FastifyBaseLogger } from 'fastify';
 import { isoMicros, readStoredPoints } from './storedPoints';
 import type { PackedPoint } from './trailCodec';
 
@@ -164,7 +166,7 @@ describe.each(kinds)('packed trails on %s', (kind) => {
     await storeRows(db, shiftId, trail.slice(2000));
     await expect(
       db.transaction().execute(async (trx) => {
-        await packShiftIn(trx, shiftId);
+        for (const window of await windowsWithRows(trx, shiftId)) await packWindowIn(trx, shiftId, window);
         throw new Error('proceso terminado');
       }),
     ).rejects.toThrow('proceso terminado');
@@ -196,5 +198,20 @@ describe.each(kinds)('packed trails on %s', (kind) => {
     expect(await db.selectFrom('activity_log').select('id').execute()).toHaveLength(1);
     // Outside the retention's own delete the log stays append-only.
     await expect(sql`delete from activity_log`.execute(db)).rejects.toThrow('append-only');
+    await db.updateTable('shifts').set({ end_time: new Date() }).where('id', '=', open).execute();
+  }, 60_000);
+
+  it('the background pass packs every ended shift with rows, leaves open ones, and a second pass finds nothing', async () => {
+    const ended = [await newShift(true), await newShift(true)];
+    const open = await newShift(false);
+    for (const id of [...ended, open]) await storeRows(db, id, makeTrail(700));
+    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
+    const pass = createTrailPackPass(db, quiet, { trailDays: null, activityDays: null }, { pauseMs: 0 });
+    const first = await pass.runOnce();
+    expect(first.packedRows).toBeGreaterThanOrEqual(1400);
+    for (const id of ended) expect(await countRows(db, 'shift_locations', id)).toBe(0);
+    expect(await countRows(db, 'shift_locations', open)).toBe(700);
+    expect(await pass.runOnce()).toEqual({ packedShifts: 0, packedRows: 0 });
+    await pass.stop();
   }, 60_000);
 });

@@ -6,7 +6,7 @@
  * one pass at a time; a re-run finds nothing to do. Progress is logged.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Database } from '../../../platform/db/schema';
 import { countShiftsToPack, listShiftsToPack, packShift } from './packShift';
@@ -81,7 +81,7 @@ export function createTrailPackPass(
       for (const id of ids) {
         if (stopped) break;
         try {
-          const outcome = await packShift(db, id);
+          const outcome = await packShift(db, id, yieldToEventLoop);
           if (outcome.packedRows) result.packedShifts += 1;
           result.packedRows += outcome.packedRows;
           if (result.packedShifts % options.logEvery === 0) log.info({ done: result.packedShifts, pending }, 'Trayectos: avance');
@@ -95,6 +95,8 @@ export function createTrailPackPass(
       cursor = ids[ids.length - 1];
       await pause(options.pauseMs);
     }
+    // The deleted rows' space, for the next rows (PGlite has no autovacuum; PostgreSQL's may lag).
+    if (result.packedRows) await sql`vacuum (analyze) shift_locations`.execute(db);
     log.info({ ...result, failed, pending }, 'Trayectos: pasada terminada');
     return result;
   }
