@@ -31,11 +31,14 @@ import { ms, summarize, time, type Timing } from './stats';
 
 const SHIFT_POINTS = 43_200;
 const TAXIS = 50;
+/** Closed shifts a generated day: every size has whole days, so "where was everyone" meets as many shifts at each. */
+const SHIFTS_A_DAY = 23;
 const DAY_MS = 86_400_000;
 const BASE = Date.parse('2025-01-01T11:00:00Z');
 const ROWS_SHIFTS = 10; // 432,000 points stored as rows, then packed; the rest of 1 M straight into the packed tier
 const OPEN_SHIFTS = 10;
-const GENERATION_BUDGET_MS = 240_000;
+/** Growing history stops after this long (STORAGE_BUDGET_S), whatever size it reached: said in the output. */
+const GENERATION_BUDGET_MS = Number(process.env.STORAGE_BUDGET_S ?? 240) * 1000;
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 
 /** A phone at 1 Hz in town: drives and stops, GPS noise, jittery clock, smooth heading, draining battery. */
@@ -82,9 +85,9 @@ async function insertRows(db: Kysely<Database>, shiftId: number, points: readonl
 async function insertPacked(db: Kysely<Database>, shiftId: number, points: readonly PackedPoint[]): Promise<void> {
   const chunks = [];
   for (let i = 0; i < points.length; ) {
-    const hour = Math.floor(points[i].us / 3.6e9);
+    const window = Math.floor(points[i].us / 6e8);
     let j = i;
-    while (j < points.length && Math.floor(points[j].us / 3.6e9) === hour) j += 1;
+    while (j < points.length && Math.floor(points[j].us / 6e8) === window) j += 1;
     const part = points.slice(i, j);
     chunks.push({ shift_id: shiftId, first_at: isoMicros(part[0].us), last_at: isoMicros(part[part.length - 1].us), points: part.length, data: encodeTrail(part) });
     i = j;
@@ -110,8 +113,8 @@ async function addShift(db: Kysely<Database>, fleet: Fleet, ended: boolean, star
   return id;
 }
 
-/** The n-th closed shift of the generated history starts on day n/50 at 11:00 UTC. */
-const closedStart = (n: number) => BASE + Math.floor(n / TAXIS) * DAY_MS + (n % TAXIS) * 1000;
+/** The n-th closed shift of the generated history starts on day n/23 at 11:00 UTC. */
+const closedStart = (n: number) => BASE + Math.floor(n / SHIFTS_A_DAY) * DAY_MS + (n % SHIFTS_A_DAY) * 1000;
 
 const size = async (db: Kysely<Database>, table: string) =>
   Number((await sql<{ bytes: number }>`select pg_total_relation_size(${table}::regclass)::int8 as bytes`.execute(db)).rows[0].bytes);
@@ -204,6 +207,7 @@ async function benchOne(label: string, database: OpenDatabase, sizes: number[]):
     packTimes.push(performance.now() - began);
   }
   await sql`vacuum (analyze) shift_locations`.execute(db);
+  await sql`vacuum (analyze) trail_chunks`.execute(db);
   const pack = summarize(packTimes);
   const chunkBytes = await size(db, 'trail_chunks');
   console.log(`compactar un turno de 12 h (43.200 puntos): p50 ${ms(pack.median)}, p95 ${ms(pack.p95)} (${packTimes.length} turnos)`);

@@ -49,8 +49,8 @@ export async function readRowPoints(db: Kysely<Database>, shiftId: number, range
   }
 }
 
-/** Chunks are an hour each: a handful per query keeps one answer small. */
-const CHUNK_PAGE = 4;
+/** Chunks are ten minutes each: four hours a query keeps one answer small (~150 KB). */
+const CHUNK_PAGE = 24;
 
 export async function readPackedPoints(db: Kysely<Database>, shiftId: number, range: Range = {}): Promise<PackedPoint[]> {
   const points: PackedPoint[] = [];

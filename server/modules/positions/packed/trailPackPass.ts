@@ -96,7 +96,10 @@ export function createTrailPackPass(
       await pause(options.pauseMs);
     }
     // The deleted rows' space, for the next rows (PGlite has no autovacuum; PostgreSQL's may lag).
-    if (result.packedRows) await sql`vacuum (analyze) shift_locations`.execute(db);
+    if (result.packedRows) {
+      await sql`vacuum (analyze) shift_locations`.execute(db);
+      await sql`vacuum (analyze) trail_chunks`.execute(db);
+    }
     log.info({ ...result, failed, pending }, 'Trayectos: pasada terminada');
     return result;
   }

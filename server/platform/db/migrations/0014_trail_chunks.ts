@@ -1,7 +1,7 @@
 /**
  * Packed trails (issue 22): an ended shift's points move from shift_locations (one row a point,
- * ~130 bytes with its indexes) to a few rows a shift, one per hour of points, each holding the
- * hour's points delta-encoded (server/modules/positions/packed/trailCodec.ts). The bounds let a
+ * ~130 bytes with its indexes) to a few rows a shift, one per ten minutes of points, each holding the
+ * window's points delta-encoded (server/modules/positions/packed/trailCodec.ts). The bounds let a
  * page or a point-at-a-time read open only the chunks it needs; retention drops chunks whole.
  */
 import { sql, type Kysely } from 'kysely';
