@@ -12,6 +12,7 @@ import { createTimedServer } from './platform/edge/timeouts';
 import { flotaErrorHandler } from './platform/errorHandler';
 import { Messages } from './platform/errors';
 import type { BackfillOptions } from './modules/reports';
+import type { PackPassOptions } from './modules/positions';
 import { OneLinePerRequest } from './platform/logging';
 import { registerOpenApi } from './platform/openapi/plugin';
 import { attachPostgresAdapter } from './platform/realtime/postgresAdapter';
@@ -38,6 +39,8 @@ export interface ServerDeps {
   modules?: readonly FlotaModule[];
   /** The shift-summary background pass's pacing; false turns it off (server/modules/reports). */
   summaryBackfill?: Partial<BackfillOptions> | false;
+  /** The trail-packing pass's pacing (positions module); false turns it off. */
+  trailPacking?: Partial<PackPassOptions> | false;
 }
 
 /** A route as Fastify registered it (tests derive their route matrix from this). */
@@ -111,7 +114,7 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   // Before any route: every /api route must declare its access rule, and each request is checked against it.
   const access = registerAccessGuard(app, authenticate);
   await app.register(healthRoutes, { prefix, db, dbKind });
-  const context = { prefix, config, db, io, publisher, edge, authenticate, authenticateDriver, positions, summaryBackfill: deps.summaryBackfill };
+  const context = { prefix, config, db, io, publisher, edge, authenticate, authenticateDriver, positions, summaryBackfill: deps.summaryBackfill, trailPacking: deps.trailPacking };
   try {
     for (const module of deps.modules ?? domainModules) await module.register(app, context);
   } catch (error) {

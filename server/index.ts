@@ -1,5 +1,6 @@
 /** The server process: config, database, migrations, demo seed, HTTP + socket.io on one port. */
 import { buildServer } from './app';
+import { describeDataFolder } from './platform/db/dataFolderSize';
 import { loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/client';
 import { migrateToLatest } from './platform/db/migrate';
@@ -35,6 +36,7 @@ export async function main(): Promise<void> {
   }
 
   const database = await openDatabase(config);
+  if (embedded) console.info(`Datos: ${describeDataFolder(config.dataDir)} · dónde está el espacio: npm run db:space`);
   const applied = await migrateToLatest(database.db);
   if (applied.length) console.info(`Migraciones aplicadas: ${applied.join(', ')}`);
   const firstStart = (await countOwners(database.db)) === 0;

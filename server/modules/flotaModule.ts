@@ -10,7 +10,7 @@ import type { Database } from '../platform/db/schema';
 import type { Edge } from '../platform/edge';
 import type { RealtimePublisher } from '../platform/realtime/publisher';
 import type { FlotaSocketServer } from '../platform/realtime/socketServer';
-import type { PositionService } from './positions';
+import type { PackPassOptions, PositionService } from './positions';
 import type { BackfillOptions } from './reports';
 
 export interface ModuleContext {
@@ -30,6 +30,8 @@ export interface ModuleContext {
   positions: PositionService;
   /** The shift-summary background pass's pacing; false turns it off (tests not about it). */
   summaryBackfill?: Partial<BackfillOptions> | false;
+  /** The trail-packing pass's pacing (ended shifts' points packed, retention); false turns it off. */
+  trailPacking?: Partial<PackPassOptions> | false;
 }
 
 export interface FlotaModule {

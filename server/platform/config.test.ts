@@ -35,6 +35,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
   });
 
+  it('keeps trails and activity forever unless RETENTION_DAYS / ACTIVITY_RETENTION_DAYS say otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ retentionDays: null, activityRetentionDays: null });
+    expect(loadConfig({ DATA_DIR: dataDir(), RETENTION_DAYS: '365', ACTIVITY_RETENTION_DAYS: '3650' })).toMatchObject({ retentionDays: 365, activityRetentionDays: 3650 });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), RETENTION_DAYS: '0' })).toThrow('RETENTION_DAYS debe ser un número entero entre 1 y 36500');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ACTIVITY_RETENTION_DAYS: 'un año' })).toThrow(ConfigError);
+  });
+
   it('lets DEVTOOLS and LOG_LEVEL be set, and refuses values it does not know', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), DEVTOOLS: 'on', LOG_LEVEL: 'WARN' })).toMatchObject({ devTools: true, logLevel: 'warn' });
     expect(loadConfig({ DATA_DIR: dataDir(), DEVTOOLS: 'off' }).devTools).toBe(false);

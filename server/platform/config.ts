@@ -59,6 +59,10 @@ export interface Config {
   idleSweepMs: number;
   /** Despacho's settings (dispatchConfig.ts). */
   dispatch: DispatchConfig;
+  /** RETENTION_DAYS: a shift's trail is dropped this many days after it ended (null: kept forever). */
+  retentionDays: number | null;
+  /** ACTIVITY_RETENTION_DAYS: activity-log entries older than this are dropped (null: kept forever). */
+  activityRetentionDays: number | null;
 }
 
 export class ConfigError extends Error {
@@ -80,6 +84,11 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     throw new ConfigError(`${name} debe ser un número entero entre ${min} y ${max} (se recibió "${raw}")`);
   }
   return value;
+}
+
+/** Unset: null (keep forever). */
+function optionalDays(env: Env, name: string): number | null {
+  return env[name]?.trim() ? integer(env, name, 0, 1, 36_500) : null;
 }
 
 function onOff(env: Env, name: string, fallback: boolean): boolean {
@@ -217,5 +226,7 @@ export function loadConfig(env: Env = process.env): Config {
     shiftIdleEndMinutes: integer(env, 'SHIFT_IDLE_END_MINUTES', 30, 1, 1440),
     idleSweepMs: 60_000,
     dispatch: loadDispatchConfig(env, (message) => new ConfigError(message)),
+    retentionDays: optionalDays(env, 'RETENTION_DAYS'),
+    activityRetentionDays: optionalDays(env, 'ACTIVITY_RETENTION_DAYS'),
   };
 }

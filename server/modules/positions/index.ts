@@ -6,3 +6,5 @@ export { createPositionService, type AcceptedPosition, type PositionService, typ
 export { readTrail, type TrailPoint } from './readTrail';
 export { readPointAt } from './readPointAt';
 export { positionsAt, type ShiftPositionAt } from './positionsAt';
+export { readPackedPointAt } from './packed/readPackedPointAt';
+export type { PackPassOptions } from './packed/trailPackPass';

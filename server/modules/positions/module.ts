@@ -3,11 +3,12 @@ import { registerOsmandRateLimit } from '../../platform/edge/osmandRateLimit';
 import type { FlotaModule } from '../flotaModule';
 import { driverLocationsRoutes } from './driverLocationsRoutes';
 import { OSMAND_PATH, osmandRoutes } from './osmand/osmandRoutes';
+import { createTrailPackPass } from './packed/trailPackPass';
 import { shiftLocationsRoutes } from './shiftLocationsRoutes';
 
 export const positionsModule: FlotaModule = {
   name: 'positions',
-  async register(app, { prefix, db, config, authenticate, authenticateDriver, positions }) {
+  async register(app, { prefix, db, config, authenticate, authenticateDriver, positions, trailPacking }) {
     await app.register(shiftLocationsRoutes, { prefix, db, authenticate });
     await app.register(driverLocationsRoutes, { prefix, positions, authenticateDriver, jwtSecret: config.jwtSecret, benchCeiling: config.ingestBenchCeiling });
     // Phones and trackers (OsmAnd protocol): the same position service as the driver API.
@@ -16,5 +17,12 @@ export const positionsModule: FlotaModule = {
       await registerOsmandRateLimit(scope, config.osmandRequestsPerMinute);
       await scope.register(osmandRoutes, { positions, path: OSMAND_PATH });
     });
+    // Ended shifts' points are packed (one shift a transaction) and old trails dropped, in the background.
+    if (trailPacking === false) return;
+    const retention = { trailDays: config.retentionDays, activityDays: config.activityRetentionDays };
+    const pass = createTrailPackPass(db, app.log, retention, trailPacking);
+    positions.shifts.onEnded((shift) => pass.packLater(shift.id));
+    app.addHook('onListen', async () => pass.start());
+    app.addHook('onClose', async () => pass.stop());
   },
 };

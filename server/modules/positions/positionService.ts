@@ -16,6 +16,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { createIngest, FUTURE_TOLERANCE_MS, type IngestPoint } from './ingest/ingest';
 import type { StoredPoint } from './ingest/flushPoints';
+import { atStoredPrecision } from './storedPrecision';
 import type { RealtimePublisher } from '../../platform/realtime/publisher';
 import { startIdleShiftSweep } from './osmand/idleShiftSweep';
 import type { DriverState } from '../identity';
@@ -90,8 +91,7 @@ export function createPositionService(options: PositionServiceOptions) {
     const kept: StoredPoint[] = [];
     points.forEach((point, index) => {
       if (times[index] < shift.startTime) return;
-      const { latitude, longitude } = point;
-      kept.push({ shiftId: shift.id, latitude, longitude, time: times[index], speed: point.speed ?? null, heading: point.heading ?? null, accuracy: point.accuracy ?? null, battery: point.battery ?? null });
+      kept.push({ shiftId: shift.id, time: times[index], ...atStoredPrecision(point) });
     });
     if (kept.length) {
       await ingest.write(shift.id, kept);

@@ -41,7 +41,7 @@ it('reads every point of a trail longer than a page, in time order, and no other
   const trail = await readTrail(db, mine);
   expect(trail).toHaveLength(count);
   expect(trail.every((point, i) => i === 0 || point.time > trail[i - 1].time)).toBe(true);
-  expect(trail[0]).toEqual({ time: start, latitude: -32.45, longitude: -71.23, speed: null, accuracy: 5, heading: null });
+  expect(trail[0]).toEqual({ time: start, latitude: -32.45, longitude: -71.23, speed: null, accuracy: 5, heading: null, battery: null });
   expect(trail[count - 1].time).toBe(start + (count - 1) * 1000 + ((count - 1) % 1000));
   expect(trail[1].speed).toBe(10);
   expect(await readTrail(db, 999_999)).toEqual([]);

@@ -1,10 +1,14 @@
 /**
- * The one way to read a shift's stored points, oldest first: reports, and later replay, read the
- * trail here and never from shift_locations directly, so that when closed shifts' points move to a
- * packed tier only this function learns where to find them.
+ * The one way to read a shift's stored points, oldest first: reports, the trail route, and later
+ * replay, read the trail here and never from shift_locations directly. Points of open shifts are
+ * rows of shift_locations; an ended shift's are packed into trail_chunks (packed/packShift.ts);
+ * a late point for a packed shift is a row until the next pass. This reads both tiers alike, so
+ * no consumer can tell which tier a shift is in, and the exact points come back.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
+import { readStoredPoints, ROW_PAGE, type Range } from './packed/storedPoints';
+import type { PackedPoint } from './packed/trailCodec';
 
 /** A stored point as consumers of a trail need it: time in epoch milliseconds, readings or null. */
 export interface TrailPoint {
@@ -16,39 +20,26 @@ export interface TrailPoint {
   /** metres (the phone's horizontal accuracy). */
   accuracy: number | null;
   heading: number | null;
+  /** percent; optional so hand-built trails (tests, synthetic tracks) need not name it. */
+  battery?: number | null;
 }
 
-/**
- * Points per query: a 12-hour shift at 1 Hz is 43,200 points, read in pages so the embedded
- * database (one connection) answers the ingest's flushes between them.
- */
-export const TRAIL_PAGE = 5000;
+/** Points per query of the row tier (a 12-hour shift at 1 Hz is 43,200 points). */
+export const TRAIL_PAGE = ROW_PAGE;
 
-export async function readTrail(db: Kysely<Database>, shiftId: number): Promise<TrailPoint[]> {
-  const trail: TrailPoint[] = [];
-  let after: Date | null = null;
-  for (;;) {
-    let query = db
-      .selectFrom('shift_locations')
-      .select(['latitude', 'longitude', 'recorded_at', 'speed', 'accuracy', 'heading'])
-      .where('shift_id', '=', shiftId);
-    if (after) query = query.where('recorded_at', '>', after);
-    // (shift_id, recorded_at) is unique (migration 0003): its index gives the order and the cursor.
-    const rows = await query.orderBy('recorded_at').limit(TRAIL_PAGE).execute();
-    for (const row of rows) {
-      const time = new Date(row.recorded_at).getTime();
-      // The cursor is a JS Date (milliseconds): a stored time with microseconds can come twice.
-      if (after && time <= after.getTime()) continue;
-      trail.push({
-        time,
-        latitude: row.latitude,
-        longitude: row.longitude,
-        speed: row.speed,
-        accuracy: row.accuracy,
-        heading: row.heading,
-      });
-    }
-    if (rows.length < TRAIL_PAGE) return trail;
-    after = new Date(rows[rows.length - 1].recorded_at);
-  }
+/** Milliseconds, as a JS Date of the stored time reads (a stored microsecond part is cut). */
+export function toTrailPoint(point: PackedPoint): TrailPoint {
+  return {
+    time: Math.floor(point.us / 1000),
+    latitude: point.latitude,
+    longitude: point.longitude,
+    speed: point.speed,
+    accuracy: point.accuracy,
+    heading: point.heading,
+    battery: point.battery,
+  };
+}
+
+export async function readTrail(db: Kysely<Database>, shiftId: number, range: Range = {}): Promise<TrailPoint[]> {
+  return (await readStoredPoints(db, shiftId, range)).map(toTrailPoint);
 }

@@ -1,30 +1,22 @@
 /**
- * Reading a shift's trail (shift_locations), bounded: one answer never carries more than
- * MAX_TRAIL_POINTS points, so reading a long trail cannot stall other requests. Writing the trail
+ * Reading a shift's trail (both tiers, packed or not, as readTrail does), bounded: one answer
+ * never carries more than MAX_TRAIL_POINTS points, so reading a long trail cannot stall other requests. Writing the trail
  * is the ingest's (server/ingest/flushPoints.ts).
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { MAX_TRAIL_POINTS, type ShiftLocationsResponse } from '../../../contract/api';
 import type { LocationPoint } from '../../../contract/entities';
 import type { Database } from '../../platform/db/schema';
 import { toLocationUpdate } from './ingest/flushPoints';
+import { readStoredPoints } from './packed/storedPoints';
+import type { PackedPoint } from './packed/trailCodec';
+import { toTrailPoint } from './readTrail';
 
-interface PointRow {
-  latitude: number;
-  longitude: number;
-  recorded_at: Date | string;
-  speed: number | null;
-  heading: number | null;
-  accuracy: number | null;
-  battery: number | null;
-}
-
-function toPoint(row: PointRow): LocationPoint {
-  const { shift_id: _shift, ...point } = toLocationUpdate({ ...row, shift_id: 0, moved_at: row.recorded_at });
+function toPoint(stored: PackedPoint): LocationPoint {
+  const { time, battery, ...readings } = toTrailPoint(stored);
+  const { shift_id: _shift, ...point } = toLocationUpdate({ ...readings, battery: battery ?? null, shift_id: 0, moved_at: new Date(time) });
   return point;
 }
-
-const POINT_COLUMNS = ['latitude', 'longitude', 'recorded_at', 'speed', 'heading', 'accuracy', 'battery'] as const;
 
 export interface TrailPage {
   /** Exact paging: at most `limit` points after this timestamp. */
@@ -47,26 +39,16 @@ export async function listShiftLocations(
 
   if (page.limit !== undefined || page.after !== undefined) {
     const limit = page.limit ?? MAX_TRAIL_POINTS;
-    let query = db.selectFrom('shift_locations').select(POINT_COLUMNS).where('shift_id', '=', shiftId);
-    if (page.after) query = query.where('recorded_at', '>', new Date(page.after));
-    const rows = await query.orderBy('recorded_at').limit(limit + 1).execute();
-    const locations = rows.slice(0, limit).map(toPoint);
-    return { locations, next_after: rows.length > limit ? locations[locations.length - 1].timestamp : null };
+    const afterUs = page.after ? new Date(page.after).getTime() * 1000 : undefined;
+    const stored = await readStoredPoints(db, shiftId, { afterUs, limit: limit + 1 });
+    const locations = stored.slice(0, limit).map(toPoint);
+    return { locations, next_after: stored.length > limit ? locations[locations.length - 1].timestamp : null };
   }
 
-  const { total } = await db
-    .selectFrom('shift_locations')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where('shift_id', '=', shiftId)
-    .executeTakeFirstOrThrow();
-  const count = Number(total);
+  // Both tiers read whole (a 12-hour 1 Hz shift is 43,200 points), then thinned evenly.
+  const stored = await readStoredPoints(db, shiftId);
+  const count = stored.length;
   const every = Math.max(1, Math.ceil(count / MAX_TRAIL_POINTS));
-  const { rows } = await sql<PointRow>`
-    select latitude, longitude, recorded_at, speed, heading, accuracy, battery from (
-      select *, row_number() over (order by recorded_at) as n from shift_locations where shift_id = ${shiftId}
-    ) numbered
-    where (n - 1) % ${every} = 0 or n = ${count}
-    order by recorded_at`.execute(db);
-  return { locations: rows.map(toPoint), total: count, simplified: every > 1 };
+  const kept = stored.filter((_, i) => i % every === 0 || i === count - 1);
+  return { locations: kept.map(toPoint), total: count, simplified: every > 1 };
 }
-

@@ -90,6 +90,15 @@ export interface ShiftLocationsTable {
   battery: Reading;
 }
 
+/** Migration 0014: an ended shift's points, packed an hour a row (positions/packed/trailCodec.ts). */
+export interface TrailChunksTable {
+  shift_id: number;
+  first_at: Timestamp;
+  last_at: Timestamp;
+  points: number;
+  data: Uint8Array;
+}
+
 /** Migration 0004: login throttle counters shared between processes (PostgreSQL only). */
 export interface LoginLimitsTable {
   key: string;
@@ -221,5 +230,6 @@ export interface Database {
   drivers: DriversTable;
   shifts: ShiftsTable;
   shift_locations: ShiftLocationsTable;
+  trail_chunks: TrailChunksTable;
   login_limits: LoginLimitsTable;
 }

@@ -49,7 +49,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, deps: Pic
   const seed = await seedDemoFleet(database.db, { now: new Date() });
   await ensureDemoDesk(database.db);
   // No shift-summary background pass over the demo history: tests about it start their own server.
-  const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: false, summaryBackfill: false, ...deps }).catch(async (error: unknown) => {
+  const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: false, summaryBackfill: false, trailPacking: false, ...deps }).catch(async (error: unknown) => {
     await database.close();
     throw error;
   });

@@ -11,6 +11,8 @@ import * as m0008 from './0008_shift_hot_updates';
 import * as m0009 from './0009_history_paging';
 import * as m0011 from './0011_shift_summaries';
 import * as m0012 from './0012_dispatch';
+import * as m0014 from './0014_trail_chunks';
+import * as m0015 from './0015_activity_retention';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -24,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   '0009_history_paging': m0009,
   '0011_shift_summaries': m0011,
   '0012_dispatch': m0012,
+  '0014_trail_chunks': m0014,
+  '0015_activity_retention': m0015,
 };

@@ -1,0 +1,103 @@
+/**
+ * Packing one ended shift: its rows leave shift_locations and join its chunks (one per ten minutes
+ * of points), one chunk per transaction, so a crash at any moment leaves each point either a row or
+ * in a chunk, never neither and never both. The rows are taken by DELETE ... RETURNING: exactly the rows
+ * deleted are the rows packed, even if a late point is inserted meanwhile (it stays a row, read
+ * beside the chunks, and a later pass packs it). A window's chunk already there is merged with its rows and
+ * rewritten, so a re-run, a late point and a reopened shift all end as one ordered packed trail.
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../../platform/db/schema';
+import { isoMicros, mergeTiers, POINT_SELECT, readPackedPoints } from './storedPoints';
+import { encodeTrail, type PackedPoint } from './trailCodec';
+
+
+export interface PackOutcome {
+  /** Rows moved into chunks (0: nothing to do: an open shift, or one already packed). */
+  packedRows: number;
+  chunks: number;
+}
+
+/**
+ * A chunk's and a pack transaction's span: 10 minutes of points (600 at 1 Hz, ~6 KB). On the
+ * embedded database (one connection) a transaction holds the ingest's flushes back, so each stays
+ * short; a chunk's row and index entry cost ~80 bytes, 0.13 a point at 1 Hz. A late point's window
+ * chunk is rewritten whole with it.
+ */
+const WINDOW_US = 600_000_000;
+
+/** The windows (epoch multiples of WINDOW_US) in which the shift has rows. */
+export async function windowsWithRows(db: Kysely<Database>, shiftId: number): Promise<number[]> {
+  const { rows } = await sql<{ window: number }>`
+    select distinct floor(extract(epoch from recorded_at) / ${WINDOW_US / 1e6})::int8 as window
+    from shift_locations where shift_id = ${shiftId} order by 1`.execute(db);
+  return rows.map((row) => row.window);
+}
+
+/** One window of one shift, inside a transaction the caller commits (packShift) — or, in a test, aborts. */
+export async function packWindowIn(trx: Transaction<Database>, shiftId: number, window: number): Promise<PackOutcome> {
+  // The shift's row lock: a pass and the end-of-shift hook never pack one shift at once.
+  const shift = await sql<{ ended: boolean }>`select end_time is not null as ended from shifts where id = ${shiftId} for update`.execute(trx);
+  if (!shift.rows[0]?.ended) return { packedRows: 0, chunks: 0 };
+  const { rows } = await sql<PackedPoint>`
+    delete from shift_locations
+    where shift_id = ${shiftId}
+      and recorded_at >= ${isoMicros(window * WINDOW_US)}::timestamptz and recorded_at < ${isoMicros((window + 1) * WINDOW_US)}::timestamptz
+    returning ${POINT_SELECT}`.execute(trx);
+  if (!rows.length) return { packedRows: 0, chunks: 0 };
+  rows.sort((a, b) => a.us - b.us);
+  const start = window * WINDOW_US;
+  const from = isoMicros(start);
+  const to = isoMicros(start + WINDOW_US);
+  const packed = await readPackedPoints(trx, shiftId, { afterUs: start - 1, untilUs: start + WINDOW_US - 1 });
+  // Rows with a time already packed are resends: dropped, as the ingest drops them.
+  const trail = mergeTiers(rows, packed);
+  await sql`delete from trail_chunks
+    where shift_id = ${shiftId} and first_at >= ${from}::timestamptz and first_at < ${to}::timestamptz`.execute(trx);
+  await trx
+    .insertInto('trail_chunks')
+    .values({
+      shift_id: shiftId,
+      first_at: isoMicros(trail[0].us),
+      last_at: isoMicros(trail[trail.length - 1].us),
+      points: trail.length,
+      data: encodeTrail(trail),
+    })
+    .execute();
+  return { packedRows: rows.length, chunks: 1 };
+}
+
+/**
+ * Packs an ended shift's rows, one transaction per window; `between` runs between two (the pass
+ * yields the event loop there). A crash between windows leaves some packed and the rest rows, both read.
+ */
+export async function packShift(db: Kysely<Database>, shiftId: number, between?: () => Promise<unknown>): Promise<PackOutcome> {
+  const outcome: PackOutcome = { packedRows: 0, chunks: 0 };
+  const windows = await windowsWithRows(db, shiftId);
+  for (const window of windows) {
+    const done = await db.transaction().execute((trx) => packWindowIn(trx, shiftId, window));
+    outcome.packedRows += done.packedRows;
+    outcome.chunks += done.chunks;
+    if (between) await between();
+  }
+  // Chunks rewritten: count the shift's chunks, not the rewrites.
+  const { n } = await db.selectFrom('trail_chunks').select((eb) => eb.fn.countAll<number>().as('n')).where('shift_id', '=', shiftId).executeTakeFirstOrThrow();
+  return { packedRows: outcome.packedRows, chunks: outcome.packedRows ? Number(n) : 0 };
+}
+
+/** Ended shifts that still have rows, after `cursor`, oldest id first. */
+export async function listShiftsToPack(db: Kysely<Database>, limit: number, cursor = 0): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
+    select s.id from shifts s
+    where s.end_time is not null and s.id > ${cursor}
+      and exists (select 1 from shift_locations l where l.shift_id = s.id)
+    order by s.id limit ${limit}`.execute(db);
+  return rows.map((row) => row.id);
+}
+
+export async function countShiftsToPack(db: Kysely<Database>): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from shifts s
+    where s.end_time is not null and exists (select 1 from shift_locations l where l.shift_id = s.id)`.execute(db);
+  return rows[0].n;
+}
