@@ -10,6 +10,7 @@ import { migrateToLatest } from '../../platform/db/migrate';
 import type { Database } from '../../platform/db/schema';
 import { createFleet, insertShifts, type Fleet } from '../../tools/testing/fleetFixtures';
 import { createScratchDatabase, type ScratchDatabase } from '../../tools/testing/scratchDatabase';
+import { packShift } from './packed/packShift';
 import { positionsAt, readPointAt } from './index';
 
 const kinds: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -96,5 +97,18 @@ describe.each(kinds)('positionsAt on %s', (kind) => {
       expect((await positionsAt(db, fleet.ownerId, AT, window)).map((entry) => entry.shiftId)).not.toContain(ids.otherFleet);
     }
     expect((await positionsAt(db, other.ownerId, AT, WINDOW)).map((entry) => entry.shiftId)).toEqual([ids.otherFleet]);
+  });
+
+  it('answers the same once the ended shifts are packed, and a late row point beside the packed ones is read too', async () => {
+    const before = await positionsAt(db, fleet.ownerId, AT, 2 * 3_600_000);
+    for (const id of [ids.exact, ids.endedBefore, ids.endedInside]) await packShift(db, id);
+    expect(await db.selectFrom('shift_locations').select('id').where('shift_id', '=', ids.exact).execute()).toEqual([]);
+    expect(await positionsAt(db, fleet.ownerId, AT, 2 * 3_600_000)).toEqual(before);
+    expect((await readPointAt(db, ids.exact, new Date(AT.getTime() - 1)))?.time).toBe(t('15:50').getTime());
+
+    // A tracker resends a point after the pack: it stays a row until the next pass, and counts.
+    await points(ids.exact, ['15:55'], -32.7);
+    expect((await readPointAt(db, ids.exact, new Date(AT.getTime() - 1)))?.time).toBe(t('15:55').getTime());
+    expect((await readPointAt(db, ids.exact, AT))?.time).toBe(AT.getTime());
   });
 });
