@@ -6,13 +6,14 @@
 import type { DriverLoginRequest, DriverLoginResponse, DriverMeResponse, LocationBatch, ShiftResponse } from '../../../contract/api';
 import { DriverApiError } from '../../../contract/driverApiError';
 import { joinUrl } from '../../app/api';
+import type { DriverDispatchState, TripAction } from './dispatch/driverDispatchTypes';
 
 export const CONNECTION_LOST = 'Sin conexión: revisa tu señal de datos.';
 
 export { DriverApiError };
 
 export function driverApiClient(apiBaseUrl: string, token: string | null) {
-  async function request<T>(path: string, method: 'GET' | 'POST' = 'GET', json?: unknown): Promise<T> {
+  async function request<T>(path: string, method: 'GET' | 'POST' | 'PUT' = 'GET', json?: unknown): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
     if (json !== undefined) headers['Content-Type'] = 'application/json';
@@ -42,6 +43,11 @@ export function driverApiClient(apiBaseUrl: string, token: string | null) {
     startShift: () => request<ShiftResponse>('/driver/shifts/start', 'POST', {}),
     endShift: () => request<ShiftResponse>('/driver/shifts/end', 'POST', {}),
     sendLocations: (locations: LocationBatch['locations']) => request<{ accepted: number }>('/driver/locations', 'POST', { locations }),
+    dispatchState: () => request<DriverDispatchState>('/driver/dispatch'),
+    setAvailability: (availability: 'libre' | 'fuera_de_servicio') => request<unknown>('/driver/availability', 'PUT', { availability }),
+    acceptOffer: (offerId: number) => request<unknown>(`/driver/offers/${offerId}/accept`, 'POST', {}),
+    declineOffer: (offerId: number) => request<unknown>(`/driver/offers/${offerId}/decline`, 'POST', {}),
+    tripAction: (tripId: number, action: TripAction) => request<unknown>(`/driver/trips/${tripId}/${action}`, 'POST', {}),
   };
 }
 

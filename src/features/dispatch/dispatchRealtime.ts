@@ -1,0 +1,49 @@
+/**
+ * Despacho's share of the desk's socket (app/store.ts hands it to the socket middleware): the
+ * screen holds the connection while open, and each booking event is written into the board's
+ * RTK Query cache, so every desk sees a booking change without asking. A payload the contract
+ * refuses is dropped with a warning and the board is read again instead.
+ */
+import { createAction, type UnknownAction } from '@reduxjs/toolkit';
+import { LIST } from '../../app/api';
+import { dispatchApi } from './dispatchApi';
+import type { Booking } from './dispatchTypes';
+import { BOOKING_EVENTS, parseBookingEvent } from './dispatchEvents';
+
+/** The Despacho screen mounted: the socket connects (or stays connected). */
+export const dispatchOpened = createAction('dispatch/opened');
+/** The Despacho screen unmounted: the socket may close. */
+export const dispatchClosed = createAction('dispatch/closed');
+
+/** The socket middleware's dispatch for channels (actions and RTK Query's thunks). */
+type Dispatch = (action: UnknownAction | ((...args: never[]) => unknown)) => unknown;
+
+export function upsertBooking(dispatch: Dispatch, booking: Booking) {
+  dispatch(
+    dispatchApi.util.updateQueryData('getBookings', undefined, (draft) => {
+      const index = draft.findIndex((item) => item.id === booking.id);
+      // An older event arriving late must not undo a newer state.
+      if (index >= 0 && Date.parse(draft[index].updated_at) > Date.parse(booking.updated_at)) return;
+      if (index >= 0) draft[index] = booking;
+      else draft.push(booking);
+    }),
+  );
+}
+
+const reloadBoard = (dispatch: Dispatch) => dispatch(dispatchApi.util.invalidateTags([{ type: 'Booking', id: LIST }]));
+
+export const dispatchChannel = {
+  openOn: dispatchOpened.match,
+  releaseOn: dispatchClosed.match,
+  events: Object.fromEntries(
+    BOOKING_EVENTS.map((event) => [
+      event,
+      (payload: unknown, dispatch: Dispatch) => {
+        const booking = parseBookingEvent(event, payload);
+        if (booking) upsertBooking(dispatch, booking);
+        else reloadBoard(dispatch);
+      },
+    ]),
+  ),
+  onReconnect: reloadBoard,
+};
