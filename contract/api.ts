@@ -14,3 +14,4 @@ export * from './users';
 export * from './activity';
 export * from './health';
 export * from './reports';
+export * from './dispatch';

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import './zodConfig';
+import { bookingSchema, driverOfferSchema, driverTripSchema, availabilitySchema, shiftAvailabilitySchema } from './dispatch';
 import { isoTime } from './fields';
 import { locationUpdateSchema } from './positions';
 import { shiftSchema } from './shifts';
@@ -19,6 +20,10 @@ export const SocketEvent = {
   locationBatch: 'location_batch',
   shiftStarted: 'shift_started',
   shiftEnded: 'shift_ended',
+  bookingChanged: 'booking_changed',
+  availabilityChanged: 'availability_changed',
+  offer: 'offer',
+  tripChanged: 'trip_changed',
 } as const;
 
 /** location_update: one taxi moved (the one position shape, with its shift id: positions.ts). */
@@ -36,7 +41,23 @@ export type ShiftStartedPayload = z.infer<typeof shiftStartedPayloadSchema>;
 export const shiftEndedPayloadSchema = z.object({ shift_id: z.number().int(), end_time: isoTime, duration_seconds: z.number().int() });
 export type ShiftEndedPayload = z.infer<typeof shiftEndedPayloadSchema>;
 
-/** The handshake's auth: `batch: true` opts into location_batch. */
+/** booking_changed (fleet room): a booking as GET /dispatch/bookings/:id answers it, after any change. */
+export const bookingChangedPayloadSchema = z.object({ booking: bookingSchema });
+export type BookingChangedPayload = z.infer<typeof bookingChangedPayloadSchema>;
+/** availability_changed (fleet room): one taxi on shift became Libre, Ocupado or Fuera de servicio. */
+export const availabilityChangedPayloadSchema = shiftAvailabilitySchema;
+export type AvailabilityChangedPayload = z.infer<typeof availabilityChangedPayloadSchema>;
+/** offer (one driver's sockets): a new offer, or null when the current one is gone (expired, taken, cancelled). */
+export const offerPayloadSchema = z.object({ offer: driverOfferSchema.nullable() });
+export type OfferPayload = z.infer<typeof offerPayloadSchema>;
+/** trip_changed (one driver's sockets): the driver's trip after any change (cancelado included), and the driver's availability. */
+export const tripChangedPayloadSchema = z.object({ trip: driverTripSchema, availability: availabilitySchema.nullable() });
+export type TripChangedPayload = z.infer<typeof tripChangedPayloadSchema>;
+
+/**
+ * The handshake's auth: `batch: true` opts into location_batch. A driver's token (from POST
+ * /driver/login) is accepted too: that socket receives only its own driver's offer and trip_changed.
+ */
 export const socketAuthSchema = z.object({ token: z.string(), batch: z.boolean().optional() });
 export type SocketAuth = z.infer<typeof socketAuthSchema>;
 
@@ -51,6 +72,10 @@ export const socketPayloadSchemas = {
   location_batch: locationBatchPayloadSchema,
   shift_started: shiftStartedPayloadSchema,
   shift_ended: shiftEndedPayloadSchema,
+  booking_changed: bookingChangedPayloadSchema,
+  availability_changed: availabilityChangedPayloadSchema,
+  offer: offerPayloadSchema,
+  trip_changed: tripChangedPayloadSchema,
 } as const;
 
 type PayloadOf<E extends keyof typeof socketPayloadSchemas> = z.infer<(typeof socketPayloadSchemas)[E]>;
@@ -60,6 +85,10 @@ export interface ServerToClientEvents {
   location_batch: (payload: PayloadOf<'location_batch'>) => void;
   shift_started: (payload: PayloadOf<'shift_started'>) => void;
   shift_ended: (payload: PayloadOf<'shift_ended'>) => void;
+  booking_changed: (payload: PayloadOf<'booking_changed'>) => void;
+  availability_changed: (payload: PayloadOf<'availability_changed'>) => void;
+  offer: (payload: PayloadOf<'offer'>) => void;
+  trip_changed: (payload: PayloadOf<'trip_changed'>) => void;
 }
 
 export interface ClientToServerEvents {
@@ -70,3 +99,5 @@ export interface ClientToServerEvents {
 export const ownerRoom = (ownerId: number): string => `owner:${ownerId}`;
 /** The owner's sockets that opted into location_batch (they are in ownerRoom too). */
 export const ownerBatchRoom = (ownerId: number): string => `owner:${ownerId}:batch`;
+/** One driver's sockets (a handshake with that driver's token joins it by itself). */
+export const driverRoom = (driverId: number): string => `driver:${driverId}`;

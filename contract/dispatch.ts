@@ -1,0 +1,349 @@
+/**
+ * Despacho (issue 25): bookings and their trips, taxi availability, candidates, customers and the
+ * fleet's saved places. Times ISO 8601 UTC, distances in metres, durations in seconds.
+ *
+ * Desk routes (desk token; Dueño, Administrador and Operador alike unless noted):
+ *   GET    /api/dispatch/bookings                    → bookingsResponseSchema (open ones + those closed today, newest first)
+ *   POST   /api/dispatch/bookings                    bookingCreateSchema → 201 bookingResponseSchema
+ *   GET    /api/dispatch/bookings/:id                → bookingResponseSchema (another fleet's: 404)
+ *   POST   /api/dispatch/bookings/:id/assign         assignRequestSchema {driver_id} → bookingResponseSchema (status asignado; 409 when taken)
+ *   POST   /api/dispatch/bookings/:id/offer          (no body) → bookingResponseSchema (status ofrecido: automatic offering starts)
+ *   POST   /api/dispatch/bookings/:id/cancel         cancelRequestSchema {reason} → bookingResponseSchema
+ *   POST   /api/dispatch/bookings/:id/advance        advanceRequestSchema {status} → bookingResponseSchema (a tracker-only taxi's trip moved by hand)
+ *   GET    /api/dispatch/candidates?latitude&longitude → candidatesResponseSchema (Libre taxis with a fresh position, by eta)
+ *   GET    /api/dispatch/availability                → availabilityListResponseSchema (every active shift's availability, for the map)
+ *   GET    /api/customers?query=                     → customersResponseSchema (by phone digits or name; at most 20)
+ *   GET    /api/customers/by-phone/:phone            → customerResponseSchema (404 when unknown; :phone in any Chilean format)
+ *   DELETE /api/customers/:id                        → okResponseSchema (Dueño only; the bookings keep their phone, lose the link)
+ *   GET    /api/dispatch/places                      → placesResponseSchema
+ *   POST   /api/dispatch/places                      placeRequestSchema → 201 placeResponseSchema
+ *   PUT    /api/dispatch/places/:id                  placeRequestSchema → placeResponseSchema
+ *   DELETE /api/dispatch/places/:id                  → okResponseSchema
+ *   GET    /api/dispatch/geocode?query=              → geocodeResponseSchema (empty list when GEOCODER_URL is not set)
+ *
+ * Driver routes (driver token, the driver's own offer/trip only; another's: 404):
+ *   GET    /api/driver/dispatch                      → driverDispatchResponseSchema (availability, current offer, current trip; survives a reload)
+ *   PUT    /api/driver/availability                  availabilityRequestSchema → driverDispatchResponseSchema (409 without an active shift or during a trip)
+ *   POST   /api/driver/offers/:id/accept             (:id = booking id) → driverDispatchResponseSchema (409 when expired or gone)
+ *   POST   /api/driver/offers/:id/decline            → driverDispatchResponseSchema (passes to the next candidate)
+ *   POST   /api/driver/trips/:id/arrived             → driverDispatchResponseSchema (en_el_lugar; also automatic within ~80 m of the pickup)
+ *   POST   /api/driver/trips/:id/onboard             → driverDispatchResponseSchema (a_bordo)
+ *   POST   /api/driver/trips/:id/finish              → driverDispatchResponseSchema (finalizado; the driver becomes Libre)
+ *   POST   /api/driver/trips/:id/no-show             → driverDispatchResponseSchema (no_se_presento; the driver becomes Libre)
+ *
+ * Every refused transition answers 409 {error} in Spanish; bad input 400 {error, fields}.
+ * Socket events (contract/socket.ts): booking_changed and availability_changed to the fleet's room;
+ * offer and trip_changed to the one driver's sockets (a socket whose handshake carries a driver token).
+ */
+import { z } from 'zod';
+import './zodConfig';
+import { MAX_ID } from './common';
+import { isoTime, optionalText, trimmed } from './fields';
+import { normalizeChileanPhone } from './phone';
+
+export { normalizeChileanPhone, formatChileanPhone } from './phone';
+
+// ---------------------------------------------------------------- availability
+
+export const AVAILABILITIES = ['libre', 'ocupado', 'fuera_de_servicio'] as const;
+export const availabilitySchema = z.enum(AVAILABILITIES, { error: 'Disponibilidad inválida' });
+export type Availability = z.infer<typeof availabilitySchema>;
+export const availabilityLabels: Record<Availability, string> = {
+  libre: 'Libre',
+  ocupado: 'Ocupado',
+  fuera_de_servicio: 'Fuera de servicio',
+};
+
+/** One taxi on shift and its availability (GET /dispatch/availability, availability_changed). */
+export const shiftAvailabilitySchema = z.object({
+  shift_id: z.number().int(),
+  driver_id: z.number().int().nullable(),
+  vehicle_id: z.number().int().nullable(),
+  availability: availabilitySchema,
+});
+export type ShiftAvailability = z.infer<typeof shiftAvailabilitySchema>;
+export const availabilityListResponseSchema = z.object({ availability: z.array(shiftAvailabilitySchema) });
+export type AvailabilityListResponse = z.infer<typeof availabilityListResponseSchema>;
+
+/** PUT /driver/availability: the driver may choose libre or fuera_de_servicio (ocupado comes from a trip). */
+export const availabilityRequestSchema = z.object({
+  availability: z.enum(['libre', 'fuera_de_servicio'], { error: 'Elige Libre o Fuera de servicio' }),
+});
+export type AvailabilityRequest = z.infer<typeof availabilityRequestSchema>;
+
+// ---------------------------------------------------------------- places
+
+/** Chile's mainland, roughly: a pickup outside it is refused (a point typed in the sea, lat/lon swapped). */
+export const SERVICE_AREA = { minLatitude: -56, maxLatitude: -17.4, minLongitude: -76, maxLongitude: -66.3 } as const;
+export const OUTSIDE_AREA_MESSAGE = 'El punto está fuera del área de servicio';
+
+export function insideServiceArea(latitude: number, longitude: number): boolean {
+  return (
+    latitude >= SERVICE_AREA.minLatitude &&
+    latitude <= SERVICE_AREA.maxLatitude &&
+    longitude >= SERVICE_AREA.minLongitude &&
+    longitude <= SERVICE_AREA.maxLongitude
+  );
+}
+
+/** A point with a text a person reads (an address, "Terminal de buses"). */
+export const placePointSchema = z.object({
+  latitude: z.number({ error: 'Latitud inválida' }).min(-90, 'Latitud inválida').max(90, 'Latitud inválida'),
+  longitude: z.number({ error: 'Longitud inválida' }).min(-180, 'Longitud inválida').max(180, 'Longitud inválida'),
+  label: trimmed.max(200, 'La dirección es demasiado larga').default(''),
+});
+/** A point inside the service area (pickups, destinations, saved places). */
+export const servicePointSchema = placePointSchema.refine((p) => insideServiceArea(p.latitude, p.longitude), {
+  message: OUTSIDE_AREA_MESSAGE,
+  path: ['latitude'],
+});
+export type PlacePoint = z.infer<typeof placePointSchema>;
+
+/** A fleet's saved place (terminal, hospital, malls). */
+export const savedPlaceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type SavedPlace = z.infer<typeof savedPlaceSchema>;
+export const placeRequestSchema = z
+  .object({
+    name: trimmed.min(1, 'El nombre es obligatorio').max(80, 'El nombre es demasiado largo'),
+    latitude: z.number({ error: 'Latitud inválida' }),
+    longitude: z.number({ error: 'Longitud inválida' }),
+  })
+  .refine((p) => insideServiceArea(p.latitude, p.longitude), { message: OUTSIDE_AREA_MESSAGE, path: ['latitude'] });
+export type PlaceRequest = z.input<typeof placeRequestSchema>;
+export const placesResponseSchema = z.object({ places: z.array(savedPlaceSchema) });
+export type PlacesResponse = z.infer<typeof placesResponseSchema>;
+export const placeResponseSchema = z.object({ place: savedPlaceSchema });
+export type PlaceResponse = z.infer<typeof placeResponseSchema>;
+
+/** GET /dispatch/geocode?query= (Photon or Nominatim behind GEOCODER_URL; [] when not configured). */
+export const geocodeResponseSchema = z.object({ results: z.array(placePointSchema.extend({ label: z.string() })), configured: z.boolean() });
+export type GeocodeResponse = z.infer<typeof geocodeResponseSchema>;
+
+// ---------------------------------------------------------------- bookings
+
+export const BOOKING_STATUSES = [
+  'pendiente',
+  'ofrecido',
+  'asignado',
+  'en_camino',
+  'en_el_lugar',
+  'a_bordo',
+  'finalizado',
+  'cancelado',
+  'no_se_presento',
+] as const;
+export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
+export type BookingStatus = z.infer<typeof bookingStatusSchema>;
+export const bookingStatusLabels: Record<BookingStatus, string> = {
+  pendiente: 'Pendiente',
+  ofrecido: 'Ofrecido',
+  asignado: 'Asignado',
+  en_camino: 'En camino',
+  en_el_lugar: 'En el lugar',
+  a_bordo: 'A bordo',
+  finalizado: 'Finalizado',
+  cancelado: 'Cancelado',
+  no_se_presento: 'No se presentó',
+};
+/** Where the board shows a booking (computed by the server from the status, scheduled_for and the clock). */
+export const BOARD_COLUMNS = ['por_asignar', 'programados', 'en_curso', 'finalizados'] as const;
+export const boardColumnSchema = z.enum(BOARD_COLUMNS);
+export type BoardColumn = z.infer<typeof boardColumnSchema>;
+export const boardColumnLabels: Record<BoardColumn, string> = {
+  por_asignar: 'Por asignar',
+  programados: 'Programados',
+  en_curso: 'En curso',
+  finalizados: 'Finalizados hoy',
+};
+
+/** Who made a change: a desk user, the driver, or Flota itself (offer expiry, a scheduled booking coming due, within 80 m). */
+export const actorSchema = z.object({
+  kind: z.enum(['desk', 'driver', 'system']),
+  id: z.number().int().nullable(),
+  name: z.string(),
+});
+export type Actor = z.infer<typeof actorSchema>;
+
+/** One transition, as stored: its time and who made it (offer/decline/expiry rows keep the driver in `driver_id`). */
+export const bookingEventSchema = z.object({
+  status: bookingStatusSchema,
+  at: isoTime,
+  by: actorSchema,
+  /** The driver the transition concerns (offered to, declined by, assigned to); null otherwise. */
+  driver_id: z.number().int().nullable(),
+  /** 'rechazada' / 'expirada' on an offer passed on; the reason on a cancellation; null otherwise. */
+  note: z.string().nullable(),
+});
+export type BookingEvent = z.infer<typeof bookingEventSchema>;
+
+/** The offer currently out for a booking (status ofrecido). */
+export const bookingOfferSchema = z.object({
+  driver_id: z.number().int(),
+  vehicle_id: z.number().int().nullable(),
+  expires_at: isoTime,
+  distance_m: z.number(),
+  eta_s: z.number(),
+});
+export type BookingOffer = z.infer<typeof bookingOfferSchema>;
+
+export const bookingSchema = z.object({
+  id: z.number().int(),
+  status: bookingStatusSchema,
+  board: boardColumnSchema,
+  /** true when automatic offering gave up (N refusals or no candidate): the board highlights it. */
+  needs_attention: z.boolean(),
+  customer_id: z.number().int().nullable(),
+  customer_phone: z.string(),
+  customer_name: z.string().nullable(),
+  pickup: placePointSchema,
+  destination: placePointSchema.nullable(),
+  passengers: z.number().int(),
+  notes: z.string().nullable(),
+  scheduled_for: isoTime.nullable(),
+  driver_id: z.number().int().nullable(),
+  driver_name: z.string().nullable(),
+  vehicle_id: z.number().int().nullable(),
+  plate_number: z.string().nullable(),
+  offer: bookingOfferSchema.nullable(),
+  /** Offers declined or expired so far. */
+  refusals: z.number().int(),
+  cancel_reason: z.string().nullable(),
+  created_at: isoTime,
+  updated_at: isoTime,
+  /** Every transition, oldest first. */
+  events: z.array(bookingEventSchema),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+export const bookingsResponseSchema = z.object({ bookings: z.array(bookingSchema) });
+export type BookingsResponse = z.infer<typeof bookingsResponseSchema>;
+export const bookingResponseSchema = z.object({ booking: bookingSchema });
+export type BookingResponse = z.infer<typeof bookingResponseSchema>;
+
+const phoneField = z
+  .string({ error: 'El teléfono es obligatorio' })
+  .trim()
+  .min(1, 'El teléfono es obligatorio')
+  .max(30, 'Teléfono inválido')
+  .transform((value, ctx) => {
+    const phone = normalizeChileanPhone(value);
+    if (!phone) ctx.addIssue({ code: 'custom', message: 'Teléfono inválido: 9 dígitos, por ejemplo +56 9 1234 5678' });
+    return phone ?? '';
+  });
+
+/** POST /dispatch/bookings. A known phone links the customer; a name given updates it (or creates the customer). */
+export const bookingCreateSchema = z.object({
+  customer_phone: phoneField,
+  customer_name: optionalText(120, 'El nombre es demasiado largo'),
+  pickup: servicePointSchema,
+  destination: servicePointSchema.nullish().transform((value) => value ?? null),
+  passengers: z.number({ error: 'Pasajeros inválido' }).int('Pasajeros inválido').min(1, 'Al menos 1 pasajero').max(8, 'A lo más 8 pasajeros').default(1),
+  notes: optionalText(500, 'Las notas son demasiado largas'),
+  /** null/absent: now. Otherwise a time in the future (at most 30 days ahead). */
+  scheduled_for: z
+    .string()
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value === null || !Number.isNaN(Date.parse(value)), 'Fecha y hora inválida'),
+});
+export type BookingCreateInput = z.input<typeof bookingCreateSchema>;
+export type BookingCreate = z.infer<typeof bookingCreateSchema>;
+
+export const assignRequestSchema = z.object({
+  driver_id: z.number({ error: 'Conductor inválido' }).int('Conductor inválido').positive('Conductor inválido').max(MAX_ID, 'Conductor inválido'),
+});
+export type AssignRequest = z.infer<typeof assignRequestSchema>;
+export const cancelRequestSchema = z.object({
+  reason: trimmed.min(1, 'Indica el motivo de la cancelación').max(200, 'El motivo es demasiado largo'),
+});
+export type CancelRequest = z.infer<typeof cancelRequestSchema>;
+/** POST /dispatch/bookings/:id/advance: the next step of a trip the desk follows by radio. */
+export const ADVANCE_STATUSES = ['en_camino', 'en_el_lugar', 'a_bordo', 'finalizado', 'no_se_presento'] as const;
+export const advanceRequestSchema = z.object({ status: z.enum(ADVANCE_STATUSES, { error: 'Estado inválido' }) });
+export type AdvanceRequest = z.infer<typeof advanceRequestSchema>;
+
+// ---------------------------------------------------------------- candidates
+
+export const candidateSchema = z.object({
+  driver_id: z.number().int(),
+  driver_name: z.string(),
+  shift_id: z.number().int(),
+  vehicle_id: z.number().int().nullable(),
+  plate_number: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  /** Straight-line metres from the taxi to the pickup. */
+  distance_m: z.number(),
+  /** Estimated seconds to the pickup. */
+  eta_s: z.number(),
+  /** 'linea_recta': distance × detour factor ÷ city speed; 'rutas': the routing engine's road time. */
+  eta_source: z.enum(['linea_recta', 'rutas']),
+  /** Seconds since the taxi's last position. */
+  position_age_s: z.number(),
+});
+export type Candidate = z.infer<typeof candidateSchema>;
+export const candidatesQuerySchema = z
+  .object({
+    latitude: z.coerce.number({ error: 'Latitud inválida' }),
+    longitude: z.coerce.number({ error: 'Longitud inválida' }),
+  })
+  .refine((p) => insideServiceArea(p.latitude, p.longitude), { message: OUTSIDE_AREA_MESSAGE, path: ['latitude'] });
+export const candidatesResponseSchema = z.object({ candidates: z.array(candidateSchema) });
+export type CandidatesResponse = z.infer<typeof candidatesResponseSchema>;
+
+// ---------------------------------------------------------------- customers
+
+export const customerSchema = z.object({
+  id: z.number().int(),
+  /** Normalized: +56 and 9 digits. */
+  phone: z.string(),
+  name: z.string().nullable(),
+  notes: z.string().nullable(),
+  /** The last distinct pickups of this customer's bookings, newest first (at most 5). */
+  recent_pickups: z.array(placePointSchema),
+  trips_count: z.number().int(),
+  created_at: isoTime,
+});
+export type Customer = z.infer<typeof customerSchema>;
+export const customersResponseSchema = z.object({ customers: z.array(customerSchema) });
+export type CustomersResponse = z.infer<typeof customersResponseSchema>;
+export const customerResponseSchema = z.object({ customer: customerSchema });
+export type CustomerResponse = z.infer<typeof customerResponseSchema>;
+
+// ---------------------------------------------------------------- the driver's side
+
+/** What the driver's phone sees of a booking (the phone number only once the trip is theirs). */
+export const driverTripSchema = z.object({
+  id: z.number().int(),
+  status: bookingStatusSchema,
+  pickup: placePointSchema,
+  destination: placePointSchema.nullable(),
+  passengers: z.number().int(),
+  notes: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  customer_phone: z.string().nullable(),
+  scheduled_for: isoTime.nullable(),
+  cancel_reason: z.string().nullable(),
+  updated_at: isoTime,
+});
+export type DriverTrip = z.infer<typeof driverTripSchema>;
+export const driverOfferSchema = z.object({
+  booking: driverTripSchema,
+  expires_at: isoTime,
+  /** The server's clock when this was sent: a phone with a wrong clock counts down from (expires_at - server_time). */
+  server_time: isoTime,
+  distance_m: z.number(),
+  eta_s: z.number(),
+});
+export type DriverOffer = z.infer<typeof driverOfferSchema>;
+/** GET /driver/dispatch and every driver dispatch action's answer. availability null: no active shift. */
+export const driverDispatchResponseSchema = z.object({
+  availability: availabilitySchema.nullable(),
+  offer: driverOfferSchema.nullable(),
+  trip: driverTripSchema.nullable(),
+});
+export type DriverDispatchResponse = z.infer<typeof driverDispatchResponseSchema>;
