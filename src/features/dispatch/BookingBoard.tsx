@@ -1,9 +1,7 @@
 import { useId, useMemo } from 'react';
 import { BookingCard } from './BookingCard';
-import { boardColumns, columnEmpty, columnTitles, type BoardColumn } from './bookingBoard';
-import type { Booking } from './dispatchTypes';
-
-const COLUMNS: BoardColumn[] = ['por_asignar', 'programados', 'en_curso', 'finalizados'];
+import type { BoardColumn, Booking } from '../../../contract/api';
+import { BOARD_COLUMNS, boardColumns, columnEmpty, columnTitles } from './bookingBoard';
 
 function Column({ column, bookings, selectedId, onSelect }: { column: BoardColumn; bookings: Booking[]; selectedId: number | null; onSelect(booking: Booking): void }) {
   const titleId = useId();
@@ -30,7 +28,7 @@ export function BookingBoard({ bookings, selectedId, onSelect }: { bookings: rea
   const columns = useMemo(() => boardColumns(bookings), [bookings]);
   return (
     <div className="flota-board" role="region" aria-label="Tablero de viajes">
-      {COLUMNS.map((column) => (
+      {BOARD_COLUMNS.map((column) => (
         <Column key={column} column={column} bookings={columns[column]} selectedId={selectedId} onSelect={onSelect} />
       ))}
     </div>

@@ -1,10 +1,10 @@
 import { formatClockTime } from '../../lib/clockTime';
 import { statusLabels } from './bookingBoard';
-import type { Booking } from './dispatchTypes';
+import type { Booking } from '../../../contract/api';
 
 /** One booking on the board: a button that selects it (its candidates and actions open beside the map). */
 export function BookingCard({ booking, selected, onSelect }: { booking: Booking; selected: boolean; onSelect(booking: Booking): void }) {
-  const when = booking.scheduled_at ?? booking.created_at;
+  const when = booking.scheduled_for ?? booking.created_at;
   return (
     <li>
       <button
@@ -18,13 +18,13 @@ export function BookingCard({ booking, selected, onSelect }: { booking: Booking;
           <span className="flota-booking-card__status">{statusLabels[booking.status]}</span>
           <span className="flota-booking-card__time">{formatClockTime(when)}</span>
         </span>
-        <span className="flota-booking-card__pickup">{booking.pickup_address}</span>
+        <span className="flota-booking-card__pickup">{booking.pickup.label || 'Punto en el mapa'}</span>
         <span className="flota-booking-card__line flota-booking-card__detail">
           {booking.customer_name ?? booking.customer_phone}
           {booking.plate_number && ` · ${booking.plate_number}`}
           {booking.driver_name && ` · ${booking.driver_name}`}
         </span>
-        {booking.needs_attention && <span className="flota-booking-card__attention">Nadie aceptó: asignar a mano</span>}
+        {booking.needs_attention && <span className="flota-booking-card__attention">{booking.refusals ? `Nadie aceptó (${booking.refusals} rechazos): asignar a mano` : 'Sin taxi libre: asignar a mano'}</span>}
         {booking.cancel_reason && <span className="flota-booking-card__detail">Motivo: {booking.cancel_reason}</span>}
       </button>
     </li>

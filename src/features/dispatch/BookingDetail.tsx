@@ -8,14 +8,16 @@ import { useAppDispatch } from '../../app/hooks';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { apiErrorMessage } from '../../lib/apiError';
 import { formatClockTime } from '../../lib/clockTime';
-import { isOpen, manualNext, statusLabels } from './bookingBoard';
+import type { Booking, Candidate } from '../../../contract/api';
+import { isOpen, manualSteps, statusLabels } from './bookingBoard';
 import { CandidateList } from './CandidateList';
+import { OfferStatus } from './OfferStatus';
 import { useAdvanceBookingMutation, useAssignBookingMutation, useCancelBookingMutation, useOfferBookingMutation } from './dispatchApi';
-import type { Booking, Candidate } from './dispatchTypes';
 
 export const CANCEL_REASONS = ['El cliente canceló', 'Sin taxis disponibles', 'Reserva duplicada', 'Otro motivo'];
 
-const CAN_DISPATCH = new Set(['pendiente', 'programado']);
+/** Bookings the desk may still give to a taxi (a scheduled one too, ahead of time). */
+const CAN_DISPATCH = new Set(['pendiente']);
 
 export function BookingDetail({ booking, candidates, onClose }: { booking: Booking; candidates: { data?: Candidate[]; loading: boolean; failed: boolean; retry(): void }; onClose(): void }) {
   const dispatch = useAppDispatch();
@@ -27,7 +29,7 @@ export function BookingDetail({ booking, candidates, onClose }: { booking: Booki
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState(CANCEL_REASONS[0]);
   const busy = assignState.isLoading || offerState.isLoading || cancelState.isLoading || advanceState.isLoading;
-  const next = manualNext[booking.status];
+  const steps = manualSteps[booking.status] ?? [];
 
   async function attempt(action: () => Promise<unknown>, done: string) {
     setError(null);
@@ -51,11 +53,12 @@ export function BookingDetail({ booking, candidates, onClose }: { booking: Booki
           Cerrar
         </button>
       </header>
-      <p className="flota-booking-detail__pickup">{booking.pickup_address}</p>
+      <p className="flota-booking-detail__pickup">{booking.pickup.label || 'Punto en el mapa'}</p>
+      {booking.destination && <p className="flota-booking-detail__meta">Destino: {booking.destination.label || 'Punto en el mapa'}</p>}
       <p className="flota-booking-detail__meta">
         {booking.customer_name ? `${booking.customer_name} · ` : ''}
         {booking.customer_phone}
-        {booking.scheduled_at && ` · para las ${formatClockTime(booking.scheduled_at)}`}
+        {booking.scheduled_for && ` · para las ${formatClockTime(booking.scheduled_for)}`}
         {booking.passengers > 1 && ` · ${booking.passengers} pasajeros`}
       </p>
       {booking.notes && <p className="flota-booking-detail__notes">{booking.notes}</p>}
@@ -82,21 +85,18 @@ export function BookingDetail({ booking, candidates, onClose }: { booking: Booki
             failed={candidates.failed}
             busy={busy}
             onRetry={candidates.retry}
-            onAssign={(candidate) => void attempt(() => assign({ id: booking.id, shiftId: candidate.shift_id }).unwrap(), `Reserva #${booking.id} asignada a ${candidate.driver_name}`)}
+            onAssign={(candidate) => void attempt(() => assign({ id: booking.id, driverId: candidate.driver_id }).unwrap(), `Reserva #${booking.id} asignada a ${candidate.driver_name}`)}
           />
         </>
       )}
-      {booking.status === 'ofrecido' && <p className="flota-candidates__note">Ofrecida: esperando la respuesta del conductor.</p>}
-      {next && (
-        <div className="flota-booking-detail__actions">
-          <button type="button" className="flota-button flota-button--secondary" disabled={busy} onClick={() => void attempt(() => advance({ id: booking.id, status: next.status }).unwrap(), `Reserva #${booking.id}: ${statusLabels[next.status]}`)}>
-            {next.label}
-          </button>
-          {booking.status === 'en_el_lugar' && (
-            <button type="button" className="flota-button flota-button--secondary" disabled={busy} onClick={() => void attempt(() => advance({ id: booking.id, status: 'no_se_presento' }).unwrap(), `Reserva #${booking.id}: No se presentó`)}>
-              No se presentó
+      {booking.status === 'ofrecido' && booking.offer && <OfferStatus booking={booking} />}
+      {steps.length > 0 && (
+        <div className="flota-booking-detail__actions" role="group" aria-label="Avanzar el viaje a mano (taxi por radio)">
+          {steps.map((step) => (
+            <button key={step.status} type="button" className="flota-button flota-button--secondary" disabled={busy} onClick={() => void attempt(() => advance({ id: booking.id, status: step.status }).unwrap(), `Reserva #${booking.id}: ${statusLabels[step.status]}`)}>
+              {step.label}
             </button>
-          )}
+          ))}
         </div>
       )}
       {isOpen(booking) &&

@@ -1,8 +1,8 @@
 import { distanceText, etaText } from './distanceFormat';
-import type { Candidate } from './dispatchTypes';
+import type { Candidate } from '../../../contract/api';
 
 /** The free taxis near a pickup, best estimate first, each with Asignar. */
-export function CandidateList({ candidates, loading, failed, busy, onAssign, onRetry }: { candidates: Candidate[] | undefined; loading: boolean; failed: boolean; busy: boolean; onAssign(candidate: Candidate): void; onRetry(): void }) {
+export function CandidateList({ candidates, loading, failed, busy, onAssign, onRetry }: { candidates: Candidate[] | undefined; loading: boolean; failed: boolean; busy: boolean; onAssign?: (candidate: Candidate) => void; onRetry(): void }) {
   if (loading) return <p className="flota-candidates__note">Buscando taxis libres...</p>;
   if (failed)
     return (
@@ -17,7 +17,7 @@ export function CandidateList({ candidates, loading, failed, busy, onAssign, onR
   return (
     <ol className="flota-candidates" aria-label="Taxis libres más cercanos">
       {candidates.map((candidate, index) => (
-        <li key={candidate.shift_id} className="flota-candidates__item">
+        <li key={candidate.driver_id} className="flota-candidates__item">
           <span className="flota-candidates__rank" aria-hidden="true">
             {index + 1}
           </span>
@@ -26,12 +26,14 @@ export function CandidateList({ candidates, loading, failed, busy, onAssign, onR
             <span>{candidate.plate_number ?? 'Sin vehículo'}</span>
           </span>
           <span className="flota-candidates__eta">
-            {etaText(candidate.eta_seconds)}
-            <span>{distanceText(candidate.distance_meters)}</span>
+            {etaText(candidate.eta_s)}
+            <span>{distanceText(candidate.distance_m)}</span>
           </span>
-          <button type="button" className="flota-button flota-button--secondary" disabled={busy} onClick={() => onAssign(candidate)} aria-label={`Asignar a ${candidate.driver_name}`}>
-            Asignar
-          </button>
+          {onAssign && (
+            <button type="button" className="flota-button flota-button--secondary" disabled={busy} onClick={() => onAssign(candidate)} aria-label={`Asignar a ${candidate.driver_name}`}>
+              Asignar
+            </button>
+          )}
         </li>
       ))}
     </ol>

@@ -11,7 +11,7 @@ import { boundsOf, type LngLat } from '../../lib/map/geometry';
 import { MapShell } from '../../lib/map/MapShell';
 import { applyTileColorScheme, rasterStyle } from '../../lib/map/rasterStyle';
 import { etaText } from './distanceFormat';
-import type { Candidate } from './dispatchTypes';
+import type { Candidate } from '../../../contract/api';
 import type { PickupPoint } from './pickupOptions';
 
 /** About La Ligua, where the demo fleet drives. */
@@ -49,16 +49,16 @@ export default function DispatchMap({ pickup, candidates, onPick }: { pickup: Pi
       onClick={(event: MapLayerMouseEvent) => onPick(event.lngLat.lat, event.lngLat.lng)}
     >
       {candidates.map((candidate, index) => (
-        <Marker key={candidate.shift_id} longitude={candidate.longitude} latitude={candidate.latitude} anchor="center">
+        <Marker key={candidate.driver_id} longitude={candidate.longitude} latitude={candidate.latitude} anchor="center">
           <span className="flota-candidate-pin" title={`${candidate.driver_name} · ${candidate.plate_number ?? 'Sin vehículo'}`}>
             <span className="flota-candidate-pin__rank">{index + 1}</span>
-            <span className="flota-candidate-pin__eta">{etaText(candidate.eta_seconds)}</span>
+            <span className="flota-candidate-pin__eta">{etaText(candidate.eta_s)}</span>
           </span>
         </Marker>
       ))}
       {pickup && (
         <Marker longitude={pickup.longitude} latitude={pickup.latitude} anchor="bottom">
-          <span className="flota-pickup-pin" title={pickup.address}>
+          <span className="flota-pickup-pin" title={pickup.label}>
             Recogida
           </span>
         </Marker>

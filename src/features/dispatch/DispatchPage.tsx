@@ -12,15 +12,20 @@ import { PageHeader } from '../../components/PageHeader';
 import { BookingBoard } from './BookingBoard';
 import { BookingDetail } from './BookingDetail';
 import { BookingForm, type MapPick } from './BookingForm';
+import { CandidateList } from './CandidateList';
 import { useGetBookingsQuery, useGetCandidatesQuery } from './dispatchApi';
 import { dispatchClosed, dispatchOpened } from './dispatchRealtime';
-import type { Booking } from './dispatchTypes';
+import type { Booking } from '../../../contract/api';
 import type { PickupPoint } from './pickupOptions';
 import './dispatch.css';
 
 const DispatchMap = lazy(() => import('./DispatchMap'));
 
-const NEEDS_CANDIDATES = new Set(['pendiente', 'programado']);
+/** Taxis move: the candidates are read again this often while shown. */
+const CANDIDATES_REFRESH_MS = 10_000;
+
+/** Bookings still waiting for a taxi: their pickup's candidates are shown. */
+const NEEDS_CANDIDATES = new Set(['pendiente']);
 
 export function DispatchPage() {
   const dispatch = useAppDispatch();
@@ -36,13 +41,14 @@ export function DispatchPage() {
   const [draftPickup, setDraftPickup] = useState<PickupPoint | null>(null);
   const [mapPick, setMapPick] = useState<MapPick | null>(null);
   const selected = useMemo(() => bookings?.find((booking) => booking.id === selectedId) ?? null, [bookings, selectedId]);
-  const wantsCandidates = selected && NEEDS_CANDIDATES.has(selected.status);
-  const candidates = useGetCandidatesQuery(wantsCandidates ? selected.id : skipToken, { refetchOnMountOrArgChange: true, pollingInterval: wantsCandidates ? 15_000 : 0 });
+  // The candidates of the selected booking's pickup, or of the pickup being typed in the form.
+  const candidatePoint = selected ? (NEEDS_CANDIDATES.has(selected.status) ? selected.pickup : null) : draftPickup;
+  const candidateArgs = candidatePoint ? { latitude: candidatePoint.latitude, longitude: candidatePoint.longitude } : skipToken;
+  const candidates = useGetCandidatesQuery(candidateArgs, { refetchOnMountOrArgChange: true, pollingInterval: candidatePoint ? CANDIDATES_REFRESH_MS : 0 });
 
   const select = useCallback((booking: Booking) => setSelectedId(booking.id), []);
   const pick = useCallback((latitude: number, longitude: number) => setMapPick((current) => ({ latitude, longitude, seq: (current?.seq ?? 0) + 1 })), []);
-  const selectedPickup = selected ? { address: selected.pickup_address, latitude: selected.pickup_latitude, longitude: selected.pickup_longitude } : null;
-  const shownPickup = selectedPickup ?? draftPickup;
+  const shownPickup = selected ? selected.pickup : draftPickup;
   const titleId = useId();
 
   return (
@@ -52,7 +58,7 @@ export function DispatchPage() {
         <BookingForm mapPick={mapPick} onPickupChange={setDraftPickup} onCreated={select} />
         <div className="flota-dispatch__map" role="region" aria-label="Mapa de despacho">
           <Suspense fallback={<LoadingText>Cargando mapa...</LoadingText>}>
-            <DispatchMap pickup={shownPickup} candidates={wantsCandidates ? (candidates.data ?? []) : []} onPick={pick} />
+            <DispatchMap pickup={shownPickup} candidates={candidatePoint ? (candidates.data ?? []) : []} onPick={pick} />
           </Suspense>
         </div>
         <div className="flota-dispatch__side">
@@ -63,6 +69,11 @@ export function DispatchPage() {
               candidates={{ data: candidates.data, loading: candidates.isLoading, failed: candidates.isError, retry: () => void candidates.refetch() }}
               onClose={() => setSelectedId(null)}
             />
+          ) : draftPickup ? (
+            <section aria-label="Taxis libres cerca de la recogida">
+              <h2 className="flota-booking-detail__title">Taxis libres cerca</h2>
+              <CandidateList candidates={candidates.data} loading={candidates.isLoading} failed={candidates.isError} busy={false} onRetry={() => void candidates.refetch()} />
+            </section>
           ) : (
             <p className="flota-dispatch__hint">Elige una reserva del tablero para ver los taxis libres cercanos, asignarla u ofrecerla.</p>
           )}

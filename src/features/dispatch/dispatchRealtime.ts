@@ -1,14 +1,14 @@
 /**
  * Despacho's share of the desk's socket (app/store.ts hands it to the socket middleware): the
- * screen holds the connection while open, and each booking event is written into the board's
+ * screen holds the connection while open, and each booking_changed is written into the board's
  * RTK Query cache, so every desk sees a booking change without asking. A payload the contract
  * refuses is dropped with a warning and the board is read again instead.
  */
 import { createAction, type UnknownAction } from '@reduxjs/toolkit';
+import type { Booking } from '../../../contract/api';
+import { bookingChangedPayloadSchema, SocketEvent } from '../../../contract/socket';
 import { LIST } from '../../app/api';
 import { dispatchApi } from './dispatchApi';
-import type { Booking } from './dispatchTypes';
-import { BOOKING_EVENTS, parseBookingEvent } from './dispatchEvents';
 
 /** The Despacho screen mounted: the socket connects (or stays connected). */
 export const dispatchOpened = createAction('dispatch/opened');
@@ -25,7 +25,7 @@ export function upsertBooking(dispatch: Dispatch, booking: Booking) {
       // An older event arriving late must not undo a newer state.
       if (index >= 0 && Date.parse(draft[index].updated_at) > Date.parse(booking.updated_at)) return;
       if (index >= 0) draft[index] = booking;
-      else draft.push(booking);
+      else draft.unshift(booking);
     }),
   );
 }
@@ -35,15 +35,13 @@ const reloadBoard = (dispatch: Dispatch) => dispatch(dispatchApi.util.invalidate
 export const dispatchChannel = {
   openOn: dispatchOpened.match,
   releaseOn: dispatchClosed.match,
-  events: Object.fromEntries(
-    BOOKING_EVENTS.map((event) => [
-      event,
-      (payload: unknown, dispatch: Dispatch) => {
-        const booking = parseBookingEvent(event, payload);
-        if (booking) upsertBooking(dispatch, booking);
-        else reloadBoard(dispatch);
-      },
-    ]),
-  ),
+  events: {
+    [SocketEvent.bookingChanged]: (payload: unknown, dispatch: Dispatch) => {
+      const parsed = bookingChangedPayloadSchema.safeParse(payload);
+      if (parsed.success) return upsertBooking(dispatch, parsed.data.booking);
+      console.warn(`Flota: evento ${SocketEvent.bookingChanged} descartado, no coincide con el contrato`, { payload, reasons: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) });
+      reloadBoard(dispatch);
+    },
+  },
   onReconnect: reloadBoard,
 };

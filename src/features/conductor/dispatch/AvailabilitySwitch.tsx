@@ -1,15 +1,11 @@
-import type { DriverAvailability } from './driverDispatchTypes';
+import type { Availability } from '../../../../contract/api';
 
 /**
  * Libre / Fuera de servicio, the driver's own choice; Ocupado is set by a trip and shown, not chosen.
  */
-export function AvailabilitySwitch({ availability, busy, onChange }: { availability: DriverAvailability; busy: boolean; onChange(next: 'libre' | 'fuera_de_servicio'): void }) {
+export function AvailabilitySwitch({ availability, busy, onChange }: { availability: Availability; busy: boolean; onChange(next: 'libre' | 'fuera_de_servicio'): void }) {
   if (availability === 'ocupado') {
-    return (
-      <p className="flota-availability flota-availability--ocupado" role="status">
-        Ocupado: en un viaje
-      </p>
-    );
+    return <p className="flota-availability flota-availability--ocupado">Ocupado: en un viaje</p>;
   }
   return (
     <div className="flota-availability" role="radiogroup" aria-label="Disponibilidad">

@@ -1,34 +1,39 @@
-import { useEffect } from 'react';
-import type { DriverOffer } from './driverDispatchTypes';
+import { useEffect, useId, useState } from 'react';
 import { distanceText, etaText } from './tripFormat';
 import { useCountdown } from './useCountdown';
+import type { TimedOffer } from './useDriverDispatch';
 
 /**
  * A trip offered to this driver: where, how far, the passenger's notes and the seconds left. The
  * server decides expiry from its stored time; at 0 the card says so and waits for the next state.
  */
-export function OfferCard({ offer, busy, onAccept, onDecline, onExpired }: { offer: DriverOffer; busy: boolean; onAccept(): void; onDecline(): void; onExpired(): void }) {
-  const seconds = useCountdown(offer.expires_at);
-  const total = Math.max(1, offer.timeout_seconds ?? 20);
+export function OfferCard({ offer, busy, onAccept, onDecline, onExpired }: { offer: TimedOffer; busy: boolean; onAccept(): void; onDecline(): void; onExpired(): void }) {
+  const seconds = useCountdown(offer.deadline);
+  // The bar's full width is the time there was when the offer arrived.
+  const [total] = useState(() => Math.max(1, Math.ceil((offer.deadline - Date.now()) / 1000)));
   const expired = seconds === 0;
+  const pickupId = useId();
   useEffect(() => {
     if (expired) onExpired();
   }, [expired, onExpired]);
 
-  const facts = [distanceText(offer.distance_meters), etaText(offer.eta_seconds) && `a ${etaText(offer.eta_seconds)}`].filter(Boolean).join(' · ');
+  const { booking } = offer;
   return (
-    <section className="flota-offer" aria-label="Nuevo viaje ofrecido" role="alertdialog" aria-describedby={`flota-offer-${offer.id}`}>
+    <section className="flota-offer" role="alertdialog" aria-label="Nuevo viaje ofrecido" aria-describedby={pickupId}>
       <p className="flota-offer__eyebrow">Nuevo viaje</p>
-      <h2 className="flota-offer__pickup" id={`flota-offer-${offer.id}`}>
-        {offer.pickup_address}
+      <h2 className="flota-offer__pickup" id={pickupId}>
+        {booking.pickup.label || 'Punto en el mapa'}
       </h2>
-      {facts && <p className="flota-offer__facts">{facts}</p>}
-      {offer.passengers > 1 && <p className="flota-offer__facts">{offer.passengers} pasajeros</p>}
-      {offer.notes && <p className="flota-offer__notes">{offer.notes}</p>}
-      <div className="flota-offer__timer" aria-live="off">
+      <p className="flota-offer__facts">
+        {distanceText(offer.distance_m)} · a {etaText(offer.eta_s)}
+      </p>
+      {booking.destination && <p className="flota-offer__facts">Destino: {booking.destination.label || 'Punto en el mapa'}</p>}
+      {booking.passengers > 1 && <p className="flota-offer__facts">{booking.passengers} pasajeros</p>}
+      {booking.notes && <p className="flota-offer__notes">{booking.notes}</p>}
+      <div className="flota-offer__timer" aria-hidden="true">
         <div className="flota-offer__bar" style={{ width: `${Math.min(100, (seconds / total) * 100)}%` }} />
       </div>
-      <p className="flota-offer__countdown" role="timer">
+      <p className="flota-offer__countdown" role="timer" aria-live="off">
         {expired ? 'La oferta expiró' : `${seconds} s para responder`}
       </p>
       <div className="flota-offer__actions">

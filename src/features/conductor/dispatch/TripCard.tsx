@@ -1,7 +1,8 @@
-import type { DriverTrip, TripAction } from './driverDispatchTypes';
+import type { DriverTrip } from '../../../../contract/api';
+import type { TripAction } from '../driverApiClient';
 import { navigationLinks } from './navigationLinks';
 
-const STATUS_TEXT: Record<DriverTrip['status'], string> = {
+const STATUS_TEXT: Partial<Record<DriverTrip['status'], string>> = {
   asignado: 'Viaje asignado: ve a buscar al pasajero',
   en_camino: 'En camino al pasajero',
   en_el_lugar: 'En el lugar: esperando al pasajero',
@@ -9,34 +10,33 @@ const STATUS_TEXT: Record<DriverTrip['status'], string> = {
 };
 
 /** The next steps the driver can take in each state (the server refuses any other). */
-const ACTIONS: Record<DriverTrip['status'], { action: TripAction; label: string; tone: 'primary' | 'secondary' | 'danger' }[]> = {
+const ACTIONS: Partial<Record<DriverTrip['status'], { action: TripAction; label: string; tone: 'primary' | 'secondary' | 'danger' }[]>> = {
   asignado: [{ action: 'arrived', label: 'Llegué', tone: 'primary' }],
   en_camino: [{ action: 'arrived', label: 'Llegué', tone: 'primary' }],
   en_el_lugar: [
-    { action: 'on_board', label: 'Pasajero a bordo', tone: 'primary' },
-    { action: 'no_show', label: 'No se presentó', tone: 'danger' },
+    { action: 'onboard', label: 'Pasajero a bordo', tone: 'primary' },
+    { action: 'no-show', label: 'No se presentó', tone: 'danger' },
   ],
   a_bordo: [{ action: 'finish', label: 'Finalizar', tone: 'primary' }],
 };
 
 /** The trip in progress: where to go (with navigation links), who, and the one next step. */
 export function TripCard({ trip, busy, onAction }: { trip: DriverTrip; busy: boolean; onAction(action: TripAction): void }) {
-  const toDestination = trip.status === 'a_bordo' && trip.destination_latitude !== null && trip.destination_longitude !== null;
-  const [latitude, longitude, place] = toDestination
-    ? [trip.destination_latitude as number, trip.destination_longitude as number, trip.destination_address ?? 'Destino']
-    : [trip.pickup_latitude, trip.pickup_longitude, trip.pickup_address];
+  // On board, navigation leads to the destination (when the desk wrote one); before, to the pickup.
+  const target = trip.status === 'a_bordo' && trip.destination ? trip.destination : trip.pickup;
+  const toDestination = target !== trip.pickup;
   return (
     <section className="flota-trip" aria-label="Tu viaje">
       <p className="flota-trip__status" role="status">
-        {STATUS_TEXT[trip.status]}
+        {STATUS_TEXT[trip.status] ?? ''}
       </p>
       <dl className="flota-conductor__facts flota-trip__facts">
         <dt>Recoger en</dt>
-        <dd>{trip.pickup_address}</dd>
-        {trip.destination_address && (
+        <dd>{trip.pickup.label || 'Punto en el mapa'}</dd>
+        {trip.destination && (
           <>
             <dt>Destino</dt>
-            <dd>{trip.destination_address}</dd>
+            <dd>{trip.destination.label || 'Punto en el mapa'}</dd>
           </>
         )}
         {trip.customer_name && (
@@ -62,13 +62,13 @@ export function TripCard({ trip, busy, onAction }: { trip: DriverTrip; busy: boo
       </dl>
       {trip.notes && <p className="flota-offer__notes">{trip.notes}</p>}
       <nav className="flota-trip__navigation" aria-label={`Navegar a ${toDestination ? 'destino' : 'recogida'}`}>
-        {navigationLinks(latitude, longitude, place).map((link) => (
+        {navigationLinks(target.latitude, target.longitude, target.label).map((link) => (
           <a key={link.label} className="flota-button flota-button--secondary" href={link.href} target={link.href.startsWith('geo:') ? undefined : '_blank'} rel="noreferrer">
             {link.label}
           </a>
         ))}
       </nav>
-      {ACTIONS[trip.status].map(({ action, label, tone }) => (
+      {(ACTIONS[trip.status] ?? []).map(({ action, label, tone }) => (
         <button key={action} type="button" className={`flota-button flota-button--${tone} flota-conductor__action`} disabled={busy} onClick={() => onAction(action)}>
           {label}
         </button>

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 
-/** Whole seconds left until `until` (an ISO time), renewed four times a second; 0 once it has passed. */
-export function useCountdown(until: string | null): number {
+/** Whole seconds left until `deadline` (epoch ms on this device), renewed four times a second; 0 once it has passed. */
+export function useCountdown(deadline: number | null): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (!until) return undefined;
+    if (deadline === null) return undefined;
     const renew = () => setNow(Date.now());
     const catchUp = setTimeout(renew, 0);
     const timer = setInterval(renew, 250);
@@ -12,6 +12,6 @@ export function useCountdown(until: string | null): number {
       clearTimeout(catchUp);
       clearInterval(timer);
     };
-  }, [until]);
-  return until ? Math.max(0, Math.ceil((Date.parse(until) - now) / 1000)) : 0;
+  }, [deadline]);
+  return deadline === null ? 0 : Math.max(0, Math.ceil((deadline - now) / 1000));
 }
