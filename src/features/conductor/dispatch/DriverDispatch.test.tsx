@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { DriverDispatchResponse, DriverTrip } from '../../../../contract/api';
+import type { DriverDispatchResponse, DriverOffer, DriverTrip } from '../../../../contract/api';
 import { API } from '../../../testing/apiEdge';
 import { fakeSocketFactory } from '../../../testing/fakeSocket';
 import { makeShift } from '../../../testing/fixtures';
@@ -65,7 +65,7 @@ function driverDispatchServer(initial: DriverDispatchResponse) {
 }
 
 /** An offer sent with the server's clock an hour ahead of the phone's: the countdown must not care. */
-function offerExpiringIn(seconds: number): DriverDispatchResponse['offer'] {
+function offerExpiringIn(seconds: number): DriverOffer {
   const serverNow = Date.now() + 3_600_000;
   return { booking: trip(), expires_at: new Date(serverNow + seconds * 1000).toISOString(), server_time: new Date(serverNow).toISOString(), distance_m: 1250, eta_s: 240 };
 }
