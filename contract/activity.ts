@@ -5,7 +5,7 @@ import { isIsoDate } from './common';
 import { isoTime } from './fields';
 
 /** What the activity log records about. */
-export const activityEntities = ['driver', 'vehicle', 'user', 'device', 'shift'] as const;
+export const activityEntities = ['driver', 'vehicle', 'user', 'device', 'shift', 'booking', 'customer', 'place'] as const;
 export type ActivityEntity = (typeof activityEntities)[number];
 export const activityEntityLabels: Record<ActivityEntity, string> = {
   driver: 'Conductor',
@@ -13,6 +13,9 @@ export const activityEntityLabels: Record<ActivityEntity, string> = {
   user: 'Usuario',
   device: 'Identificador de dispositivo',
   shift: 'Turno',
+  booking: 'Reserva',
+  customer: 'Cliente',
+  place: 'Lugar guardado',
 };
 export const activityActionLabels: Record<string, string> = {
   created: 'Creó',

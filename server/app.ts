@@ -88,7 +88,9 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   const edge = await registerEdge(app, config, db, deps.loginLimits);
 
   // socket.io first: the driver routes publish to the owners' rooms.
-  const io = createSocketServer(app.server, { identity: makeSocketIdentity({ db, jwtSecret: config.jwtSecret }), corsOrigins: config.corsOrigins, log: app.log });
+  // Driver sockets (despacho) are checked against the position service's driver cache, made below.
+  const driverStates = () => positions.cache;
+  const io = createSocketServer(app.server, { identity: makeSocketIdentity({ db, jwtSecret: config.jwtSecret, drivers: driverStates }), corsOrigins: config.corsOrigins, log: app.log });
   // PGlite is one process: the default in-memory adapter. PostgreSQL may serve several processes.
   const closeAdapter = config.databaseUrl ? await attachPostgresAdapter(io, config.databaseUrl, app.log) : async () => undefined;
   const publisher = createPublisher(io, config.databaseUrl !== null);

@@ -8,6 +8,7 @@ import { liveLockPid, removeLock, writeLock } from './platform/lockFile';
 import { loggerOptions } from './platform/logging';
 import { countOwners } from './modules/identity/ownersRepo';
 import { deskRoleLabels } from '../contract/entities';
+import { formatRut } from '../contract/rut';
 import { seedDemoActivity } from './tools/seed/demoActivity';
 import { DEMO_DESK_USERS, ensureDemoDesk } from './tools/seed/demoDesk';
 import { DEMO_OWNER_RUT_DISPLAY, DEMO_PASSWORD, seedDemoFleet } from './tools/seed/demoFleet';
@@ -77,24 +78,39 @@ export async function main(): Promise<void> {
   }
   // The demo fleet's real code and the drivers that still sign in (seed/demoStart.ts), from the database.
   const demo = await demoStart(database.db);
-  if (demo && demo.ruts.length && config.simulator && !stopping) {
+  // The last demo driver is left to a person on /conductor (despacho's offers need a real phone to answer).
+  const phoneDriverRut = demo?.ruts.at(-1) ?? null;
+  const simulated = demo ? demo.ruts.filter((rut) => rut !== phoneDriverRut) : [];
+  if (demo && simulated.length && config.simulator && !stopping) {
     // Through the real driver API on loopback, like phones would (SIMULATOR=off turns it off).
-    simulator = startSimulator({ url: `http://${loopbackHost(config.host)}:${port}`, fleetCode: demo.fleetCode, ruts: demo.ruts, password: DEMO_PASSWORD, rate: 1, reportEverySeconds: 60 });
+    simulator = startSimulator({ url: `http://${loopbackHost(config.host)}:${port}`, fleetCode: demo.fleetCode, ruts: simulated, password: DEMO_PASSWORD, rate: 1, reportEverySeconds: 60 });
     await simulator.ready.catch((error: unknown) => console.error('El simulador no pudo partir', error));
   }
   // Last, after the start-up logs (a pretty-printing logger writes from a worker thread), so the URL
   // and the demo login are the last lines on screen.
   await new Promise((resolve) => setTimeout(resolve, 100));
-  console.info(readyBanner({ host: config.host, port, demoFleetCode: demo?.fleetCode ?? null }));
+  console.info(readyBanner({ host: config.host, port, demoFleetCode: demo?.fleetCode ?? null, demoPhoneDriverRut: phoneDriverRut }));
 }
 
 /** What a newcomer needs to start: where Flota answers, and the demo login. */
-export function readyBanner({ host, port, demoFleetCode }: { host: string; port: number; demoFleetCode: string | null }): string {
+export function readyBanner({
+  host,
+  port,
+  demoFleetCode,
+  demoPhoneDriverRut = null,
+}: {
+  host: string;
+  port: number;
+  demoFleetCode: string | null;
+  /** The demo driver the simulator leaves alone, for /conductor on a phone. */
+  demoPhoneDriverRut?: string | null;
+}): string {
   const shown = host === '0.0.0.0' || host === '::' || host === '127.0.0.1' || host === '' ? 'localhost' : host;
   const lines = [`Flota lista en http://${shown}:${port}`];
   if (demoFleetCode) {
     lines.push(`Acceso de demostración: RUT ${DEMO_OWNER_RUT_DISPLAY} · contraseña ${DEMO_PASSWORD} · código de flota (conductores) ${demoFleetCode}`);
     for (const user of DEMO_DESK_USERS) lines.push(`  ${deskRoleLabels[user.role]}: RUT ${user.display} · contraseña ${DEMO_PASSWORD}`);
+    if (demoPhoneDriverRut) lines.push(`  Conductor (teléfono, /conductor): RUT ${formatRut(demoPhoneDriverRut)} · contraseña ${DEMO_PASSWORD} · código ${demoFleetCode}`);
   }
   if (host === '127.0.0.1' || host === 'localhost') lines.push('Solo en este equipo; HOST=0.0.0.0 la abre a la red (ver README).');
   const rule = '─'.repeat(Math.max(...lines.map((line) => line.length)) + 4);

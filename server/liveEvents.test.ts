@@ -66,12 +66,16 @@ const isLocation = (shiftId: number) => (e: { event: string; payload: unknown })
   e.event === 'location_update' && (e.payload as LocationUpdate).shift_id === shiftId;
 
 describe('handshake and rooms', () => {
-  it('refuses a socket without a token, with a bad one, and with a driver token', async () => {
+  it('refuses a socket without a token or with a bad one; a driver token connects but joins no fleet room', async () => {
     const driverToken = (await driverLogin(server.url, freeRuts[0])).token;
     const forged = await signToken({ role: 'owner', sub: server.seed.ownerId }, 'another-secret-another-secret-another-secret');
-    for (const auth of [{}, { token: '' }, { token: `${ownerToken}x` }, { token: forged }, { token: driverToken }]) {
+    for (const auth of [{}, { token: '' }, { token: `${ownerToken}x` }, { token: forged }, { token: `${driverToken}x` }]) {
       await expect(openOwnerSocket(server.url, auth)).rejects.toThrow('No autorizado');
     }
+    // Despacho: a driver's socket hears only its own offers and trip (its driver room).
+    const driverSocket = await openOwnerSocket(server.url, { token: driverToken });
+    sockets.push(driverSocket);
+    expect(await driverSocket.join(server.seed.ownerId)).toEqual({ ok: false, error: 'Sala no permitida' });
   });
 
   it('lets an owner join only its own room', async () => {

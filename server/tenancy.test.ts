@@ -192,22 +192,25 @@ describe('tokens of the wrong kind, or none', () => {
 });
 
 describe('socket events', () => {
-  it('owner B cannot join A’s room nor hear A’s taxis; a driver token cannot connect', async () => {
+  it('owner B cannot join A’s room nor hear A’s taxis; a driver’s socket joins no fleet room', async () => {
     const socketB = await openOwnerSocket(server.url, { token: b.ownerToken });
     const socketA = await openOwnerSocket(server.url, { token: a.ownerToken });
+    const driverB = await openOwnerSocket(server.url, { token: b.driverToken });
     try {
       expect(await socketB.join(a.ownerId)).toEqual({ ok: false, error: 'Sala no permitida' });
       expect(await socketB.join(b.ownerId)).toEqual({ ok: true });
       expect(await socketA.join(a.ownerId)).toEqual({ ok: true });
-      await expect(openOwnerSocket(server.url, { token: a.driverToken })).rejects.toThrow('No autorizado');
+      expect(await driverB.join(a.ownerId)).toEqual({ ok: false, error: 'Sala no permitida' });
       const timestamp = new Date().toISOString();
       const posted = await call('/api/driver/locations', { method: 'POST', token: a.driverToken, json: { locations: [{ latitude: -32.44, longitude: -71.23, timestamp }] } });
       expect(posted.status).toBe(202);
       await socketA.waitFor((event) => event.event === SocketEvent.locationUpdate);
       expect(socketB.events).toEqual([]);
+      expect(driverB.events).toEqual([]);
     } finally {
       socketA.close();
       socketB.close();
+      driverB.close();
     }
   });
 });

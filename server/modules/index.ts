@@ -4,6 +4,7 @@
  * OpenAPI description in the module's routeSpecs.ts. Modules use each other only through index.ts.
  */
 import { deskModule } from './desk/module';
+import { dispatchModule } from './dispatch/module';
 import { driversModule } from './drivers/module';
 import type { FlotaModule } from './flotaModule';
 import { identityModule } from './identity/module';
@@ -14,4 +15,4 @@ import { vehiclesModule } from './vehicles/module';
 
 export type { FlotaModule, ModuleContext } from './flotaModule';
 
-export const modules: readonly FlotaModule[] = [identityModule, driversModule, vehiclesModule, shiftsModule, positionsModule, reportsModule, deskModule];
+export const modules: readonly FlotaModule[] = [identityModule, driversModule, vehiclesModule, shiftsModule, positionsModule, reportsModule, deskModule, dispatchModule];

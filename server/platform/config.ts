@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runtimeConfigDefaults } from '../../contract/runtimeConfig';
+import { loadDispatchConfig, type DispatchConfig } from './dispatchConfig';
 
 export interface Config {
   port: number;
@@ -56,6 +57,8 @@ export interface Config {
   shiftIdleEndMinutes: number;
   /** How often the idle-shift sweep runs (not from the environment; tests shorten it). */
   idleSweepMs: number;
+  /** Despacho's settings (dispatchConfig.ts). */
+  dispatch: DispatchConfig;
 }
 
 export class ConfigError extends Error {
@@ -213,5 +216,6 @@ export function loadConfig(env: Env = process.env): Config {
     osmandPort: env.OSMAND_PORT?.trim() ? integer(env, 'OSMAND_PORT', 5055, 1, 65535) : null,
     shiftIdleEndMinutes: integer(env, 'SHIFT_IDLE_END_MINUTES', 30, 1, 1440),
     idleSweepMs: 60_000,
+    dispatch: loadDispatchConfig(env, (message) => new ConfigError(message)),
   };
 }

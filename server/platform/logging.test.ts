@@ -44,6 +44,11 @@ describe('ready banner', () => {
     // A data folder from before fleet codes: the code the database holds, not LIGUA1.
     expect(readyBanner({ host: '127.0.0.1', port: 8080, demoFleetCode: 'K7QX2M' })).toContain('código de flota (conductores) K7QX2M');
   });
+
+  it('names one demo driver for /conductor (despacho: a phone that answers offers)', () => {
+    const banner = readyBanner({ host: '127.0.0.1', port: 8080, demoFleetCode: 'LIGUA1', demoPhoneDriverRut: '123456785' });
+    expect(banner).toContain('Conductor (teléfono, /conductor): RUT 12.345.678-5 · contraseña flota-demo · código LIGUA1');
+  });
 });
 
 describe('logged URL', () => {

@@ -43,6 +43,7 @@ it('has a sample request for every desk route of the table', () => {
   expect(deskRoutes().map(([key]) => key).filter((key) => !routeSamples[key])).toEqual([]);
 });
 
+// Every desk route, one request each (and a fingerprint of the database around it): ~40 routes since despacho, so more than Jest's 5 s on a busy machine.
 describe.each(EVERY_DESK_ROLE)('%s on every desk route', (role) => {
   it('works where allowed and is refused with 403, changing nothing, elsewhere', async () => {
     for (const [key, who] of deskRoutes()) {
@@ -58,7 +59,7 @@ describe.each(EVERY_DESK_ROLE)('%s on every desk route', (role) => {
         expect({ key, same: (await databaseFingerprint(server.db)) === before }).toEqual({ key, same: true });
       }
     }
-  });
+  }, 120_000);
 
   it("cannot see or touch another fleet's record where allowed (404, nothing changed)", async () => {
     const byId = deskRoutes().filter(([key, who]) => who.includes(role) && key.includes(':id'));
@@ -71,7 +72,7 @@ describe.each(EVERY_DESK_ROLE)('%s on every desk route', (role) => {
       expect({ key, status, error: typeof body.error }).toEqual({ key, status: 404, error: 'string' });
       expect({ key, same: (await databaseFingerprint(server.db)) === before }).toEqual({ key, same: true });
     }
-  });
+  }, 120_000);
 });
 
 it("lists only the fleet's own users", async () => {

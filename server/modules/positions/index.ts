@@ -2,5 +2,5 @@
 export { createIngest, type Ingest } from './ingest/ingest';
 export { startIdleShiftSweep } from './osmand/idleShiftSweep';
 export { startOsmandListener, type OsmandListener } from './osmand/osmandListener';
-export { createPositionService, type PositionService, type SubmitOutcome } from './positionService';
+export { createPositionService, type AcceptedPosition, type PositionService, type SubmitOutcome } from './positionService';
 export { readTrail, type TrailPoint } from './readTrail';

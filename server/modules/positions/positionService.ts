@@ -53,6 +53,16 @@ export interface PositionServiceOptions {
 
 const isFuture = (time: Date, latest: number) => time.getTime() > latest;
 
+/** A shift's newest accepted point of one request, for the modules above (dispatch's taxi index). */
+export interface AcceptedPosition {
+  ownerId: number;
+  shiftId: number;
+  driverId: number;
+  latitude: number;
+  longitude: number;
+  time: Date;
+}
+
 export function createPositionService(options: PositionServiceOptions) {
   const { db, publisher, log } = options;
   const ingest = createIngest({
@@ -66,13 +76,16 @@ export function createPositionService(options: PositionServiceOptions) {
   const shifts = createShiftService({ db, publisher });
   const { cache, stats, cap } = ingest;
 
+  /** Told of each request's newest kept point (dispatch offers a hook instead of being imported here). */
+  const acceptedListeners: Array<(position: AcceptedPosition) => void> = [];
+
   const refused = <T extends SubmitOutcome>(outcome: T): T => {
     stats.refused++;
     return outcome;
   };
 
   /** The shared tail: rate cap, points before the shift, group commit. */
-  async function keep(shift: { id: number; startTime: Date }, points: IngestPoint[], times: Date[], alreadyIgnored: number): Promise<SubmitOutcome> {
+  async function keep(driver: { id: number; ownerId: number }, shift: { id: number; startTime: Date }, points: IngestPoint[], times: Date[], alreadyIgnored: number): Promise<SubmitOutcome> {
     if (!cap.take(shift.id, points.length)) return refused({ outcome: 'refused', reason: 'rateLimited', retryAfterSeconds: cap.secondsUntil(shift.id, points.length) });
     const kept: StoredPoint[] = [];
     points.forEach((point, index) => {
@@ -80,7 +93,12 @@ export function createPositionService(options: PositionServiceOptions) {
       const { latitude, longitude } = point;
       kept.push({ shiftId: shift.id, latitude, longitude, time: times[index], speed: point.speed ?? null, heading: point.heading ?? null, accuracy: point.accuracy ?? null, battery: point.battery ?? null });
     });
-    if (kept.length) await ingest.write(shift.id, kept);
+    if (kept.length) {
+      await ingest.write(shift.id, kept);
+      const newest = kept.reduce((a, b) => (b.time > a.time ? b : a));
+      const position = { ownerId: driver.ownerId, shiftId: shift.id, driverId: driver.id, latitude: newest.latitude, longitude: newest.longitude, time: newest.time };
+      for (const listener of acceptedListeners) listener(position);
+    }
     const ignored = alreadyIgnored + points.length - kept.length;
     stats.requests++;
     stats.accepted += kept.length;
@@ -104,7 +122,7 @@ export function createPositionService(options: PositionServiceOptions) {
       const state = driver.state ?? (await cache.get(driver.id));
       if (!state || state.ownerId !== driver.ownerId) return refused({ outcome: 'refused', reason: 'unknownDriver' });
       if (!state.activeShift) return refused({ outcome: 'refused', reason: 'noShift' });
-      return keep(state.activeShift, points, times, 0);
+      return keep(state, state.activeShift, points, times, 0);
     },
 
     async submitFromDevice(deviceId: string, points: IngestPoint[]): Promise<SubmitOutcome> {
@@ -127,11 +145,16 @@ export function createPositionService(options: PositionServiceOptions) {
         return { outcome: 'ignored', ignored: dropped };
       }
       return keep(
+        state,
         state.activeShift,
         usable,
         times.filter((time) => !isFuture(time, latest)),
         dropped,
       );
+    },
+
+    onAccepted(listener: (position: AcceptedPosition) => void): void {
+      acceptedListeners.push(listener);
     },
 
     /** One idle-sweep round now (the timer runs one every idleSweepMs). */

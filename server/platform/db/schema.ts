@@ -130,7 +130,90 @@ export interface ActivityLogTable {
   created_at: CreatedAt;
 }
 
+/** Migration 0012: a fleet's customer, one per phone (+56 and 9 digits). */
+export interface CustomersTable {
+  id: Generated<number>;
+  owner_id: number;
+  phone: string;
+  name: string | null;
+  notes: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Migration 0012: the fleet's saved places (terminal, hospital, malls). */
+export interface DispatchPlacesTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  latitude: number;
+  longitude: number;
+  created_at: CreatedAt;
+}
+
+type Settable<T> = ColumnType<T, T | undefined, T>;
+
+/** Migration 0012: a booking and its trip (contract/dispatch.ts). */
+export interface BookingsTable {
+  id: Generated<number>;
+  owner_id: number;
+  status: Settable<string>;
+  customer_id: number | null;
+  customer_phone: string;
+  customer_name: string | null;
+  pickup_latitude: number;
+  pickup_longitude: number;
+  pickup_label: Settable<string>;
+  destination_latitude: number | null;
+  destination_longitude: number | null;
+  destination_label: string | null;
+  passengers: Settable<number>;
+  notes: string | null;
+  scheduled_for: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  driver_id: number | null;
+  vehicle_id: number | null;
+  shift_id: number | null;
+  offer_driver_id: number | null;
+  offer_vehicle_id: number | null;
+  offer_shift_id: number | null;
+  offer_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  offer_distance_m: number | null;
+  offer_eta_s: number | null;
+  refusals: Settable<number>;
+  needs_attention: Settable<boolean>;
+  cancel_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Migration 0012: every transition of a booking, its time and who made it. */
+export interface BookingEventsTable {
+  id: Generated<number>;
+  booking_id: number;
+  status: string;
+  at: ColumnType<Date, Date | string | undefined, never>;
+  actor_kind: string;
+  actor_id: number | null;
+  actor_name: string;
+  driver_id: number | null;
+  note: string | null;
+}
+
+/** Migration 0012: a shift's availability (no row: libre). */
+export interface ShiftAvailabilityTable {
+  shift_id: number;
+  owner_id: number;
+  availability: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
+  customers: CustomersTable;
+  dispatch_places: DispatchPlacesTable;
+  bookings: BookingsTable;
+  booking_events: BookingEventsTable;
+  shift_availability: ShiftAvailabilityTable;
   desk_users: DeskUsersTable;
   activity_log: ActivityLogTable;
   owners: OwnersTable;

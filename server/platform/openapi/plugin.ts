@@ -74,6 +74,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: Tags.driverApp, description: 'Lo que usa el teléfono del conductor (y el simulador).' },
         { name: Tags.users, description: 'Las cuentas de la mesa de despacho (solo el dueño).' },
         { name: Tags.activity, description: 'Quién cambió qué, y cuándo.' },
+        { name: Tags.dispatch, description: 'Reservas, candidatos, ofertas y viajes; clientes y lugares guardados.' },
       ],
     },
     // Only the API: the SPA's files and this page's own assets are not part of it.

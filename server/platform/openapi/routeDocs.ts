@@ -27,6 +27,7 @@ export const Tags = {
   driverApp: 'App del conductor',
   users: 'Usuarios',
   activity: 'Actividad',
+  dispatch: 'Despacho',
 } as const;
 
 export const owner = [{ dueno: [] }];

@@ -5,7 +5,9 @@
  * (owner:<fleet>) and refuses any other. Who the token is and which roles may emit which event
  * come from the identity module (SocketIdentity, given by app.ts: the platform imports no module).
  * Connects and disconnects are logged at info level with the owner id. `auth.batch: true` opts the
- * socket into location_batch (it joins the owner's batch room too).
+ * socket into location_batch (it joins the owner's batch room too). A driver's token (despacho) is
+ * accepted too: that socket joins only its driver's room (driver:<id>: offer, trip_changed) and
+ * may join no fleet room.
  */
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,6 +16,7 @@ import { Server } from 'socket.io';
 import {
   SOCKET_PATH,
   SocketEvent,
+  driverRoom,
   ownerBatchRoom,
   ownerRoom,
   type ClientToServerEvents,
@@ -27,9 +30,9 @@ import { sessionRoom } from './sessionRooms';
 export interface SocketData {
   /** The fleet (its owner's id). */
   ownerId: number;
-  /** The signed-in person (an owner id for the Dueño, a desk user id otherwise). */
+  /** The signed-in person (an owner id for the Dueño, a desk user id otherwise; a driver id for a driver). */
   userId: number;
-  role: DeskRole;
+  role: DeskRole | 'driver';
   /** auth.batch === true: receives location_batch instead of location_update. */
   batch: boolean;
 }
@@ -41,16 +44,16 @@ export interface InterServerEvents {
 
 export type FlotaSocketServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
-/** The signed-in desk person behind a handshake token. */
+/** The signed-in desk person (or driver) behind a handshake token. */
 export interface SocketPrincipal {
   id: number;
   ownerId: number;
-  role: DeskRole;
+  role: DeskRole | 'driver';
 }
 
 /** What the socket server asks of the identity module. */
 export interface SocketIdentity {
-  /** A valid desk token of an account still active → its person; anything else → null. */
+  /** A valid desk token of an account still active, or a live driver's token → its person; anything else → null. */
   authenticate(token: string): Promise<SocketPrincipal | null>;
   /** The roles that may emit this event (none when the event has no rule). */
   rolesFor(event: string): readonly DeskRole[];
@@ -94,12 +97,13 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
 
   io.on('connection', (socket) => {
     const { ownerId, userId, role } = socket.data;
-    void socket.join(sessionRoom({ id: userId, role }));
+    if (role === 'driver') void socket.join(driverRoom(userId));
+    else void socket.join(sessionRoom({ id: userId, role }));
     options.log.info({ ownerId, socketId: socket.id }, 'socket conectado');
     socket.on('disconnect', (reason) => options.log.info({ ownerId, socketId: socket.id, reason }, 'socket desconectado'));
     socket.on(SocketEvent.joinOwnerRoom, (requested, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
-      const allowed = options.identity.rolesFor(SocketEvent.joinOwnerRoom).includes(role);
+      const allowed = role !== 'driver' && options.identity.rolesFor(SocketEvent.joinOwnerRoom).includes(role);
       if (!allowed || Number(requested) !== userId) {
         reply({ ok: false, error: 'Sala no permitida' });
         return;

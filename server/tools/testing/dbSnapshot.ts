@@ -5,14 +5,17 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 
-/** md5 over everything the owner has: its row, drivers, vehicles, shifts and their points. */
+/** md5 over everything the owner has: its row, drivers, vehicles, shifts and their points, bookings, customers, places. */
 export async function ownerChecksum(db: Kysely<Database>, ownerId: number): Promise<string> {
   const { rows } = await sql<{ sum: string }>`select md5(concat_ws('#',
       (select string_agg(o::text, '|' order by o.id) from owners o where o.id = ${ownerId}),
       (select string_agg(d::text, '|' order by d.id) from drivers d where d.owner_id = ${ownerId}),
       (select string_agg(v::text, '|' order by v.id) from vehicles v where v.owner_id = ${ownerId}),
       (select string_agg(s::text, '|' order by s.id) from shifts s where s.owner_id = ${ownerId}),
-      (select string_agg(l::text, '|' order by l.id) from shift_locations l join shifts s on s.id = l.shift_id where s.owner_id = ${ownerId})
+      (select string_agg(l::text, '|' order by l.id) from shift_locations l join shifts s on s.id = l.shift_id where s.owner_id = ${ownerId}),
+      (select string_agg(b::text, '|' order by b.id) from bookings b where b.owner_id = ${ownerId}),
+      (select string_agg(c::text, '|' order by c.id) from customers c where c.owner_id = ${ownerId}),
+      (select string_agg(p::text, '|' order by p.id) from dispatch_places p where p.owner_id = ${ownerId})
     )) as sum`.execute(db);
   return rows[0].sum;
 }

@@ -24,7 +24,16 @@ export function openOwnerSocket(url: string, auth: Record<string, unknown>): Pro
   const socket = connect(url, { path: SOCKET_PATH, auth, transports: ['websocket'], reconnection: false, forceNew: true });
   const events: RecordedEvent[] = [];
   const waiters = new Set<() => void>();
-  for (const event of [SocketEvent.locationUpdate, SocketEvent.locationBatch, SocketEvent.shiftStarted, SocketEvent.shiftEnded]) {
+  for (const event of [
+    SocketEvent.locationUpdate,
+    SocketEvent.locationBatch,
+    SocketEvent.shiftStarted,
+    SocketEvent.shiftEnded,
+    SocketEvent.bookingChanged,
+    SocketEvent.availabilityChanged,
+    SocketEvent.offer,
+    SocketEvent.tripChanged,
+  ]) {
     socket.on(event as never, ((payload: unknown) => {
       events.push({ event, payload });
       waiters.forEach((wake) => wake());

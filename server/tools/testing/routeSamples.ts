@@ -66,6 +66,39 @@ async function freshShift(db: Kysely<Database>, ownerId: number): Promise<number
   return row.id;
 }
 
+/** A booking of the fleet, pendiente, or with a taxi on it when `assigned`. */
+async function freshBooking(db: Kysely<Database>, ownerId: number, assigned = false): Promise<number> {
+  const shiftId = assigned ? await freshShift(db, ownerId) : null;
+  const shift = shiftId ? await db.selectFrom('shifts').select(['driver_id']).where('id', '=', shiftId).executeTakeFirstOrThrow() : null;
+  const row = await db
+    .insertInto('bookings')
+    .values({
+      owner_id: ownerId,
+      status: assigned ? 'asignado' : 'pendiente',
+      customer_phone: '+56911112222',
+      pickup_latitude: -33.44,
+      pickup_longitude: -70.65,
+      driver_id: shift?.driver_id ?? null,
+      shift_id: shiftId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function freshCustomer(db: Kysely<Database>, ownerId: number): Promise<{ id: number; phone: string }> {
+  const phone = `+5691${String(1_000_000 + next()).slice(-7)}`;
+  const row = await db.insertInto('customers').values({ owner_id: ownerId, phone, name: 'Cliente Muestra' }).returning('id').executeTakeFirstOrThrow();
+  return { id: row.id, phone };
+}
+
+async function freshPlace(db: Kysely<Database>, ownerId: number): Promise<number> {
+  const row = await db.insertInto('dispatch_places').values({ owner_id: ownerId, name: 'Terminal', latitude: -33.45, longitude: -70.68 }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const samplePickup = { latitude: -33.4372, longitude: -70.6506, label: 'Plaza de Armas' };
+
 type SampleFactory = (context: SampleContext) => Promise<SampleRequest>;
 
 export const routeSamples: Record<string, SampleFactory> = {
@@ -113,11 +146,35 @@ export const routeSamples: Record<string, SampleFactory> = {
   }),
   'DELETE /api/users/:id': async ({ db, ownerId }) => ({ path: `/api/users/${await freshDeskUser(db, ownerId)}` }),
   'GET /api/activity': async () => ({ path: '/api/activity' }),
+  'GET /api/dispatch/bookings': async () => ({ path: '/api/dispatch/bookings' }),
+  'POST /api/dispatch/bookings': async () => ({ path: '/api/dispatch/bookings', json: { customer_phone: '+56 9 2222 3333', pickup: samplePickup } }),
+  'GET /api/dispatch/bookings/:id': async ({ db, ownerId }) => ({ path: `/api/dispatch/bookings/${await freshBooking(db, ownerId)}` }),
+  'POST /api/dispatch/bookings/:id/assign': async ({ db, ownerId }) => {
+    const shiftId = await freshShift(db, ownerId);
+    const { driver_id } = await db.selectFrom('shifts').select('driver_id').where('id', '=', shiftId).executeTakeFirstOrThrow();
+    return { path: `/api/dispatch/bookings/${await freshBooking(db, ownerId)}/assign`, json: { driver_id } };
+  },
+  'POST /api/dispatch/bookings/:id/offer': async ({ db, ownerId }) => ({ path: `/api/dispatch/bookings/${await freshBooking(db, ownerId)}/offer`, json: {} }),
+  'POST /api/dispatch/bookings/:id/cancel': async ({ db, ownerId }) => ({ path: `/api/dispatch/bookings/${await freshBooking(db, ownerId)}/cancel`, json: { reason: 'Muestra' } }),
+  'POST /api/dispatch/bookings/:id/advance': async ({ db, ownerId }) => ({
+    path: `/api/dispatch/bookings/${await freshBooking(db, ownerId, true)}/advance`,
+    json: { status: 'en_camino' },
+  }),
+  'GET /api/dispatch/candidates': async () => ({ path: `/api/dispatch/candidates?latitude=${samplePickup.latitude}&longitude=${samplePickup.longitude}` }),
+  'GET /api/dispatch/availability': async () => ({ path: '/api/dispatch/availability' }),
+  'GET /api/dispatch/geocode': async () => ({ path: '/api/dispatch/geocode?query=terminal' }),
+  'GET /api/customers': async () => ({ path: '/api/customers?query=Muestra' }),
+  'GET /api/customers/by-phone/:phone': async ({ db, ownerId }) => ({ path: `/api/customers/by-phone/${encodeURIComponent((await freshCustomer(db, ownerId)).phone)}` }),
+  'DELETE /api/customers/:id': async ({ db, ownerId }) => ({ path: `/api/customers/${(await freshCustomer(db, ownerId)).id}` }),
+  'GET /api/dispatch/places': async () => ({ path: '/api/dispatch/places' }),
+  'POST /api/dispatch/places': async () => ({ path: '/api/dispatch/places', json: { name: 'Hospital', latitude: -33.44, longitude: -70.64 } }),
+  'PUT /api/dispatch/places/:id': async ({ db, ownerId }) => ({ path: `/api/dispatch/places/${await freshPlace(db, ownerId)}`, json: { name: 'Terminal Sur', latitude: -33.45, longitude: -70.68 } }),
+  'DELETE /api/dispatch/places/:id': async ({ db, ownerId }) => ({ path: `/api/dispatch/places/${await freshPlace(db, ownerId)}` }),
 };
 
 /** A fingerprint of everything a desk route can change: equal before and after means nothing changed. */
 export async function databaseFingerprint(db: Kysely<Database>): Promise<string> {
-  const tables = ['owners', 'desk_users', 'drivers', 'vehicles', 'shifts', 'activity_log'] as const;
+  const tables = ['owners', 'desk_users', 'drivers', 'vehicles', 'shifts', 'activity_log', 'bookings', 'customers', 'dispatch_places'] as const;
   const parts: string[] = [];
   for (const table of tables) {
     const { rows } = await sql<{ digest: string | null }>`select md5(string_agg(t::text, '|' order by t.id)) as digest from ${sql.table(table)} t`.execute(db);

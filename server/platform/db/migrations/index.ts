@@ -10,6 +10,7 @@ import * as m0007 from './0007_shift_last_seen';
 import * as m0008 from './0008_shift_hot_updates';
 import * as m0009 from './0009_history_paging';
 import * as m0011 from './0011_shift_summaries';
+import * as m0012 from './0012_dispatch';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_shift_hot_updates': m0008,
   '0009_history_paging': m0009,
   '0011_shift_summaries': m0011,
+  '0012_dispatch': m0012,
 };

@@ -1,0 +1,43 @@
+/** A shift's availability (no row: Libre, the state every shift starts in). */
+import { sql } from 'kysely';
+import type { Availability } from '../../../contract/dispatch';
+import type { Db } from './bookingsRepo';
+
+export async function setAvailability(db: Db, ownerId: number, shiftId: number, availability: Availability): Promise<void> {
+  await db
+    .insertInto('shift_availability')
+    .values({ shift_id: shiftId, owner_id: ownerId, availability })
+    .onConflict((oc) => oc.column('shift_id').doUpdateSet({ availability, updated_at: sql<Date>`now()` }))
+    .execute();
+}
+
+export async function availabilityOf(db: Db, shiftId: number): Promise<Availability> {
+  const row = await db.selectFrom('shift_availability').select('availability').where('shift_id', '=', shiftId).executeTakeFirst();
+  return (row?.availability as Availability | undefined) ?? 'libre';
+}
+
+/** Every active shift of the fleet and its availability (for the live map). */
+export async function listAvailability(db: Db, ownerId: number) {
+  const rows = await db
+    .selectFrom('shifts as s')
+    .leftJoin('shift_availability as a', 'a.shift_id', 's.id')
+    .select(['s.id as shift_id', 's.driver_id', 's.vehicle_id', 'a.availability'])
+    .where('s.owner_id', '=', ownerId)
+    .where('s.end_time', 'is', null)
+    .orderBy('s.id')
+    .execute();
+  return rows.map((row) => ({ shift_id: row.shift_id, driver_id: row.driver_id, vehicle_id: row.vehicle_id, availability: (row.availability ?? 'libre') as Availability }));
+}
+
+/** A driver's active shift in a fleet, with its vehicle and availability; null when off shift. */
+export async function activeShiftOf(db: Db, ownerId: number, driverId: number) {
+  const row = await db
+    .selectFrom('shifts as s')
+    .leftJoin('shift_availability as a', 'a.shift_id', 's.id')
+    .select(['s.id', 's.vehicle_id', 'a.availability'])
+    .where('s.owner_id', '=', ownerId)
+    .where('s.driver_id', '=', driverId)
+    .where('s.end_time', 'is', null)
+    .executeTakeFirst();
+  return row ? { shiftId: row.id, vehicleId: row.vehicle_id, availability: (row.availability ?? 'libre') as Availability } : null;
+}

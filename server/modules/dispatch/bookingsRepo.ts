@@ -1,0 +1,204 @@
+/**
+ * Bookings as stored and as the API sends them. Every status change goes through `transition`: one
+ * conditional UPDATE whose WHERE is the state machine's allowedFrom(to) plus the caller's own
+ * conditions (the offer is this driver's and not expired, the trip is this driver's), and the
+ * event row beside it, in the caller's transaction. A loser of any race updates 0 rows and gets the
+ * refusal for the status it found.
+ */
+import { sql, type Kysely, type Transaction, type ExpressionBuilder } from 'kysely';
+import type { Actor, Booking, BookingEvent, BookingStatus, BoardColumn } from '../../../contract/dispatch';
+import type { Database } from '../../platform/db/schema';
+import { CLOSED_STATUSES, LIVE_TRIP_STATUSES, allowedFrom, refusal } from './tripStates';
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+export const BookingMessages = {
+  notFound: 'Reserva no encontrada',
+  changed: 'La reserva cambió mientras tanto: revisa el tablero e intenta nuevamente',
+} as const;
+
+export type TransitionResult = { ok: true; row: StoredBooking; from: BookingStatus } | { ok: false; status: 404 | 409; error: string };
+
+export interface StoredBooking {
+  id: number;
+  owner_id: number;
+  status: BookingStatus;
+  driver_id: number | null;
+  vehicle_id: number | null;
+  shift_id: number | null;
+  offer_driver_id: number | null;
+  offer_shift_id: number | null;
+  offer_expires_at: Date | null;
+  refusals: number;
+  pickup_latitude: number;
+  pickup_longitude: number;
+  scheduled_for: Date | null;
+}
+
+const storedColumns = [
+  'id',
+  'owner_id',
+  'status',
+  'driver_id',
+  'vehicle_id',
+  'shift_id',
+  'offer_driver_id',
+  'offer_shift_id',
+  'offer_expires_at',
+  'refusals',
+  'pickup_latitude',
+  'pickup_longitude',
+  'scheduled_for',
+] as const;
+
+export async function findStored(db: Db, ownerId: number, id: number): Promise<StoredBooking | null> {
+  const row = await db.selectFrom('bookings').select(storedColumns).where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+  return (row as StoredBooking | undefined) ?? null;
+}
+
+export interface TransitionInput {
+  ownerId: number;
+  bookingId: number;
+  to: BookingStatus;
+  actor: Actor;
+  /** Columns set beside the status. */
+  set?: Partial<Record<keyof Database['bookings'], unknown>>;
+  /** Extra conditions (this driver's offer, not expired...). */
+  where?: (eb: ExpressionBuilder<Database, 'bookings'>) => ReturnType<ExpressionBuilder<Database, 'bookings'>['and']>;
+  /** The driver the event concerns. */
+  eventDriverId?: number | null;
+  note?: string | null;
+}
+
+export async function transition(trx: Db, input: TransitionInput): Promise<TransitionResult> {
+  const closing = CLOSED_STATUSES.includes(input.to);
+  const updated = await trx
+    .updateTable('bookings')
+    .set({
+      ...(input.set as object),
+      status: input.to,
+      updated_at: sql<Date>`now()`,
+      ...(closing ? { closed_at: sql<Date>`now()` } : {}),
+    })
+    .where('id', '=', input.bookingId)
+    .where('owner_id', '=', input.ownerId)
+    .where('status', 'in', allowedFrom(input.to))
+    .$if(Boolean(input.where), (q) => q.where((eb) => (input.where as NonNullable<TransitionInput['where']>)(eb)))
+    .returning(storedColumns)
+    .executeTakeFirst();
+  if (!updated) {
+    const current = await findStored(trx, input.ownerId, input.bookingId);
+    if (!current) return { ok: false, status: 404, error: BookingMessages.notFound };
+    return { ok: false, status: 409, error: refusal(current.status, input.to) ?? BookingMessages.changed };
+  }
+  await insertEvent(trx, input.bookingId, input.to, input.actor, input.eventDriverId ?? null, input.note ?? null);
+  return { ok: true, row: updated as StoredBooking, from: input.to };
+}
+
+export async function insertEvent(trx: Db, bookingId: number, status: BookingStatus, actor: Actor, driverId: number | null, note: string | null): Promise<void> {
+  await trx
+    .insertInto('booking_events')
+    .values({ booking_id: bookingId, status, actor_kind: actor.kind, actor_id: actor.id, actor_name: actor.name, driver_id: driverId, note })
+    .execute();
+}
+
+/** The board's column for a booking now. */
+export function boardColumn(status: BookingStatus, scheduledFor: Date | null, now: Date, leadMinutes: number): BoardColumn {
+  if (CLOSED_STATUSES.includes(status)) return 'finalizados';
+  if (LIVE_TRIP_STATUSES.includes(status)) return 'en_curso';
+  if (scheduledFor && scheduledFor.getTime() - leadMinutes * 60_000 > now.getTime()) return 'programados';
+  return 'por_asignar';
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+function bookingsQuery(db: Db) {
+  return db
+    .selectFrom('bookings as b')
+    .leftJoin('drivers as d', 'd.id', 'b.driver_id')
+    .leftJoin('vehicles as v', 'v.id', 'b.vehicle_id')
+    .selectAll('b')
+    .select([sql<string | null>`d.first_name || ' ' || d.last_name`.as('driver_name'), 'v.plate_number']);
+}
+type JoinedRow = Awaited<ReturnType<ReturnType<typeof bookingsQuery>['executeTakeFirstOrThrow']>>;
+
+async function eventsOf(db: Db, ids: number[]): Promise<Map<number, BookingEvent[]>> {
+  const byBooking = new Map<number, BookingEvent[]>();
+  if (!ids.length) return byBooking;
+  const rows = await db.selectFrom('booking_events').selectAll().where('booking_id', 'in', ids).orderBy('booking_id').orderBy('id').execute();
+  for (const row of rows) {
+    const list = byBooking.get(row.booking_id) ?? [];
+    list.push({
+      status: row.status as BookingStatus,
+      at: row.at.toISOString(),
+      by: { kind: row.actor_kind as Actor['kind'], id: row.actor_id, name: row.actor_name },
+      driver_id: row.driver_id,
+      note: row.note,
+    });
+    byBooking.set(row.booking_id, list);
+  }
+  return byBooking;
+}
+
+function toBooking(row: JoinedRow, events: BookingEvent[], now: Date, leadMinutes: number): Booking {
+  const status = row.status as BookingStatus;
+  return {
+    id: row.id,
+    status,
+    board: boardColumn(status, row.scheduled_for, now, leadMinutes),
+    needs_attention: row.needs_attention,
+    customer_id: row.customer_id,
+    customer_phone: row.customer_phone,
+    customer_name: row.customer_name,
+    pickup: { latitude: row.pickup_latitude, longitude: row.pickup_longitude, label: row.pickup_label },
+    destination:
+      row.destination_latitude === null || row.destination_longitude === null
+        ? null
+        : { latitude: row.destination_latitude, longitude: row.destination_longitude, label: row.destination_label ?? '' },
+    passengers: row.passengers,
+    notes: row.notes,
+    scheduled_for: iso(row.scheduled_for),
+    driver_id: row.driver_id,
+    driver_name: row.driver_name,
+    vehicle_id: row.vehicle_id,
+    plate_number: row.plate_number,
+    offer:
+      status === 'ofrecido' && row.offer_driver_id !== null && row.offer_expires_at
+        ? {
+            driver_id: row.offer_driver_id,
+            vehicle_id: row.offer_vehicle_id,
+            expires_at: row.offer_expires_at.toISOString(),
+            distance_m: Math.round(row.offer_distance_m ?? 0),
+            eta_s: Math.round(row.offer_eta_s ?? 0),
+          }
+        : null,
+    refusals: row.refusals,
+    cancel_reason: row.cancel_reason,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    events,
+  };
+}
+
+export async function loadBooking(db: Db, ownerId: number, id: number, leadMinutes: number, now = new Date()): Promise<Booking | null> {
+  const row = await bookingsQuery(db).where('b.id', '=', id).where('b.owner_id', '=', ownerId).executeTakeFirst();
+  if (!row) return null;
+  const events = await eventsOf(db, [row.id]);
+  return toBooking(row, events.get(row.id) ?? [], now, leadMinutes);
+}
+
+/** The board: every open booking and those closed since `closedSince` (the fleet's midnight), newest first. */
+export async function listBookings(db: Db, ownerId: number, closedSince: Date, leadMinutes: number, now = new Date()): Promise<Booking[]> {
+  const rows = await bookingsQuery(db)
+    .where('b.owner_id', '=', ownerId)
+    .where((eb) => eb.or([eb('b.closed_at', 'is', null), eb('b.closed_at', '>=', closedSince)]))
+    .orderBy('b.id', 'desc')
+    .limit(1000)
+    .execute();
+  const events = await eventsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toBooking(row, events.get(row.id) ?? [], now, leadMinutes));
+}
+

@@ -1,0 +1,209 @@
+/**
+ * Despacho through the real server (PGlite): a booking from the desk, candidates, direct assignment
+ * and its races, automatic offers passed on by decline, the driver's steps, and the events that
+ * reach the desk's and the driver's sockets.
+ */
+import type { Booking, Candidate, DriverDispatchResponse } from '../../../contract/dispatch';
+import { DISPATCH_DEFAULTS } from '../../platform/dispatchConfig';
+import { createBooking, freeDemoDrivers, moveTo, PICKUP, putOnShift, type TaxiOnShift } from '../../tools/testing/dispatchFixtures';
+import { apiCall } from '../../tools/testing/http';
+import { openOwnerSocket, type OwnerSocket } from '../../tools/testing/ownerSocket';
+import { startTestServer, type TestServer } from '../../tools/testing/testServer';
+
+let server: TestServer;
+let desk: string;
+const taxis: TaxiOnShift[] = [];
+const sockets: OwnerSocket[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer({ dispatch: { ...DISPATCH_DEFAULTS, sweepMs: 200, offerSeconds: 30, maxRefusals: 3 } });
+  desk = await server.login();
+  const free = await freeDemoDrivers(server.db, server.seed.ownerId);
+  // Five taxis 300, 600, ... 1500 m north of the pickup.
+  for (let i = 0; i < 5; i += 1) taxis.push(await putOnShift(server.url, free[i], 300 * (i + 1)));
+}, 90_000);
+afterAll(async () => {
+  sockets.forEach((s) => s.close());
+  await server?.close();
+});
+
+const call = (path: string, init: Parameters<typeof apiCall>[2] = {}) => apiCall(server.url, path, { token: desk, ...init });
+const booking = async (id: number): Promise<Booking> => (await call(`/api/dispatch/bookings/${id}`)).body.booking;
+const driverState = async (taxi: TaxiOnShift): Promise<DriverDispatchResponse> => (await apiCall(server.url, '/api/driver/dispatch', { token: taxi.token })).body;
+
+async function finishTrip(taxi: TaxiOnShift, id: number) {
+  for (const step of ['arrived', 'onboard', 'finish']) expect((await apiCall(server.url, `/api/driver/trips/${id}/${step}`, { token: taxi.token, json: {} })).status).toBe(200);
+}
+
+describe('a booking from the desk', () => {
+  it('normalizes the phone, links the customer and lands in Por asignar', async () => {
+    const created = await call('/api/dispatch/bookings', { json: { customer_phone: '9 8765 4321', customer_name: 'Marta Rojas', pickup: PICKUP, notes: 'Con maleta' } });
+    expect(created.status).toBe(201);
+    expect(created.body.booking).toMatchObject({ status: 'pendiente', board: 'por_asignar', customer_phone: '+56987654321', customer_name: 'Marta Rojas', passengers: 1 });
+    expect(created.body.booking.events).toEqual([expect.objectContaining({ status: 'pendiente', by: expect.objectContaining({ kind: 'desk' }) })]);
+    const customer = await call(`/api/customers/by-phone/${encodeURIComponent('+56 9 8765 4321')}`);
+    expect(customer.body.customer).toMatchObject({ phone: '+56987654321', name: 'Marta Rojas', recent_pickups: [PICKUP] });
+  });
+
+  it('refuses a bad phone and a pickup outside the service area, in Spanish, creating nothing', async () => {
+    const before = (await call('/api/dispatch/bookings')).body.bookings.length;
+    const phone = await call('/api/dispatch/bookings', { json: { customer_phone: '12345', pickup: PICKUP } });
+    expect(phone).toMatchObject({ status: 400, body: { fields: { customer_phone: 'Teléfono inválido: 9 dígitos, por ejemplo +56 9 1234 5678' } } });
+    const sea = await call('/api/dispatch/bookings', { json: { customer_phone: '+56912345678', pickup: { latitude: -33.4, longitude: -80, label: 'Mar' } } });
+    expect(sea).toMatchObject({ status: 400, body: { error: 'El punto está fuera del área de servicio' } });
+    expect((await call('/api/dispatch/bookings')).body.bookings).toHaveLength(before);
+  });
+
+  it('keeps a booking scheduled for later in Programados', async () => {
+    const later = new Date(Date.now() + 3 * 3600_000).toISOString();
+    const created = await call('/api/dispatch/bookings', { json: { customer_phone: '+56 2 2123 4567', pickup: PICKUP, scheduled_for: later } });
+    expect(created.body.booking).toMatchObject({ board: 'programados', scheduled_for: later });
+  });
+});
+
+describe('candidates', () => {
+  it('ranks the free taxis with a fresh position by estimated time, with the estimate', async () => {
+    const answer = await call(`/api/dispatch/candidates?latitude=${PICKUP.latitude}&longitude=${PICKUP.longitude}`);
+    expect(answer.status).toBe(200);
+    const candidates = answer.body.candidates as Candidate[];
+    expect(candidates.slice(0, 5).map((c) => c.driver_id)).toEqual(taxis.map((t) => t.driverId));
+    // 300 m × 1.4 at 25 km/h ≈ 60 s.
+    expect(candidates[0]).toMatchObject({ eta_source: 'linea_recta', distance_m: 300, eta_s: 60 });
+    expect(candidates[0].position_age_s).toBeLessThan(60);
+  });
+});
+
+describe('assignment', () => {
+  it('puts the taxi on the trip: Asignado, the taxi Ocupado, no longer a candidate; the driver sees it', async () => {
+    const id = await createBooking(server.url, desk);
+    const assigned = await call(`/api/dispatch/bookings/${id}/assign`, { json: { driver_id: taxis[0].driverId } });
+    expect(assigned.status).toBe(200);
+    expect(assigned.body.booking).toMatchObject({ status: 'asignado', board: 'en_curso', driver_id: taxis[0].driverId });
+    expect((await driverState(taxis[0])).trip).toMatchObject({ id, status: 'asignado', customer_phone: '+56987654321' });
+    expect((await driverState(taxis[0])).availability).toBe('ocupado');
+    const candidates = (await call(`/api/dispatch/candidates?latitude=${PICKUP.latitude}&longitude=${PICKUP.longitude}`)).body.candidates as Candidate[];
+    expect(candidates.map((c) => c.driver_id)).not.toContain(taxis[0].driverId);
+    // The desk moves a radio taxi's trip by hand; a refused step says why.
+    const skip = await call(`/api/dispatch/bookings/${id}/advance`, { json: { status: 'finalizado' } });
+    expect(skip).toMatchObject({ status: 409, body: { error: 'Solo se finaliza un viaje con el pasajero a bordo' } });
+    for (const status of ['en_camino', 'en_el_lugar', 'a_bordo', 'finalizado']) expect((await call(`/api/dispatch/bookings/${id}/advance`, { json: { status } })).status).toBe(200);
+    const done = await booking(id);
+    expect(done.events.map((e) => e.status)).toEqual(['pendiente', 'asignado', 'en_camino', 'en_el_lugar', 'a_bordo', 'finalizado']);
+    expect(done.board).toBe('finalizados');
+    expect((await driverState(taxis[0])).availability).toBe('libre');
+    const activity = await call('/api/activity?entity=booking');
+    expect(activity.body.entries.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('two dispatchers, one taxi, two bookings at once: exactly one wins, the other gets a Spanish 409', async () => {
+    const a = await createBooking(server.url, desk);
+    const b = await createBooking(server.url, desk);
+    const results = await Promise.all([a, b].map((id) => call(`/api/dispatch/bookings/${id}/assign`, { json: { driver_id: taxis[1].driverId } })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.status === 409)?.body.error).toBe('Ese taxi ya tiene un viaje en curso');
+    const live = (await call('/api/dispatch/bookings')).body.bookings.filter((x: Booking) => x.driver_id === taxis[1].driverId && x.status === 'asignado');
+    expect(live).toHaveLength(1);
+    const loser = [a, b].find((id) => id !== live[0].id) as number;
+    expect(await booking(loser)).toMatchObject({ status: 'pendiente', driver_id: null });
+    await call(`/api/dispatch/bookings/${live[0].id}/cancel`, { json: { reason: 'Prueba' } });
+    await call(`/api/dispatch/bookings/${loser}/cancel`, { json: { reason: 'Prueba' } });
+  });
+
+  it('two dispatchers, one booking, two taxis at once: exactly one taxi gets it', async () => {
+    const id = await createBooking(server.url, desk);
+    const results = await Promise.all([taxis[1], taxis[2]].map((t) => call(`/api/dispatch/bookings/${id}/assign`, { json: { driver_id: t.driverId } })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.status === 409)?.body.error).toBe('La reserva ya tiene un taxi asignado');
+    const winner = (await booking(id)).driver_id;
+    const loser = [taxis[1], taxis[2]].find((t) => t.driverId !== winner) as TaxiOnShift;
+    expect((await driverState(loser)).availability).toBe('libre');
+    const cancelled = await call(`/api/dispatch/bookings/${id}/cancel`, { json: { reason: 'El cliente ya no lo necesita' } });
+    expect(cancelled.body.booking).toMatchObject({ status: 'cancelado', cancel_reason: 'El cliente ya no lo necesita' });
+    expect((await call(`/api/dispatch/bookings/${id}/assign`, { json: { driver_id: taxis[3].driverId } })).body.error).toBe('La reserva fue cancelada');
+  });
+
+  it('refuses a driver off shift or of another fleet', async () => {
+    const id = await createBooking(server.url, desk);
+    const [offShift] = (await freeDemoDrivers(server.db, server.seed.ownerId)).slice(-1);
+    expect((await call(`/api/dispatch/bookings/${id}/assign`, { json: { driver_id: offShift.id } })).body.error).toBe('El conductor no está en turno');
+    await call(`/api/dispatch/bookings/${id}/cancel`, { json: { reason: 'Prueba' } });
+  });
+});
+
+describe('automatic offers', () => {
+  it('offers the nearest free taxi on its socket, passes to the next on decline, and the accepted trip runs to the end', async () => {
+    const fleet = await openOwnerSocket(server.url, { token: desk });
+    sockets.push(fleet);
+    expect(await fleet.join(server.seed.ownerId)).toEqual({ ok: true });
+    const phones = await Promise.all(taxis.slice(0, 2).map((t) => openOwnerSocket(server.url, { token: t.token })));
+    sockets.push(...phones);
+    const id = await createBooking(server.url, desk);
+    const started = await call(`/api/dispatch/bookings/${id}/offer`, { json: {} });
+    expect(started.status).toBe(200);
+    expect(started.body.booking).toMatchObject({ status: 'ofrecido', offer: { driver_id: taxis[0].driverId } });
+    const offer = await phones[0].waitFor((e) => e.event === 'offer' && (e.payload as { offer: { booking: { id: number } } | null }).offer?.booking.id === id);
+    expect(offer.payload).toMatchObject({ offer: { booking: { id, pickup: PICKUP, notes: 'Con maleta', customer_phone: null }, distance_m: 300 } });
+    expect(phones[1].events.filter((e) => e.event === 'offer')).toEqual([]);
+
+    const declined = await apiCall(server.url, `/api/driver/offers/${id}/decline`, { token: taxis[0].token, json: {} });
+    expect(declined).toMatchObject({ status: 200, body: { offer: null } });
+    await phones[1].waitFor((e) => e.event === 'offer' && (e.payload as { offer: { booking: { id: number } } | null }).offer?.booking.id === id);
+    expect(await booking(id)).toMatchObject({ status: 'ofrecido', refusals: 1, offer: { driver_id: taxis[1].driverId } });
+    // The first driver cannot take it back.
+    expect((await apiCall(server.url, `/api/driver/offers/${id}/accept`, { token: taxis[0].token, json: {} })).status).toBe(404);
+
+    const accepted = await apiCall(server.url, `/api/driver/offers/${id}/accept`, { token: taxis[1].token, json: {} });
+    expect(accepted.body).toMatchObject({ availability: 'ocupado', offer: null, trip: { id, status: 'en_camino', customer_phone: '+56987654321' } });
+    await fleet.waitFor((e) => e.event === 'booking_changed' && (e.payload as { booking: Booking }).booking.status === 'en_camino');
+    await fleet.waitFor((e) => e.event === 'availability_changed' && (e.payload as { shift_id: number }).shift_id === taxis[1].shiftId);
+
+    // Within 80 m of the pickup: En el lugar by itself.
+    await moveTo(server.url, taxis[1].token, PICKUP.latitude + 0.0003, PICKUP.longitude);
+    await phones[1].waitFor((e) => e.event === 'trip_changed' && (e.payload as { trip: { status: string } }).trip.status === 'en_el_lugar');
+    expect((await apiCall(server.url, `/api/driver/trips/${id}/finish`, { token: taxis[1].token, json: {} })).body.error).toBe('Solo se finaliza un viaje con el pasajero a bordo');
+    expect((await apiCall(server.url, `/api/driver/trips/${id}/onboard`, { token: taxis[0].token, json: {} })).status).toBe(404);
+    expect((await apiCall(server.url, `/api/driver/trips/${id}/onboard`, { token: taxis[1].token, json: {} })).body.trip.status).toBe('a_bordo');
+    const finished = await apiCall(server.url, `/api/driver/trips/${id}/finish`, { token: taxis[1].token, json: {} });
+    expect(finished.body).toMatchObject({ availability: 'libre', trip: null });
+    const done = await booking(id);
+    expect(done.events.map((e) => [e.status, e.by.kind, e.note])).toEqual([
+      ['pendiente', 'desk', null],
+      ['pendiente', 'desk', 'inicio'],
+      ['ofrecido', 'system', null],
+      ['pendiente', 'driver', 'rechazada'],
+      ['ofrecido', 'system', null],
+      ['asignado', 'driver', null],
+      ['en_camino', 'driver', null],
+      ['en_el_lugar', 'system', null],
+      ['a_bordo', 'driver', null],
+      ['finalizado', 'driver', null],
+    ]);
+  });
+
+  it('after N refusals the booking returns to Por asignar, highlighted', async () => {
+    const id = await createBooking(server.url, desk);
+    await call(`/api/dispatch/bookings/${id}/offer`, { json: {} });
+    for (let i = 0; i < 3; i += 1) {
+      const current = await booking(id);
+      const taxi = taxis.find((t) => t.driverId === current.offer?.driver_id) as TaxiOnShift;
+      expect((await apiCall(server.url, `/api/driver/offers/${id}/decline`, { token: taxi.token, json: {} })).status).toBe(200);
+    }
+    expect(await booking(id)).toMatchObject({ status: 'pendiente', board: 'por_asignar', needs_attention: true, refusals: 3, offer: null });
+    await call(`/api/dispatch/bookings/${id}/cancel`, { json: { reason: 'Prueba' } });
+  });
+
+  it('availability: Fuera de servicio is no candidate; a driver on a trip cannot change it', async () => {
+    const out = await apiCall(server.url, '/api/driver/availability', { method: 'PUT', token: taxis[4].token, json: { availability: 'fuera_de_servicio' } });
+    expect(out.body.availability).toBe('fuera_de_servicio');
+    const candidates = (await call(`/api/dispatch/candidates?latitude=${PICKUP.latitude}&longitude=${PICKUP.longitude}`)).body.candidates as Candidate[];
+    expect(candidates.map((c) => c.driver_id)).not.toContain(taxis[4].driverId);
+    const bad = await apiCall(server.url, '/api/driver/availability', { method: 'PUT', token: taxis[4].token, json: { availability: 'ocupado' } });
+    expect(bad.status).toBe(400);
+    await apiCall(server.url, '/api/driver/availability', { method: 'PUT', token: taxis[4].token, json: { availability: 'libre' } });
+    const id = await createBooking(server.url, desk);
+    await call(`/api/dispatch/bookings/${id}/assign`, { json: { driver_id: taxis[4].driverId } });
+    const busy = await apiCall(server.url, '/api/driver/availability', { method: 'PUT', token: taxis[4].token, json: { availability: 'fuera_de_servicio' } });
+    expect(busy).toMatchObject({ status: 409, body: { error: 'Tienes un viaje en curso: la disponibilidad vuelve a Libre al finalizarlo' } });
+    await finishTrip(taxis[4], id);
+  });
+});

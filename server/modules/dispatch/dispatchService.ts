@@ -1,0 +1,520 @@
+/**
+ * Despacho's one service: bookings, assignment, offers and their expiry, the trip's steps, taxi
+ * availability, and the events each change sends (booking_changed and availability_changed to the
+ * fleet's room; offer and trip_changed to the driver concerned). Every decision is one database
+ * transaction whose conditional UPDATEs and unique indexes settle races; the in-memory taxi index
+ * only narrows the search for candidates. Offer expiry is read from stored times (offer_expires_at
+ * against the database clock), so an offer open across a restart still expires and passes on.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Actor, Availability, BookingCreate, BookingStatus } from '../../../contract/dispatch';
+import { SocketEvent, driverRoom, ownerRoom } from '../../../contract/socket';
+import type { Database } from '../../platform/db/schema';
+import { isUniqueViolation } from '../../platform/db/dbErrors';
+import type { DispatchConfig } from '../../platform/dispatchConfig';
+import { HttpError } from '../../platform/errors';
+import type { FlotaSocketServer } from '../../platform/realtime/socketServer';
+import { activeShiftOf, setAvailability } from './availabilityRepo';
+import { BookingMessages, findStored, insertEvent, loadBooking, transition, type TransitionInput } from './bookingsRepo';
+import { findCandidates } from './candidates';
+import { upsertCustomer } from './customersRepo';
+import { driverDispatchState, toDriverTrip } from './driverView';
+import { createTaxiIndex, distanceMeters } from './taxiIndex';
+
+export const DispatchMessages = {
+  driverNotFound: 'Conductor no encontrado',
+  driverOffShift: 'El conductor no está en turno',
+  driverOutOfService: 'El taxi está Fuera de servicio',
+  taxiBusy: 'Ese taxi ya tiene un viaje en curso',
+  alreadyOffering: 'La reserva ya se está ofreciendo',
+  offerGone: 'La oferta ya no está disponible: expiró o fue asignada a otro taxi',
+  tripNotYours: 'Ese viaje no es tuyo',
+  noShift: 'No tienes un turno activo',
+  onTrip: 'Tienes un viaje en curso: la disponibilidad vuelve a Libre al finalizarlo',
+  pastSchedule: 'La hora programada ya pasó',
+  farSchedule: 'Se puede programar hasta 30 días antes',
+} as const;
+
+const SYSTEM: Actor = { kind: 'system', id: null, name: 'Flota' };
+const TRIP_INDEX = 'bookings_one_trip_per_driver';
+const OFFER_INDEX = 'bookings_one_offer_per_driver';
+const MAX_SCHEDULE_DAYS = 30;
+const SWEEP_BATCH = 100;
+
+/** Runs inside the deciding transaction (the desk's Actividad entry). */
+export type Audit = (trx: Transaction<Database>, before: { status: BookingStatus } | null, after: { id: number; status: BookingStatus }) => Promise<void>;
+
+export interface DispatchServiceOptions {
+  db: Kysely<Database>;
+  io: FlotaSocketServer;
+  config: DispatchConfig;
+  log: FastifyBaseLogger;
+}
+
+export interface AcceptedPoint {
+  ownerId: number;
+  shiftId: number;
+  driverId: number;
+  latitude: number;
+  longitude: number;
+  time: Date;
+}
+
+const fail = (status: number, error: string): never => {
+  throw new HttpError(status, error);
+};
+
+export function createDispatchService({ db, io, config, log }: DispatchServiceOptions) {
+  const index = createTaxiIndex();
+  const lead = config.scheduledLeadMinutes;
+  /** Trips waiting for their taxi to arrive, by shift: a position within arrivalMeters marks En el lugar. */
+  const approaching = new Map<number, { bookingId: number; ownerId: number; latitude: number; longitude: number }>();
+  let lastScheduleCheck = Date.now();
+
+  async function driverActor(driverId: number): Promise<Actor> {
+    const row = await db.selectFrom('drivers').select(['first_name', 'last_name']).where('id', '=', driverId).executeTakeFirst();
+    return { kind: 'driver', id: driverId, name: row ? `${row.first_name} ${row.last_name}` : 'Conductor' };
+  }
+
+  /** Tells the fleet's desks the booking, and each driver concerned its offer and trip. */
+  async function publish(ownerId: number, bookingId: number, drivers: (number | null | undefined)[] = []): Promise<void> {
+    const booking = await loadBooking(db, ownerId, bookingId, lead);
+    if (!booking) return;
+    io.to(ownerRoom(ownerId)).emit(SocketEvent.bookingChanged, { booking });
+    if (booking.vehicle_id !== null || booking.driver_id !== null) {
+      const stored = await findStored(db, ownerId, bookingId);
+      if (stored?.shift_id && (booking.status === 'asignado' || booking.status === 'en_camino')) {
+        approaching.set(stored.shift_id, { bookingId, ownerId, latitude: booking.pickup.latitude, longitude: booking.pickup.longitude });
+      } else if (stored?.shift_id && approaching.get(stored.shift_id)?.bookingId === bookingId) {
+        approaching.delete(stored.shift_id);
+      }
+    }
+    for (const driverId of new Set(drivers.filter((d): d is number => typeof d === 'number'))) {
+      const state = await driverDispatchState(db, ownerId, driverId, lead);
+      io.to(driverRoom(driverId)).emit(SocketEvent.offer, { offer: state.offer });
+      if (booking.driver_id === driverId) io.to(driverRoom(driverId)).emit(SocketEvent.tripChanged, { trip: toDriverTrip(booking, true), availability: state.availability });
+    }
+  }
+
+  async function publishAvailability(ownerId: number, shiftId: number): Promise<void> {
+    const row = await db
+      .selectFrom('shifts as s')
+      .leftJoin('shift_availability as a', 'a.shift_id', 's.id')
+      .select(['s.id', 's.driver_id', 's.vehicle_id', 'a.availability'])
+      .where('s.id', '=', shiftId)
+      .executeTakeFirst();
+    if (!row) return;
+    io.to(ownerRoom(ownerId)).emit(SocketEvent.availabilityChanged, {
+      shift_id: row.id,
+      driver_id: row.driver_id,
+      vehicle_id: row.vehicle_id,
+      availability: (row.availability ?? 'libre') as Availability,
+    });
+  }
+
+  /** One transaction; a unique-index loss becomes the Spanish 409 it means. */
+  async function decide<T>(work: (trx: Transaction<Database>) => Promise<T>, uniqueMessages: Record<string, string> = {}): Promise<T> {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      for (const [constraint, message] of Object.entries(uniqueMessages)) if (isUniqueViolation(error, constraint)) fail(409, message);
+      throw error;
+    }
+  }
+
+  async function step(trx: Transaction<Database>, input: TransitionInput) {
+    const result = await transition(trx, input);
+    if (!result.ok) fail(result.status, result.error);
+    return (result as Extract<typeof result, { ok: true }>).row;
+  }
+
+  /** Drivers who declined or let the offer expire since the offering last started. */
+  async function refusedDrivers(bookingId: number): Promise<Set<number>> {
+    const start = await db
+      .selectFrom('booking_events')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where('booking_id', '=', bookingId)
+      .where('note', '=', 'inicio')
+      .executeTakeFirst();
+    const rows = await db
+      .selectFrom('booking_events')
+      .select('driver_id')
+      .where('booking_id', '=', bookingId)
+      .where('note', 'in', ['rechazada', 'expirada'])
+      .where('id', '>', start?.id ?? 0)
+      .execute();
+    return new Set(rows.map((r) => r.driver_id).filter((d): d is number => d !== null));
+  }
+
+  /** Offers the booking (pendiente) to the best candidate not yet refused; after maxRefusals or with none, back to the board highlighted. */
+  async function offerNext(ownerId: number, bookingId: number): Promise<void> {
+    const stored = await findStored(db, ownerId, bookingId);
+    if (!stored || stored.status !== 'pendiente') return;
+    if (stored.refusals < config.maxRefusals) {
+      const refused = await refusedDrivers(bookingId);
+      const candidates = await findCandidates(db, index, config, {
+        ownerId,
+        latitude: stored.pickup_latitude,
+        longitude: stored.pickup_longitude,
+        excludeDrivers: refused,
+        limit: 5,
+      });
+      for (const candidate of candidates) {
+        try {
+          const offered = await db.transaction().execute(async (trx) => {
+            const result = await transition(trx, {
+              ownerId,
+              bookingId,
+              to: 'ofrecido',
+              actor: SYSTEM,
+              where: (eb) => eb.and([eb('status', '=', 'pendiente'), eb('refusals', '=', stored.refusals)]),
+              set: {
+                offer_driver_id: candidate.driver_id,
+                offer_vehicle_id: candidate.vehicle_id,
+                offer_shift_id: candidate.shift_id,
+                offer_expires_at: sql<Date>`now() + make_interval(secs => ${config.offerSeconds})`,
+                offer_distance_m: candidate.distance_m,
+                offer_eta_s: candidate.eta_s,
+                needs_attention: false,
+              },
+              eventDriverId: candidate.driver_id,
+            });
+            return result.ok;
+          });
+          if (offered) await publish(ownerId, bookingId, [candidate.driver_id]);
+          return;
+        } catch (error) {
+          // The driver got another booking's offer meanwhile: the next candidate.
+          if (!isUniqueViolation(error, OFFER_INDEX)) throw error;
+        }
+      }
+    }
+    const flagged = await db
+      .updateTable('bookings')
+      .set({ needs_attention: true, updated_at: sql<Date>`now()` })
+      .where('id', '=', bookingId)
+      .where('status', '=', 'pendiente')
+      .where('needs_attention', '=', false)
+      .returning('id')
+      .executeTakeFirst();
+    if (flagged) {
+      await insertEvent(db, bookingId, 'pendiente', SYSTEM, null, stored.refusals >= config.maxRefusals ? 'sin_aceptar' : 'sin_candidatos');
+      await publish(ownerId, bookingId);
+    }
+  }
+
+  /** An offer declined or expired: back to pendiente (refusals + 1), then to the next candidate. */
+  async function passOn(ownerId: number, bookingId: number, driverId: number, actor: Actor, reason: 'rechazada' | 'expirada'): Promise<boolean> {
+    const passed = await db.transaction().execute(async (trx) =>
+      transition(trx, {
+        ownerId,
+        bookingId,
+        to: 'pendiente',
+        actor,
+        where: (eb) =>
+          eb.and([
+            eb('status', '=', 'ofrecido'),
+            eb('offer_driver_id', '=', driverId),
+            ...(reason === 'expirada' ? [eb('offer_expires_at', '<=', sql<Date>`now()`)] : []),
+          ]),
+        set: { refusals: sql<number>`refusals + 1`, offer_driver_id: null, offer_vehicle_id: null, offer_shift_id: null, offer_expires_at: null, offer_distance_m: null, offer_eta_s: null },
+        eventDriverId: driverId,
+        note: reason,
+      }),
+    );
+    if (!passed.ok) return false;
+    await publish(ownerId, bookingId, [driverId]);
+    await offerNext(ownerId, bookingId);
+    return true;
+  }
+
+  async function freeTaxi(trx: Transaction<Database>, ownerId: number, shiftId: number | null): Promise<void> {
+    if (shiftId !== null) await setAvailability(trx, ownerId, shiftId, 'libre');
+  }
+
+  /** A trip's step (desk by hand, or the driver): finishing ones free the taxi. */
+  async function advanceTrip(ownerId: number, bookingId: number, to: BookingStatus, actor: Actor, options: { driverId?: number; audit?: Audit } = {}) {
+    const before = await findStored(db, ownerId, bookingId);
+    const row = await decide(async (trx) => {
+      const moved = await step(trx, {
+        ownerId,
+        bookingId,
+        to,
+        actor,
+        where: options.driverId === undefined ? undefined : (eb) => eb.and([eb('driver_id', '=', options.driverId as number)]),
+        eventDriverId: before?.driver_id ?? null,
+      });
+      if (to === 'finalizado' || to === 'no_se_presento') await freeTaxi(trx, ownerId, moved.shift_id);
+      if (options.audit) await options.audit(trx, before && { status: before.status }, { id: bookingId, status: to });
+      return moved;
+    });
+    await publish(ownerId, bookingId, [row.driver_id]);
+    if ((to === 'finalizado' || to === 'no_se_presento') && row.shift_id) await publishAvailability(ownerId, row.shift_id);
+    return row;
+  }
+
+  return {
+    index,
+
+    /** Positions of active shifts as stored (a restart, or another process's points) seed the index. */
+    async loadIndex(): Promise<void> {
+      const rows = await db
+        .selectFrom('shifts')
+        .select(['id', 'owner_id', 'latitude', 'longitude', 'last_location_time'])
+        .where('end_time', 'is', null)
+        .where('latitude', 'is not', null)
+        .execute();
+      for (const row of rows) {
+        if (row.latitude === null || row.longitude === null || !row.last_location_time) continue;
+        index.put({ shiftId: row.id, ownerId: row.owner_id, latitude: row.latitude, longitude: row.longitude, time: row.last_location_time.getTime() });
+      }
+      const live = await db
+        .selectFrom('bookings')
+        .select(['id', 'owner_id', 'shift_id', 'pickup_latitude', 'pickup_longitude'])
+        .where('status', 'in', ['asignado', 'en_camino'])
+        .where('shift_id', 'is not', null)
+        .execute();
+      for (const row of live) approaching.set(row.shift_id as number, { bookingId: row.id, ownerId: row.owner_id, latitude: row.pickup_latitude, longitude: row.pickup_longitude });
+    },
+
+    /** The position pipeline's accepted points: the index, and En el lugar within arrivalMeters of the pickup. */
+    onPosition(point: AcceptedPoint): void {
+      index.put({ shiftId: point.shiftId, ownerId: point.ownerId, latitude: point.latitude, longitude: point.longitude, time: point.time.getTime() });
+      const trip = approaching.get(point.shiftId);
+      if (!trip || distanceMeters(point.latitude, point.longitude, trip.latitude, trip.longitude) > config.arrivalMeters) return;
+      approaching.delete(point.shiftId);
+      advanceTrip(trip.ownerId, trip.bookingId, 'en_el_lugar', SYSTEM, { driverId: point.driverId }).catch((error: unknown) => {
+        if (!(error instanceof HttpError)) log.warn({ err: error, bookingId: trip.bookingId }, 'despacho: no se pudo marcar la llegada');
+      });
+    },
+
+    onShiftEnded(shiftId: number): void {
+      index.removeShift(shiftId);
+      approaching.delete(shiftId);
+    },
+
+    candidates: (ownerId: number, latitude: number, longitude: number) => findCandidates(db, index, config, { ownerId, latitude, longitude }),
+
+    async create(ownerId: number, actor: Actor, input: BookingCreate, audit?: Audit): Promise<number> {
+      let scheduledFor: Date | null = null;
+      if (input.scheduled_for) {
+        scheduledFor = new Date(input.scheduled_for);
+        if (scheduledFor.getTime() < Date.now() - 60_000) fail(400, DispatchMessages.pastSchedule);
+        if (scheduledFor.getTime() > Date.now() + MAX_SCHEDULE_DAYS * 86_400_000) fail(400, DispatchMessages.farSchedule);
+      }
+      const id = await decide(async (trx) => {
+        const customer = await upsertCustomer(trx, ownerId, input.customer_phone, input.customer_name);
+        const row = await trx
+          .insertInto('bookings')
+          .values({
+            owner_id: ownerId,
+            customer_id: customer.id,
+            customer_phone: input.customer_phone,
+            customer_name: input.customer_name ?? customer.name,
+            pickup_latitude: input.pickup.latitude,
+            pickup_longitude: input.pickup.longitude,
+            pickup_label: input.pickup.label,
+            destination_latitude: input.destination?.latitude ?? null,
+            destination_longitude: input.destination?.longitude ?? null,
+            destination_label: input.destination?.label ?? null,
+            passengers: input.passengers,
+            notes: input.notes,
+            scheduled_for: scheduledFor,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await insertEvent(trx, row.id, 'pendiente', actor, null, null);
+        if (audit) await audit(trx, null, { id: row.id, status: 'pendiente' });
+        return row.id;
+      });
+      await publish(ownerId, id);
+      return id;
+    },
+
+    /** The desk puts a taxi on the booking: one transaction, the unique index refuses a second live trip for the driver. */
+    async assign(ownerId: number, bookingId: number, driverId: number, actor: Actor, audit?: Audit): Promise<void> {
+      const before = await findStored(db, ownerId, bookingId);
+      if (!before) fail(404, BookingMessages.notFound);
+      const driver = await db.selectFrom('drivers').select('id').where('id', '=', driverId).where('owner_id', '=', ownerId).where('deleted_at', 'is', null).executeTakeFirst();
+      if (!driver) fail(404, DispatchMessages.driverNotFound);
+      const result = await decide(
+        async (trx) => {
+          const shift = await activeShiftOf(trx, ownerId, driverId);
+          if (!shift) fail(409, DispatchMessages.driverOffShift);
+          const { shiftId, vehicleId, availability } = shift as NonNullable<typeof shift>;
+          if (availability === 'fuera_de_servicio') fail(409, DispatchMessages.driverOutOfService);
+          const row = await step(trx, {
+            ownerId,
+            bookingId,
+            to: 'asignado',
+            actor,
+            set: {
+              driver_id: driverId,
+              vehicle_id: vehicleId,
+              shift_id: shiftId,
+              offer_driver_id: null,
+              offer_vehicle_id: null,
+              offer_shift_id: null,
+              offer_expires_at: null,
+              offer_distance_m: null,
+              offer_eta_s: null,
+              needs_attention: false,
+            },
+            eventDriverId: driverId,
+          });
+          await setAvailability(trx, ownerId, shiftId, 'ocupado');
+          // An offer this driver held for another booking passes on at once (the sweep below).
+          const released = await trx
+            .updateTable('bookings')
+            .set({ offer_expires_at: sql<Date>`now()` })
+            .where('status', '=', 'ofrecido')
+            .where('offer_driver_id', '=', driverId)
+            .where('id', '!=', bookingId)
+            .returning('id')
+            .execute();
+          if (audit) await audit(trx, { status: (before as NonNullable<typeof before>).status }, { id: bookingId, status: 'asignado' });
+          return { row, shiftId, released: released.length };
+        },
+        { [TRIP_INDEX]: DispatchMessages.taxiBusy },
+      );
+      await publish(ownerId, bookingId, [driverId, before?.offer_driver_id]);
+      await publishAvailability(ownerId, result.shiftId);
+      if (result.released) await this.sweep();
+    },
+
+    /** "Ofrecer": automatic offering from the best candidate. */
+    async startOffering(ownerId: number, bookingId: number, actor: Actor, audit?: Audit): Promise<void> {
+      const before = await findStored(db, ownerId, bookingId);
+      if (!before) fail(404, BookingMessages.notFound);
+      const stored = before as NonNullable<typeof before>;
+      if (stored.status === 'ofrecido') fail(409, DispatchMessages.alreadyOffering);
+      if (stored.status !== 'pendiente') fail(409, refusal409(stored.status));
+      await decide(async (trx) => {
+        const reset = await trx
+          .updateTable('bookings')
+          .set({ refusals: 0, needs_attention: false, updated_at: sql<Date>`now()` })
+          .where('id', '=', bookingId)
+          .where('status', '=', 'pendiente')
+          .returning('id')
+          .executeTakeFirst();
+        if (!reset) fail(409, BookingMessages.changed);
+        await insertEvent(trx, bookingId, 'pendiente', actor, null, 'inicio');
+        if (audit) await audit(trx, { status: 'pendiente' }, { id: bookingId, status: 'ofrecido' });
+      });
+      await offerNext(ownerId, bookingId);
+      await publish(ownerId, bookingId);
+    },
+
+    async cancel(ownerId: number, bookingId: number, reason: string, actor: Actor, audit?: Audit): Promise<void> {
+      const before = await findStored(db, ownerId, bookingId);
+      const row = await decide(async (trx) => {
+        const moved = await step(trx, {
+          ownerId,
+          bookingId,
+          to: 'cancelado',
+          actor,
+          set: { cancel_reason: reason, offer_driver_id: null, offer_vehicle_id: null, offer_shift_id: null, offer_expires_at: null, offer_distance_m: null, offer_eta_s: null },
+          eventDriverId: before?.driver_id ?? before?.offer_driver_id ?? null,
+          note: reason,
+        });
+        await freeTaxi(trx, ownerId, moved.shift_id);
+        if (audit) await audit(trx, before && { status: before.status }, { id: bookingId, status: 'cancelado' });
+        return moved;
+      });
+      await publish(ownerId, bookingId, [row.driver_id, before?.offer_driver_id]);
+      if (row.shift_id) await publishAvailability(ownerId, row.shift_id);
+    },
+
+    advance: (ownerId: number, bookingId: number, to: BookingStatus, actor: Actor, audit?: Audit) => advanceTrip(ownerId, bookingId, to, actor, { audit }),
+
+    /** The driver's own step on the trip (404 for another driver's trip). */
+    async driverStep(driver: { id: number; ownerId: number }, bookingId: number, to: BookingStatus): Promise<void> {
+      const stored = await findStored(db, driver.ownerId, bookingId);
+      if (!stored || stored.driver_id !== driver.id) fail(404, BookingMessages.notFound);
+      await advanceTrip(driver.ownerId, bookingId, to, await driverActor(driver.id), { driverId: driver.id });
+    },
+
+    async accept(driver: { id: number; ownerId: number }, bookingId: number): Promise<void> {
+      const stored = await findStored(db, driver.ownerId, bookingId);
+      if (!stored || (stored.offer_driver_id !== driver.id && stored.driver_id !== driver.id)) fail(404, BookingMessages.notFound);
+      const actor = await driverActor(driver.id);
+      const shiftId = await decide(
+        async (trx) => {
+          const shift = await activeShiftOf(trx, driver.ownerId, driver.id);
+          if (!shift) fail(409, DispatchMessages.noShift);
+          const { shiftId: sid, vehicleId } = shift as NonNullable<typeof shift>;
+          const taken = await transition(trx, {
+            ownerId: driver.ownerId,
+            bookingId,
+            to: 'asignado',
+            actor,
+            where: (eb) => eb.and([eb('status', '=', 'ofrecido'), eb('offer_driver_id', '=', driver.id), eb('offer_expires_at', '>', sql<Date>`now()`)]),
+            set: { driver_id: driver.id, vehicle_id: vehicleId, shift_id: sid, offer_driver_id: null, offer_vehicle_id: null, offer_shift_id: null, offer_expires_at: null, needs_attention: false },
+            eventDriverId: driver.id,
+          });
+          if (!taken.ok) fail(taken.status === 404 ? 404 : 409, taken.error === BookingMessages.changed ? DispatchMessages.offerGone : taken.error);
+          await step(trx, { ownerId: driver.ownerId, bookingId, to: 'en_camino', actor, eventDriverId: driver.id });
+          await setAvailability(trx, driver.ownerId, sid, 'ocupado');
+          return sid;
+        },
+        { [TRIP_INDEX]: DispatchMessages.taxiBusy },
+      );
+      await publish(driver.ownerId, bookingId, [driver.id]);
+      await publishAvailability(driver.ownerId, shiftId);
+    },
+
+    async decline(driver: { id: number; ownerId: number }, bookingId: number): Promise<void> {
+      const stored = await findStored(db, driver.ownerId, bookingId);
+      if (!stored || stored.offer_driver_id !== driver.id) fail(404, BookingMessages.notFound);
+      if (!(await passOn(driver.ownerId, bookingId, driver.id, await driverActor(driver.id), 'rechazada'))) fail(409, DispatchMessages.offerGone);
+    },
+
+    async setAvailability(driver: { id: number; ownerId: number }, availability: Availability): Promise<void> {
+      const shift = await activeShiftOf(db, driver.ownerId, driver.id);
+      if (!shift) fail(409, DispatchMessages.noShift);
+      const state = await driverDispatchState(db, driver.ownerId, driver.id, lead);
+      if (state.trip) fail(409, DispatchMessages.onTrip);
+      const { shiftId } = shift as NonNullable<typeof shift>;
+      await setAvailability(db, driver.ownerId, shiftId, availability);
+      await publishAvailability(driver.ownerId, shiftId);
+      // Going out of service gives back an open offer at once.
+      if (availability !== 'libre' && state.offer) await passOn(driver.ownerId, state.offer.booking.id, driver.id, await driverActor(driver.id), 'rechazada');
+    },
+
+    driverState: (driver: { id: number; ownerId: number }) => driverDispatchState(db, driver.ownerId, driver.id, lead),
+
+    /** Expired offers pass on; scheduled bookings coming due are announced (the board moves them to Por asignar). */
+    async sweep(): Promise<number> {
+      const expired = await db
+        .selectFrom('bookings')
+        .select(['id', 'owner_id', 'offer_driver_id'])
+        .where('status', '=', 'ofrecido')
+        .where('offer_expires_at', '<=', sql<Date>`now()`)
+        .orderBy('offer_expires_at')
+        .limit(SWEEP_BATCH)
+        .execute();
+      let passed = 0;
+      for (const row of expired) if (row.offer_driver_id !== null && (await passOn(row.owner_id, row.id, row.offer_driver_id, SYSTEM, 'expirada'))) passed += 1;
+      const now = Date.now();
+      const from = new Date(lastScheduleCheck + lead * 60_000);
+      const to = new Date(now + lead * 60_000);
+      lastScheduleCheck = now;
+      const due = await db
+        .selectFrom('bookings')
+        .select(['id', 'owner_id'])
+        .where('status', '=', 'pendiente')
+        .where('scheduled_for', '>', from)
+        .where('scheduled_for', '<=', to)
+        .execute();
+      for (const row of due) await publish(row.owner_id, row.id);
+      return passed;
+    },
+  };
+}
+
+function refusal409(status: BookingStatus): string {
+  return status === 'cancelado' || status === 'finalizado' || status === 'no_se_presento' ? 'La reserva ya está cerrada' : 'La reserva ya tiene un taxi asignado';
+}
+
+export type DispatchService = ReturnType<typeof createDispatchService>;

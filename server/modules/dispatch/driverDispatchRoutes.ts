@@ -1,0 +1,56 @@
+/**
+ * The driver's side of despacho (driver token): the current offer, trip and availability (survives
+ * a reload), availability, accept/decline, and the trip's steps. Every answer is the driver's state
+ * after the change. Another driver's offer or trip answers 404.
+ */
+import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { availabilityRequestSchema, type BookingStatus, type DriverDispatchResponse } from '../../../contract/dispatch';
+import { signedInDriver } from '../identity';
+import { parseBody } from '../../platform/errors';
+import { idParam } from '../../platform/params';
+import { BookingMessages } from './bookingsRepo';
+import type { DispatchService } from './dispatchService';
+import { routeSpecs } from './routeSpecs';
+
+export const driverDispatchRoutes: FastifyPluginAsync<{ service: DispatchService; authenticateDriver: preHandlerAsyncHookHandler }> = async (
+  app,
+  { service, authenticateDriver },
+) => {
+  app.addHook('preHandler', authenticateDriver);
+  const me = (request: FastifyRequest) => {
+    const driver = signedInDriver(request);
+    return { id: driver.id, ownerId: driver.ownerId };
+  };
+  const bookingId = (request: FastifyRequest) => idParam(request.params, BookingMessages.notFound);
+
+  app.get('/driver/dispatch', routeSpecs.driverDispatch, async (request): Promise<DriverDispatchResponse> => service.driverState(me(request)));
+
+  app.put('/driver/availability', routeSpecs.driverAvailability, async (request): Promise<DriverDispatchResponse> => {
+    const body = parseBody(availabilityRequestSchema, request.body);
+    await service.setAvailability(me(request), body.availability);
+    return service.driverState(me(request));
+  });
+
+  app.post('/driver/offers/:id/accept', routeSpecs.acceptOffer, async (request): Promise<DriverDispatchResponse> => {
+    await service.accept(me(request), bookingId(request));
+    return service.driverState(me(request));
+  });
+
+  app.post('/driver/offers/:id/decline', routeSpecs.declineOffer, async (request): Promise<DriverDispatchResponse> => {
+    await service.decline(me(request), bookingId(request));
+    return service.driverState(me(request));
+  });
+
+  const steps: [string, keyof typeof routeSpecs, BookingStatus][] = [
+    ['arrived', 'tripArrived', 'en_el_lugar'],
+    ['onboard', 'tripOnboard', 'a_bordo'],
+    ['finish', 'tripFinish', 'finalizado'],
+    ['no-show', 'tripNoShow', 'no_se_presento'],
+  ];
+  for (const [path, spec, status] of steps) {
+    app.post(`/driver/trips/:id/${path}`, routeSpecs[spec], async (request): Promise<DriverDispatchResponse> => {
+      await service.driverStep(me(request), bookingId(request), status);
+      return service.driverState(me(request));
+    });
+  }
+};

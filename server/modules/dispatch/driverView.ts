@@ -1,0 +1,58 @@
+/** What a driver's phone sees: its availability, its open offer and its live trip (GET /driver/dispatch, the driver socket). */
+import { sql } from 'kysely';
+import type { Booking, DriverDispatchResponse, DriverTrip } from '../../../contract/dispatch';
+import { activeShiftOf } from './availabilityRepo';
+import { loadBooking, type Db } from './bookingsRepo';
+import { LIVE_TRIP_STATUSES } from './tripStates';
+
+/** The phone number only once the trip is the driver's (an offer shows the pickup, not the caller). */
+export function toDriverTrip(booking: Booking, withPhone: boolean): DriverTrip {
+  return {
+    id: booking.id,
+    status: booking.status,
+    pickup: booking.pickup,
+    destination: booking.destination,
+    passengers: booking.passengers,
+    notes: booking.notes,
+    customer_name: booking.customer_name,
+    customer_phone: withPhone ? booking.customer_phone : null,
+    scheduled_for: booking.scheduled_for,
+    cancel_reason: booking.cancel_reason,
+    updated_at: booking.updated_at,
+  };
+}
+
+export async function driverDispatchState(db: Db, ownerId: number, driverId: number, leadMinutes: number): Promise<DriverDispatchResponse> {
+  const shift = await activeShiftOf(db, ownerId, driverId);
+  const offerRow = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('status', '=', 'ofrecido')
+    .where('offer_driver_id', '=', driverId)
+    .where('offer_expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  const tripRow = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('driver_id', '=', driverId)
+    .where('status', 'in', [...LIVE_TRIP_STATUSES])
+    .executeTakeFirst();
+  const offerBooking = offerRow ? await loadBooking(db, ownerId, offerRow.id, leadMinutes) : null;
+  const tripBooking = tripRow ? await loadBooking(db, ownerId, tripRow.id, leadMinutes) : null;
+  return {
+    availability: shift ? (tripBooking ? 'ocupado' : shift.availability) : null,
+    offer:
+      offerBooking?.offer
+        ? {
+            booking: toDriverTrip(offerBooking, false),
+            expires_at: offerBooking.offer.expires_at,
+            server_time: new Date().toISOString(),
+            distance_m: offerBooking.offer.distance_m,
+            eta_s: offerBooking.offer.eta_s,
+          }
+        : null,
+    trip: tripBooking ? toDriverTrip(tripBooking, true) : null,
+  };
+}

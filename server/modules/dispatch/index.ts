@@ -1,0 +1,7 @@
+/**
+ * The dispatch module's door (issue 25): bookings, offers and trips, taxi availability, candidates
+ * from an in-memory taxi index fed by the position service, customers and saved places.
+ */
+export { dispatchModule } from './module';
+export { createDispatchService, type DispatchService } from './dispatchService';
+export { normalizeChileanPhone } from '../../../contract/phone';

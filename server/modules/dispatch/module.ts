@@ -1,0 +1,29 @@
+/**
+ * Despacho (issue 25): mounts the desk's and the driver's routes, feeds the taxi index from the
+ * position service's accepted points (its onAccepted hook: positions never import dispatch), forgets
+ * a taxi whose shift ends, and runs the sweep (expired offers, scheduled bookings coming due) every
+ * config.dispatch.sweepMs once the server listens — also right away, so offers that expired while the
+ * server was down pass on at start.
+ */
+import type { FlotaModule } from '../flotaModule';
+import { bookingsRoutes } from './bookingsRoutes';
+import { customersRoutes } from './customersRoutes';
+import { createDispatchService } from './dispatchService';
+import { driverDispatchRoutes } from './driverDispatchRoutes';
+import { startSweep } from './sweep';
+
+export const dispatchModule: FlotaModule = {
+  name: 'dispatch',
+  async register(app, { prefix, config, db, io, authenticate, authenticateDriver, positions }) {
+    const service = createDispatchService({ db, io, config: config.dispatch, log: app.log });
+    await service.loadIndex();
+    positions.onAccepted((position) => service.onPosition(position));
+    positions.shifts.onEnded((shift) => service.onShiftEnded(shift.id));
+    await app.register(bookingsRoutes, { prefix, db, config, service, authenticate });
+    await app.register(customersRoutes, { prefix, db, authenticate });
+    await app.register(driverDispatchRoutes, { prefix, service, authenticateDriver });
+    const sweep = startSweep(() => service.sweep(), config.dispatch.sweepMs, app.log);
+    app.addHook('onListen', async () => sweep.start());
+    app.addHook('onClose', async () => sweep.stop());
+  },
+};

@@ -1,0 +1,94 @@
+/**
+ * The dispatch module's routes as the API declares them: who may call each (every desk role
+ * dispatches; only the Dueño deletes a customer) and its OpenAPI description.
+ */
+import {
+  advanceRequestSchema,
+  assignRequestSchema,
+  availabilityListResponseSchema,
+  availabilityRequestSchema,
+  bookingCreateSchema,
+  bookingResponseSchema,
+  bookingsResponseSchema,
+  cancelRequestSchema,
+  candidatesResponseSchema,
+  customerResponseSchema,
+  customersResponseSchema,
+  driverDispatchResponseSchema,
+  geocodeResponseSchema,
+  placeRequestSchema,
+  placeResponseSchema,
+  placesResponseSchema,
+} from '../../../contract/dispatch';
+import { okResponseSchema } from '../../../contract/common';
+import { EVERY_DESK_ROLE, USER_MANAGERS } from '../../../contract/roles';
+import { Tags, driver, errors, idParams, owner } from '../../platform/openapi/routeDocs';
+import { DRIVER, routeSpec } from '../../platform/routeSpec';
+
+const desk = (summary: string, rest: Omit<Parameters<typeof routeSpec>[1], 'summary' | 'tags' | 'security'>) =>
+  routeSpec(EVERY_DESK_ROLE, { summary, tags: [Tags.dispatch], security: owner, ...rest });
+const phone = (summary: string, rest: Omit<Parameters<typeof routeSpec>[1], 'summary' | 'tags' | 'security'>) =>
+  routeSpec(DRIVER, { summary, tags: [Tags.driverApp], security: driver, ...rest });
+const booking = { 200: bookingResponseSchema, ...errors(400, 401, 404, 409) };
+const driverAnswer = { 200: driverDispatchResponseSchema, ...errors(401, 404, 409) };
+
+export const routeSpecs = {
+  listBookings: desk('Reservas abiertas y cerradas hoy', {
+    description: 'Cada reserva trae su columna del tablero (`board`: Por asignar, Programados, En curso, Finalizados hoy) y sus transiciones con hora y autor.',
+    response: { 200: bookingsResponseSchema, ...errors(401) },
+  }),
+  createBooking: desk('Crear una reserva', {
+    description: 'El teléfono se normaliza (+56 y 9 dígitos) y enlaza o crea al cliente. Un punto fuera del área de servicio se rechaza.',
+    body: bookingCreateSchema,
+    response: { 201: bookingResponseSchema, ...errors(400, 401) },
+  }),
+  getBooking: desk('Una reserva', { params: idParams, response: { 200: bookingResponseSchema, ...errors(401, 404) } }),
+  assignBooking: desk('Asignar un taxi a la reserva', {
+    description: 'Decide en una transacción: un taxi no queda en dos viajes ni un viaje en dos taxis (409 para quien pierde).',
+    params: idParams,
+    body: assignRequestSchema,
+    response: booking,
+  }),
+  offerBooking: desk('Ofrecer la reserva automáticamente', {
+    description: 'El mejor candidato recibe la oferta; si la rechaza o expira pasa al siguiente; tras N rechazos vuelve al tablero destacada.',
+    params: idParams,
+    response: booking,
+  }),
+  cancelBooking: desk('Cancelar la reserva', { params: idParams, body: cancelRequestSchema, response: booking }),
+  advanceBooking: desk('Avanzar el viaje a mano (taxi sin /conductor)', { params: idParams, body: advanceRequestSchema, response: booking }),
+  candidates: desk('Taxis libres más cercanos a un punto', {
+    description: 'Libres, con posición reciente (DISPATCH_FRESH_SECONDS), ordenados por tiempo estimado: línea recta × factor de desvío ÷ velocidad urbana, o el servicio `table` de OSRM con ROUTING_URL.',
+    response: { 200: candidatesResponseSchema, ...errors(400, 401) },
+  }),
+  availability: desk('Disponibilidad de cada taxi en turno', { response: { 200: availabilityListResponseSchema, ...errors(401) } }),
+  searchCustomers: desk('Buscar clientes por teléfono o nombre', { response: { 200: customersResponseSchema, ...errors(401) } }),
+  customerByPhone: desk('El cliente de un teléfono', { response: { 200: customerResponseSchema, ...errors(401, 404) } }),
+  deleteCustomer: routeSpec(USER_MANAGERS, {
+    summary: 'Eliminar un cliente (datos personales)',
+    description: 'Solo el dueño. Borra su nombre y teléfono de sus reservas cerradas; 409 si tiene una reserva abierta.',
+    tags: [Tags.dispatch],
+    security: owner,
+    params: idParams,
+    response: { 200: okResponseSchema, ...errors(401, 403, 404, 409) },
+  }),
+  listPlaces: desk('Lugares guardados de la flota', { response: { 200: placesResponseSchema, ...errors(401) } }),
+  createPlace: desk('Guardar un lugar', { body: placeRequestSchema, response: { 201: placeResponseSchema, ...errors(400, 401) } }),
+  updatePlace: desk('Modificar un lugar guardado', { params: idParams, body: placeRequestSchema, response: { 200: placeResponseSchema, ...errors(400, 401, 404) } }),
+  deletePlace: desk('Eliminar un lugar guardado', { params: idParams, response: { 200: okResponseSchema, ...errors(401, 404) } }),
+  geocode: desk('Buscar una dirección', {
+    description: 'Con GEOCODER_URL (API de búsqueda de Photon), sesgada al área de la flota; sin configurar, una lista vacía.',
+    response: { 200: geocodeResponseSchema, ...errors(401) },
+  }),
+
+  driverDispatch: phone('La oferta, el viaje y la disponibilidad del conductor', { response: { 200: driverDispatchResponseSchema, ...errors(401) } }),
+  driverAvailability: phone('Cambiar la disponibilidad (Libre o Fuera de servicio)', {
+    body: availabilityRequestSchema,
+    response: { 200: driverDispatchResponseSchema, ...errors(400, 401, 409) },
+  }),
+  acceptOffer: phone('Aceptar la oferta', { params: idParams, response: driverAnswer }),
+  declineOffer: phone('Rechazar la oferta', { params: idParams, response: driverAnswer }),
+  tripArrived: phone('Llegué al lugar', { params: idParams, response: driverAnswer }),
+  tripOnboard: phone('Pasajero a bordo', { params: idParams, response: driverAnswer }),
+  tripFinish: phone('Finalizar el viaje', { params: idParams, response: driverAnswer }),
+  tripNoShow: phone('El pasajero no se presentó', { params: idParams, response: driverAnswer }),
+};

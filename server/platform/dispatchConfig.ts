@@ -1,0 +1,80 @@
+/**
+ * Despacho's settings (docs/api.md, "Despacho"), from the environment. The ETA without a routing
+ * engine is the straight-line distance × DISPATCH_DETOUR_FACTOR ÷ DISPATCH_CITY_SPEED_KMH: city
+ * streets are about 1.3–1.5 times the crow's line, and 25 km/h is a town's average with stops.
+ */
+
+export interface DispatchConfig {
+  /** DISPATCH_FRESH_SECONDS: a taxi whose last position is older is no candidate (le.taxi: 120 s). */
+  freshSeconds: number;
+  /** DISPATCH_OFFER_SECONDS: how long a driver has to accept an offer. */
+  offerSeconds: number;
+  /** DISPATCH_MAX_REFUSALS: declined or expired offers before the booking returns to the board, highlighted. */
+  maxRefusals: number;
+  /** DISPATCH_DETOUR_FACTOR: road distance ÷ straight-line distance. */
+  detourFactor: number;
+  /** DISPATCH_CITY_SPEED_KMH: average speed in town. */
+  citySpeedKmh: number;
+  /** DISPATCH_SCHEDULED_LEAD_MINUTES: a scheduled booking moves to Por asignar this long before its time. */
+  scheduledLeadMinutes: number;
+  /** DISPATCH_ARRIVAL_METERS: a driver this close to the pickup is En el lugar by itself. */
+  arrivalMeters: number;
+  /** ROUTING_URL: an OSRM server (its `table` service ranks candidates by road time). Null: straight line. */
+  routingUrl: string | null;
+  /** GEOCODER_URL: a Photon server for address search. Null: no outside search. */
+  geocoderUrl: string | null;
+  /** Candidates answered at most. */
+  maxCandidates: number;
+  /** How often the offer and schedule sweep runs (not from the environment; tests shorten it). */
+  sweepMs: number;
+}
+
+export const DISPATCH_DEFAULTS: DispatchConfig = {
+  freshSeconds: 120,
+  offerSeconds: 20,
+  maxRefusals: 3,
+  detourFactor: 1.4,
+  citySpeedKmh: 25,
+  scheduledLeadMinutes: 15,
+  arrivalMeters: 80,
+  routingUrl: null,
+  geocoderUrl: null,
+  maxCandidates: 10,
+  sweepMs: 1000,
+};
+
+type Env = Record<string, string | undefined>;
+/** config.ts's ConfigError, handed in (config.ts imports this file). */
+type Fail = (message: string) => Error;
+
+function number(fail: Fail, env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || value < min || value > max) {
+    throw fail(`${name} debe ser un número entre ${min} y ${max} (se recibió "${raw}")`);
+  }
+  return value;
+}
+
+function url(fail: Fail, env: Env, name: string): string | null {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  if (!/^https?:\/\/[^\s]+$/.test(raw)) throw fail(`${name} debe ser una URL http(s) (se recibió "${raw}")`);
+  return raw.replace(/\/+$/, '');
+}
+
+export function loadDispatchConfig(env: Env, fail: Fail): DispatchConfig {
+  return {
+    ...DISPATCH_DEFAULTS,
+    freshSeconds: number(fail, env, 'DISPATCH_FRESH_SECONDS', DISPATCH_DEFAULTS.freshSeconds, 5, 3600),
+    offerSeconds: number(fail, env, 'DISPATCH_OFFER_SECONDS', DISPATCH_DEFAULTS.offerSeconds, 5, 600),
+    maxRefusals: number(fail, env, 'DISPATCH_MAX_REFUSALS', DISPATCH_DEFAULTS.maxRefusals, 1, 50),
+    detourFactor: number(fail, env, 'DISPATCH_DETOUR_FACTOR', DISPATCH_DEFAULTS.detourFactor, 1, 5),
+    citySpeedKmh: number(fail, env, 'DISPATCH_CITY_SPEED_KMH', DISPATCH_DEFAULTS.citySpeedKmh, 1, 150),
+    scheduledLeadMinutes: number(fail, env, 'DISPATCH_SCHEDULED_LEAD_MINUTES', DISPATCH_DEFAULTS.scheduledLeadMinutes, 0, 1440),
+    arrivalMeters: number(fail, env, 'DISPATCH_ARRIVAL_METERS', DISPATCH_DEFAULTS.arrivalMeters, 10, 1000),
+    routingUrl: url(fail, env, 'ROUTING_URL'),
+    geocoderUrl: url(fail, env, 'GEOCODER_URL'),
+  };
+}
