@@ -13,7 +13,7 @@
 import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { ManagerOptions, SocketOptions } from 'socket.io-client';
 import type { z } from 'zod';
-import { locationUpdateSchema, shiftEndedPayloadSchema, shiftStartedPayloadSchema, SocketEvent } from '../../../../contract/socket';
+import { availabilityChangedPayloadSchema, locationUpdateSchema, shiftEndedPayloadSchema, shiftStartedPayloadSchema, SocketEvent } from '../../../../contract/socket';
 import { locationsReceived, shiftEnded, shiftStarted } from '../state/activeShiftsSlice';
 import { liveMapApi } from '../state/liveMapApi';
 import { liveMapClosed, liveMapOpened } from '../state/liveMapSlice';
@@ -110,6 +110,12 @@ export function createSocketMiddleware({ createSocket = connectSocketIo, flushIn
     const refetchSnapshot = () => {
       void store.dispatch(liveMapApi.endpoints.getActiveShifts.initiate(undefined, { forceRefetch: true, subscribe: false }));
     };
+    const refetchAvailability = () => {
+      // Only when a screen reads it (the live map): a desk without dispatch never asks.
+      if (liveMapApi.endpoints.getAvailability.select()(store.getState() as never).status !== 'uninitialized') {
+        void store.dispatch(liveMapApi.endpoints.getAvailability.initiate(undefined, { forceRefetch: true, subscribe: false }));
+      }
+    };
 
     function flush() {
       flushTimer = null;
@@ -155,6 +161,18 @@ export function createSocketMiddleware({ createSocket = connectSocketIo, flushIn
       else warnDropped(SocketEvent.shiftStarted, payload, shiftStartedPayloadSchema);
     }
 
+    /** A taxi became Libre, Ocupado or Fuera de servicio: its colour on the map changes at once. */
+    function onAvailabilityChanged(payload: unknown) {
+      const parsed = availabilityChangedPayloadSchema.safeParse(payload);
+      if (!parsed.success) return warnDropped(SocketEvent.availabilityChanged, payload, availabilityChangedPayloadSchema);
+      const { shift_id, availability } = parsed.data;
+      channelDispatch(
+        liveMapApi.util.updateQueryData('getAvailability', undefined, (draft) => {
+          draft[shift_id] = availability;
+        }),
+      );
+    }
+
     function onShiftEnded(payload: unknown) {
       const parsed = shiftEndedPayloadSchema.safeParse(payload);
       if (parsed.success) store.dispatch(shiftEnded(parsed.data));
@@ -183,6 +201,7 @@ export function createSocketMiddleware({ createSocket = connectSocketIo, flushIn
         if (connectedBefore) {
           refetchedFor.clear();
           refetchSnapshot();
+          refetchAvailability();
           channels.forEach((channel) => channel.onReconnect?.(channelDispatch));
         }
         connectedBefore = true;
@@ -205,6 +224,7 @@ export function createSocketMiddleware({ createSocket = connectSocketIo, flushIn
       current.on(SocketEvent.locationBatch, onLocationBatch);
       current.on(SocketEvent.shiftStarted, onShiftStarted);
       current.on(SocketEvent.shiftEnded, onShiftEnded);
+      current.on(SocketEvent.availabilityChanged, onAvailabilityChanged);
       for (const channel of channels) {
         for (const [event, handle] of Object.entries(channel.events)) current.on(event, (payload: unknown) => handle(payload, channelDispatch));
       }
