@@ -1,5 +1,5 @@
 /* ESLint (legacy config, as the stack requires). Zero warnings: `npm run lint` uses --max-warnings 0. */
-const features = ['auth', 'layout', 'dashboard', 'drivers', 'vehicles', 'liveMap', 'history', 'account', 'users', 'activity', 'conductor'];
+const features = ['auth', 'layout', 'dashboard', 'drivers', 'vehicles', 'liveMap', 'history', 'account', 'users', 'activity', 'conductor', 'dispatch'];
 
 // One-way imports between layers (see DESIGN.md): contract <- lib/components <- features <- app <- entries.
 // Features reach into app/ only for the shared api, typed hooks and config.

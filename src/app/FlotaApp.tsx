@@ -9,6 +9,8 @@ import type { RuntimeConfig } from './config';
 import { routes } from './routes';
 import { ThemedRoot } from '../components/theme/ThemedRoot';
 import type { AppStore } from './store';
+import { SocketFactoryContext, type SocketFactory } from '../lib/realtime/socketFactory';
+import { lazySocketIo } from '../features/liveMap/realtime/lazySocketIo';
 import './theme.css';
 
 /** basePath applies to browser routing; hash routing keeps the app's path in the hash, whatever the page's own URL. */
@@ -22,15 +24,17 @@ export function createRouter(config: RuntimeConfig, initialPath?: string) {
 export type FlotaRouter = ReturnType<typeof createRouter>;
 
 /** Everything the app needs, under one root element whose class scopes every style. */
-export function FlotaApp({ store, router }: { store: AppStore; router: FlotaRouter }) {
+export function FlotaApp({ store, router, createSocket }: { store: AppStore; router: FlotaRouter; createSocket?: SocketFactory }) {
   return (
     <StrictMode>
       <Provider store={store}>
-        <RegisteredStyles />
-        <ThemedRoot>
-          <RouterProvider router={router} />
-          <Notices />
-        </ThemedRoot>
+        <SocketFactoryContext.Provider value={createSocket ?? (lazySocketIo as SocketFactory)}>
+          <RegisteredStyles />
+          <ThemedRoot>
+            <RouterProvider router={router} />
+            <Notices />
+          </ThemedRoot>
+        </SocketFactoryContext.Provider>
       </Provider>
     </StrictMode>
   );

@@ -6,6 +6,7 @@ import { createRouter, FlotaApp } from './FlotaApp';
 import { appUnmounted } from './lifecycle';
 import type { CreateSocket } from '../features/liveMap/realtime/socketMiddleware';
 import { makeStore } from './store';
+import type { SocketFactory } from '../lib/realtime/socketFactory';
 
 export interface MountedFlota {
   unmount(): void;
@@ -36,7 +37,7 @@ export function mountFlota(element: Element, options: Partial<RuntimeConfig> = {
   mounts += 1;
   // useId values differ between two apps on one page.
   const root = createRoot(container, { identifierPrefix: `flota${mounts}-` });
-  root.render(<FlotaApp store={store} router={router} />);
+  root.render(<FlotaApp store={store} router={router} createSocket={internals.createSocket as SocketFactory | undefined} />);
 
   let mounted = true;
   return {

@@ -63,6 +63,11 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/liveMap/LiveMapPage')).LiveMapPage }),
           },
           {
+            path: 'dispatch',
+            hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
+            lazy: async () => ({ Component: (await import('../features/dispatch/DispatchPage')).DispatchPage }),
+          },
+          {
             path: 'history',
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => ({ Component: (await import('../features/history/HistoryPage')).HistoryPage }),

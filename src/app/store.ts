@@ -8,6 +8,7 @@ import { rootReducer } from './rootReducer';
 import { SESSION_KEY, sessionPersistence } from './sessionPersistence';
 import { createSocketMiddleware, type CreateSocket } from '../features/liveMap/realtime/socketMiddleware';
 import { appUnmounted } from './lifecycle';
+import { dispatchChannel } from '../features/dispatch/dispatchRealtime';
 import { storedThemePreference, themePersistence } from './themePersistence';
 import { systemColorScheme } from '../components/theme/themeSlice';
 
@@ -44,7 +45,7 @@ export function makeStore({ config: partialConfig, storage, createSocket, extraM
     middleware: (getDefault) =>
       getDefault({ serializableCheck: { warnAfter: 128 }, immutableCheck: { warnAfter: 128 } })
         .prepend(sessionPersistence(sessionStorage), themePersistence(sessionStorage))
-        .concat(api.middleware, createSocketMiddleware({ createSocket, closeOn: appUnmounted.match }), ...extraMiddleware),
+        .concat(api.middleware, createSocketMiddleware({ createSocket, closeOn: appUnmounted.match, channels: [dispatchChannel] }), ...extraMiddleware),
     devTools: config.devTools ? { name: 'Flota', maxAge: DEVTOOLS_MAX_AGE, actionSanitizer: sanitizeAction, stateSanitizer: sanitizeState } : false,
   });
 }

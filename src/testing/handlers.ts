@@ -42,6 +42,8 @@ export const handlers = [
     const shifts = [makeShift(), makeShift({ id: 2 }), makeShift({ id: 3 }), makeShift({ id: 4, latitude: null, longitude: null, last_location_time: null })];
     return HttpResponse.json({ shifts, count: shifts.length });
   }),
+  // Dispatch availability for the live map's colours: none known unless a test says so.
+  http.get(`${API}/dispatch/availability`, ({ request }) => (authorized(request) ? HttpResponse.json({ availability: [] }) : unauthorized())),
   http.get(`${API}/shifts/history`, ({ request }) => {
     if (!authorized(request)) return unauthorized();
     const query = new URL(request.url).searchParams;

@@ -206,3 +206,12 @@ export function AttributionControl() {
 export function NavigationControl() {
   return null;
 }
+
+/** A DOM marker: its children are rendered in place, with where it stands for tests to read. */
+export function Marker({ children, longitude, latitude }: { children?: ReactNode; longitude: number; latitude: number }) {
+  return (
+    <div data-testid="marker" data-lnglat={`${longitude},${latitude}`}>
+      {children}
+    </div>
+  );
+}

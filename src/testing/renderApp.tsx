@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { createRouter, FlotaApp } from '../app/FlotaApp';
 import type { CreateSocket } from '../features/liveMap/realtime/socketMiddleware';
 import { makeStore } from '../app/store';
+import type { SocketFactory } from '../lib/realtime/socketFactory';
 import { prefixedStorage } from '../lib/storage';
 import { fakeSocketFactory } from './fakeSocket';
 import { demoToken, demoUser } from './fixtures';
@@ -30,6 +31,6 @@ export function renderApp(path: string, { signedIn = false, token = demoToken, c
   const store = makeStore({ config: { router: 'memory', apiBaseUrl: 'http://localhost/api', devTools: false }, storage, createSocket, extraMiddleware });
   const router = createRouter(store.getState().config, path);
   const user = userEvent.setup(userOptions);
-  const view = render(<FlotaApp store={store} router={router} />);
+  const view = render(<FlotaApp store={store} router={router} createSocket={createSocket as SocketFactory} />);
   return { ...view, store, router, user, storage };
 }

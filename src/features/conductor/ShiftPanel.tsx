@@ -6,6 +6,8 @@ import type { DriverSession } from './driverSession';
 import { pendingPositions } from './pendingPositions';
 import { usePositionTracking } from './usePositionTracking';
 import { useWakeLock, type WakeLockState } from './useWakeLock';
+import './dispatch/driverDispatch.css';
+import { DriverDispatchPanel } from './dispatch/DriverDispatchPanel';
 
 export const SESSION_EXPIRED = 'Tu sesión expiró. Ingresa nuevamente.';
 
@@ -115,6 +117,7 @@ export function ShiftPanel({ session, apiBaseUrl, storage, onSignedOut }: { sess
       ) : shift ? (
         <>
           <p className="flota-conductor__status flota-conductor__status--on">Turno en curso desde las {timeOf(shift.start_time)}</p>
+          <DriverDispatchPanel client={client} token={session.token} onUnauthorized={() => onSignedOut(SESSION_EXPIRED)} />
           <button type="button" className="flota-button flota-button--danger flota-conductor__action" onClick={end} disabled={busy}>
             {busy ? 'Terminando...' : 'Terminar turno'}
           </button>

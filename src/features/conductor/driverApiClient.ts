@@ -3,7 +3,7 @@
  * driver is another principal with its own token, and the owner's base query would treat the
  * driver's 401 as the owner's session ending.
  */
-import type { DriverLoginRequest, DriverLoginResponse, DriverMeResponse, LocationBatch, ShiftResponse } from '../../../contract/api';
+import type { AvailabilityRequest, DriverDispatchResponse, DriverLoginRequest, DriverLoginResponse, DriverMeResponse, LocationBatch, ShiftResponse } from '../../../contract/api';
 import { DriverApiError } from '../../../contract/driverApiError';
 import { joinUrl } from '../../app/api';
 
@@ -12,7 +12,7 @@ export const CONNECTION_LOST = 'Sin conexión: revisa tu señal de datos.';
 export { DriverApiError };
 
 export function driverApiClient(apiBaseUrl: string, token: string | null) {
-  async function request<T>(path: string, method: 'GET' | 'POST' = 'GET', json?: unknown): Promise<T> {
+  async function request<T>(path: string, method: 'GET' | 'POST' | 'PUT' = 'GET', json?: unknown): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
     if (json !== undefined) headers['Content-Type'] = 'application/json';
@@ -42,7 +42,16 @@ export function driverApiClient(apiBaseUrl: string, token: string | null) {
     startShift: () => request<ShiftResponse>('/driver/shifts/start', 'POST', {}),
     endShift: () => request<ShiftResponse>('/driver/shifts/end', 'POST', {}),
     sendLocations: (locations: LocationBatch['locations']) => request<{ accepted: number }>('/driver/locations', 'POST', { locations }),
+    // Dispatch (contract/dispatch.ts): every answer is the driver's whole dispatch state.
+    dispatchState: () => request<DriverDispatchResponse>('/driver/dispatch'),
+    setAvailability: (availability: AvailabilityRequest['availability']) => request<DriverDispatchResponse>('/driver/availability', 'PUT', { availability }),
+    acceptOffer: (bookingId: number) => request<DriverDispatchResponse>(`/driver/offers/${bookingId}/accept`, 'POST'),
+    declineOffer: (bookingId: number) => request<DriverDispatchResponse>(`/driver/offers/${bookingId}/decline`, 'POST'),
+    tripAction: (bookingId: number, action: TripAction) => request<DriverDispatchResponse>(`/driver/trips/${bookingId}/${action}`, 'POST'),
   };
 }
 
 export type DriverApiClient = ReturnType<typeof driverApiClient>;
+
+/** The driver's steps of a trip, as the routes name them. */
+export type TripAction = 'arrived' | 'onboard' | 'finish' | 'no-show';

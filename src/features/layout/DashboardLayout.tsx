@@ -12,6 +12,7 @@ const navItems: { to: string; label: string; icon: IconName; end?: boolean; need
   { to: '/dashboard', label: 'Dashboard', icon: 'dashboard', end: true },
   { to: '/dashboard/drivers', label: 'Conductores', icon: 'drivers' },
   { to: '/dashboard/vehicles', label: 'Vehículos', icon: 'vehicles' },
+  { to: '/dashboard/dispatch', label: 'Despacho', icon: 'dispatch' },
   { to: '/dashboard/map', label: 'Mapa en Vivo', icon: 'map' },
   { to: '/dashboard/history', label: 'Historial', icon: 'history' },
   { to: '/dashboard/activity', label: 'Actividad', icon: 'activity', needs: 'readActivity' },

@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ActiveShiftsList } from './list/ActiveShiftsList';
 import { selectActiveShifts, selectConnection } from './state/activeShiftsSlice';
 import { ConnectionNotice, isOffline } from './ConnectionNotice';
-import { useGetActiveShiftsQuery } from './state/liveMapApi';
+import { useGetActiveShiftsQuery, useGetAvailabilityQuery } from './state/liveMapApi';
 import { fitRequested, liveMapClosed, liveMapOpened, selectSelectedShiftId, shiftSelected } from './state/liveMapSlice';
 import { MapLoadError } from './map/MapLoadError';
 import { TaxiMap } from './map/TaxiMap';
@@ -39,7 +39,9 @@ export function LiveMapPage() {
   const offline = isOffline(connection);
   const selectedShiftId = useAppSelector(selectSelectedShiftId);
   const now = useNow(NOW_TICK_MS);
-  const rows = useMemo(() => describeTaxis(shifts, now, staleAfterSeconds), [shifts, now, staleAfterSeconds]);
+  // Availability is an addition: the map works the same when it cannot be read.
+  const { data: availability } = useGetAvailabilityQuery(undefined, { refetchOnMountOrArgChange: true });
+  const rows = useMemo(() => describeTaxis(shifts, now, staleAfterSeconds, availability), [shifts, now, staleAfterSeconds, availability]);
   const located = useMemo(() => rows.filter((row) => row.position).length, [rows]);
 
   const select = useCallback((row: TaxiRow) => dispatch(shiftSelected({ shiftId: row.shift.id, position: row.position })), [dispatch]);

@@ -4,12 +4,15 @@
  * is two interactions: type, then Enter or a click.
  */
 import { useId, useMemo, useState } from 'react';
+import { AVAILABILITIES, availabilityLabels, type Availability } from '../../../../contract/api';
 import { countByStatus, filterTaxis, motionText, statusLabels, statusOf, type StatusFilter } from '../state/taxiStatus';
 import type { TaxiListProps, TaxiRow } from '../state/taxiRows';
 import { UpdateAge } from './UpdateAge';
 import { VirtualTaxiList } from './VirtualTaxiList';
 
 const FILTERS: StatusFilter[] = ['all', 'live', 'stale', 'unlocated'];
+/** The availability filter's plural words (dispatch). */
+const AVAILABILITY_FILTER_LABELS: Record<Availability, string> = { libre: 'Libres', ocupado: 'Ocupados', fuera_de_servicio: 'Fuera de servicio' };
 const ROW_HEIGHT = 56;
 
 
@@ -37,6 +40,7 @@ function PanelEntry({ row, offline, selected, onSelect }: { row: TaxiRow; offlin
         ) : (
           'Sin ubicación'
         )}
+        {row.availability && <span className={`flota-availability-text flota-availability-text--${row.availability}`}> · {availabilityLabels[row.availability]}</span>}
       </span>
     </button>
   );
@@ -45,8 +49,15 @@ function PanelEntry({ row, offline, selected, onSelect }: { row: TaxiRow; offlin
 export function TaxiPanel({ rows, offline, selectedShiftId, onSelect }: TaxiListProps) {
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
+  const [availability, setAvailability] = useState<Availability | null>(null);
   const counts = useMemo(() => countByStatus(rows), [rows]);
-  const shown = useMemo(() => filterTaxis(rows, query, status), [rows, query, status]);
+  const availabilityCounts = useMemo(() => {
+    const found: Record<Availability, number> = { libre: 0, ocupado: 0, fuera_de_servicio: 0 };
+    for (const row of rows) if (row.availability) found[row.availability] += 1;
+    return found;
+  }, [rows]);
+  const knowsAvailability = rows.some((row) => row.availability);
+  const shown = useMemo(() => filterTaxis(rows, query, status).filter((row) => !availability || row.availability === availability), [rows, query, status, availability]);
   const searchId = useId();
   const titleId = useId();
 
@@ -68,6 +79,21 @@ export function TaxiPanel({ rows, offline, selectedShiftId, onSelect }: TaxiList
           </button>
         ))}
       </div>
+      {knowsAvailability && (
+        <div className="flota-taxi-panel__filters" role="group" aria-label="Filtrar por disponibilidad">
+          {AVAILABILITIES.map((value) => (
+            <button
+              key={value}
+              type="button"
+              className={`flota-status-filter flota-availability-filter--${value}`}
+              aria-pressed={availability === value}
+              onClick={() => setAvailability((current) => (current === value ? null : value))}
+            >
+              <span className="flota-status-filter__count">{availabilityCounts[value]}</span> {AVAILABILITY_FILTER_LABELS[value]}
+            </button>
+          ))}
+        </div>
+      )}
       <label htmlFor={searchId} className="flota-visually-hidden">
         Buscar por número, nombre o patente
       </label>

@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import { availabilityLabels } from '../../../../contract/api';
 import { Popup } from 'react-map-gl/maplibre';
 import { Link } from 'react-router-dom';
 import type { Popup as MapLibrePopup } from 'maplibre-gl';
@@ -41,6 +42,7 @@ export function TaxiPopup({ ref, row, at, offline, showTrail, following, onToggl
             Teléfono: <PhoneLink phone={phone} name={`${shift.first_name} ${shift.last_name}`} />
           </p>
         )}
+        {row.availability && <p className={`flota-availability-text flota-availability-text--${row.availability}`}>Disponibilidad: {availabilityLabels[row.availability]}</p>}
         <p>Turno desde: {formatClockTime(shift.start_time)}</p>
         {shift.last_location_time && <p>Última actualización: {formatClockTime(shift.last_location_time, { seconds: true })}</p>}
         {shift.last_location_time && (

@@ -1,5 +1,6 @@
 /** Pure map geometry: the taxis' GeoJSON, the bounds that fit them, where the map starts. */
 import type { Feature, FeatureCollection, LineString, Point } from 'geojson';
+import type { Availability } from '../../../../contract/api';
 import type { LocationPoint } from '../../../../contract/entities';
 import type { LngLat } from '../state/liveMapSlice';
 import { boundsOf, polyline } from '../../../lib/map/geometry';
@@ -13,6 +14,8 @@ export interface TaxiFeatureProperties {
   number: number;
   /** Drawn grey: no signal for a while, or the live connection is down (not current). */
   stale: boolean;
+  /** Colours the marker (Ocupado, Fuera de servicio); absent while not known. */
+  availability?: Availability;
 }
 
 export type TaxiFeature = Feature<Point, TaxiFeatureProperties>;
@@ -30,7 +33,7 @@ export function taxiPoints(rows: readonly TaxiRow[], offline: boolean): TaxiPoin
   const points: TaxiPoint[] = [];
   for (const row of rows) {
     if (!row.position) continue;
-    points.push({ id: row.shift.id, position: row.position, properties: { shiftId: row.shift.id, number: row.number, stale: offline || row.stale } });
+    points.push({ id: row.shift.id, position: row.position, properties: { shiftId: row.shift.id, number: row.number, stale: offline || row.stale, availability: row.availability ?? undefined } });
   }
   return points;
 }
@@ -45,7 +48,7 @@ export function samePosition(a: LngLat, b: LngLat): boolean {
 }
 
 export function sameTaxiProperties(a: TaxiFeatureProperties, b: TaxiFeatureProperties): boolean {
-  return a.shiftId === b.shiftId && a.number === b.number && a.stale === b.stale;
+  return a.shiftId === b.shiftId && a.number === b.number && a.stale === b.stale && a.availability === b.availability;
 }
 
 /** [[west, south], [east, north]] around every position, or null when there is none. */

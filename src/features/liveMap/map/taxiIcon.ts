@@ -6,6 +6,10 @@ import type { MapRef } from 'react-map-gl/maplibre';
 
 export const TAXI_ICON = 'flota-taxi';
 export const TAXI_ICON_STALE = 'flota-taxi-stale';
+/** Carrying a passenger or on the way to one (dispatch). */
+export const TAXI_ICON_BUSY = 'flota-taxi-busy';
+/** On shift, not taking trips. */
+export const TAXI_ICON_OFF = 'flota-taxi-off';
 const PIXEL_RATIO = 2;
 const SIZE = 50 * PIXEL_RATIO;
 
@@ -21,6 +25,8 @@ function taxiSvg(body: string, band: string): string {
 const variants: [id: string, svg: string][] = [
   [TAXI_ICON, taxiSvg('#f5b700', '#0f1f33')],
   [TAXI_ICON_STALE, taxiSvg('#c3cad3', '#5d6b7c')],
+  [TAXI_ICON_BUSY, taxiSvg('#f07c4a', '#0f1f33')],
+  [TAXI_ICON_OFF, taxiSvg('#a99ad6', '#0f1f33')],
 ];
 
 function loadImage(svg: string): Promise<HTMLImageElement> {

@@ -5,7 +5,7 @@
  */
 import type { SymbolLayerSpecification } from 'maplibre-gl';
 import type { LayerProps } from 'react-map-gl/maplibre';
-import { TAXI_ICON, TAXI_ICON_STALE, TAXI_NUMBER_OFFSET } from './taxiIcon';
+import { TAXI_ICON, TAXI_ICON_BUSY, TAXI_ICON_OFF, TAXI_ICON_STALE, TAXI_NUMBER_OFFSET } from './taxiIcon';
 
 export const FLEET_SOURCE = 'taxis';
 export const SELECTED_SOURCE = 'taxi-selected';
@@ -46,7 +46,17 @@ export const clusterCountLayer: LayerProps = {
 };
 
 const taxiLayout: SymbolLayerSpecification['layout'] = {
-  'icon-image': ['case', ['get', 'stale'], TAXI_ICON_STALE, TAXI_ICON],
+  // Grey without signal; otherwise the availability's colour (yellow: Libre or not known).
+  'icon-image': [
+    'case',
+    ['get', 'stale'],
+    TAXI_ICON_STALE,
+    ['==', ['get', 'availability'], 'ocupado'],
+    TAXI_ICON_BUSY,
+    ['==', ['get', 'availability'], 'fuera_de_servicio'],
+    TAXI_ICON_OFF,
+    TAXI_ICON,
+  ],
   'icon-allow-overlap': true,
   'icon-ignore-placement': true,
   'text-field': ['concat', '#', ['to-string', ['get', 'number']]],

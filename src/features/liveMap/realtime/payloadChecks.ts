@@ -3,4 +3,4 @@
  * its socket, not with the first screen (the /login budget, issue 20). socketMiddleware.ts imports
  * this lazily and checks every payload with it.
  */
-export { locationUpdateSchema, shiftEndedPayloadSchema, shiftStartedPayloadSchema } from '../../../../contract/socket';
+export { availabilityChangedPayloadSchema, locationUpdateSchema, shiftEndedPayloadSchema, shiftStartedPayloadSchema } from '../../../../contract/socket';

@@ -49,6 +49,25 @@ export interface SocketMiddlewareOptions {
   now?: () => number;
   /** Actions from outside the feature that also close the socket (app/ passes its unmount action). */
   closeOn?: (action: unknown) => boolean;
+  /**
+   * Other screens that need the same connection (app/ composes them, so this feature imports none):
+   * each says which actions open and release it, which events it handles and what to do on a
+   * re-connect. The socket stays open while any screen holds it.
+   */
+  channels?: RealtimeChannel[];
+}
+
+/** What a channel may dispatch: actions, or thunks typed for its own part of the state (RTK Query's cache updates). */
+export type ChannelDispatch = (action: UnknownAction | ((...args: never[]) => unknown)) => unknown;
+
+/** A screen's share of the one connection (the dispatch board's, for example). */
+export interface RealtimeChannel {
+  openOn(action: unknown): boolean;
+  releaseOn(action: unknown): boolean;
+  /** Socket event → handler; the handler checks its payload against the contract. */
+  events: Record<string, (payload: unknown, dispatch: ChannelDispatch) => void>;
+  /** socket.io does not replay what was missed: reload what the screen shows. */
+  onReconnect?(dispatch: ChannelDispatch): void;
 }
 
 /** The part of the root state the middleware reads; app/ composes it into the store. */
@@ -82,13 +101,17 @@ function warnDropped(event: string, payload: unknown, schema?: z.ZodType) {
   console.warn(`Flota: evento ${event} descartado, no coincide con el contrato`, { payload, reasons });
 }
 
-export function createSocketMiddleware({ createSocket = connectSocketIo, flushIntervalMs = 250, now = Date.now, closeOn = () => false }: SocketMiddlewareOptions = {}): Middleware<
+export function createSocketMiddleware({ createSocket = connectSocketIo, flushIntervalMs = 250, now = Date.now, closeOn = () => false, channels = [] }: SocketMiddlewareOptions = {}): Middleware<
   object,
   RealtimeHostState,
   AppThunkDispatch
 > {
   return (store) => {
     let socket: RealtimeSocket | null = null;
+    /** Screens holding the connection: the live map, and each channel's screen (each at most once). */
+    const holders = new Set<string>();
+    // The thunk middleware runs a function whatever state it was typed for.
+    const channelDispatch: ChannelDispatch = (action) => store.dispatch(action as UnknownAction);
     let flushTimer: ReturnType<typeof setTimeout> | null = null;
     const buffer = createLocationBuffer();
     /** Shifts we refetched the snapshot for, so an unlisted shift cannot make us refetch forever. */
@@ -96,6 +119,12 @@ export function createSocketMiddleware({ createSocket = connectSocketIo, flushIn
 
     const refetchSnapshot = () => {
       void store.dispatch(liveMapApi.endpoints.getActiveShifts.initiate(undefined, { forceRefetch: true, subscribe: false }));
+    };
+    const refetchAvailability = () => {
+      // Only when a screen reads it (the live map): a desk without dispatch never asks.
+      if (liveMapApi.endpoints.getAvailability.select()(store.getState() as never).status !== 'uninitialized') {
+        void store.dispatch(liveMapApi.endpoints.getAvailability.initiate(undefined, { forceRefetch: true, subscribe: false }));
+      }
     };
 
     function flush() {
@@ -142,6 +171,18 @@ export function createSocketMiddleware({ createSocket = connectSocketIo, flushIn
       else warnDropped(SocketEvent.shiftStarted, payload, shiftStartedPayloadSchema);
     }
 
+    /** A taxi became Libre, Ocupado or Fuera de servicio: its colour on the map changes at once. */
+    function onAvailabilityChanged({ availabilityChangedPayloadSchema }: Checks, payload: unknown) {
+      const parsed = availabilityChangedPayloadSchema.safeParse(payload);
+      if (!parsed.success) return warnDropped(SocketEvent.availabilityChanged, payload, availabilityChangedPayloadSchema);
+      const { shift_id, availability } = parsed.data;
+      channelDispatch(
+        liveMapApi.util.updateQueryData('getAvailability', undefined, (draft) => {
+          draft[shift_id] = availability;
+        }),
+      );
+    }
+
     function onShiftEnded({ shiftEndedPayloadSchema }: Checks, payload: unknown) {
       const parsed = shiftEndedPayloadSchema.safeParse(payload);
       if (parsed.success) store.dispatch(shiftEnded(parsed.data));
@@ -182,6 +223,8 @@ export function createSocketMiddleware({ createSocket = connectSocketIo, flushIn
         if (connectedBefore) {
           refetchedFor.clear();
           refetchSnapshot();
+          refetchAvailability();
+          channels.forEach((channel) => channel.onReconnect?.(channelDispatch));
         }
         connectedBefore = true;
       });
@@ -203,12 +246,17 @@ export function createSocketMiddleware({ createSocket = connectSocketIo, flushIn
       current.on(SocketEvent.locationBatch, checked(onLocationBatch));
       current.on(SocketEvent.shiftStarted, checked(onShiftStarted));
       current.on(SocketEvent.shiftEnded, checked(onShiftEnded));
+      current.on(SocketEvent.availabilityChanged, checked(onAvailabilityChanged));
+      for (const channel of channels) {
+        for (const [event, handle] of Object.entries(channel.events)) current.on(event, (payload: unknown) => handle(payload, channelDispatch));
+      }
 
       socket = current;
       current.connect();
     }
 
     function close() {
+      holders.clear();
       if (flushTimer) clearTimeout(flushTimer);
       flushTimer = null;
       buffer.clear();
@@ -222,8 +270,15 @@ export function createSocketMiddleware({ createSocket = connectSocketIo, flushIn
 
     return (next) => (action) => {
       const result = next(action);
-      if (liveMapOpened.match(action)) open();
-      else if (liveMapClosed.match(action) || closeOn(action)) close();
+      const opening = liveMapOpened.match(action) ? 'liveMap' : channels.findIndex((channel) => channel.openOn(action));
+      const releasing = liveMapClosed.match(action) ? 'liveMap' : channels.findIndex((channel) => channel.releaseOn(action));
+      if (opening !== -1) {
+        holders.add(String(opening));
+        open();
+      } else if (releasing !== -1) {
+        holders.delete(String(releasing));
+        if (holders.size === 0) close();
+      } else if (closeOn(action)) close();
       return result;
     };
   };

@@ -1,4 +1,4 @@
-import type { ShiftLocationsResponse, ShiftsResponse } from '../../../../contract/api';
+import type { Availability, AvailabilityListResponse, ShiftLocationsResponse, ShiftsResponse } from '../../../../contract/api';
 import { api, LIST } from '../../../app/api';
 
 export const liveMapApi = api.injectEndpoints({
@@ -11,6 +11,11 @@ export const liveMapApi = api.injectEndpoints({
         { type: 'ActiveShift', id: LIST },
       ],
     }),
+    /** Each active shift's availability (Libre, Ocupado, Fuera de servicio) by shift id; availability_changed keeps it fresh. */
+    getAvailability: build.query<Record<number, Availability>, void>({
+      query: () => '/dispatch/availability',
+      transformResponse: (response: AvailabilityListResponse) => Object.fromEntries(response.availability.map((entry) => [entry.shift_id, entry.availability])),
+    }),
     /** The path a shift has driven so far, oldest point first. */
     getShiftTrail: build.query<ShiftLocationsResponse, number>({
       query: (shiftId) => `/shifts/${shiftId}/locations`,
@@ -18,4 +23,4 @@ export const liveMapApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetActiveShiftsQuery, useGetShiftTrailQuery } = liveMapApi;
+export const { useGetActiveShiftsQuery, useGetShiftTrailQuery, useGetAvailabilityQuery } = liveMapApi;

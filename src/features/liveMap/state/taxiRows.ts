@@ -1,4 +1,5 @@
 /** What the list and the map show of each active shift: its number in list order, and whether it is live. */
+import type { Availability } from '../../../../contract/api';
 import type { LiveShift } from './activeShiftsSlice';
 import type { LngLat } from './liveMapSlice';
 import { isStale } from './signal';
@@ -10,16 +11,18 @@ export interface TaxiRow {
   /** [lng, lat], or null while the driver has sent no position. */
   position: LngLat | null;
   stale: boolean;
+  /** Libre, Ocupado or Fuera de servicio (dispatch); null while not known. */
+  availability: Availability | null;
 }
 
 export function positionOf(shift: Pick<LiveShift, 'latitude' | 'longitude'>): LngLat | null {
   return shift.latitude === null || shift.longitude === null ? null : [shift.longitude, shift.latitude];
 }
 
-export function describeTaxis(shifts: readonly LiveShift[], now: number, staleAfterSeconds: number): TaxiRow[] {
+export function describeTaxis(shifts: readonly LiveShift[], now: number, staleAfterSeconds: number, availability: Readonly<Record<number, Availability>> = {}): TaxiRow[] {
   return shifts.map((shift, index) => {
     const position = positionOf(shift);
-    return { shift, number: index + 1, position, stale: position !== null && isStale(shift.last_location_time, now, staleAfterSeconds) };
+    return { shift, number: index + 1, position, stale: position !== null && isStale(shift.last_location_time, now, staleAfterSeconds), availability: availability[shift.id] ?? null };
   });
 }
 

@@ -1,0 +1,146 @@
+import { act, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { DriverDispatchResponse, DriverOffer, DriverTrip } from '../../../../contract/api';
+import { API } from '../../../testing/apiEdge';
+import { fakeSocketFactory } from '../../../testing/fakeSocket';
+import { makeShift } from '../../../testing/fixtures';
+import { server } from '../../../testing/mswServer';
+import { renderApp } from '../../../testing/renderApp';
+
+const SLOW = { timeout: 10_000 };
+const PROFILE = { id: 7, rut: '150000013', first_name: 'Pedro', last_name: 'Rojas', current_vehicle_id: 3, plate_number: 'KXWZ47' };
+
+const trip = (overrides: Partial<DriverTrip> = {}): DriverTrip => ({
+  id: 42,
+  status: 'ofrecido',
+  pickup: { label: 'Ortiz de Rozas 415', latitude: -32.4512, longitude: -71.2318 },
+  destination: null,
+  passengers: 2,
+  notes: 'Silla de ruedas plegable',
+  customer_name: null,
+  customer_phone: null,
+  scheduled_for: null,
+  cancel_reason: null,
+  updated_at: new Date().toISOString(),
+  ...overrides,
+});
+
+/**
+ * The driver's side of the server: on shift, with `state` as GET /driver/dispatch answers; each
+ * action moves it as the server would and records what was asked.
+ */
+function driverDispatchServer(initial: DriverDispatchResponse) {
+  let state = initial;
+  const actions: string[] = [];
+  const answer = (next: DriverDispatchResponse) => {
+    state = next;
+    return HttpResponse.json(state);
+  };
+  server.use(
+    http.get(`${API}/driver/me`, () => HttpResponse.json({ driver: PROFILE, shift: makeShift({ id: 99, driver_id: 7, start_time: new Date().toISOString() }) })),
+    http.get(`${API}/driver/dispatch`, () => HttpResponse.json(state)),
+    http.post(`${API}/driver/locations`, () => HttpResponse.json({ accepted: 0 }, { status: 202 })),
+    http.post(`${API}/driver/offers/:id/accept`, ({ params }) => {
+      actions.push(`accept ${params.id}`);
+      return answer({ availability: 'ocupado', offer: null, trip: trip({ status: 'asignado', customer_name: 'Ana Pérez', customer_phone: '+56912345678' }) });
+    }),
+    http.post(`${API}/driver/offers/:id/decline`, ({ params }) => {
+      actions.push(`decline ${params.id}`);
+      return answer({ availability: 'libre', offer: null, trip: null });
+    }),
+    http.post(`${API}/driver/trips/:id/:step`, ({ params }) => {
+      actions.push(`${params.step} ${params.id}`);
+      const next = { arrived: 'en_el_lugar', onboard: 'a_bordo' } as const;
+      const step = params.step as string;
+      if (step === 'finish') return answer({ availability: 'libre', offer: null, trip: null });
+      return answer({ ...state, trip: trip({ status: next[step as keyof typeof next], customer_name: 'Ana Pérez' }) });
+    }),
+    http.put(`${API}/driver/availability`, async ({ request }) => {
+      const { availability } = (await request.json()) as { availability: 'libre' | 'fuera_de_servicio' };
+      actions.push(`availability ${availability}`);
+      return answer({ ...state, availability });
+    }),
+  );
+  return { actions, setState: (next: DriverDispatchResponse) => (state = next) };
+}
+
+/** An offer sent with the server's clock an hour ahead of the phone's: the countdown must not care. */
+function offerExpiringIn(seconds: number): DriverOffer {
+  const serverNow = Date.now() + 3_600_000;
+  return { booking: trip(), expires_at: new Date(serverNow + seconds * 1000).toISOString(), server_time: new Date(serverNow).toISOString(), distance_m: 1250, eta_s: 240 };
+}
+
+function signedInDriver(sockets = fakeSocketFactory()) {
+  localStorage.setItem('flota:conductor:session', JSON.stringify({ token: 'driver-token', driver: PROFILE }));
+  return { ...renderApp('/conductor', { createSocket: sockets.createSocket }), sockets };
+}
+
+describe('/conductor dispatch', () => {
+  beforeEach(() => {
+    Object.defineProperty(navigator, 'vibrate', { configurable: true, value: jest.fn(() => true) });
+  });
+
+  it('shows the offer with its countdown (from the server’s clock), buzzes, and Aceptar turns it into the trip', async () => {
+    const { actions } = driverDispatchServer({ availability: 'libre', offer: offerExpiringIn(15), trip: null });
+    const { user } = signedInDriver();
+    const card = await screen.findByRole('alertdialog', { name: 'Nuevo viaje ofrecido' }, SLOW);
+    expect(within(card).getByRole('heading', { name: 'Ortiz de Rozas 415' })).toBeInTheDocument();
+    expect(card).toHaveTextContent('1,3 km · a 4 min');
+    expect(card).toHaveTextContent('2 pasajeros');
+    expect(card).toHaveTextContent('Silla de ruedas plegable');
+    expect(within(card).getByRole('timer')).toHaveTextContent(/^1[45] s para responder$/);
+    // It counts down.
+    await within(card).findByText(/^1[23] s para responder$/, {}, { timeout: 4000 });
+    expect(navigator.vibrate).toHaveBeenCalledTimes(1);
+
+    await user.click(within(card).getByRole('button', { name: 'Aceptar' }));
+    const tripCard = await screen.findByRole('region', { name: 'Tu viaje' });
+    expect(actions).toEqual(['accept 42']);
+    expect(within(tripCard).getByRole('status')).toHaveTextContent('Viaje asignado: ve a buscar al pasajero');
+    expect(within(tripCard).getByRole('link', { name: '+56912345678' })).toHaveAttribute('href', 'tel:+56912345678');
+    expect(within(tripCard).getByRole('link', { name: 'Abrir navegación' }).getAttribute('href')).toMatch(/^geo:-32\.4512,-71\.2318\?q=/);
+    expect(within(tripCard).getByRole('link', { name: 'Waze' })).toHaveAttribute('href', 'https://waze.com/ul?ll=-32.4512,-71.2318&navigate=yes');
+    expect(screen.getByText('Ocupado: en un viaje')).toBeInTheDocument();
+
+    await user.click(within(tripCard).getByRole('button', { name: 'Llegué' }));
+    await user.click(await screen.findByRole('button', { name: 'Pasajero a bordo' }));
+    await user.click(await screen.findByRole('button', { name: 'Finalizar' }));
+    expect(await screen.findByText(/Esperando viajes/)).toBeInTheDocument();
+    expect(actions).toEqual(['accept 42', 'arrived 42', 'onboard 42', 'finish 42']);
+  }, 30_000);
+
+  it('Rechazar passes the offer on; a new offer on the socket rings again; the driver switches to Fuera de servicio', async () => {
+    const { actions, setState } = driverDispatchServer({ availability: 'libre', offer: offerExpiringIn(20), trip: null });
+    const { user, sockets } = signedInDriver();
+    const card = await screen.findByRole('alertdialog', { name: 'Nuevo viaje ofrecido' }, SLOW);
+    await user.click(within(card).getByRole('button', { name: 'Rechazar' }));
+    expect(await screen.findByText(/Esperando viajes/)).toBeInTheDocument();
+    expect(actions).toEqual(['decline 42']);
+
+    // The next offer arrives on the driver's socket, authenticated with the driver's token.
+    expect(sockets.last.options).toMatchObject({ auth: { token: 'driver-token' } });
+    sockets.last.simulateConnect();
+    const next = { ...offerExpiringIn(20), booking: trip({ id: 43, pickup: { label: 'Terminal de buses', latitude: -32.452, longitude: -71.226 } }) };
+    setState({ availability: 'libre', offer: next, trip: null });
+    await act(async () => sockets.last.serverEmit('offer', { offer: next }));
+    expect(await screen.findByRole('heading', { name: 'Terminal de buses' })).toBeInTheDocument();
+    expect(navigator.vibrate).toHaveBeenCalledTimes(2);
+
+    await user.click(screen.getByRole('button', { name: 'Rechazar' }));
+    await user.click(await screen.findByRole('radio', { name: 'Fuera de servicio' }));
+    expect(await screen.findByRole('radio', { name: 'Fuera de servicio' })).toHaveAttribute('aria-checked', 'true');
+    expect(actions).toEqual(['decline 42', 'decline 43', 'availability fuera_de_servicio']);
+  }, 30_000);
+
+  it('after a reload the trip in progress comes back from the server, and a desk cancellation is told', async () => {
+    const { setState } = driverDispatchServer({ availability: 'ocupado', offer: null, trip: trip({ status: 'en_el_lugar', customer_name: 'Ana Pérez' }) });
+    const { sockets } = signedInDriver();
+    expect(await screen.findByRole('button', { name: 'Pasajero a bordo' }, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'No se presentó' })).toBeInTheDocument();
+    sockets.last.simulateConnect();
+    setState({ availability: 'libre', offer: null, trip: null });
+    await act(async () => sockets.last.serverEmit('trip_changed', { trip: trip({ status: 'cancelado', cancel_reason: 'El cliente canceló' }), availability: 'libre' }));
+    expect(await screen.findByText('La central canceló el viaje: El cliente canceló.')).toHaveAttribute('role', 'alert');
+    expect(screen.queryByRole('button', { name: 'Pasajero a bordo' })).not.toBeInTheDocument();
+  }, 30_000);
+});

@@ -1,0 +1,32 @@
+import { formatClockTime } from '../../lib/clockTime';
+import { statusLabels } from './bookingBoard';
+import type { Booking } from '../../../contract/api';
+
+/** One booking on the board: a button that selects it (its candidates and actions open beside the map). */
+export function BookingCard({ booking, selected, onSelect }: { booking: Booking; selected: boolean; onSelect(booking: Booking): void }) {
+  const when = booking.scheduled_for ?? booking.created_at;
+  return (
+    <li>
+      <button
+        type="button"
+        className={`flota-booking-card flota-booking-card--${booking.status}${booking.needs_attention ? ' flota-booking-card--attention' : ''}`}
+        aria-pressed={selected}
+        onClick={() => onSelect(booking)}
+      >
+        <span className="flota-booking-card__line">
+          <span className="flota-booking-card__id">#{booking.id}</span>
+          <span className="flota-booking-card__status">{statusLabels[booking.status]}</span>
+          <span className="flota-booking-card__time">{formatClockTime(when)}</span>
+        </span>
+        <span className="flota-booking-card__pickup">{booking.pickup.label || 'Punto en el mapa'}</span>
+        <span className="flota-booking-card__line flota-booking-card__detail">
+          {booking.customer_name ?? booking.customer_phone}
+          {booking.plate_number && ` · ${booking.plate_number}`}
+          {booking.driver_name && ` · ${booking.driver_name}`}
+        </span>
+        {booking.needs_attention && <span className="flota-booking-card__attention">{booking.refusals ? `Nadie aceptó (${booking.refusals} rechazos): asignar a mano` : 'Sin taxi libre: asignar a mano'}</span>}
+        {booking.cancel_reason && <span className="flota-booking-card__detail">Motivo: {booking.cancel_reason}</span>}
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,261 @@
+/**
+ * The booking form a dispatcher fills while on the phone, keyboard first: Teléfono (a known number
+ * fills the name, notes and the last pickup), Recogida (the caller's recent pickups, the fleet's
+ * places and, when configured, the geocoder's answers as suggestions; or a click on the map),
+ * Destino, Pasajeros, Notas, Ahora or a time, and Enter creates the booking and offers it to the
+ * nearest free taxi (unless unticked).
+ */
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { normalizeChileanPhone, type Booking, type Customer } from '../../../contract/api';
+import { useAppDispatch } from '../../app/hooks';
+import { Field } from '../../components/form/Field';
+import { noticeShown } from '../../components/notifications/notificationsSlice';
+import { apiErrorMessage, apiFieldErrors } from '../../lib/apiError';
+import { useCreateBookingMutation, useGetPlacesQuery, useLazyCustomerByPhoneQuery, useLazyGeocodeQuery, useOfferBookingMutation } from './dispatchApi';
+import { MAP_POINT_PREFIX, mapPointLabel, matchPickup, pickupOptions, type PickupPoint } from './pickupOptions';
+
+const LOOKUP_DELAY_MS = 250;
+const GEOCODE_MIN_CHARS = 3;
+
+interface Draft {
+  phone: string;
+  name: string;
+  pickupText: string;
+  pickup: PickupPoint | null;
+  destinationText: string;
+  passengers: string;
+  notes: string;
+  when: 'now' | 'later';
+  scheduledAt: string;
+  offer: boolean;
+}
+
+type Errors = Partial<Record<'phone' | 'name' | 'pickup' | 'passengers' | 'scheduledAt' | 'notes', string>>;
+
+const EMPTY: Draft = { phone: '', name: '', pickupText: '', pickup: null, destinationText: '', passengers: '1', notes: '', when: 'now', scheduledAt: '', offer: true };
+
+export interface MapPick {
+  latitude: number;
+  longitude: number;
+  /** Increments with each click, so clicking the same point twice still counts. */
+  seq: number;
+}
+
+/** A known customer's name, notes and last pickup fill what the dispatcher has not typed yet. */
+function fillFromCustomer(current: Draft, customer: Customer): Draft {
+  const last = customer.recent_pickups[0];
+  return {
+    ...current,
+    name: current.name || customer.name || '',
+    notes: current.notes || customer.notes || '',
+    ...(current.pickupText || !last ? {} : { pickupText: last.label, pickup: last }),
+  };
+}
+
+/** The clicked point becomes the pickup; a typed address keeps its text. */
+function pickOnMap(current: Draft, pick: MapPick): Draft {
+  const typed = current.pickupText.trim() && !current.pickupText.startsWith(MAP_POINT_PREFIX);
+  const label = typed ? current.pickupText.trim() : mapPointLabel(pick.latitude, pick.longitude);
+  return { ...current, pickupText: label, pickup: { label, latitude: pick.latitude, longitude: pick.longitude } };
+}
+
+/** The server's per-field texts (400 {fields}) on the form's fields. */
+function serverFieldErrors(failure: unknown): Errors {
+  const fields = apiFieldErrors(failure);
+  const errors: Errors = {};
+  for (const [name, text] of Object.entries(fields)) {
+    if (name.startsWith('customer_phone')) errors.phone = text;
+    else if (name.startsWith('customer_name')) errors.name = text;
+    else if (name.startsWith('pickup') || name.startsWith('destination')) errors.pickup = text;
+    else if (name.startsWith('passengers')) errors.passengers = text;
+    else if (name.startsWith('scheduled_for')) errors.scheduledAt = text;
+    else if (name.startsWith('notes')) errors.notes = text;
+  }
+  return errors;
+}
+
+/** Enter in the notes sends the booking too (Shift+Enter starts a new line). */
+function submitOnEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
+  if (event.key === 'Enter' && !event.shiftKey) {
+    event.preventDefault();
+    event.currentTarget.form?.requestSubmit();
+  }
+}
+
+export function BookingForm({ mapPick, onPickupChange, onCreated }: { mapPick: MapPick | null; onPickupChange(point: PickupPoint | null): void; onCreated(booking: Booking): void }) {
+  const dispatch = useAppDispatch();
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [lookup, { data: customer, isFetching: lookingUp, originalArgs: lookedUp }] = useLazyCustomerByPhoneQuery();
+  const [geocode, { data: geocoded }] = useLazyGeocodeQuery();
+  const { data: places } = useGetPlacesQuery();
+  const [createBooking, { isLoading: creating }] = useCreateBookingMutation();
+  const [offerBooking] = useOfferBookingMutation();
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const pickupListId = useId();
+  const destinationListId = useId();
+  const whenName = useId();
+
+  const phone = normalizeChileanPhone(draft.phone);
+  const known = customer && phone && lookedUp === phone ? customer : null;
+  const options = useMemo(() => pickupOptions(known, places, geocoded?.configured ? geocoded.results : []), [known, places, geocoded]);
+
+  const update = (changes: Partial<Draft>) => setDraft((current) => ({ ...current, ...changes }));
+
+  // The caller's number, once complete: ask who it is; a known customer fills the blanks.
+  useEffect(() => {
+    if (!phone) return undefined;
+    const timer = setTimeout(() => {
+      lookup(phone, true)
+        .unwrap()
+        .then((found) => {
+          if (found) setDraft((current) => fillFromCustomer(current, found));
+        })
+        .catch(() => undefined); // Unreachable: the dispatcher types the rest.
+    }, LOOKUP_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [phone, lookup]);
+
+  // An address typed that none of the suggestions names: ask the geocoder (when the server has one).
+  const pickupQuery = draft.pickup || draft.pickupText.startsWith(MAP_POINT_PREFIX) ? '' : draft.pickupText.trim();
+  useEffect(() => {
+    if (pickupQuery.length < GEOCODE_MIN_CHARS || geocoded?.configured === false) return undefined;
+    const timer = setTimeout(() => void geocode(pickupQuery, true), LOOKUP_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [pickupQuery, geocode, geocoded?.configured]);
+
+  // A click on the map: that point is the pickup (applied while rendering, React's way to follow a prop).
+  const [appliedPick, setAppliedPick] = useState(0);
+  if (mapPick && mapPick.seq !== appliedPick) {
+    setAppliedPick(mapPick.seq);
+    setDraft((current) => pickOnMap(current, mapPick));
+  }
+
+  useEffect(() => onPickupChange(draft.pickup), [draft.pickup, onPickupChange]);
+
+  // The phone number is where a call starts.
+  useEffect(() => phoneRef.current?.focus(), []);
+
+  function typePickup(text: string) {
+    const match = matchPickup(options, text);
+    // Renaming a point picked on the map keeps its coordinates.
+    setDraft((current) => ({ ...current, pickupText: text, pickup: match ?? (current.pickup && text.trim() && mapPick && current.pickup.latitude === mapPick.latitude ? { ...current.pickup, label: text.trim() } : null) }));
+  }
+
+  function validate(): Errors {
+    const found: Errors = {};
+    if (!phone) found.phone = draft.phone.trim() ? 'Teléfono inválido: 9 dígitos, por ejemplo +56 9 1234 5678' : 'Ingresa el teléfono de quien llama';
+    if (!draft.pickup) found.pickup = draft.pickupText.trim() ? 'Elige una dirección de la lista o marca el punto en el mapa' : 'Ingresa el lugar de recogida o haz clic en el mapa';
+    const passengers = Number(draft.passengers);
+    if (!Number.isInteger(passengers) || passengers < 1 || passengers > 8) found.passengers = 'Entre 1 y 8 pasajeros';
+    if (draft.when === 'later' && !(Date.parse(draft.scheduledAt) > Date.now())) found.scheduledAt = 'Elige una hora futura';
+    return found;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    setServerError(null);
+    if (Object.keys(found).length || !draft.pickup || !phone) return;
+    // A destination from the list travels as a point; any other text goes to the driver in the notes.
+    const destination = matchPickup(options, draft.destinationText);
+    const destinationNote = !destination && draft.destinationText.trim() ? `Destino: ${draft.destinationText.trim()}` : '';
+    const notes = [draft.notes.trim(), destinationNote].filter(Boolean).join('\n');
+    try {
+      const booking = await createBooking({
+        customer_phone: phone,
+        customer_name: draft.name.trim() || null,
+        pickup: draft.pickup,
+        destination,
+        passengers: Number(draft.passengers),
+        notes: notes || null,
+        scheduled_for: draft.when === 'later' ? new Date(draft.scheduledAt).toISOString() : null,
+      }).unwrap();
+      let offered = false;
+      if (draft.offer && draft.when === 'now') {
+        offered = await offerBooking(booking.id)
+          .unwrap()
+          .then(() => true)
+          .catch((failure: unknown) => {
+            dispatch(noticeShown('error', `La reserva #${booking.id} quedó por asignar. ${apiErrorMessage(failure, 'No se pudo ofrecer.')}`));
+            return false;
+          });
+      }
+      dispatch(noticeShown('success', offered ? `Reserva #${booking.id} creada y ofrecida al taxi libre más cercano` : `Reserva #${booking.id} creada`));
+      setDraft(EMPTY);
+      setErrors({});
+      onCreated(booking);
+      phoneRef.current?.focus();
+    } catch (failure) {
+      setErrors(serverFieldErrors(failure));
+      setServerError(apiErrorMessage(failure, 'No se pudo crear la reserva. Intenta nuevamente.'));
+    }
+  }
+
+  const phoneHint = known ? `Cliente conocido: ${known.name ?? 'sin nombre'} · ${known.trips_count} ${known.trips_count === 1 ? 'viaje' : 'viajes'}` : lookingUp ? 'Buscando cliente...' : phone && lookedUp === phone ? 'Cliente nuevo' : undefined;
+
+  return (
+    <form className="flota-booking-form" aria-label="Nueva reserva" onSubmit={(event) => void submit(event)} noValidate>
+      <h2 className="flota-booking-form__title">Nueva reserva</h2>
+      <Field label="Teléfono" error={errors.phone} hint={phoneHint}>
+        {(control) => <input {...control} ref={phoneRef} type="tel" inputMode="tel" autoComplete="off" placeholder="+56 9 1234 5678" value={draft.phone} onChange={(event) => update({ phone: event.target.value })} />}
+      </Field>
+      <Field label="Nombre" error={errors.name}>
+        {(control) => <input {...control} type="text" autoComplete="off" value={draft.name} onChange={(event) => update({ name: event.target.value })} />}
+      </Field>
+      <Field label="Recogida" error={errors.pickup} hint={draft.pickup ? undefined : 'Escribe y elige de la lista, o haz clic en el mapa'}>
+        {(control) => <input {...control} type="text" list={pickupListId} autoComplete="off" value={draft.pickupText} onChange={(event) => typePickup(event.target.value)} />}
+      </Field>
+      <datalist id={pickupListId}>
+        {options.map((option) => (
+          <option key={option.label} value={option.label} />
+        ))}
+      </datalist>
+      <Field label="Destino (opcional)">
+        {(control) => <input {...control} type="text" list={destinationListId} autoComplete="off" value={draft.destinationText} onChange={(event) => update({ destinationText: event.target.value })} />}
+      </Field>
+      <datalist id={destinationListId}>
+        {options.map((option) => (
+          <option key={option.label} value={option.label} />
+        ))}
+      </datalist>
+      <div className="flota-booking-form__row">
+        <Field label="Pasajeros" error={errors.passengers}>
+          {(control) => <input {...control} type="number" min={1} max={8} value={draft.passengers} onChange={(event) => update({ passengers: event.target.value })} />}
+        </Field>
+        <fieldset className="flota-booking-form__when">
+          <legend>Cuándo</legend>
+          <label>
+            <input type="radio" name={whenName} checked={draft.when === 'now'} onChange={() => update({ when: 'now' })} /> Ahora
+          </label>
+          <label>
+            <input type="radio" name={whenName} checked={draft.when === 'later'} onChange={() => update({ when: 'later' })} /> Programar
+          </label>
+        </fieldset>
+      </div>
+      {draft.when === 'later' && (
+        <Field label="Fecha y hora" error={errors.scheduledAt}>
+          {(control) => <input {...control} type="datetime-local" value={draft.scheduledAt} onChange={(event) => update({ scheduledAt: event.target.value })} />}
+        </Field>
+      )}
+      <Field label="Notas" error={errors.notes}>
+        {(control) => <textarea {...control} rows={2} value={draft.notes} onChange={(event) => update({ notes: event.target.value })} onKeyDown={submitOnEnter} />}
+      </Field>
+      {draft.when === 'now' && (
+        <label className="flota-booking-form__offer">
+          <input type="checkbox" checked={draft.offer} onChange={(event) => update({ offer: event.target.checked })} /> Ofrecer al taxi libre más cercano
+        </label>
+      )}
+      {serverError && (
+        <p className="flota-form-error" role="alert">
+          {serverError}
+        </p>
+      )}
+      <button type="submit" className="flota-button flota-button--primary" disabled={creating}>
+        {creating ? 'Creando...' : 'Crear reserva'}
+      </button>
+    </form>
+  );
+}

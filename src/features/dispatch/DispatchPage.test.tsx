@@ -1,0 +1,123 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { Booking, BookingCreateInput } from '../../../contract/api';
+import { API } from '../../testing/apiEdge';
+import { fakeSocketFactory } from '../../testing/fakeSocket';
+import { server } from '../../testing/mswServer';
+import { renderApp } from '../../testing/renderApp';
+import { makeBooking, makeCandidate, makeCustomer } from './dispatchFixtures';
+
+const SLOW = { timeout: 10_000 };
+
+/** The dispatch API as the server answers it, with the bookings it holds and what it was sent. */
+function dispatchServer({ bookings = [] as Booking[], assign = () => HttpResponse.json({ booking: makeBooking({ status: 'asignado', board: 'en_curso' }) }) as Response } = {}) {
+  const created: BookingCreateInput[] = [];
+  const offered: number[] = [];
+  server.use(
+    http.get(`${API}/dispatch/bookings`, () => HttpResponse.json({ bookings })),
+    http.get(`${API}/dispatch/places`, () => HttpResponse.json({ places: [{ id: 1, name: 'Terminal de buses', latitude: -32.452, longitude: -71.226 }] })),
+    http.get(`${API}/dispatch/geocode`, () => HttpResponse.json({ results: [], configured: false })),
+    http.get(`${API}/dispatch/candidates`, () => HttpResponse.json({ candidates: [makeCandidate(), makeCandidate({ driver_id: 8, driver_name: 'Luis Soto', plate_number: 'BBCL21', distance_m: 2300, eta_s: 420 })] })),
+    http.get(`${API}/customers/by-phone/:phone`, ({ params }) =>
+      params.phone === '+56912345678' ? HttpResponse.json({ customer: makeCustomer() }) : HttpResponse.json({ error: 'Cliente no encontrado' }, { status: 404 }),
+    ),
+    http.post(`${API}/dispatch/bookings`, async ({ request }) => {
+      const body = (await request.json()) as BookingCreateInput;
+      created.push(body);
+      const booking = makeBooking({ id: 42, customer_name: body.customer_name ?? null, notes: body.notes ?? null });
+      bookings.unshift(booking);
+      return HttpResponse.json({ booking }, { status: 201 });
+    }),
+    http.post(`${API}/dispatch/bookings/:id/offer`, ({ params }) => {
+      offered.push(Number(params.id));
+      return HttpResponse.json({ booking: makeBooking({ id: Number(params.id), status: 'ofrecido' }) });
+    }),
+    http.post(`${API}/dispatch/bookings/:id/assign`, () => assign()),
+  );
+  return { created, offered };
+}
+
+const column = (name: string) => screen.getByRole('region', { name: 'Tablero de viajes' }).querySelector(`section[aria-labelledby="${screen.getByRole('heading', { name: new RegExp(`^${name}`) }).id}"]`) as HTMLElement;
+
+describe('Despacho', () => {
+  it('takes a known caller’s booking with the keyboard alone: number, Enter, and it is offered', async () => {
+    const { created, offered } = dispatchServer();
+    const { user } = renderApp('/dashboard/dispatch', { signedIn: true });
+    const phone = await screen.findByLabelText('Teléfono', {}, SLOW);
+    await waitFor(() => expect(phone).toHaveFocus());
+    await user.keyboard('9 1234 5678');
+    // The known number fills the name, the notes and the last pickup.
+    expect(await screen.findByText('Cliente conocido: Ana Pérez · 3 viajes', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByLabelText('Nombre')).toHaveValue('Ana Pérez');
+    expect(screen.getByLabelText('Recogida')).toHaveValue('Ortiz de Rozas 415');
+    expect(screen.getByLabelText('Notas')).toHaveValue('Silla de ruedas plegable');
+    // Tab order follows the call: phone, name, pickup.
+    await user.tab();
+    expect(screen.getByLabelText('Nombre')).toHaveFocus();
+    await user.tab();
+    expect(screen.getByLabelText('Recogida')).toHaveFocus();
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByText('Reserva #42 creada y ofrecida al taxi libre más cercano', {}, SLOW)).toBeInTheDocument();
+    expect(created).toEqual([
+      {
+        customer_phone: '+56912345678',
+        customer_name: 'Ana Pérez',
+        pickup: { label: 'Ortiz de Rozas 415', latitude: -32.4512, longitude: -71.2318 },
+        destination: null,
+        passengers: 1,
+        notes: 'Silla de ruedas plegable',
+        scheduled_for: null,
+      },
+    ]);
+    expect(offered).toEqual([42]);
+    // Ready for the next call.
+    expect(screen.getByLabelText('Teléfono')).toHaveValue('');
+    expect(screen.getByLabelText('Teléfono')).toHaveFocus();
+  }, 30_000);
+
+  it('refuses a booking without a valid phone or a pickup, in Spanish, and sends nothing', async () => {
+    const { created } = dispatchServer();
+    const { user } = renderApp('/dashboard/dispatch', { signedIn: true });
+    await user.type(await screen.findByLabelText('Teléfono', {}, SLOW), '123');
+    await user.type(screen.getByLabelText('Recogida'), 'Calle sin lista{Enter}');
+    expect(await screen.findByText('Teléfono inválido: 9 dígitos, por ejemplo +56 9 1234 5678')).toBeInTheDocument();
+    expect(screen.getByText('Elige una dirección de la lista o marca el punto en el mapa')).toBeInTheDocument();
+    expect(created).toEqual([]);
+  });
+
+  it('moves a booking across the board when another desk or the driver changes it (socket event)', async () => {
+    dispatchServer({ bookings: [makeBooking()] });
+    const sockets = fakeSocketFactory();
+    renderApp('/dashboard/dispatch', { signedIn: true, createSocket: sockets.createSocket });
+    await screen.findByRole('heading', { name: /^Por asignar/ }, SLOW);
+    expect(await within(column('Por asignar')).findByText('Ortiz de Rozas 415')).toBeInTheDocument();
+    sockets.last.simulateConnect();
+    sockets.last.serverEmit('booking_changed', { booking: makeBooking({ status: 'a_bordo', board: 'en_curso', driver_id: 7, driver_name: 'Pedro Rojas', plate_number: 'KXWZ47', updated_at: '2026-11-24T18:05:00.000Z' }) });
+    expect(await within(column('En curso')).findByText('A bordo')).toBeInTheDocument();
+    expect(within(column('En curso')).getByText(/KXWZ47/)).toBeInTheDocument();
+    expect(within(column('Por asignar')).getByText('Nada por asignar')).toBeInTheDocument();
+    // A payload the contract refuses is not drawn.
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    sockets.last.serverEmit('booking_changed', { booking: { id: 41, status: 'volando' } });
+    expect(within(column('En curso')).getByText('A bordo')).toBeInTheDocument();
+  });
+
+  it('shows the free taxis ranked with their estimate, and a 409 when another desk took the taxi first', async () => {
+    dispatchServer({ bookings: [makeBooking()], assign: () => HttpResponse.json({ error: 'Ese taxi ya tiene un viaje asignado' }, { status: 409 }) });
+    const { user } = renderApp('/dashboard/dispatch', { signedIn: true });
+    await user.click(await screen.findByRole('button', { name: /#41/ }, SLOW));
+    const list = await screen.findByRole('list', { name: 'Taxis libres más cercanos' }, SLOW);
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([expect.stringContaining('Pedro Rojas'), expect.stringContaining('Luis Soto')]);
+    expect(rows[0]).toHaveTextContent('3 min');
+    expect(rows[0]).toHaveTextContent('850 m');
+    expect(rows[1]).toHaveTextContent('2,3 km');
+    // The map draws them numbered with their estimate.
+    const pins = screen.getAllByTestId('marker');
+    expect(pins.map((pin) => pin.querySelector('.flota-candidate-pin__rank')?.textContent ?? pin.textContent)).toEqual(['1', '2', 'Recogida']);
+    expect(pins.map((pin) => pin.querySelector('.flota-candidate-pin__eta')?.textContent)).toEqual(['3 min', '7 min', undefined]);
+    await user.click(within(rows[0]).getByRole('button', { name: 'Asignar a Pedro Rojas' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ese taxi ya tiene un viaje asignado');
+  });
+});

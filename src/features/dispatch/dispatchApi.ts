@@ -1,0 +1,103 @@
+/**
+ * Despacho's endpoints (contract/dispatch.ts). The board is one list (Booking LIST); a change
+ * invalidates it, and the socket's booking_changed writes into the same cache (dispatchRealtime.ts),
+ * so every desk sees a change at once.
+ */
+import type {
+  Booking,
+  BookingCreateInput,
+  BookingResponse,
+  BookingsResponse,
+  Candidate,
+  CandidatesResponse,
+  Customer,
+  CustomerResponse,
+  GeocodeResponse,
+  PlacesResponse,
+  SavedPlace,
+} from '../../../contract/api';
+import { api, LIST } from '../../app/api';
+
+const bookingTags = (id: number) => [
+  { type: 'Booking' as const, id },
+  { type: 'Booking' as const, id: LIST },
+];
+
+const booking = (response: BookingResponse) => response.booking;
+
+export const dispatchApi = api.enhanceEndpoints({ addTagTypes: ['Booking', 'Customer', 'Place'] }).injectEndpoints({
+  endpoints: (build) => ({
+    getBookings: build.query<Booking[], void>({
+      query: () => '/dispatch/bookings',
+      transformResponse: (response: BookingsResponse) => response.bookings,
+      providesTags: (result) => [...(result ?? []).map(({ id }) => ({ type: 'Booking' as const, id })), { type: 'Booking', id: LIST }],
+    }),
+    createBooking: build.mutation<Booking, BookingCreateInput>({
+      query: (body) => ({ url: '/dispatch/bookings', method: 'POST', body }),
+      transformResponse: booking,
+      invalidatesTags: [
+        { type: 'Booking', id: LIST },
+        { type: 'Customer', id: LIST },
+      ],
+    }),
+    /** The Libre taxis with a fresh position near a point, by estimated time. */
+    getCandidates: build.query<Candidate[], { latitude: number; longitude: number }>({
+      query: (point) => ({ url: '/dispatch/candidates', params: point }),
+      transformResponse: (response: CandidatesResponse) => response.candidates,
+      keepUnusedDataFor: 0,
+    }),
+    assignBooking: build.mutation<Booking, { id: number; driverId: number }>({
+      query: ({ id, driverId }) => ({ url: `/dispatch/bookings/${id}/assign`, method: 'POST', body: { driver_id: driverId } }),
+      transformResponse: booking,
+      invalidatesTags: (_result, _error, { id }) => bookingTags(id),
+    }),
+    offerBooking: build.mutation<Booking, number>({
+      query: (id) => ({ url: `/dispatch/bookings/${id}/offer`, method: 'POST' }),
+      transformResponse: booking,
+      invalidatesTags: (_result, _error, id) => bookingTags(id),
+    }),
+    cancelBooking: build.mutation<Booking, { id: number; reason: string }>({
+      query: ({ id, reason }) => ({ url: `/dispatch/bookings/${id}/cancel`, method: 'POST', body: { reason } }),
+      transformResponse: booking,
+      invalidatesTags: (_result, _error, { id }) => bookingTags(id),
+    }),
+    /** For a taxi without /conductor: the dispatcher moves the trip on after the radio call. */
+    advanceBooking: build.mutation<Booking, { id: number; status: string }>({
+      query: ({ id, status }) => ({ url: `/dispatch/bookings/${id}/advance`, method: 'POST', body: { status } }),
+      transformResponse: booking,
+      invalidatesTags: (_result, _error, { id }) => bookingTags(id),
+    }),
+    /** The customer behind a phone number; null when the number is new (the server's 404). */
+    customerByPhone: build.query<Customer | null, string>({
+      async queryFn(phone, _api, _extra, baseQuery) {
+        const result = await baseQuery(`/customers/by-phone/${encodeURIComponent(phone)}`);
+        if (result.error?.status === 404 || result.error?.status === 400) return { data: null };
+        if (result.error) return { error: result.error };
+        return { data: (result.data as CustomerResponse).customer };
+      },
+      providesTags: [{ type: 'Customer', id: LIST }],
+    }),
+    getPlaces: build.query<SavedPlace[], void>({
+      query: () => '/dispatch/places',
+      transformResponse: (response: PlacesResponse) => response.places,
+      providesTags: [{ type: 'Place', id: LIST }],
+    }),
+    /** Address search, when the server has a geocoder (configured: false otherwise). */
+    geocode: build.query<GeocodeResponse, string>({
+      query: (query) => ({ url: '/dispatch/geocode', params: { query } }),
+    }),
+  }),
+});
+
+export const {
+  useGetBookingsQuery,
+  useCreateBookingMutation,
+  useGetCandidatesQuery,
+  useAssignBookingMutation,
+  useOfferBookingMutation,
+  useCancelBookingMutation,
+  useAdvanceBookingMutation,
+  useLazyCustomerByPhoneQuery,
+  useGetPlacesQuery,
+  useLazyGeocodeQuery,
+} = dispatchApi;
