@@ -27,6 +27,7 @@ export const Tags = {
   driverApp: 'App del conductor',
   users: 'Usuarios',
   activity: 'Actividad',
+  reports: 'Reportes',
 } as const;
 
 export const owner = [{ dueno: [] }];
