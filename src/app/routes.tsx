@@ -25,7 +25,7 @@ function AppLayout() {
 }
 
 /** A screen only some roles open (the server refuses the rest anyway): others land on the dashboard. */
-function Allowed({ when, children }: { when: 'manageUsers' | 'readActivity'; children: ReactNode }) {
+function Allowed({ when, children }: { when: 'manageUsers' | 'readActivity' | 'readReports'; children: ReactNode }) {
   return usePermissions()[when] ? children : <Navigate to="/dashboard" replace />;
 }
 
@@ -68,6 +68,15 @@ export const routes: RouteObject[] = [
             path: 'history',
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => ({ Component: (await import('../features/history/HistoryPage')).HistoryPage }),
+          },
+          // Reportes and its libraries (uPlot, write-excel-file) load when first opened.
+          {
+            path: 'reports',
+            hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
+            lazy: async () => {
+              const { ReportsPage } = await import('../features/reports/ReportsPage');
+              return { Component: () => <Allowed when="readReports"><ReportsPage /></Allowed> };
+            },
           },
           { path: 'activity', element: <Allowed when="readActivity"><ActivityPage /></Allowed> },
           { path: 'users', element: <Allowed when="manageUsers"><UsersPage /></Allowed> },
