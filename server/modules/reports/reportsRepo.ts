@@ -95,19 +95,23 @@ export function toMetrics(row: MetricsRow): ReportMetrics {
 
 type Grouped = MetricsRow & { id: number | null; name: string };
 
+/** The totals row: the rows added up (so it is exactly the sum of what the table shows), the top speed the highest. */
+export function sumMetrics(rows: readonly ReportMetrics[]): ReportMetrics {
+  const total: ReportMetrics = { shifts: 0, open_shifts: 0, summarized_shifts: 0, shift_seconds: 0, moving_seconds: 0, stopped_seconds: 0, distance_km: 0, stops: 0, trips: 0, max_speed_kmh: 0 };
+  for (const row of rows) {
+    for (const key of ['shifts', 'open_shifts', 'summarized_shifts', 'shift_seconds', 'moving_seconds', 'stopped_seconds', 'distance_km', 'stops', 'trips'] as const) total[key] += row[key];
+    total.max_speed_kmh = Math.max(total.max_speed_kmh, row.max_speed_kmh);
+  }
+  return { ...total, distance_km: round(total.distance_km, 3) };
+}
+
 /** One row per driver or vehicle with shifts in the period, alphabetical; and the totals. */
 export async function reportByGroup(db: Kysely<Database>, filter: ReportFilter, group: ReportGroup) {
   const key = groupKey(group);
-  const where = whereShifts(filter);
-  const [grouped, totals] = await Promise.all([
-    sql<Grouped>`select ${key.id} as id, ${key.name} as name, ${metricsColumns(filter.now)}
-      from ${fromShifts} where ${where} group by ${key.by} order by 2, 1`.execute(db),
-    sql<MetricsRow>`select ${metricsColumns(filter.now)} from ${fromShifts} where ${where}`.execute(db),
-  ]);
-  return {
-    rows: grouped.rows.map((row) => ({ id: row.id === null ? null : Number(row.id), name: row.name, ...toMetrics(row) })),
-    totals: toMetrics(totals.rows[0]),
-  };
+  const grouped = await sql<Grouped>`select ${key.id} as id, ${key.name} as name, ${metricsColumns(filter.now)}
+    from ${fromShifts} where ${whereShifts(filter)} group by ${key.by} order by 2, 1`.execute(db);
+  const rows = grouped.rows.map((row) => ({ id: row.id === null ? null : Number(row.id), name: row.name, ...toMetrics(row) }));
+  return { rows, totals: sumMetrics(rows) };
 }
 
 /** One row per day and driver or vehicle, by date then name. */
