@@ -19,13 +19,16 @@ export default function ReportChart({ data, unit, height = 260 }: { data: ChartD
     const palette = ['#2563eb', '#d97706', '#059669', '#db2777', '#7c3aed'];
     const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } };
     const bars = uPlot.paths.bars?.({ size: [0.6, 60] });
+    // A label every day when they fit (about 80 px each), every few days otherwise.
+    const labelStep = Math.max(1, Math.ceil((data.x.length * 80) / Math.max(280, box.clientWidth)));
     const options: uPlot.Options = {
       width: Math.max(280, box.clientWidth),
       height,
-      scales: { x: { time: false } },
-      legend: { show: true },
+      // Whole days only, half a day of room either side so the first and last bars show whole.
+      scales: { x: { time: false, range: () => [-0.5, data.x.length - 0.5] } },
+      legend: { show: true, live: false },
       axes: [
-        { ...axis, values: (_u, ticks) => ticks.map((tick) => data.labels[Math.round(tick)] ?? '') },
+        { ...axis, splits: () => data.x.filter((i) => i % labelStep === 0), values: (_u, ticks) => ticks.map((tick) => data.labels[Math.round(tick)] ?? '') },
         { ...axis, label: unit, size: 56 },
       ],
       series: [
