@@ -61,6 +61,16 @@ test('reports by driver for the week, drill down to a shift, and the .xlsx read 
   const shiftTable = page.getByRole('table', { name: new RegExp(`^Turnos de ${driverName} el`) });
   await expect(shiftTable).toBeVisible();
   await expect(shiftTable.getByRole('link', { name: /Reproducir/ }).first()).toHaveAttribute('href', /\/dashboard\/history\/\d+\/replay$/);
+
+  // Imprimir: on an A4 page (210 mm less 12 mm margins each side = 186 mm ≈ 703 CSS px) the report table fits the width.
+  await page.emulateMedia({ media: 'print' });
+  await page.setViewportSize({ width: 703, height: 1000 });
+  await expect(page.locator('.flota-sidebar')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Exportar Excel' })).toBeHidden();
+  const table = page.locator('.flota-report-table').first();
+  const widths = await table.evaluate((element) => ({ table: element.scrollWidth, page: document.documentElement.clientWidth }));
+  expect(widths.table).toBeLessThanOrEqual(widths.page);
+  await page.screenshot({ path: screenshotPath('reports-print-a4'), fullPage: true });
 });
 
 for (const theme of ['light', 'dark'] as const) {
