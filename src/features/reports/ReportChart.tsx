@@ -33,7 +33,7 @@ export default function ReportChart({ data, unit, height = 260 }: { data: ChartD
       ],
       series: [
         { label: 'Día', value: (_u, v) => (v === null ? '' : (data.labels[Math.round(v)] ?? '')) },
-        { label: 'Total', stroke: grid, fill: `${palette[0]}22`, paths: bars, points: { show: false } },
+        { label: 'Total', stroke: `${palette[0]}99`, fill: `${palette[0]}44`, paths: bars, points: { show: false } },
         ...data.series.map((series, i) => ({ label: series.name, stroke: palette[i % palette.length], width: 2 })),
       ],
     };

@@ -80,7 +80,6 @@ export function ReportsPage() {
         </button>
       </PageHeader>
       <ReportControls period={period} group={group} onPeriod={changePeriod} onGroup={changeGroup} />
-      <p className="flota-reports__print-title">{`Reporte ${group === 'driver' ? 'por conductor' : 'por vehículo'} · ${describePeriod(period)}`}</p>
       {report.isError && !report.isFetching ? (
         <LoadFailure message="No se pudo cargar el reporte." onRetry={() => void report.refetch()} />
       ) : !data ? (
