@@ -88,7 +88,8 @@ export async function main(): Promise<void> {
     await simulator.ready.catch((error: unknown) => console.error('El simulador no pudo partir', error));
   }
   if (demo && !stopping) {
-    demoHistory = startDemoHistory(database.db, { log: (text) => console.info(text) });
+    // Quiet when it finishes: the banner below stays the last thing on screen.
+    demoHistory = startDemoHistory(database.db);
     demoHistory.done.catch((error: unknown) => console.error('El historial de demostración quedó a medias', error));
   }
   // Last, after the start-up logs (a pretty-printing logger writes from a worker thread), so the URL
