@@ -19,8 +19,8 @@ export default function ReportChart({ data, unit, height = 260 }: { data: ChartD
     const palette = ['#2563eb', '#d97706', '#059669', '#db2777', '#7c3aed'];
     const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } };
     const bars = uPlot.paths.bars?.({ size: [0.6, 60] });
-    // A label every day when they fit (about 80 px each), every few days otherwise.
-    const labelStep = Math.max(1, Math.ceil((data.x.length * 80) / Math.max(280, box.clientWidth)));
+    // A label every day when they fit (about 100 px each), every few days otherwise.
+    const labelStep = Math.max(1, Math.ceil((data.x.length * 100) / Math.max(280, box.clientWidth)));
     const options: uPlot.Options = {
       width: Math.max(280, box.clientWidth),
       height,
