@@ -10,6 +10,11 @@ const PLAIN_DATA = /^([-+]?\d+([.,]\d+)?|[-+])$/;
 /** Excel and LibreOffice start a formula at these (OWASP, CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/** A text that a spreadsheet could take for a formula, with a leading apostrophe (the .xlsx export's text cells use it too). */
+export function formulaSafeText(value: string): string {
+  return FORMULA_START.test(value) && !PLAIN_DATA.test(value) ? `'${value}` : value;
+}
+
 /**
  * One text cell made safe and quoted: a text starting like a formula gets a leading apostrophe,
  * so the spreadsheet shows it as text (OWASP's guidance); quoted only when it must be
@@ -17,7 +22,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  */
 export function csvCell(value: string | number): string {
   if (typeof value === 'number') return String(value);
-  const guarded = FORMULA_START.test(value) && !PLAIN_DATA.test(value) ? `'${value}` : value;
+  const guarded = formulaSafeText(value);
   return /[;"\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import './zodConfig';
+import { isIsoDate, MAX_ID } from './common';
 
 const isoTime = z.string();
 const seconds = z.number().int().min(0);
@@ -66,3 +67,91 @@ export const shiftSummaryResponseSchema = z.object({
   stops: z.array(stopSchema),
 });
 export type ShiftSummaryResponse = z.infer<typeof shiftSummaryResponseSchema>;
+
+/* ---- Reportes (GET /reports, /reports/daily, /reports/shifts): summaries added up per driver or vehicle ---- */
+
+/** The longest period a report may cover, in days (a year and a day for leap years). */
+export const REPORT_MAX_DAYS = 366;
+export const REPORT_GROUPS = ['driver', 'vehicle'] as const;
+export type ReportGroup = (typeof REPORT_GROUPS)[number];
+
+const reportId = (text: string) => z.coerce.number({ error: text }).int(text).positive(text).max(MAX_ID, text).optional();
+const reportDate = (text: string) => z.string({ error: text }).refine(isIsoDate, text);
+const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+
+/** from and to: whole calendar days in the fleet's time zone, inclusive; a shift counts on the day it starts. */
+const reportPeriodShape = {
+  from: reportDate('Fecha Desde inválida'),
+  to: reportDate('Fecha Hasta inválida'),
+  group: z.enum(REPORT_GROUPS, { error: 'Agrupación inválida (driver o vehicle)' }).default('driver'),
+  driver_id: reportId('Conductor inválido'),
+  vehicle_id: reportId('Vehículo inválido'),
+};
+export const reportQuerySchema = z
+  .object(reportPeriodShape)
+  .refine((q) => q.from <= q.to, { message: 'La Fecha Hasta no puede ser anterior a la Fecha Desde', path: ['to'] })
+  .refine((q) => q.from > q.to || daysBetween(q.from, q.to) < REPORT_MAX_DAYS, { message: `El período es de a lo más ${REPORT_MAX_DAYS} días`, path: ['to'] });
+export type ReportQuery = z.input<typeof reportQuerySchema>;
+
+/** What a report adds up, for one driver or vehicle (and one day), or the totals. */
+export const reportMetricsSchema = z.object({
+  shifts: z.number().int().min(0),
+  /** Shifts still open: their hours on shift run to the time of the answer; their kilometres, stops and trips count once they end. */
+  open_shifts: z.number().int().min(0),
+  /** Shifts whose summary is kept (ended and summarized); the others add hours on shift only. */
+  summarized_shifts: z.number().int().min(0),
+  shift_seconds: seconds,
+  moving_seconds: seconds,
+  stopped_seconds: seconds,
+  distance_km: z.number().min(0),
+  stops: z.number().int().min(0),
+  trips: z.number().int().min(0),
+  max_speed_kmh: z.number().min(0),
+});
+export type ReportMetrics = z.infer<typeof reportMetricsSchema>;
+
+/** One driver (id: driver id, name: full name) or one vehicle (id: vehicle id or null for shifts without one, name: plate). */
+export const reportRowSchema = reportMetricsSchema.extend({ id: z.number().int().nullable(), name: z.string() });
+export type ReportRow = z.infer<typeof reportRowSchema>;
+
+export const reportResponseSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  group: z.enum(REPORT_GROUPS),
+  time_zone: z.string(),
+  /** Alphabetical by name. */
+  rows: z.array(reportRowSchema),
+  totals: reportMetricsSchema,
+  generated_at: isoTime,
+});
+export type ReportResponse = z.infer<typeof reportResponseSchema>;
+
+export const reportDayRowSchema = reportRowSchema.extend({ date: z.string() });
+export type ReportDayRow = z.infer<typeof reportDayRowSchema>;
+/** Per day (YYYY-MM-DD in the fleet's zone) and driver or vehicle: the chart and the drill-down. */
+export const reportDailyResponseSchema = z.object({ from: z.string(), to: z.string(), group: z.enum(REPORT_GROUPS), time_zone: z.string(), days: z.array(reportDayRowSchema) });
+export type ReportDailyResponse = z.infer<typeof reportDailyResponseSchema>;
+
+/** A shift of the period with what its summary says (zeros and summarized: false while none is kept). */
+export const reportShiftSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  start_time: isoTime,
+  end_time: isoTime.nullable(),
+  driver_id: z.number().int(),
+  driver_name: z.string(),
+  vehicle_id: z.number().int().nullable(),
+  plate_number: z.string().nullable(),
+  summarized: z.boolean(),
+  shift_seconds: seconds,
+  moving_seconds: seconds,
+  distance_km: z.number().min(0),
+  stops: z.number().int().min(0),
+  trips: z.number().int().min(0),
+  max_speed_kmh: z.number().min(0),
+});
+export type ReportShift = z.infer<typeof reportShiftSchema>;
+/** At most this many shifts per GET /reports/shifts answer (a day or a driver's period holds far fewer). */
+export const REPORT_MAX_SHIFTS = 1000;
+export const reportShiftsResponseSchema = z.object({ shifts: z.array(reportShiftSchema), limited: z.boolean() });
+export type ReportShiftsResponse = z.infer<typeof reportShiftsResponseSchema>;

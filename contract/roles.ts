@@ -12,6 +12,12 @@ export const deskRoleLabels: Record<DeskRole, string> = { dueño: 'Dueño', admi
 export const EVERY_DESK_ROLE: readonly DeskRole[] = ['dueño', 'administrador', 'operador'];
 /** Create, edit and delete drivers and vehicles, end shifts by hand, read the activity log. */
 export const FLEET_MANAGERS: readonly DeskRole[] = ['dueño', 'administrador'];
+/**
+ * Reportes (what each driver and taxi did, to settle accounts with drivers): the owner and the
+ * administrator. The operator dispatches and already reads Historial and each shift's replay;
+ * the period's money-side totals are management's.
+ */
+export const REPORT_READERS: readonly DeskRole[] = FLEET_MANAGERS;
 /** Manage desk accounts (Usuarios): the owner only. */
 export const USER_MANAGERS: readonly DeskRole[] = ['dueño'];
 
@@ -19,9 +25,10 @@ export interface DeskPermissions {
   manageFleet: boolean;
   manageUsers: boolean;
   readActivity: boolean;
+  readReports: boolean;
 }
 
 export function deskPermissions(role: DeskRole | undefined): DeskPermissions {
   const has = (list: readonly DeskRole[]) => role !== undefined && list.includes(role);
-  return { manageFleet: has(FLEET_MANAGERS), manageUsers: has(USER_MANAGERS), readActivity: has(FLEET_MANAGERS) };
+  return { manageFleet: has(FLEET_MANAGERS), manageUsers: has(USER_MANAGERS), readActivity: has(FLEET_MANAGERS), readReports: has(REPORT_READERS) };
 }

@@ -13,6 +13,7 @@ import { formatRut } from '../contract/rut';
 import { seedDemoActivity } from './tools/seed/demoActivity';
 import { DEMO_DESK_USERS, ensureDemoDesk } from './tools/seed/demoDesk';
 import { DEMO_OWNER_RUT_DISPLAY, DEMO_PASSWORD, seedDemoFleet } from './tools/seed/demoFleet';
+import { startDemoHistory, type DemoHistoryPass } from './tools/seed/demoHistory';
 import { demoStart } from './tools/seed/demoStart';
 import { startSimulator, type Simulator } from './tools/simulator/runner';
 
@@ -52,6 +53,8 @@ export async function main(): Promise<void> {
 
   // The demo fleet's simulator, started once the server listens; stopped first on shutdown.
   let simulator: Simulator | null = null;
+  // The demo's past shifts get their full trails and summaries in the background (seed/demoHistory.ts).
+  let demoHistory: DemoHistoryPass | null = null;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -60,6 +63,8 @@ export async function main(): Promise<void> {
     console.info(`\n${signal}: deteniendo Flota...`);
     try {
       await simulator?.stop();
+      demoHistory?.stop();
+      await demoHistory?.done.catch(() => undefined);
       await server.close();
       await database.close();
     } catch (error) {
@@ -87,6 +92,11 @@ export async function main(): Promise<void> {
     // Through the real driver API on loopback, like phones would (SIMULATOR=off turns it off).
     simulator = startSimulator({ url: `http://${loopbackHost(config.host)}:${port}`, fleetCode: demo.fleetCode, ruts: simulated, password: DEMO_PASSWORD, rate: 1, reportEverySeconds: 60 });
     await simulator.ready.catch((error: unknown) => console.error('El simulador no pudo partir', error));
+  }
+  if (demo && !stopping) {
+    // Quiet when it finishes: the banner below stays the last thing on screen.
+    demoHistory = startDemoHistory(database.db);
+    demoHistory.done.catch((error: unknown) => console.error('El historial de demostración quedó a medias', error));
   }
   // Last, after the start-up logs (a pretty-printing logger writes from a worker thread), so the URL
   // and the demo login are the last lines on screen.

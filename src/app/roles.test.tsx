@@ -47,7 +47,7 @@ describe('desk roles in the SPA', () => {
     signInAs('administrador');
     renderApp('/dashboard', { signedIn: true });
     await screen.findByText('Administrador', { selector: '.flota-sidebar__role' });
-    expect(await navLabels()).toEqual(['Dashboard', 'Conductores', 'Vehículos', 'Despacho', 'Mapa en Vivo', 'Historial', 'Actividad']);
+    expect(await navLabels()).toEqual(['Dashboard', 'Conductores', 'Vehículos', 'Despacho', 'Mapa en Vivo', 'Historial', 'Reportes', 'Actividad']);
     expect(screen.getByRole('button', { name: '+ Nuevo Conductor' })).toBeInTheDocument();
   });
 

@@ -23,7 +23,7 @@ function AppLayout() {
 }
 
 /** A screen only some roles open (the server refuses the rest anyway): others land on the dashboard. */
-function Allowed({ when, children }: { when: 'manageUsers' | 'readActivity'; children: ReactNode }) {
+function Allowed({ when, children }: { when: 'manageUsers' | 'readActivity' | 'readReports'; children: ReactNode }) {
   return usePermissions()[when] ? children : <Navigate to="/dashboard" replace />;
 }
 
@@ -77,6 +77,15 @@ export const routes: RouteObject[] = [
             path: 'history/:shiftId/replay',
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => ({ Component: (await import('../features/history/replay/ReplayPage')).ReplayPage }),
+          },
+          // Reportes and its libraries (uPlot, write-excel-file) load when first opened.
+          {
+            path: 'reports',
+            hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
+            lazy: async () => {
+              const { ReportsPage } = await import('../features/reports/ReportsPage');
+              return { Component: () => <Allowed when="readReports"><ReportsPage /></Allowed> };
+            },
           },
           {
             path: 'activity',

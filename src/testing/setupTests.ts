@@ -19,6 +19,7 @@ beforeAll(() =>
 afterEach(() => {
   server.resetHandlers();
   resetFleet();
-  localStorage.clear();
+  // A file that runs in Node's environment (the .xlsx read back: one realm's Uint8Array) has none.
+  globalThis.localStorage?.clear();
 });
 afterAll(() => server.close());

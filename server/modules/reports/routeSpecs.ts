@@ -2,11 +2,20 @@
  * The reports module's routes as the API declares them: who may call each (the access guard's table
  * is built from these) and its OpenAPI description. The handlers use them by name.
  */
-import { EVERY_DESK_ROLE } from '../../../contract/roles';
-import { shiftSummaryResponseSchema } from '../../../contract/reports';
+import { EVERY_DESK_ROLE, REPORT_READERS } from '../../../contract/roles';
+import {
+  reportDailyResponseSchema,
+  reportQuerySchema,
+  reportResponseSchema,
+  reportShiftsResponseSchema,
+  shiftSummaryResponseSchema,
+} from '../../../contract/reports';
 import { positionsAtQuerySchema, positionsAtResponseSchema, shiftReplaySchema } from '../../../contract/replay';
 import { Tags, owner, idParams, errors } from '../../platform/openapi/routeDocs';
 import { routeSpec } from '../../platform/routeSpec';
+
+const PERIOD_TEXT =
+  'Días `from` a `to` (YYYY-MM-DD, inclusivos, a lo más 366) en la zona horaria de la flota; un turno cuenta el día en que empieza. `group`: `driver` (por conductor) o `vehicle` (por vehículo). Kilómetros, tiempo en movimiento, paradas y viajes vienen de los resúmenes guardados al terminar cada turno; un turno abierto (o aún sin resumen) suma turnos y horas de turno (hasta ahora) y nada más: `open_shifts` y `summarized_shifts` lo dicen. Dueño y Administrador.';
 
 export const routeSpecs = {
   // GET /api/shifts/:id/summary
@@ -38,5 +47,31 @@ export const routeSpecs = {
     security: owner,
     querystring: positionsAtQuerySchema,
     response: { 200: positionsAtResponseSchema, ...errors(400, 401) },
+  // GET /api/reports
+  report: routeSpec(REPORT_READERS, {
+    summary: 'Reporte del período por conductor o por vehículo',
+    description: PERIOD_TEXT,
+    tags: [Tags.reports],
+    security: owner,
+    querystring: reportQuerySchema,
+    response: { 200: reportResponseSchema, ...errors(400, 401, 403) },
+  }),
+  // GET /api/reports/daily
+  reportDaily: routeSpec(REPORT_READERS, {
+    summary: 'Reporte del período por día y por conductor o vehículo (gráfico y detalle)',
+    description: `${PERIOD_TEXT} \`driver_id\` o \`vehicle_id\` acotan a uno.`,
+    tags: [Tags.reports],
+    security: owner,
+    querystring: reportQuerySchema,
+    response: { 200: reportDailyResponseSchema, ...errors(400, 401, 403) },
+  }),
+  // GET /api/reports/shifts
+  reportShifts: routeSpec(REPORT_READERS, {
+    summary: 'Turnos del período con su resumen (detalle de un día)',
+    description: `${PERIOD_TEXT} A lo más 1000 turnos, los más antiguos primero (\`limited\` dice si hay más).`,
+    tags: [Tags.reports],
+    security: owner,
+    querystring: reportQuerySchema,
+    response: { 200: reportShiftsResponseSchema, ...errors(400, 401, 403) },
   }),
 };

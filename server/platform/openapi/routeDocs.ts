@@ -28,6 +28,7 @@ export const Tags = {
   users: 'Usuarios',
   activity: 'Actividad',
   dispatch: 'Despacho',
+  reports: 'Reportes',
 } as const;
 
 export const owner = [{ dueno: [] }];

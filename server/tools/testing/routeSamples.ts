@@ -22,6 +22,9 @@ export interface SampleContext {
   ownerId: number;
 }
 
+/** A report period that holds every seeded shift: the last year up to tomorrow. */
+const lastYear = () => `from=${new Date(Date.now() - 360 * 86_400_000).toISOString().slice(0, 10)}&to=${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}`;
+
 let counter = 0;
 const next = () => (counter += 1);
 
@@ -133,6 +136,9 @@ export const routeSamples: Record<string, SampleFactory> = {
   'GET /api/shifts/history': async () => ({ path: '/api/shifts/history' }),
   'GET /api/shifts/history.csv': async () => ({ path: '/api/shifts/history.csv' }),
   'GET /api/shifts/:id/locations': async ({ db, ownerId }) => ({ path: `/api/shifts/${await anyId(db, 'shifts', ownerId)}/locations` }),
+  'GET /api/reports': async () => ({ path: `/api/reports?${lastYear()}&group=vehicle` }),
+  'GET /api/reports/daily': async () => ({ path: `/api/reports/daily?${lastYear()}` }),
+  'GET /api/reports/shifts': async () => ({ path: `/api/reports/shifts?${lastYear()}` }),
   'GET /api/shifts/:id/summary': async ({ db, ownerId }) => ({ path: `/api/shifts/${await anyId(db, 'shifts', ownerId)}/summary` }),
   'GET /api/shifts/:id/replay': async ({ db, ownerId }) => ({ path: `/api/shifts/${await anyId(db, 'shifts', ownerId)}/replay` }),
   'GET /api/positions/at': async () => ({ path: `/api/positions/at?time=${encodeURIComponent(new Date().toISOString())}&window_minutes=60` }),

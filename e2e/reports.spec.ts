@@ -1,0 +1,96 @@
+/**
+ * Reportes in Chromium against the real server and the demo fleet: the week by driver with real
+ * kilometres (the demo history pass fills them after the start), a drill-down to a driver's days,
+ * a day's shifts and the replay link, the .xlsx downloaded and read back (numbers typed as
+ * numbers), and screenshots at 1366×768 and 390×844, light and dark, with no page overflow.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
+import { logIn, screenshotPath } from './support/session';
+
+/** The totals row's cells ("Total", shifts, hours, ..., km, ...). */
+async function totals(page: Page): Promise<string[]> {
+  return page.locator('.flota-report-table tfoot tr').first().locator('th, td').allTextContents();
+}
+
+/** Opens Reportes until the demo history pass has given the week's shifts their kilometres. */
+async function openWeekWithKilometres(page: Page) {
+  await expect(async () => {
+    await page.goto('/dashboard/reports');
+    await expect(page.getByRole('heading', { level: 1, name: 'Reportes' })).toBeVisible();
+    await expect(page.locator('.flota-report-table tfoot')).toBeVisible();
+    const km = Number((await totals(page))[4].replace(/\./g, '').replace(',', '.'));
+    expect(km).toBeGreaterThan(100);
+  }).toPass({ timeout: 150_000, intervals: [3000] });
+}
+
+test('reports by driver for the week, drill down to a shift, and the .xlsx read back', async ({ page }) => {
+  test.setTimeout(240_000);
+  await logIn(page);
+  await page.getByRole('navigation').getByRole('link', { name: 'Reportes' }).click();
+  await openWeekWithKilometres(page);
+  await expect(page.getByRole('button', { name: 'Semana' })).toHaveAttribute('aria-pressed', 'true');
+  const firstDriver = page.locator('.flota-report-table tbody th button').first();
+  const driverName = (await firstDriver.textContent()) ?? '';
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar Excel' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^reporte-conductores-\d{4}-\d{2}-\d{2}-a-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const files = unzipSync(new Uint8Array(readFileSync((await file.path()) as string)));
+  const sheet = strFromU8(files['xl/worksheets/sheet1.xml']);
+  const shared = strFromU8(files['xl/sharedStrings.xml'] ?? new Uint8Array());
+  expect(sheet).not.toContain('<f>');
+  expect(shared).toContain('Kilómetros');
+  expect(shared).toContain(driverName.replace(/&/g, '&amp;'));
+  // From row 4 on (drivers, then the totals row), shifts (B) and kilometres (E) are number cells (no t="s").
+  const figures = [...sheet.matchAll(/<c r="([BE])(\d+)"([^>]*)><v>([^<]+)<\/v>/g)].filter((m) => Number(m[2]) >= 4);
+  expect(figures.length).toBeGreaterThanOrEqual(4);
+  for (const [, , , attributes, value] of figures) {
+    expect(attributes).not.toContain('t="s"');
+    expect(Number.isFinite(Number(value))).toBe(true);
+  }
+  const totalKm = figures.filter((m) => m[1] === 'E').at(-1);
+  expect(Number(totalKm?.[4])).toBeGreaterThan(100);
+
+  await firstDriver.click();
+  const days = page.getByRole('table', { name: `Días de ${driverName}` });
+  await expect(days).toBeVisible();
+  await days.locator('tbody th button').first().click();
+  const shiftTable = page.getByRole('table', { name: new RegExp(`^Turnos de ${driverName} el`) });
+  await expect(shiftTable).toBeVisible();
+  await expect(shiftTable.getByRole('link', { name: /Reproducir/ }).first()).toHaveAttribute('href', /\/dashboard\/history\/\d+\/replay$/);
+
+  // Imprimir: on an A4 page (210 mm less 12 mm margins each side = 186 mm ≈ 703 CSS px) the report table fits the width.
+  await page.emulateMedia({ media: 'print' });
+  await page.setViewportSize({ width: 703, height: 1000 });
+  await expect(page.locator('.flota-sidebar')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Exportar Excel' })).toBeHidden();
+  const table = page.locator('.flota-report-table').first();
+  const widths = await table.evaluate((element) => ({ table: element.scrollWidth, page: document.documentElement.clientWidth }));
+  expect(widths.table).toBeLessThanOrEqual(widths.page);
+  await page.screenshot({ path: screenshotPath('reports-print-a4'), fullPage: true });
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`Reportes looks right at 1366×768 and 390×844, ${theme}`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.emulateMedia({ colorScheme: theme });
+    await logIn(page);
+    for (const [width, height] of [
+      [1366, 768],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await openWeekWithKilometres(page);
+      await page.locator('.flota-report-table tbody th button').first().click();
+      await expect(page.locator('.flota-report-drill table')).toBeVisible();
+      await expect(page.locator('.flota-report-chart__plot canvas').first()).toBeVisible();
+      // The page never scrolls sideways: wide tables scroll inside their own box.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: screenshotPath(`reports-${width}-${theme}`), fullPage: true });
+    }
+  });
+}

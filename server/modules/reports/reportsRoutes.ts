@@ -1,0 +1,55 @@
+/**
+ * GET /api/reports, /api/reports/daily and /api/reports/shifts: the period's shift summaries added
+ * up per driver or vehicle, per day, or listed shift by shift (reportsRepo.ts says how open
+ * shifts count). Malformed parameters answer 400 with the contract's Spanish texts; a driver or
+ * vehicle id that is not the owner's matches nothing.
+ */
+import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  REPORT_MAX_SHIFTS,
+  reportQuerySchema,
+  type ReportDailyResponse,
+  type ReportResponse,
+  type ReportShiftsResponse,
+} from '../../../contract/reports';
+import { ownerId } from '../identity';
+import type { Database } from '../../platform/db/schema';
+import { parseBody } from '../../platform/errors';
+import { withoutBlanks } from '../../platform/params';
+import { reportByDay, reportByGroup, reportShifts, type ReportFilter } from './reportsRepo';
+import { routeSpecs } from './routeSpecs';
+
+interface Options {
+  db: Kysely<Database>;
+  authenticate: preHandlerAsyncHookHandler;
+  /** IANA zone whose calendar days the period means (config.tzFleet). */
+  timeZone: string;
+}
+
+export const reportsRoutes: FastifyPluginAsync<Options> = async (app, { db, authenticate, timeZone }) => {
+  app.addHook('preHandler', authenticate);
+
+  const read = (request: { query: unknown }, owner: number) => {
+    const query = parseBody(reportQuerySchema, withoutBlanks(request.query));
+    const filter: ReportFilter = { ownerId: owner, from: query.from, to: query.to, timeZone, driverId: query.driver_id, vehicleId: query.vehicle_id, now: new Date() };
+    return { query, filter, period: { from: query.from, to: query.to, group: query.group, time_zone: timeZone } };
+  };
+
+  app.get('/reports', routeSpecs.report, async (request): Promise<ReportResponse> => {
+    const { query, filter, period } = read(request, ownerId(request));
+    const { rows, totals } = await reportByGroup(db, filter, query.group);
+    return { ...period, rows, totals, generated_at: filter.now.toISOString() };
+  });
+
+  app.get('/reports/daily', routeSpecs.reportDaily, async (request): Promise<ReportDailyResponse> => {
+    const { query, filter, period } = read(request, ownerId(request));
+    return { ...period, days: await reportByDay(db, filter, query.group) };
+  });
+
+  app.get('/reports/shifts', routeSpecs.reportShifts, async (request): Promise<ReportShiftsResponse> => {
+    const { filter } = read(request, ownerId(request));
+    const shifts = await reportShifts(db, filter, REPORT_MAX_SHIFTS + 1);
+    return { shifts: shifts.slice(0, REPORT_MAX_SHIFTS), limited: shifts.length > REPORT_MAX_SHIFTS };
+  });
+};

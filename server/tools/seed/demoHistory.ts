@@ -1,0 +1,69 @@
+/**
+ * The demo fleet's past shifts as a taxi really drives them, so Reportes shows real kilometres,
+ * trips and stops on a newcomer's first visit. The seed inserts the shifts at once with a few
+ * points each (the first start stays as fast as before); this pass, started once the server
+ * listens, gives each ended demo shift a full trail (demoTrails.ts, ~300 points) and computes its
+ * summary, newest days first (the week a newcomer looks at fills first), one shift per
+ * transaction with a pause between, so the server keeps answering. A shift with a full trail is
+ * never redone: a restart carries on where the last one stopped.
+ */
+import { sql, type Kysely } from 'kysely';
+import { summarizeShift } from '../../modules/reports';
+import type { Database } from '../../platform/db/schema';
+import { DEMO_OWNER_RUT, DEMO_SEED } from './demoFleet';
+import { demoShiftTrail } from './demoTrails';
+import { seededRandom } from './prng';
+
+/** The seed gives a past shift 8 points: at most this many means its full trail is still to come. */
+const SEEDED_POINTS_MAX = 12;
+
+export interface DemoHistoryPass {
+  /** Resolves when every past demo shift has its trail and summary (or the pass was stopped). */
+  done: Promise<{ shifts: number; points: number; ms: number }>;
+  stop(): void;
+}
+
+async function sparseDemoShifts(db: Kysely<Database>): Promise<Array<{ id: number; start_time: Date; end_time: Date }>> {
+  const { rows } = await sql<{ id: number; start_time: Date; end_time: Date }>`
+    select s.id, s.start_time, s.end_time from shifts s join owners o on o.id = s.owner_id
+    where o.rut = ${DEMO_OWNER_RUT} and s.end_time is not null
+      and (select count(*) from shift_locations l where l.shift_id = s.id) <= ${SEEDED_POINTS_MAX}
+    order by s.start_time desc`.execute(db);
+  return rows;
+}
+
+export function startDemoHistory(db: Kysely<Database>, options: { pauseMs?: number; log?: (text: string) => void } = {}): DemoHistoryPass {
+  let stopped = false;
+  const pauseMs = options.pauseMs ?? 20;
+  const run = async () => {
+    const started = Date.now();
+    let shifts = 0;
+    let points = 0;
+    for (const shift of await sparseDemoShifts(db)) {
+      if (stopped) break;
+      // Seeded by the shift's id: the same demo data gives the same trails.
+      const trail = demoShiftTrail(seededRandom(DEMO_SEED + shift.id), new Date(shift.start_time), new Date(shift.end_time));
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('shift_locations').where('shift_id', '=', shift.id).execute();
+        for (let i = 0; i < trail.length; i += 1000) {
+          await trx.insertInto('shift_locations').values(trail.slice(i, i + 1000).map((p) => ({ shift_id: shift.id, ...p }))).execute();
+        }
+        const last = trail[trail.length - 1];
+        await trx.updateTable('shifts').set({ latitude: last.latitude, longitude: last.longitude, last_location_time: last.recorded_at }).where('id', '=', shift.id).execute();
+      });
+      await summarizeShift(db, shift.id);
+      shifts += 1;
+      points += trail.length;
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+    const result = { shifts, points, ms: Date.now() - started };
+    if (shifts) options.log?.(`Historial de demostración: ${shifts} turnos con su recorrido (${points} puntos) en ${(result.ms / 1000).toFixed(1)} s.`);
+    return result;
+  };
+  return {
+    done: run(),
+    stop: () => {
+      stopped = true;
+    },
+  };
+}

@@ -1,0 +1,96 @@
+/** @jest-environment node */
+/**
+ * The .xlsx is written and read back: its cells are typed (figures are numbers, the period's
+ * dates are dates, names are text), Spanish headers, a totals row, and a driver named like a
+ * formula is a text cell guarded like the CSV's, never a formula.
+ */
+import { strFromU8, unzipSync } from 'fflate';
+import type { ReportResponse } from '../../../contract/reports';
+import { reportCsv } from './reportExport';
+import { reportXlsxBlob } from './reportXlsx';
+
+const metrics = (shifts: number, km: number) => ({ shifts, open_shifts: 0, summarized_shifts: shifts, shift_seconds: shifts * 9000, moving_seconds: shifts * 3600, stopped_seconds: 0, distance_km: km, stops: shifts * 3, trips: shifts * 4, max_speed_kmh: 77.4 });
+const report: ReportResponse = {
+  from: '2026-11-16',
+  to: '2026-11-22',
+  group: 'driver',
+  time_zone: 'America/Santiago',
+  rows: [
+    { id: 1, name: '=HYPERLINK("http://x","y")', ...metrics(2, 120.44) },
+    { id: 2, name: 'Ana Pérez', ...metrics(3, 80.06) },
+  ],
+  totals: metrics(5, 200.5),
+  generated_at: '2026-11-23T12:00:00.000Z',
+};
+
+interface ReadCell {
+  ref: string;
+  type: string | null;
+  style: string | null;
+  formula: boolean;
+  raw: string;
+}
+
+/** Unzips the workbook and reads its first sheet's cells, with shared strings resolved. */
+async function readBack(blob: Blob) {
+  const files = unzipSync(new Uint8Array(await blob.arrayBuffer()));
+  const sheet = strFromU8(files['xl/worksheets/sheet1.xml']);
+  const shared = files['xl/sharedStrings.xml'] ? [...strFromU8(files['xl/sharedStrings.xml']).matchAll(/<si>(?:<t[^>]*>([\s\S]*?)<\/t>)<\/si>/g)].map((m) => m[1]) : [];
+  const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  const cells: ReadCell[] = [...sheet.matchAll(/<c r="([A-Z]+\d+)"([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)].map((m) => {
+    const attrs = m[2];
+    const inner = m[3] ?? '';
+    return {
+      ref: m[1],
+      type: attrs.match(/ t="(\w+)"/)?.[1] ?? null,
+      style: attrs.match(/ s="(\d+)"/)?.[1] ?? null,
+      formula: /<f[ >]/.test(inner),
+      raw: decode(inner.match(/<v>([\s\S]*?)<\/v>/)?.[1] ?? inner.match(/<t[^>]*>([\s\S]*?)<\/t>/)?.[1] ?? ''),
+    };
+  });
+  const value = (ref: string) => {
+    const cell = cells.find((c) => c.ref === ref);
+    if (!cell) return undefined;
+    if (cell.type === 's') return { kind: 'text', value: decode(shared[Number(cell.raw)]) };
+    if (cell.type === 'inlineStr' || cell.type === 'str') return { kind: 'text', value: cell.raw };
+    return { kind: 'number', value: Number(cell.raw) };
+  };
+  const styles = strFromU8(files['xl/styles.xml']);
+  return { cells, value, styles };
+}
+
+it('writes a real .xlsx: Spanish headers, typed numbers and dates, a guarded text name, a totals row', async () => {
+  const blob = await reportXlsxBlob(report);
+  const { cells, value, styles } = await readBack(blob);
+  expect(cells.some((cell) => cell.formula)).toBe(false);
+  expect(['A3', 'B3', 'C3', 'D3', 'E3', 'F3', 'G3', 'H3'].map((ref) => value(ref)?.value)).toEqual([
+    'Conductor', 'Turnos', 'Horas de turno', 'Horas en movimiento', 'Kilómetros', 'Paradas', 'Viajes', 'Velocidad máxima (km/h)',
+  ]);
+  // The formula-looking name is a text cell, with the same apostrophe as the CSV.
+  expect(value('A4')).toEqual({ kind: 'text', value: '\'=HYPERLINK("http://x","y")' });
+  expect(cells.find((cell) => cell.ref === 'A4')?.type).toMatch(/^(s|inlineStr)$/);
+  expect([value('B4'), value('C4'), value('E4'), value('H4')]).toEqual([
+    { kind: 'number', value: 2 },
+    { kind: 'number', value: 5 },
+    { kind: 'number', value: 120.4 },
+    { kind: 'number', value: 77 },
+  ]);
+  expect(value('A5')).toEqual({ kind: 'text', value: 'Ana Pérez' });
+  expect([value('A6'), value('B6'), value('E6')]).toEqual([
+    { kind: 'text', value: 'Total' },
+    { kind: 'number', value: 5 },
+    { kind: 'number', value: 200.5 },
+  ]);
+  // The period's dates are date serials (days since 1899-12-30) with a date format.
+  expect(value('B1')).toEqual({ kind: 'number', value: 46342 });
+  const dateStyle = cells.find((cell) => cell.ref === 'B1')?.style;
+  expect(dateStyle).not.toBeNull();
+  expect(styles).toContain('dd/mm/yyyy');
+});
+
+it('the CSV has the same columns, the formula guard on names, and the totals row', () => {
+  const lines = reportCsv(report).replace('\uFEFF', '').trim().split('\r\n');
+  expect(lines[0]).toBe('Conductor;Turnos;Horas de turno;Horas en movimiento;Kilómetros;Paradas;Viajes;Velocidad máxima (km/h)');
+  expect(lines[1]).toBe('"\'=HYPERLINK(""http://x"",""y"")";2;5;2;120.4;6;8;77');
+  expect(lines[3]).toBe('Total;5;12.5;5;200.5;15;20;77');
+});
