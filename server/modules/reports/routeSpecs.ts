@@ -47,6 +47,7 @@ export const routeSpecs = {
     security: owner,
     querystring: positionsAtQuerySchema,
     response: { 200: positionsAtResponseSchema, ...errors(400, 401) },
+  }),
   // GET /api/reports
   report: routeSpec(REPORT_READERS, {
     summary: 'Reporte del período por conductor o por vehículo',

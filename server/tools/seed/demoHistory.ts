@@ -5,7 +5,8 @@
  * listens, gives each ended demo shift a full trail (demoTrails.ts, ~300 points) and computes its
  * summary, newest days first (the week a newcomer looks at fills first), one shift per
  * transaction with a pause between, so the server keeps answering. A shift with a full trail is
- * never redone: a restart carries on where the last one stopped.
+ * never redone: a restart carries on where the last one stopped. Points are counted, and replaced,
+ * in both tiers (rows and the packed trail_chunks of positions/packed/).
  */
 import { sql, type Kysely } from 'kysely';
 import { summarizeShift } from '../../modules/reports';
@@ -27,7 +28,8 @@ async function sparseDemoShifts(db: Kysely<Database>): Promise<Array<{ id: numbe
   const { rows } = await sql<{ id: number; start_time: Date; end_time: Date }>`
     select s.id, s.start_time, s.end_time from shifts s join owners o on o.id = s.owner_id
     where o.rut = ${DEMO_OWNER_RUT} and s.end_time is not null
-      and (select count(*) from shift_locations l where l.shift_id = s.id) <= ${SEEDED_POINTS_MAX}
+      and (select count(*) from shift_locations l where l.shift_id = s.id)
+        + coalesce((select sum(c.points) from trail_chunks c where c.shift_id = s.id), 0) <= ${SEEDED_POINTS_MAX}
     order by s.start_time desc`.execute(db);
   return rows;
 }
@@ -44,7 +46,9 @@ export function startDemoHistory(db: Kysely<Database>, options: { pauseMs?: numb
       // Seeded by the shift's id: the same demo data gives the same trails.
       const trail = demoShiftTrail(seededRandom(DEMO_SEED + shift.id), new Date(shift.start_time), new Date(shift.end_time));
       await db.transaction().execute(async (trx) => {
+        // The seeded points may already be packed (an ended shift's are, a minute after the start).
         await trx.deleteFrom('shift_locations').where('shift_id', '=', shift.id).execute();
+        await trx.deleteFrom('trail_chunks').where('shift_id', '=', shift.id).execute();
         for (let i = 0; i < trail.length; i += 1000) {
           await trx.insertInto('shift_locations').values(trail.slice(i, i + 1000).map((p) => ({ shift_id: shift.id, ...p }))).execute();
         }
