@@ -24,6 +24,8 @@ const screens: { name: string; path: string; heading: string; loaded(page: Page)
   { name: 'vehicles', path: '/dashboard/vehicles', heading: 'Vehículos', loaded: (page) => expect(page.getByRole('list', { name: 'Vehículos' })).toBeVisible() },
   { name: 'map', path: '/dashboard/map', heading: 'Mapa en Vivo', loaded: (page) => expect(page.getByRole('region', { name: 'Mapa de los conductores' }).locator('canvas')).toBeVisible() },
   { name: 'history', path: '/dashboard/history', heading: 'Historial de Turnos', loaded: (page) => expect(page.getByText(/^Mostrando \d+ turno/)).toBeVisible() },
+  { name: 'dispatch', path: '/dashboard/dispatch', heading: 'Despacho', loaded: (page) => expect(page.getByRole('button', { name: 'Crear reserva' })).toBeVisible() },
+  { name: 'reports', path: '/dashboard/reports', heading: 'Reportes', loaded: (page) => expect(page.getByText(/Cargando/)).toHaveCount(0) },
   { name: 'activity', path: '/dashboard/activity', heading: 'Actividad', loaded: (page) => expect(page.getByText(/Cargando/)).toHaveCount(0) },
   { name: 'users', path: '/dashboard/users', heading: 'Usuarios', loaded: (page) => expect(page.getByText(/Cargando/)).toHaveCount(0) },
 ];

@@ -13,7 +13,7 @@ describe('Panel de Control', () => {
     // A slow answer (the default handler answers after the delay), so Cargando... can be asserted.
     server.use(
       http.get(`${API}/shifts/active`, async () => {
-        await delay(200);
+        await delay(1000);
       }),
     );
     renderApp('/dashboard', { signedIn: true });

@@ -61,7 +61,8 @@ describe('points', () => {
   it('stores a retried batch once (same shift and timestamp)', async () => {
     const driver = take();
     const t = Date.now();
-    const batch = [0, 1, 2].map((i) => ({ latitude: -33.44 - i / 1000, longitude: -70.65, timestamp: at(t - 3000 + i * 1000) }));
+    // At the stored precision (1e-6°, storedPrecision.ts), so what comes back is what was sent.
+    const batch = [0, 1, 2].map((i) => ({ latitude: (-33_440_000 - i * 1000) / 1e6, longitude: -70.65, timestamp: at(t - 3000 + i * 1000) }));
     expect(await send(driver.token, batch)).toEqual({ status: 202, body: { accepted: 3 } });
     expect(await send(driver.token, batch)).toEqual({ status: 202, body: { accepted: 3 } });
     expect(await send(driver.token, [batch[1], batch[1]])).toEqual({ status: 202, body: { accepted: 2 } });
