@@ -26,16 +26,17 @@ async function finishedShifts(page: Page): Promise<HistoryShift[]> {
 }
 
 /**
- * A finished demo shift with a trail: earlier journeys of the suite leave finished shifts of their
- * own (a driver created and a shift ended by hand, no points), newest in the history.
+ * A finished demo shift with an hour of trail or more: earlier journeys of the suite leave finished
+ * shifts of their own, newest in the history (ended by hand without points, or /conductor's few
+ * seconds), which neither replay for long nor are anywhere at the middle of their time.
  */
 async function shiftWithTrail(page: Page): Promise<HistoryShift> {
   const token = await deskToken(page);
   for (const shift of await finishedShifts(page)) {
     const replay = (await (await page.request.get(`/api/shifts/${shift.id}/replay`, { headers: { authorization: `Bearer ${token}` } })).json()) as { offsets_ms?: number[] };
-    if ((replay.offsets_ms?.length ?? 0) >= 2) return shift;
+    if ((replay.offsets_ms?.at(-1) ?? 0) >= 3_600_000) return shift;
   }
-  throw new Error('no finished shift with a trail among the newest 50');
+  throw new Error('no finished shift with an hour of trail among the newest 50');
 }
 
 /** The first finished shift with a stop (the demo history's), else the first finished one. */
