@@ -23,21 +23,11 @@ import type { RuntimeConfig } from '../../../app/config';
 import { lazySocketIo } from './lazySocketIo';
 import { createLocationBuffer } from './locationBuffer';
 import type * as PayloadChecks from './payloadChecks';
+import type { ClientSocket } from '../../../lib/realtime/socketFactory';
 import type { ActiveShiftsState } from '../state/activeShiftsSlice';
 
-type Listener = (...args: never[]) => void;
-
-/** The part of a socket.io client socket the middleware uses (tests give a fake). */
-export interface RealtimeSocket {
-  /** false once socket.io has given up (a refused handshake is not retried). */
-  readonly active: boolean;
-  on(event: string, listener: Listener): unknown;
-  off(event?: string, listener?: Listener): unknown;
-  emit(event: string, ...args: unknown[]): unknown;
-  connect(): unknown;
-  disconnect(): unknown;
-  io: { on(event: string, listener: Listener): unknown };
-}
+/** The part of a socket.io client socket the middleware uses (tests give a fake): the app's one description. */
+export type RealtimeSocket = ClientSocket;
 
 export type RealtimeSocketOptions = Partial<ManagerOptions & SocketOptions>;
 export type CreateSocket = (url: string, options: RealtimeSocketOptions) => RealtimeSocket;
