@@ -8,13 +8,14 @@
  * STORAGE_SIZES=1000000,10000000 and STORAGE_PG_EXTRA=50000000 change the sizes.
  */
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import os from 'node:os';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
 import { sql, type Kysely } from 'kysely';
 import { flushPoints, type StoredPoint } from '../server/modules/positions/ingest/flushPoints';
 import { databaseFlushRunner } from '../server/modules/positions/ingest/flushRunner';
 import { packShift } from '../server/modules/positions/packed/packShift';
+import { DEFAULT_PACK_PASS } from '../server/modules/positions/packed/trailPackPass';
 import { readPackedPointAt } from '../server/modules/positions/packed/readPackedPointAt';
 import { isoMicros } from '../server/modules/positions/packed/storedPoints';
 import { encodeTrail, type PackedPoint } from '../server/modules/positions/packed/trailCodec';
@@ -22,6 +23,7 @@ import { readTrail } from '../server/modules/positions/readTrail';
 import { listShiftLocations } from '../server/modules/positions/shiftLocationsRepo';
 import { atStoredPrecision } from '../server/modules/positions/storedPrecision';
 import { listShiftHistory } from '../server/modules/shifts/historyRepo';
+import { createBackgroundPass } from '../server/platform/backgroundPass';
 import { openPglite, openPostgres, type OpenDatabase } from '../server/platform/db/client';
 import { migrateToLatest } from '../server/platform/db/migrate';
 import type { Database } from '../server/platform/db/schema';
@@ -39,6 +41,8 @@ const ROWS_SHIFTS = 10; // 432,000 points stored as rows, then packed; the rest 
 const OPEN_SHIFTS = 10;
 /** Growing history stops after this long (STORAGE_BUDGET_S), whatever size it reached: said in the output. */
 const GENERATION_BUDGET_MS = Number(process.env.STORAGE_BUDGET_S ?? 240) * 1000;
+/** The pack pass's own logger, quiet in a bench. */
+const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 
 /** A phone at 1 Hz in town: drives and stops, GPS noise, jittery clock, smooth heading, draining battery. */
@@ -185,13 +189,17 @@ async function benchOne(label: string, database: OpenDatabase, sizes: number[]):
   const packedDuringIngest = toPack.splice(0, 4);
   for (let round = 0; round < 3; round += 1) {
     alone.push(await ingestRound(db, open, clock, 2500));
-    let packing = true;
-    const packer = (async () => {
-      while (packing && packedDuringIngest.length) await packShift(db, packedDuringIngest.shift() as number, yieldToEventLoop);
-    })();
+    // Packing as the server runs it: the pack pass's duty cycle (platform/backgroundPass.ts).
+    const packer = createBackgroundPass('bench', silentLog, DEFAULT_PACK_PASS, async () => 0);
+    packer.alongside(async (control) => {
+      while (!control.stopped() && packedDuringIngest.length) {
+        await packShift(db, packedDuringIngest[0], control);
+        // A shift cut short by the stop carries on in the next round.
+        if (!control.stopped()) packedDuringIngest.shift();
+      }
+    });
     beside.push(await ingestRound(db, open, clock, 2500));
-    packing = false;
-    await packer;
+    await packer.stop();
   }
   for (const id of packedDuringIngest) await packShift(db, id);
   const avg = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;

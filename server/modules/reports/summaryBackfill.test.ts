@@ -40,18 +40,18 @@ afterAll(async () => {
   await database?.close();
 });
 
-it('stops between batches when asked, and a later pass finishes the rest, newest first', async () => {
-  const pass = createSummaryBackfill(db, silent, { batchSize: 3, pauseMs: 60_000 });
+it('rests after each shift as its duty cycle asks, stops when asked, and a later pass finishes the rest, newest first', async () => {
+  // A duty cycle of 0.001: after one shift the pass rests (up to 5 s); stop() cuts the rest short.
+  const pass = createSummaryBackfill(db, silent, { batchSize: 3, dutyCycle: 0.001 });
   const running = pass.runOnce();
   const deadline = Date.now() + 10_000;
-  while ((await summarized()).length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  while ((await summarized()).length < 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
   await pass.stop();
-  // The first batch is the three newest shifts; the pause before the next one was cut short.
-  expect(await running).toBe(3);
-  expect(await summarized()).toEqual(ended.slice(4));
+  expect(await running).toBe(1);
+  expect(await summarized()).toEqual(ended.slice(6));
 
-  const again = createSummaryBackfill(db, silent, { batchSize: 3, pauseMs: 0 });
-  expect(await again.runOnce()).toBe(4);
+  const again = createSummaryBackfill(db, silent, { batchSize: 3, dutyCycle: 1 });
+  expect(await again.runOnce()).toBe(6);
   expect(await summarized()).toEqual(ended);
   expect(await summarized()).not.toContain(open);
   expect(await again.runOnce()).toBe(0);

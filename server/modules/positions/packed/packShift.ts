@@ -7,6 +7,7 @@
  * rewritten, so a re-run, a late point and a reopened shift all end as one ordered packed trail.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { PassControl } from '../../../platform/backgroundPass';
 import type { Database } from '../../../platform/db/schema';
 import { isoMicros, mergeTiers, POINT_SELECT, readPackedPoints } from './storedPoints';
 import { encodeTrail, type PackedPoint } from './trailCodec';
@@ -68,17 +69,19 @@ export async function packWindowIn(trx: Transaction<Database>, shiftId: number, 
 }
 
 /**
- * Packs an ended shift's rows, one transaction per window; `between` runs between two (the pass
- * yields the event loop there). A crash between windows leaves some packed and the rest rows, both read.
+ * Packs an ended shift's rows, one transaction per window. Under a background pass's `control`
+ * it rests between two windows (the duty cycle) and stops after the window in hand when the pass
+ * stops. A crash or a stop between windows leaves some packed and the rest rows, both read.
  */
-export async function packShift(db: Kysely<Database>, shiftId: number, between?: () => Promise<unknown>): Promise<PackOutcome> {
+export async function packShift(db: Kysely<Database>, shiftId: number, control?: Pick<PassControl, 'breathe' | 'stopped'>): Promise<PackOutcome> {
   const outcome: PackOutcome = { packedRows: 0, chunks: 0 };
   const windows = await windowsWithRows(db, shiftId);
   for (const window of windows) {
+    if (control?.stopped()) break;
     const done = await db.transaction().execute((trx) => packWindowIn(trx, shiftId, window));
     outcome.packedRows += done.packedRows;
     outcome.chunks += done.chunks;
-    if (between) await between();
+    if (control) await control.breathe();
   }
   // Chunks rewritten: count the shift's chunks, not the rewrites.
   const { n } = await db.selectFrom('trail_chunks').select((eb) => eb.fn.countAll<number>().as('n')).where('shift_id', '=', shiftId).executeTakeFirstOrThrow();

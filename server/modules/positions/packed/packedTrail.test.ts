@@ -206,7 +206,7 @@ describe.each(kinds)('packed trails on %s', (kind) => {
     const open = await newShift(false);
     for (const id of [...ended, open]) await storeRows(db, id, makeTrail(700));
     const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
-    const pass = createTrailPackPass(db, quiet, { trailDays: null, activityDays: null }, { pauseMs: 0 });
+    const pass = createTrailPackPass(db, quiet, { trailDays: null, activityDays: null }, { dutyCycle: 1 });
     const first = await pass.runOnce();
     expect(first.packedRows).toBeGreaterThanOrEqual(1400);
     for (const id of ended) expect(await countRows(db, 'shift_locations', id)).toBe(0);

@@ -1,0 +1,117 @@
+/**
+ * A background pass: work that catches up in the server's spare time (shift summaries, packing
+ * trails). One pass at a time; the first after `startDelayMs` once the server listens, then again
+ * every `recheckMs`; stop() cuts any pause short and waits for the unit of work in hand.
+ *
+ * It must never hold the ingest up, so the work is paced by a duty cycle: after each unit of work
+ * (`control.breathe()`), the pass sleeps long enough that it takes at most `dutyCycle` of the
+ * wall-clock time (0.1: a unit of 50 ms is followed by 450 ms of rest). On the embedded database,
+ * with its single connection, this is what keeps the ingest's flushes flowing beside it.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface PassPacing {
+  /** How long after listen the first pass begins (ms): start-up and the first requests go first. */
+  startDelayMs: number;
+  /** How long after a pass to look again (ms). */
+  recheckMs: number;
+  /** Share of wall-clock time the work may take, 0 < dutyCycle ≤ 1 (1: no rest). */
+  dutyCycle: number;
+}
+
+/** The longest rest after one unit of work (ms): a slow unit on a loaded machine does not stall the pass for minutes. */
+const MAX_REST_MS = 5000;
+
+export interface PassControl {
+  readonly stopped: () => boolean;
+  /** Rests after a unit of work, as the duty cycle asks (cut short by stop()). */
+  breathe(): Promise<void>;
+}
+
+export interface BackgroundPass<R> {
+  /** Schedules the first pass (after startDelayMs) and the rechecks after it. */
+  start(): void;
+  /** One pass now (or the one under way). */
+  runOnce(): Promise<R>;
+  /** Extra work outside the pass (a shift just ended) paced by the same duty cycle; stop() waits for it. */
+  alongside(work: (control: PassControl) => Promise<unknown>): void;
+  stop(): Promise<void>;
+}
+
+export function createBackgroundPass<R>(
+  label: string,
+  log: FastifyBaseLogger,
+  pacing: PassPacing,
+  pass: (control: PassControl) => Promise<R>,
+): BackgroundPass<R> {
+  let stopped = false;
+  let running: Promise<R> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  const wakers = new Set<() => void>();
+  const extra = new Set<Promise<unknown>>();
+
+  const rest = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (stopped || ms <= 0) return resolve();
+      const done = () => {
+        wakers.delete(done);
+        clearTimeout(handle);
+        resolve();
+      };
+      const handle = setTimeout(done, ms);
+      handle.unref();
+      wakers.add(done);
+    });
+
+  /** A control whose clock starts now: each breathe() rests in proportion to the work since the last. */
+  function control(): PassControl {
+    let since = performance.now();
+    return {
+      stopped: () => stopped,
+      async breathe() {
+        const worked = performance.now() - since;
+        const ratio = Math.min(1, Math.max(pacing.dutyCycle, 0.001));
+        await rest(Math.min(MAX_REST_MS, (worked * (1 - ratio)) / ratio));
+        // Always give the event loop a turn, even with no rest (dutyCycle 1).
+        await new Promise((resolve) => setImmediate(resolve));
+        since = performance.now();
+      },
+    };
+  }
+
+  function runOnce(): Promise<R> {
+    running ??= pass(control()).finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  function schedule(delayMs: number): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      runOnce()
+        .catch((error: unknown) => log.error({ err: error }, `${label}: la pasada falló`))
+        .finally(() => schedule(pacing.recheckMs));
+    }, delayMs);
+    timer.unref();
+  }
+
+  return {
+    start: () => schedule(pacing.startDelayMs),
+    runOnce,
+    alongside(work) {
+      if (stopped) return;
+      const job = work(control())
+        .catch((error: unknown) => log.warn({ err: error }, `${label}: trabajo pendiente para la pasada`))
+        .finally(() => extra.delete(job));
+      extra.add(job);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      for (const wake of [...wakers]) wake();
+      await running?.catch(() => undefined);
+      await Promise.all(extra);
+    },
+  };
+}
