@@ -24,6 +24,7 @@ import { listShiftLocations } from '../server/modules/positions/shiftLocationsRe
 import { atStoredPrecision } from '../server/modules/positions/storedPrecision';
 import { listShiftHistory } from '../server/modules/shifts/historyRepo';
 import { createBackgroundPass } from '../server/platform/backgroundPass';
+import { tableBytes } from '../server/platform/db/weeklyPartitions';
 import { openPglite, openPostgres, type OpenDatabase } from '../server/platform/db/client';
 import { migrateToLatest } from '../server/platform/db/migrate';
 import type { Database } from '../server/platform/db/schema';
@@ -121,7 +122,7 @@ async function addShift(db: Kysely<Database>, fleet: Fleet, ended: boolean, star
 const closedStart = (n: number) => BASE + Math.floor(n / SHIFTS_A_DAY) * DAY_MS + (n % SHIFTS_A_DAY) * 1000;
 
 const size = async (db: Kysely<Database>, table: string) =>
-  Number((await sql<{ bytes: number }>`select pg_total_relation_size(${table}::regclass)::int8 as bytes`.execute(db)).rows[0].bytes);
+  Number((await sql<{ bytes: number }>`select ${tableBytes(table)} as bytes`.execute(db)).rows[0].bytes);
 
 /** "Where was everyone" at a time, as a small query of its own: the shifts on at T, each one's last point at or before T. */
 async function everyoneAt(db: Kysely<Database>, ownerId: number, at: Date): Promise<number> {

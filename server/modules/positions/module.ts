@@ -3,6 +3,7 @@ import { registerOsmandRateLimit } from '../../platform/edge/osmandRateLimit';
 import type { FlotaModule } from '../flotaModule';
 import { driverLocationsRoutes } from './driverLocationsRoutes';
 import { OSMAND_PATH, osmandRoutes } from './osmand/osmandRoutes';
+import { maintainHotWeeks } from './packed/hotWeeks';
 import { createTrailPackPass } from './packed/trailPackPass';
 import { shiftLocationsRoutes } from './shiftLocationsRoutes';
 
@@ -17,6 +18,9 @@ export const positionsModule: FlotaModule = {
       await registerOsmandRateLimit(scope, config.osmandRequestsPerMinute);
       await scope.register(osmandRoutes, { positions, path: OSMAND_PATH });
     });
+    // The coming weeks' partitions of the points, before the first point arrives (also when packing is off).
+    // Another process starting at once may make them first: its weeks serve as well, and the default partition takes any point meanwhile.
+    await maintainHotWeeks(db).catch((error: unknown) => app.log.warn({ err: error }, 'Trayectos: no se pudieron preparar las semanas de puntos'));
     // Ended shifts' points are packed (one shift a transaction) and old trails dropped, in the background.
     if (trailPacking === false) return;
     const retention = { trailDays: config.retentionDays, activityDays: config.activityRetentionDays };

@@ -102,7 +102,7 @@ describe.each(kinds)('positionsAt on %s', (kind) => {
   it('answers the same once the ended shifts are packed, and a late row point beside the packed ones is read too', async () => {
     const before = await positionsAt(db, fleet.ownerId, AT, 2 * 3_600_000);
     for (const id of [ids.exact, ids.endedBefore, ids.endedInside]) await packShift(db, id);
-    expect(await db.selectFrom('shift_locations').select('id').where('shift_id', '=', ids.exact).execute()).toEqual([]);
+    expect(await db.selectFrom('shift_locations').select('recorded_at').where('shift_id', '=', ids.exact).execute()).toEqual([]);
     expect(await positionsAt(db, fleet.ownerId, AT, 2 * 3_600_000)).toEqual(before);
     expect((await readPointAt(db, ids.exact, new Date(AT.getTime() - 1)))?.time).toBe(t('15:50').getTime());
 

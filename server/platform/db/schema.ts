@@ -76,9 +76,8 @@ export interface ShiftsTable {
 
 export type ShiftStarter = 'driver' | 'tracker';
 
+/** Partitioned by week of recorded_at (migration 0016, platform/db/weeklyPartitions.ts). */
 export interface ShiftLocationsTable {
-  /** bigserial: read as a JS number (type parsers), fine below 2^53. */
-  id: Generated<number>;
   shift_id: number;
   latitude: number;
   longitude: number;

@@ -9,6 +9,7 @@ import { loadConfig } from '../../platform/config';
 import { openDatabase } from '../../platform/db/client';
 import { migrateToLatest } from '../../platform/db/migrate';
 import { folderBytes, megabytes } from '../../platform/db/dataFolderSize';
+import { tableBytes } from '../../platform/db/weeklyPartitions';
 import { liveLockPid } from '../../platform/lockFile';
 
 async function main(): Promise<void> {
@@ -26,17 +27,19 @@ async function main(): Promise<void> {
     // A folder from an older version gets the tables this report reads.
     await migrateToLatest(database.db);
     const { rows } = await sql<{ name: string; total: number; indexes: number }>`
-      select c.relname as name, pg_total_relation_size(c.oid)::int8 as total, pg_indexes_size(c.oid)::int8 as indexes
+      select c.relname as name,
+        (select sum(pg_total_relation_size(t.relid)) from pg_partition_tree(c.oid) t)::int8 as total,
+        (select sum(pg_indexes_size(t.relid)) from pg_partition_tree(c.oid) t)::int8 as indexes
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where c.relkind in ('r', 'p') and n.nspname = 'public'
+      where c.relkind in ('r', 'p') and not c.relispartition and n.nspname = 'public'
       order by 2 desc`.execute(database.db);
     console.info('Tabla                          total      índices');
     for (const row of rows) console.info(`${row.name.padEnd(28)} ${megabytes(row.total).padStart(10)} ${megabytes(row.indexes).padStart(10)}`);
     const counts = await sql<{ row_points: number; packed_points: number; rows_bytes: number; chunks_bytes: number }>`
       select (select count(*) from shift_locations)::int8 as row_points,
         (select coalesce(sum(points), 0) from trail_chunks)::int8 as packed_points,
-        pg_total_relation_size('shift_locations')::int8 as rows_bytes,
-        pg_total_relation_size('trail_chunks')::int8 as chunks_bytes`.execute(database.db);
+        ${tableBytes('shift_locations')} as rows_bytes,
+        ${tableBytes('trail_chunks')} as chunks_bytes`.execute(database.db);
     const c = counts.rows[0];
     const perPoint = (bytes: number, points: number) => (points ? `${(bytes / points).toFixed(1)} bytes/punto` : 'sin puntos');
     console.info(`Puntos en filas (turnos abiertos y recientes): ${c.row_points.toLocaleString('es-CL')} · ${perPoint(c.rows_bytes, c.row_points)}`);

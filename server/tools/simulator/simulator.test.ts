@@ -104,7 +104,8 @@ describe('runner against a test server', () => {
   it('signs drivers in, keeps 60-80 % on shift, sends locations the owner sees, cycles shifts, and stops', async () => {
     socket = await openOwnerSocket(server.url, { token: await server.login() });
     await socket.join(server.seed.ownerId);
-    const before = await server.db.selectFrom('shift_locations').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow();
+    // Points sent from now on (trackers' query form carries whole seconds: from this second's start).
+    const since = new Date(Math.floor(Date.now() / 1000) * 1000);
     const lines: string[] = [];
     // Five drivers (two of them already on a seeded shift); shifts and rests of a fraction of a second.
     const simulator = startSimulator({
@@ -150,7 +151,7 @@ describe('runner against a test server', () => {
       .innerJoin('drivers as d', 'd.id', 's.driver_id')
       .select(['l.latitude', 'l.longitude'])
       .where('d.rut', 'in', demoDriverRuts().slice(4, 9))
-      .where('l.id', '>', Number(before.id))
+      .where('l.recorded_at', '>=', since)
       .execute();
     expect(points.length).toBe(stopped.points);
     for (const p of points) expect(distanceMeters(p, GRID.center)).toBeLessThanOrEqual(4000);
@@ -163,7 +164,8 @@ describe('runner against a test server', () => {
   it('--protocol osmand: trackers in both forms (Traccar Client JSON and the query form) move the taxis the owner sees', async () => {
     const ruts = demoDriverRuts().slice(9, 11);
     const tracked = await server.db.selectFrom('drivers').select('id').where('rut', 'in', ruts).execute();
-    const before = await server.db.selectFrom('shift_locations').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow();
+    // Points sent from now on (trackers' query form carries whole seconds: from this second's start).
+    const since = new Date(Math.floor(Date.now() / 1000) * 1000);
     const lines: string[] = [];
     const simulator = startSimulator({
       url: server.url,
@@ -189,7 +191,7 @@ describe('runner against a test server', () => {
       .selectFrom('shift_locations as l')
       .innerJoin('shifts as s', 's.id', 'l.shift_id')
       .select(['s.driver_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('l.id', '>', Number(before.id))
+      .where('l.recorded_at', '>=', since)
       .where('s.driver_id', 'in', tracked.map((d) => d.id))
       .groupBy('s.driver_id')
       .execute();

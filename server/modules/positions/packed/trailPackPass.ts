@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { createBackgroundPass, type PassControl, type PassPacing } from '../../../platform/backgroundPass';
 import type { Database } from '../../../platform/db/schema';
+import { maintainHotWeeks } from './hotWeeks';
 import { countShiftsToPack, listShiftsToPack, packShift } from './packShift';
 import { applyRetention, type RetentionPolicy } from './retention';
 
@@ -55,6 +56,8 @@ export function createTrailPackPass(
     const result: PackPassResult = { packedShifts: 0, packedRows: 0 };
     const dropped = await applyRetention(db, retention);
     if (dropped.chunks || dropped.rows || dropped.activity) log.info(dropped, 'Retención: datos antiguos eliminados');
+    const weeks = await maintainHotWeeks(db);
+    if (weeks.created.length || weeks.dropped.length) log.info(weeks, 'Trayectos: semanas de puntos creadas y vaciadas');
     const pending = await countShiftsToPack(db);
     if (pending === 0) return result;
     log.info({ pending }, 'Trayectos: compactando turnos terminados');

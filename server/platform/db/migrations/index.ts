@@ -13,6 +13,7 @@ import * as m0011 from './0011_shift_summaries';
 import * as m0012 from './0012_dispatch';
 import * as m0014 from './0014_trail_chunks';
 import * as m0015 from './0015_activity_retention';
+import * as m0016 from './0016_partitioned_points';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0012_dispatch': m0012,
   '0014_trail_chunks': m0014,
   '0015_activity_retention': m0015,
+  '0016_partitioned_points': m0016,
 };
