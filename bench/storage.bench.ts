@@ -40,6 +40,8 @@ const DAY_MS = 86_400_000;
 const BASE = Date.parse('2025-01-01T11:00:00Z');
 const ROWS_SHIFTS = 10; // 432,000 points stored as rows, then packed; the rest of 1 M straight into the packed tier
 const OPEN_SHIFTS = 10;
+/** Alternated ingest rounds, alone and with packing beside, of 2.5 s each (medians compared). */
+const INGEST_ROUNDS = Number(process.env.STORAGE_INGEST_ROUNDS ?? 6);
 /** Growing history stops after this long (STORAGE_BUDGET_S), whatever size it reached: said in the output. */
 const GENERATION_BUDGET_MS = Number(process.env.STORAGE_BUDGET_S ?? 240) * 1000;
 /** The pack pass's own logger, quiet in a bench. */
@@ -188,7 +190,7 @@ async function benchOne(label: string, database: OpenDatabase, sizes: number[]):
   const alone: number[] = [];
   const beside: number[] = [];
   const packedDuringIngest = toPack.splice(0, 4);
-  for (let round = 0; round < 3; round += 1) {
+  for (let round = 0; round < INGEST_ROUNDS; round += 1) {
     alone.push(await ingestRound(db, open, clock, 2500));
     // Packing as the server runs it: the pack pass's duty cycle (platform/backgroundPass.ts).
     const packer = createBackgroundPass('bench', silentLog, DEFAULT_PACK_PASS, async () => 0);
@@ -203,9 +205,9 @@ async function benchOne(label: string, database: OpenDatabase, sizes: number[]):
     await packer.stop();
   }
   for (const id of packedDuringIngest) await packShift(db, id);
-  const avg = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const median = (values: number[]) => summarize(values).median;
   console.log(
-    `ingesta: sola ${avg(alone).toFixed(0)} puntos/s, con compactación al lado ${avg(beside).toFixed(0)} puntos/s (${((avg(beside) / avg(alone) - 1) * 100).toFixed(1)} %) · rondas ${alone.map((v) => v.toFixed(0)).join('/')} vs ${beside.map((v) => v.toFixed(0)).join('/')}`,
+    `ingesta (mediana de ${INGEST_ROUNDS} rondas alternadas): sola ${median(alone).toFixed(0)} puntos/s, con compactación al lado ${median(beside).toFixed(0)} puntos/s (${((median(beside) / median(alone) - 1) * 100).toFixed(1)} %; meta: dentro de 10 %) · rondas ${alone.map((v) => v.toFixed(0)).join('/')} vs ${beside.map((v) => v.toFixed(0)).join('/')} · carga ${load()}`,
   );
 
   // 3. Pack the rest, one shift at a time: the time for a 12-hour 1 Hz shift.

@@ -24,7 +24,9 @@ export const DEFAULT_PACK_PASS: Readonly<PackPassOptions> = Object.freeze({
   startDelayMs: 15_000,
   afterEndMs: 60_000,
   batchSize: 10,
-  dutyCycle: 0.1,
+  // On the embedded database a window's transaction holds the one connection: at 5 % of the time
+  // the ingest keeps within its 10 % (a 12-hour shift packs in about a minute and a half).
+  dutyCycle: 0.05,
   recheckMs: 10 * 60_000,
   logEvery: 200,
 });
