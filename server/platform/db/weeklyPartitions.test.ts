@@ -10,7 +10,7 @@ import { createScratchDatabase } from '../../tools/testing/scratchDatabase';
 import { openPglite, openPostgres, type OpenDatabase } from './client';
 import { migrateTo, migrateToLatest } from './migrate';
 import type { Database } from './schema';
-import { dropEmptyWeeks, ensureWeeks, weekPartitionName, weekStart } from './weeklyPartitions';
+import { dropEmptyWeeks, ensureWeeks, tableBytes, weekPartitionName, weekStart } from './weeklyPartitions';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const HOT = { table: 'shift_locations', column: 'recorded_at' };
@@ -96,5 +96,15 @@ describe.each(kinds)('weekly partitions on %s', (_kind, open) => {
     expect(left).toContain('shift_locations_w20261012');
     expect(left).not.toContain('shift_locations_w20261005');
     expect(left).toContain(weekPartitionName('shift_locations', weekStart(Date.now())));
+  });
+
+  it("counts a partitioned table's bytes over its partitions, and a plain table's as itself", async () => {
+    const bytes = async (table: string) => Number((await sql<{ b: number }>`select ${tableBytes(table)} as b`.execute(db)).rows[0].b);
+    const { rows } = await sql<{ b: number }>`select sum(pg_total_relation_size(inhrelid))::int8 as b from pg_inherits where inhparent = 'shift_locations'::regclass`.execute(db);
+    expect(await bytes('shift_locations')).toBe(Number(rows[0].b));
+    expect(await bytes('shift_locations')).toBeGreaterThan(0);
+    const { rows: plain } = await sql<{ b: number }>`select pg_total_relation_size('owners')::int8 as b`.execute(db);
+    expect(await bytes('owners')).toBe(Number(plain[0].b));
+    expect(await bytes('owners')).toBeGreaterThan(0);
   });
 });

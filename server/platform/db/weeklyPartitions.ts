@@ -26,9 +26,12 @@ export interface PartitionedTable {
   column: string;
 }
 
-/** A table's bytes with its indexes, TOAST and partitions (pg_total_relation_size of a partitioned table alone is 0). */
+/**
+ * A table's bytes with its indexes and TOAST, and with its partitions when it has some
+ * (pg_total_relation_size of a partitioned table alone is 0; pg_partition_tree of a plain one is empty).
+ */
 export const tableBytes = (table: string) =>
-  sql<number>`(select coalesce(sum(pg_total_relation_size(t.relid)), 0) from pg_partition_tree(${table}::regclass) t)::int8`;
+  sql<number>`coalesce((select sum(pg_total_relation_size(t.relid)) from pg_partition_tree(${table}::regclass) t), pg_total_relation_size(${table}::regclass))::int8`;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;

@@ -28,8 +28,8 @@ async function main(): Promise<void> {
     await migrateToLatest(database.db);
     const { rows } = await sql<{ name: string; total: number; indexes: number }>`
       select c.relname as name,
-        (select sum(pg_total_relation_size(t.relid)) from pg_partition_tree(c.oid) t)::int8 as total,
-        (select sum(pg_indexes_size(t.relid)) from pg_partition_tree(c.oid) t)::int8 as indexes
+        coalesce((select sum(pg_total_relation_size(t.relid)) from pg_partition_tree(c.oid) t), pg_total_relation_size(c.oid))::int8 as total,
+        coalesce((select sum(pg_indexes_size(t.relid)) from pg_partition_tree(c.oid) t), pg_indexes_size(c.oid))::int8 as indexes
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where c.relkind in ('r', 'p') and not c.relispartition and n.nspname = 'public'
       order by 2 desc`.execute(database.db);
