@@ -16,9 +16,9 @@ import { flushPoints, type StoredPoint } from '../server/modules/positions/inges
 import { databaseFlushRunner } from '../server/modules/positions/ingest/flushRunner';
 import { packShift } from '../server/modules/positions/packed/packShift';
 import { DEFAULT_PACK_PASS } from '../server/modules/positions/packed/trailPackPass';
-import { readPackedPointAt } from '../server/modules/positions/packed/readPackedPointAt';
 import { isoMicros } from '../server/modules/positions/packed/storedPoints';
 import { encodeTrail, type PackedPoint } from '../server/modules/positions/packed/trailCodec';
+import { positionsAt } from '../server/modules/positions/positionsAt';
 import { readTrail } from '../server/modules/positions/readTrail';
 import { listShiftLocations } from '../server/modules/positions/shiftLocationsRepo';
 import { atStoredPrecision } from '../server/modules/positions/storedPrecision';
@@ -40,6 +40,8 @@ const DAY_MS = 86_400_000;
 const BASE = Date.parse('2025-01-01T11:00:00Z');
 const ROWS_SHIFTS = 10; // 432,000 points stored as rows, then packed; the rest of 1 M straight into the packed tier
 const OPEN_SHIFTS = 10;
+/** "Where was everyone": the product's own search (positions/positionsAt.ts), with the screen's default window. */
+const EVERYONE_WINDOW_MS = 30 * 60_000;
 /** Alternated ingest rounds, alone and with packing beside, of 2.5 s each (medians compared). */
 const INGEST_ROUNDS = Number(process.env.STORAGE_INGEST_ROUNDS ?? 6);
 /** Growing history stops after this long (STORAGE_BUDGET_S), whatever size it reached: said in the output. */
@@ -125,23 +127,6 @@ const closedStart = (n: number) => BASE + Math.floor(n / SHIFTS_A_DAY) * DAY_MS 
 
 const size = async (db: Kysely<Database>, table: string) =>
   Number((await sql<{ bytes: number }>`select ${tableBytes(table)} as bytes`.execute(db)).rows[0].bytes);
-
-/** "Where was everyone" at a time, as a small query of its own: the shifts on at T, each one's last point at or before T. */
-async function everyoneAt(db: Kysely<Database>, ownerId: number, at: Date): Promise<number> {
-  const shifts = await db
-    .selectFrom('shifts')
-    .select('id')
-    .where('owner_id', '=', ownerId)
-    .where('start_time', '<=', at)
-    .where((eb) => eb.or([eb('end_time', 'is', null), eb('end_time', '>=', at)]))
-    .execute();
-  let found = 0;
-  for (const { id } of shifts) {
-    const row = await db.selectFrom('shift_locations').select('latitude').where('shift_id', '=', id).where('recorded_at', '<=', at).orderBy('recorded_at', 'desc').limit(1).executeTakeFirst();
-    if (row || (await readPackedPointAt(db, id, at))) found += 1;
-  }
-  return found;
-}
 
 async function ingestRound(db: Kysely<Database>, open: number[], clock: { t: number }, ms_: number): Promise<number> {
   const runner = databaseFlushRunner(db);
@@ -241,8 +226,8 @@ async function benchOne(label: string, database: OpenDatabase, sizes: number[]):
       'trayecto completo': await time(() => readTrail(db, lastClosed.id), 10, 2),
       'trayecto simplificado': await time(() => listShiftLocations(db, fleet.ownerId, lastClosed.id), 10, 2),
       'página de historial': await time(() => listShiftHistory(db, fleet.ownerId, {}, 'America/Santiago', { limit: 50, offset: 0 }), 20, 3),
-      'dónde estaban todos (cerrados)': await time(() => everyoneAt(db, fleet.ownerId, middle), 10, 2),
-      'dónde estaban todos (ahora)': await time(() => everyoneAt(db, fleet.ownerId, new Date()), 10, 2),
+      'dónde estaban todos (cerrados)': await time(() => positionsAt(db, fleet.ownerId, middle, EVERYONE_WINDOW_MS), 10, 2),
+      'dónde estaban todos (ahora)': await time(() => positionsAt(db, fleet.ownerId, new Date(), EVERYONE_WINDOW_MS), 10, 2),
     };
     results.push({ points: fleet.points, reads });
     console.log(`lecturas con ${(fleet.points / 1e6).toFixed(1)} M puntos (${fleet.shifts} turnos) · carga ${load()}`);

@@ -92,6 +92,21 @@ describe.each(kinds)('positionsAt on %s', (kind) => {
     expect(found.map((entry) => entry.shiftId).sort((a, b) => a - b)).toEqual([ids.exact, ids.stale, ids.endedBefore, ids.endedInside].sort((a, b) => a - b));
   });
 
+  it('finds a shift that began days before the time (left open over a weekend) as well as the short ones', async () => {
+    const dora = fleet.drivers[3];
+    const [long] = await insertShifts(db, [
+      { owner_id: fleet.ownerId, driver_id: dora.id, vehicle_id: dora.vehicle_id, start_time: new Date('2026-03-08T09:00:00Z'), end_time: t('18:00') },
+    ]);
+    try {
+      await points(long, ['15:58'], -32.7);
+      const found = await positionsAt(db, fleet.ownerId, AT, WINDOW);
+      expect(found.map((entry) => entry.shiftId).sort((a, b) => a - b)).toEqual([ids.exact, ids.endedInside, long].sort((a, b) => a - b));
+    } finally {
+      await db.deleteFrom('shift_locations').where('shift_id', '=', long).execute();
+      await db.deleteFrom('shifts').where('id', '=', long).execute();
+    }
+  });
+
   it("another fleet's shifts never appear, and that fleet sees only its own", async () => {
     for (const window of [WINDOW, 24 * 3_600_000]) {
       expect((await positionsAt(db, fleet.ownerId, AT, window)).map((entry) => entry.shiftId)).not.toContain(ids.otherFleet);

@@ -4,7 +4,7 @@
  * when that point is inside the window. A shift whose last point is older than the window (the
  * phone went quiet) shows nowhere rather than at a stale place.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import type { TrailPoint } from './readTrail';
 import { readPointAt } from './readPointAt';
@@ -17,16 +17,47 @@ export interface ShiftPositionAt {
   point: TrailPoint;
 }
 
+/**
+ * A shift that lasted longer than this is found through its own small index; a shorter one through
+ * its start, which then lies in [at − LONG_SHIFT, at]. Both searches touch only the shifts near
+ * `at`, however many years of shifts the fleet has (issue 22: reads stay flat as history grows).
+ */
+const LONG_SHIFT = sql`interval '24 hours'`;
+
+/** The owner's shifts that overlap [from, at]: open ones, short ones started near `at`, and the rare long ones. */
+function shiftsOverlapping(db: Kysely<Database>, ownerId: number, from: Date, at: Date) {
+  const near = new Date(at.getTime() - 24 * 3_600_000);
+  return db
+    .selectFrom('shifts')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('end_time', 'is', null)
+    .where('start_time', '<=', at)
+    .union(
+      db.selectFrom('shifts').select('id')
+        .where('owner_id', '=', ownerId)
+        .where('start_time', '>=', near)
+        .where('start_time', '<=', at)
+        .where('end_time', '>=', from),
+    )
+    .union(
+      db.selectFrom('shifts').select('id')
+        .where('owner_id', '=', ownerId)
+        .where(sql<boolean>`end_time - start_time > ${LONG_SHIFT}`)
+        .where('start_time', '<=', at)
+        .where('end_time', '>=', from),
+    );
+}
+
 export async function positionsAt(db: Kysely<Database>, ownerId: number, at: Date, windowMs: number): Promise<ShiftPositionAt[]> {
   const from = new Date(at.getTime() - windowMs);
   const shifts = await db
+    .with('overlapping', () => shiftsOverlapping(db, ownerId, from, at))
     .selectFrom('shifts')
+    .innerJoin('overlapping', 'overlapping.id', 'shifts.id')
     .innerJoin('drivers', 'drivers.id', 'shifts.driver_id')
     .leftJoin('vehicles', 'vehicles.id', 'shifts.vehicle_id')
     .select(['shifts.id', 'shifts.driver_id', 'drivers.first_name', 'drivers.last_name', 'vehicles.plate_number'])
-    .where('shifts.owner_id', '=', ownerId)
-    .where('shifts.start_time', '<=', at)
-    .where((eb) => eb.or([eb('shifts.end_time', 'is', null), eb('shifts.end_time', '>=', from)]))
     .orderBy('drivers.last_name')
     .orderBy('drivers.first_name')
     .orderBy('shifts.id')

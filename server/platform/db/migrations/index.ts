@@ -14,6 +14,7 @@ import * as m0012 from './0012_dispatch';
 import * as m0014 from './0014_trail_chunks';
 import * as m0015 from './0015_activity_retention';
 import * as m0016 from './0016_partitioned_points';
+import * as m0017 from './0017_long_shifts_index';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0014_trail_chunks': m0014,
   '0015_activity_retention': m0015,
   '0016_partitioned_points': m0016,
+  '0017_long_shifts_index': m0017,
 };
