@@ -107,6 +107,22 @@ describe.each(kinds)('positionsAt on %s', (kind) => {
     }
   });
 
+  it('with a wide window, finds a day-long shift that began more than a day before the time', async () => {
+    const ana = fleet.drivers[0];
+    // 20 hours, from 10:00 the day before to 06:00; a 12-hour window reaches back to 04:00.
+    const [overnight] = await insertShifts(db, [
+      { owner_id: fleet.ownerId, driver_id: ana.id, vehicle_id: ana.vehicle_id, start_time: new Date('2026-03-09T10:00:00Z'), end_time: t('06:00') },
+    ]);
+    try {
+      await points(overnight, ['05:59'], -32.8);
+      const found = await positionsAt(db, fleet.ownerId, AT, 12 * 3_600_000);
+      expect(found.map((entry) => entry.shiftId)).toContain(overnight);
+    } finally {
+      await db.deleteFrom('shift_locations').where('shift_id', '=', overnight).execute();
+      await db.deleteFrom('shifts').where('id', '=', overnight).execute();
+    }
+  });
+
   it("another fleet's shifts never appear, and that fleet sees only its own", async () => {
     for (const window of [WINDOW, 24 * 3_600_000]) {
       expect((await positionsAt(db, fleet.ownerId, AT, window)).map((entry) => entry.shiftId)).not.toContain(ids.otherFleet);

@@ -19,14 +19,15 @@ export interface ShiftPositionAt {
 
 /**
  * A shift that lasted longer than this is found through its own small index; a shorter one through
- * its start, which then lies in [at − LONG_SHIFT, at]. Both searches touch only the shifts near
+ * its start, which then lies in [from − LONG_SHIFT, at]. Both searches touch only the shifts near
  * `at`, however many years of shifts the fleet has (issue 22: reads stay flat as history grows).
  */
 const LONG_SHIFT = sql`interval '24 hours'`;
 
 /** The owner's shifts that overlap [from, at]: open ones, short ones started near `at`, and the rare long ones. */
 function shiftsOverlapping(db: Kysely<Database>, ownerId: number, from: Date, at: Date) {
-  const near = new Date(at.getTime() - 24 * 3_600_000);
+  // A shift of at most a day that ends at or after `from` started at or after from − 24 h.
+  const near = new Date(from.getTime() - 24 * 3_600_000);
   return db
     .selectFrom('shifts')
     .select('id')
