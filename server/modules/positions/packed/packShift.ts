@@ -27,12 +27,41 @@ export interface PackOutcome {
  */
 const WINDOW_US = 600_000_000;
 
-/** The windows (epoch multiples of WINDOW_US) in which the shift has rows. */
+/** The windows (epoch multiples of WINDOW_US) in which the shift has rows, with how many. */
+async function windowRowCounts(db: Kysely<Database>, shiftId: number): Promise<Array<{ window: number; rows: number }>> {
+  const { rows } = await sql<{ window: number; rows: number }>`
+    select floor(extract(epoch from recorded_at) / ${WINDOW_US / 1e6})::int8 as window, count(*)::int as rows
+    from shift_locations where shift_id = ${shiftId} group by 1 order by 1`.execute(db);
+  return rows.map((row) => ({ window: Number(row.window), rows: Number(row.rows) }));
+}
+
 export async function windowsWithRows(db: Kysely<Database>, shiftId: number): Promise<number[]> {
-  const { rows } = await sql<{ window: number }>`
-    select distinct floor(extract(epoch from recorded_at) / ${WINDOW_US / 1e6})::int8 as window
-    from shift_locations where shift_id = ${shiftId} order by 1`.execute(db);
-  return rows.map((row) => row.window);
+  return (await windowRowCounts(db, shiftId)).map((entry) => entry.window);
+}
+
+/**
+ * Rows one transaction packs at most, across consecutive windows: a 1 Hz trail packs a window
+ * (600 points) a transaction, a sparse one (a point a minute) an hour or more of windows at once —
+ * a window a transaction made a sparse 8-hour shift 48 transactions, each with its own rest.
+ */
+const ROWS_PER_TRANSACTION = 1000;
+
+/** Consecutive windows grouped up to ROWS_PER_TRANSACTION rows (a window larger than that alone). */
+function groupWindows(counts: ReadonlyArray<{ window: number; rows: number }>): number[][] {
+  const groups: number[][] = [];
+  let current: number[] = [];
+  let rows = 0;
+  for (const entry of counts) {
+    if (current.length && rows + entry.rows > ROWS_PER_TRANSACTION) {
+      groups.push(current);
+      current = [];
+      rows = 0;
+    }
+    current.push(entry.window);
+    rows += entry.rows;
+  }
+  if (current.length) groups.push(current);
+  return groups;
 }
 
 /** One window of one shift, inside a transaction the caller commits (packShift) — or, in a test, aborts. */
@@ -69,18 +98,21 @@ export async function packWindowIn(trx: Transaction<Database>, shiftId: number, 
 }
 
 /**
- * Packs an ended shift's rows, one transaction per window. Under a background pass's `control`
+ * Packs an ended shift's rows, one transaction per window (or per few sparse ones). Under a background pass's `control`
  * it rests between two windows (the duty cycle) and stops after the window in hand when the pass
  * stops. A crash or a stop between windows leaves some packed and the rest rows, both read.
  */
 export async function packShift(db: Kysely<Database>, shiftId: number, control?: Pick<PassControl, 'breathe' | 'stopped'>): Promise<PackOutcome> {
   const outcome: PackOutcome = { packedRows: 0, chunks: 0 };
-  const windows = await windowsWithRows(db, shiftId);
-  for (const window of windows) {
+  for (const windows of groupWindows(await windowRowCounts(db, shiftId))) {
     if (control?.stopped()) break;
-    const done = await db.transaction().execute((trx) => packWindowIn(trx, shiftId, window));
-    outcome.packedRows += done.packedRows;
-    outcome.chunks += done.chunks;
+    await db.transaction().execute(async (trx) => {
+      for (const window of windows) {
+        const done = await packWindowIn(trx, shiftId, window);
+        outcome.packedRows += done.packedRows;
+        outcome.chunks += done.chunks;
+      }
+    });
     if (control) await control.breathe();
   }
   // Chunks rewritten: count the shift's chunks, not the rewrites.

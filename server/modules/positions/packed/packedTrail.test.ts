@@ -105,6 +105,29 @@ describe.each(kinds)('packed trails on %s', (kind) => {
     expect(await db.selectFrom('trail_chunks').selectAll().where('shift_id', '=', shiftId).orderBy('first_at').execute()).toEqual(chunksBefore);
   }, 120_000);
 
+  it('packs a sparse trail several windows a transaction, and a 1 Hz one a window a transaction', async () => {
+    const sparse = makeTrail(480).map((point, i) => ({ ...point, us: START_US + i * 60_000_000 }));
+    const sparseShift = await newShift(true);
+    await storeRows(db, sparseShift, sparse);
+    const rests = { count: 0 };
+    const control = { stopped: () => false, breathe: async () => void (rests.count += 1) };
+    expect((await packShift(db, sparseShift, control)).packedRows).toBe(480);
+    // 8 hours at a point a minute: 48 windows of 10, packed in one transaction.
+    expect(rests.count).toBe(1);
+    expect(await readStoredPoints(db, sparseShift)).toEqual(sparse);
+
+    const dense = makeTrail(3000);
+    const denseShift = await newShift(true);
+    await storeRows(db, denseShift, dense);
+    rests.count = 0;
+    await packShift(db, denseShift, control);
+    // Six windows from 11:30: five of about 600 points, one transaction each; the last few points
+    // (12:20) join the fifth's, which stays under 1,000 rows.
+    expect(new Set(dense.map((p) => Math.floor(p.us / 600e6))).size).toBe(6);
+    expect(rests.count).toBe(5);
+    expect(await readStoredPoints(db, denseShift)).toEqual(dense);
+  }, 60_000);
+
   it('leaves an open shift as rows', async () => {
     const shiftId = await newShift(false);
     await storeRows(db, shiftId, makeTrail(50));
