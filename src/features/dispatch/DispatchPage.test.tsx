@@ -103,6 +103,17 @@ describe('Despacho', () => {
     expect(within(column('En curso')).getByText('A bordo')).toBeInTheDocument();
   });
 
+  it('names the driver an offer is waiting on, on the card and beside the map, with the seconds left', async () => {
+    const expires = new Date(Date.now() + 15_000).toISOString();
+    const offer = { driver_id: 7, driver_name: 'Pedro Rojas', vehicle_id: 3, plate_number: 'KXWZ47', expires_at: expires, distance_m: 850, eta_s: 150 };
+    dispatchServer({ bookings: [makeBooking({ status: 'ofrecido', offer, refusals: 1 })] });
+    const { user } = renderApp('/dashboard/dispatch', { signedIn: true });
+    const card = await screen.findByRole('button', { name: /#41/ }, SLOW);
+    expect(card).toHaveTextContent('ofrecida a Pedro Rojas');
+    await user.click(card);
+    expect(await screen.findByRole('status')).toHaveTextContent(/^Ofrecida a Pedro Rojas \(KXWZ47\): esperando respuesta · 1[45] s · 1 rechazo$/);
+  });
+
   it('shows the free taxis ranked with their estimate, and a 409 when another desk took the taxi first', async () => {
     dispatchServer({ bookings: [makeBooking()], assign: () => HttpResponse.json({ error: 'Ese taxi ya tiene un viaje asignado' }, { status: 409 }) });
     const { user } = renderApp('/dashboard/dispatch', { signedIn: true });
