@@ -76,6 +76,28 @@ describe('Despacho', () => {
     expect(screen.getByLabelText('Teléfono')).toHaveFocus();
   }, 30_000);
 
+  it('takes a saved place typed before the places list arrived', async () => {
+    const { created } = dispatchServer();
+    let answerPlaces = () => undefined as void;
+    const placesAsked = new Promise<void>((resolve) => {
+      answerPlaces = resolve;
+    });
+    server.use(
+      http.get(`${API}/dispatch/places`, async () => {
+        await placesAsked;
+        return HttpResponse.json({ places: [{ id: 1, name: 'Terminal de buses', latitude: -32.452, longitude: -71.226 }] });
+      }),
+    );
+    const { user } = renderApp('/dashboard/dispatch', { signedIn: true });
+    await user.type(await screen.findByLabelText('Teléfono', {}, SLOW), '9 8765 4321');
+    await user.type(screen.getByLabelText('Recogida'), 'Terminal de buses');
+    answerPlaces();
+    await waitFor(() => expect(screen.queryByText('Escribe y elige de la lista, o haz clic en el mapa')).not.toBeInTheDocument(), SLOW);
+    await user.click(screen.getByRole('button', { name: 'Crear reserva' }));
+    await waitFor(() => expect(created).toHaveLength(1), SLOW);
+    expect(created[0].pickup).toEqual({ label: 'Terminal de buses', latitude: -32.452, longitude: -71.226 });
+  }, 30_000);
+
   it('refuses a booking without a valid phone or a pickup, in Spanish, and sends nothing', async () => {
     const { created } = dispatchServer();
     const { user } = renderApp('/dashboard/dispatch', { signedIn: true });
