@@ -107,6 +107,7 @@ test('the Operador types a booking with the keyboard; the phone accepts it and d
   await expect(boardCard(page, 'En curso', id)).toContainText('En camino');
   await expect(boardCard(page, 'En curso', id)).toContainText('DSPF11');
   await expect(liveEntry).toContainText('Ocupado');
+  await livePage.screenshot({ path: screenshotPath('dispatch-live-map-busy-1366x768') });
   await driverPage.screenshot({ path: screenshotPath('dispatch-phone-trip-390x844') });
 
   await trip(driverPage).getByRole('button', { name: 'Llegué' }).click();
@@ -116,6 +117,7 @@ test('the Operador types a booking with the keyboard; the phone accepts it and d
   await trip(driverPage).getByRole('button', { name: 'Pasajero a bordo' }).click();
   await expect(trip(driverPage).getByRole('status')).toHaveText('Pasajero a bordo');
   await expect(boardCard(page, 'En curso', id)).toContainText('A bordo');
+  await page.getByRole('region', { name: 'Tablero de viajes' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: screenshotPath('dispatch-board-1366x768') });
   await driverPage.screenshot({ path: screenshotPath('dispatch-phone-on-board-390x844') });
 
@@ -124,7 +126,6 @@ test('the Operador types a booking with the keyboard; the phone accepts it and d
   await expect(driverPage.getByRole('radiogroup', { name: 'Disponibilidad' }).getByRole('radio', { name: 'Libre' })).toHaveAttribute('aria-checked', 'true');
   await expect(boardCard(page, 'Finalizados hoy', id)).toContainText('Finalizado');
   await expect(liveEntry).toContainText('Libre');
-  await livePage.screenshot({ path: screenshotPath('dispatch-live-map-1366x768') });
 
   // Nobody reloaded: the desk's first page is the one that typed the booking.
   expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
@@ -216,7 +217,9 @@ test('the desk assigns a taxi directly and cancels: the phone is told why', asyn
   await expect(page.getByRole('button', { name: 'Crear reserva' })).toBeVisible();
   const { documentWidth, viewport } = await page.evaluate(() => ({ documentWidth: document.documentElement.scrollWidth, viewport: window.innerWidth }));
   expect(documentWidth, `Despacho: document ${documentWidth} px wide on a ${viewport} px screen`).toBe(viewport);
-  await page.screenshot({ path: screenshotPath('dispatch-390x844'), fullPage: true });
+  await page.screenshot({ path: screenshotPath('dispatch-390x844') });
+  await page.getByRole('region', { name: 'Tablero de viajes' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: screenshotPath('dispatch-board-390x844') });
   await desk.close();
   await phone.close();
 });
