@@ -184,7 +184,9 @@ export type BookingEvent = z.infer<typeof bookingEventSchema>;
 /** The offer currently out for a booking (status ofrecido). */
 export const bookingOfferSchema = z.object({
   driver_id: z.number().int(),
+  driver_name: z.string(),
   vehicle_id: z.number().int().nullable(),
+  plate_number: z.string().nullable(),
   expires_at: isoTime,
   distance_m: z.number(),
   eta_s: z.number(),

@@ -117,8 +117,16 @@ function bookingsQuery(db: Db) {
     .selectFrom('bookings as b')
     .leftJoin('drivers as d', 'd.id', 'b.driver_id')
     .leftJoin('vehicles as v', 'v.id', 'b.vehicle_id')
+    // Who holds the offer, by name: the desk says "Ofrecida a Pedro Rojas", not a number.
+    .leftJoin('drivers as od', 'od.id', 'b.offer_driver_id')
+    .leftJoin('vehicles as ov', 'ov.id', 'b.offer_vehicle_id')
     .selectAll('b')
-    .select([sql<string | null>`d.first_name || ' ' || d.last_name`.as('driver_name'), 'v.plate_number']);
+    .select([
+      sql<string | null>`d.first_name || ' ' || d.last_name`.as('driver_name'),
+      'v.plate_number',
+      sql<string | null>`od.first_name || ' ' || od.last_name`.as('offer_driver_name'),
+      'ov.plate_number as offer_plate_number',
+    ]);
 }
 type JoinedRow = Awaited<ReturnType<ReturnType<typeof bookingsQuery>['executeTakeFirstOrThrow']>>;
 
@@ -166,7 +174,9 @@ function toBooking(row: JoinedRow, events: BookingEvent[], now: Date, leadMinute
       status === 'ofrecido' && row.offer_driver_id !== null && row.offer_expires_at
         ? {
             driver_id: row.offer_driver_id,
+            driver_name: row.offer_driver_name ?? '',
             vehicle_id: row.offer_vehicle_id,
+            plate_number: row.offer_plate_number,
             expires_at: row.offer_expires_at.toISOString(),
             distance_m: Math.round(row.offer_distance_m ?? 0),
             eta_s: Math.round(row.offer_eta_s ?? 0),

@@ -23,6 +23,7 @@ export function BookingCard({ booking, selected, onSelect }: { booking: Booking;
           {booking.customer_name ?? booking.customer_phone}
           {booking.plate_number && ` · ${booking.plate_number}`}
           {booking.driver_name && ` · ${booking.driver_name}`}
+          {booking.offer && ` · ofrecida a ${booking.offer.driver_name}`}
         </span>
         {booking.needs_attention && <span className="flota-booking-card__attention">{booking.refusals ? `Nadie aceptó (${booking.refusals} rechazos): asignar a mano` : 'Sin taxi libre: asignar a mano'}</span>}
         {booking.cancel_reason && <span className="flota-booking-card__detail">Motivo: {booking.cancel_reason}</span>}

@@ -132,6 +132,11 @@ export function BookingForm({ mapPick, onPickupChange, onCreated }: { mapPick: M
     setDraft((current) => pickOnMap(current, mapPick));
   }
 
+  // Suggestions that arrive after the address was typed (the saved places still loading, the
+  // caller's history, the geocoder) still match it: the dispatcher must not type it again.
+  const lateMatch = !draft.pickup && draft.pickupText.trim() ? matchPickup(options, draft.pickupText) : null;
+  if (lateMatch) setDraft((current) => (current.pickup || current.pickupText !== draft.pickupText ? current : { ...current, pickup: lateMatch }));
+
   useEffect(() => onPickupChange(draft.pickup), [draft.pickup, onPickupChange]);
 
   // The phone number is where a call starts.

@@ -57,7 +57,8 @@ export default function DispatchMap({ pickup, candidates, onPick }: { pickup: Pi
         </Marker>
       ))}
       {pickup && (
-        <Marker longitude={pickup.longitude} latitude={pickup.latitude} anchor="bottom">
+        // Above the candidates whatever order they were added in: a taxi next to the pickup must not hide it.
+        <Marker longitude={pickup.longitude} latitude={pickup.latitude} anchor="bottom" style={{ zIndex: 1 }}>
           <span className="flota-pickup-pin" title={pickup.label}>
             Recogida
           </span>

@@ -76,6 +76,28 @@ describe('Despacho', () => {
     expect(screen.getByLabelText('Teléfono')).toHaveFocus();
   }, 30_000);
 
+  it('takes a saved place typed before the places list arrived', async () => {
+    const { created } = dispatchServer();
+    let answerPlaces = () => undefined as void;
+    const placesAsked = new Promise<void>((resolve) => {
+      answerPlaces = resolve;
+    });
+    server.use(
+      http.get(`${API}/dispatch/places`, async () => {
+        await placesAsked;
+        return HttpResponse.json({ places: [{ id: 1, name: 'Terminal de buses', latitude: -32.452, longitude: -71.226 }] });
+      }),
+    );
+    const { user } = renderApp('/dashboard/dispatch', { signedIn: true });
+    await user.type(await screen.findByLabelText('Teléfono', {}, SLOW), '9 8765 4321');
+    await user.type(screen.getByLabelText('Recogida'), 'Terminal de buses');
+    answerPlaces();
+    await waitFor(() => expect(screen.queryByText('Escribe y elige de la lista, o haz clic en el mapa')).not.toBeInTheDocument(), SLOW);
+    await user.click(screen.getByRole('button', { name: 'Crear reserva' }));
+    await waitFor(() => expect(created).toHaveLength(1), SLOW);
+    expect(created[0].pickup).toEqual({ label: 'Terminal de buses', latitude: -32.452, longitude: -71.226 });
+  }, 30_000);
+
   it('refuses a booking without a valid phone or a pickup, in Spanish, and sends nothing', async () => {
     const { created } = dispatchServer();
     const { user } = renderApp('/dashboard/dispatch', { signedIn: true });
@@ -101,6 +123,17 @@ describe('Despacho', () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     sockets.last.serverEmit('booking_changed', { booking: { id: 41, status: 'volando' } });
     expect(within(column('En curso')).getByText('A bordo')).toBeInTheDocument();
+  });
+
+  it('names the driver an offer is waiting on, on the card and beside the map, with the seconds left', async () => {
+    const expires = new Date(Date.now() + 15_000).toISOString();
+    const offer = { driver_id: 7, driver_name: 'Pedro Rojas', vehicle_id: 3, plate_number: 'KXWZ47', expires_at: expires, distance_m: 850, eta_s: 150 };
+    dispatchServer({ bookings: [makeBooking({ status: 'ofrecido', offer, refusals: 1 })] });
+    const { user } = renderApp('/dashboard/dispatch', { signedIn: true });
+    const card = await screen.findByRole('button', { name: /#41/ }, SLOW);
+    expect(card).toHaveTextContent('ofrecida a Pedro Rojas');
+    await user.click(card);
+    expect(await screen.findByRole('status')).toHaveTextContent(/^Ofrecida a Pedro Rojas \(KXWZ47\): esperando respuesta · 1[45] s · 1 rechazo$/);
   });
 
   it('shows the free taxis ranked with their estimate, and a 409 when another desk took the taxi first', async () => {

@@ -8,7 +8,8 @@ export function OfferStatus({ booking }: { booking: Booking }) {
   const seconds = Math.max(0, Math.ceil((Date.parse(booking.offer.expires_at) - now) / 1000));
   return (
     <p className="flota-candidates__note" role="status">
-      Ofrecida{booking.driver_name ? ` a ${booking.driver_name}` : ''}: esperando respuesta · {seconds} s
+      Ofrecida a {booking.offer.driver_name}
+      {booking.offer.plate_number && ` (${booking.offer.plate_number})`}: esperando respuesta · {seconds} s
       {booking.refusals > 0 && ` · ${booking.refusals} ${booking.refusals === 1 ? 'rechazo' : 'rechazos'}`}
     </p>
   );

@@ -132,6 +132,25 @@ describe('/conductor dispatch', () => {
     expect(actions).toEqual(['decline 42', 'decline 43', 'availability fuera_de_servicio']);
   }, 30_000);
 
+  it('without a connection, a re-read keeps the trip and adds no second "Sin conexión" alert', async () => {
+    driverDispatchServer({ availability: 'ocupado', offer: null, trip: trip({ status: 'en_camino', customer_name: 'Ana Pérez' }) });
+    const { sockets } = signedInDriver();
+    expect(await screen.findByRole('button', { name: 'Llegué' }, SLOW)).toBeInTheDocument();
+    let asked = 0;
+    server.use(
+      http.get(`${API}/driver/dispatch`, () => {
+        asked += 1;
+        return HttpResponse.error();
+      }),
+    );
+    // A re-connect re-reads the state: the request never reaches the server.
+    await act(async () => sockets.last.simulateConnect());
+    expect(await screen.findByText('Sin señal: tus viajes se actualizan al volver la conexión.', {}, SLOW)).not.toHaveAttribute('role', 'alert');
+    expect(asked).toBeGreaterThan(0);
+    expect(screen.queryByText('Sin conexión: revisa tu señal de datos.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Llegué' })).toBeInTheDocument();
+  }, 30_000);
+
   it('after a reload the trip in progress comes back from the server, and a desk cancellation is told', async () => {
     const { setState } = driverDispatchServer({ availability: 'ocupado', offer: null, trip: trip({ status: 'en_el_lugar', customer_name: 'Ana Pérez' }) });
     const { sockets } = signedInDriver();

@@ -16,7 +16,7 @@ const AFTER_EXPIRY_MS = 1500;
 
 export function DriverDispatchPanel({ client, token, onUnauthorized }: { client: DriverApiClient; token: string; onUnauthorized(): void }) {
   const { socketUrl, socketPath } = useAppSelector((state) => state.config);
-  const { state, error, notice, busy, run, refresh } = useDriverDispatch({ client, token, socketUrl, socketPath, onUnauthorized });
+  const { state, error, notice, offline, busy, run, refresh } = useDriverDispatch({ client, token, socketUrl, socketPath, onUnauthorized });
   const offer = state?.offer ?? null;
   const trip = state?.trip ?? null;
 
@@ -36,7 +36,8 @@ export function DriverDispatchPanel({ client, token, onUnauthorized }: { client:
   return (
     // Any tap in the panel unlocks the sound for the next offer (browsers need a gesture first).
     <div className="flota-driver-dispatch" onPointerDown={primeOfferSound}>
-      {!state && !error && <p className="flota-conductor__status">Cargando tus viajes...</p>}
+      {!state && !error && !offline && <p className="flota-conductor__status">Cargando tus viajes...</p>}
+      {offline && <p className="flota-conductor__hint">Sin señal: tus viajes se actualizan al volver la conexión.</p>}
       {state?.availability && <AvailabilitySwitch availability={state.availability} busy={busy} onChange={(next) => void run(() => client.setAvailability(next))} />}
       {notice && (
         <p className="flota-driver-dispatch__notice" role="alert">

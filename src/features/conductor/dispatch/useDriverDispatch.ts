@@ -31,6 +31,8 @@ export interface DriverDispatch {
   error: string | null;
   /** Something the driver must know that is not on a card any more (the desk cancelled the trip). */
   notice: string | null;
+  /** The last re-read found no connection: what is shown may be behind (said quietly: the page already alerts). */
+  offline: boolean;
   busy: boolean;
   /** Runs one of the driver's actions; its answer is the new state. */
   run(action: () => Promise<DriverDispatchResponse>): Promise<void>;
@@ -43,6 +45,7 @@ export function useDriverDispatch({ client, token, socketUrl, socketPath, onUnau
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [offline, setOffline] = useState(false);
   /** Bumped by every new state: an answer to an older request must not undo a newer state. */
   const version = useRef(0);
   const unauthorized = useRef(onUnauthorized);
@@ -54,6 +57,7 @@ export function useDriverDispatch({ client, token, socketUrl, socketPath, onUnau
     version.current += 1;
     setState(timed(response, Date.now()));
     setError(null);
+    setOffline(false);
   }, []);
 
   const fail = useCallback((failure: unknown, fallback: string) => {
@@ -67,7 +71,11 @@ export function useDriverDispatch({ client, token, socketUrl, socketPath, onUnau
       (response) => {
         if (asked === version.current) accept(response);
       },
-      (failure: unknown) => fail(failure, 'No se pudo cargar tu viaje.'),
+      (failure: unknown) => {
+        // No connection: the shift panel already alerts "Sin conexión"; a second alert would repeat it.
+        if (failure instanceof DriverApiError && failure.status === 0) setOffline(true);
+        else fail(failure, 'No se pudo cargar tu viaje.');
+      },
     );
   }, [client, accept, fail]);
 
@@ -125,5 +133,5 @@ export function useDriverDispatch({ client, token, socketUrl, socketPath, onUnau
     [accept, fail, refresh],
   );
 
-  return { state, error, notice, busy, run, refresh };
+  return { state, error, notice, offline, busy, run, refresh };
 }

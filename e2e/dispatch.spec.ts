@@ -1,0 +1,229 @@
+/**
+ * Despacho from the desk to the phone (issue 25), in Chromium against the real server: a desk at
+ * 1366×768 and /conductor on a 390×844 phone with emulated geolocation, in their own contexts. The
+ * Operador types a booking with the keyboard alone; the phone gets the offer with its countdown,
+ * accepts, Llegué, Pasajero a bordo, Finalizar, while the board and the live map follow without a
+ * reload. A refusal and a timeout pass the offer to the next taxi; a desk cancellation reaches the
+ * phone. Each journey brings its own drivers, in Papudo (20 km from the demo taxis), and removes
+ * them. Screenshots (e2e/artifacts/screenshots/dispatch-*.png) are for a person to look at.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import {
+  apiDriverOnShift,
+  boardCard,
+  createDriver,
+  createdBookingId,
+  createPlace,
+  deskOnDispatch,
+  Leftovers,
+  north,
+  OPERADOR_RUT,
+  PAPUDO,
+  person,
+  PHONE,
+  phoneOnShift,
+} from './support/dispatch';
+import { screenshotPath } from './support/session';
+
+const leftovers = new Leftovers();
+test.afterEach(async ({ request }) => leftovers.clear(request));
+
+/** The offer card on the phone. */
+const offerCard = (page: Page) => page.getByRole('alertdialog', { name: 'Nuevo viaje ofrecido' });
+const trip = (page: Page) => page.getByRole('region', { name: 'Tu viaje' });
+/** The selected booking beside the desk's map. */
+const detail = (page: Page, id: number) => page.getByRole('region', { name: `Reserva #${id}` });
+
+/** A Chilean mobile number no other run used (the customer is new). */
+const callerPhone = () => `9 ${String(Date.now() % 100_000_000).padStart(8, '0').replace(/(\d{4})(\d{4})/, '$1 $2')}`;
+
+test('the Operador types a booking with the keyboard; the phone accepts it and drives the trip; board and live map follow', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const driver = person('Ignacio', 'Fuentes', 1);
+  await createDriver(request, leftovers, driver, 'DSPF11');
+  await createPlace(request, leftovers, 'Plaza de Papudo', PAPUDO);
+  // 300 m away: farther than the 80 m at which the server says "En el lugar" by itself.
+  const { phone, page: driverPage } = await phoneOnShift(browser, driver, north(PAPUDO, 300));
+
+  const { desk, page } = await deskOnDispatch(browser, OPERADOR_RUT);
+  // The desk's live map, in a second tab, follows the taxi's availability.
+  const livePage = await desk.newPage();
+  await livePage.goto('/dashboard');
+  await livePage.getByRole('link', { name: 'Mapa en Vivo' }).click();
+  const search = livePage.getByRole('complementary', { name: 'Buscar taxi' }).getByRole('searchbox', { name: 'Buscar por número, nombre o patente' });
+  await search.fill('DSPF11');
+  const liveEntry = livePage.getByRole('complementary', { name: 'Buscar taxi' }).getByRole('button', { name: /Ignacio Fuentes/ });
+  await expect(liveEntry).toContainText('Libre');
+
+  // The call: the phone field has the focus; everything after it is typed, Tab, Enter.
+  const started = Date.now();
+  await expect(page.getByLabel('Teléfono', { exact: true })).toBeFocused();
+  await page.keyboard.type(callerPhone());
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Marta Aguilera');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Plaza de Papudo');
+  await expect(page.getByLabel('Recogida', { exact: true })).toHaveValue('Plaza de Papudo');
+  // The saved place's point is known: its free taxis show beside the map before the booking exists.
+  const near = page.getByRole('region', { name: 'Taxis libres cerca de la recogida' }).getByRole('list', { name: 'Taxis libres más cercanos' });
+  await expect(near.getByRole('listitem').first()).toContainText('Ignacio Fuentes');
+  await expect(near.getByRole('listitem').first()).toContainText('DSPF11');
+  await expect(near.getByRole('listitem').first()).toContainText(/\d+ min\s*\d+ m/);
+  await page.keyboard.press('Tab'); // Destino (optional)
+  await page.keyboard.press('Tab'); // Pasajeros
+  await page.keyboard.press('Tab'); // Cuándo: Ahora
+  await expect(page.getByRole('radio', { name: 'Ahora' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Notas', { exact: true })).toBeFocused();
+  await page.keyboard.type('Portón verde, frente a la iglesia');
+  await page.screenshot({ path: screenshotPath('dispatch-map-candidates') });
+  await page.keyboard.press('Enter');
+  const id = await createdBookingId(page);
+  leftovers.bookings.push(id);
+  console.log(`Despacho: booking typed and offered in ${((Date.now() - started) / 1000).toFixed(1)} s, keyboard only`);
+  await expect(page.getByText(`Reserva #${id} creada y ofrecida al taxi libre más cercano`)).toBeVisible();
+  await expect(boardCard(page, 'Por asignar', id)).toContainText('Ofrecido');
+  await expect(detail(page, id).getByRole('status')).toContainText(/Ofrecida a Ignacio Fuentes \(DSPF11\): esperando respuesta · \d+ s/);
+  // The form is empty again, its focus back on the phone, for the next call.
+  await expect(page.getByLabel('Teléfono', { exact: true })).toBeFocused();
+  await expect(page.getByLabel('Teléfono', { exact: true })).toHaveValue('');
+
+  // The phone rings: the offer with where, how far, the notes and a countdown.
+  const offer = offerCard(driverPage);
+  await expect(offer).toBeVisible();
+  await expect(offer.getByRole('heading', { name: 'Plaza de Papudo' })).toBeVisible();
+  await expect(offer).toContainText(/(2|3)\d\d m · a \d+ min/);
+  await expect(offer).toContainText('Portón verde, frente a la iglesia');
+  const timer = offer.getByRole('timer');
+  await expect(timer).toHaveText(/^\d+ s para responder$/);
+  const first = Number(/\d+/.exec((await timer.textContent()) ?? '')?.[0]);
+  await expect.poll(async () => Number(/\d+/.exec((await timer.textContent()) ?? '')?.[0])).toBeLessThan(first);
+  await driverPage.screenshot({ path: screenshotPath('dispatch-phone-offer-390x844') });
+
+  await offer.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(trip(driverPage).getByRole('status')).toHaveText('En camino al pasajero');
+  await expect(driverPage.getByText('Ocupado: en un viaje')).toBeVisible();
+  await expect(trip(driverPage).getByRole('navigation', { name: 'Navegar a recogida' }).getByRole('link')).toHaveCount(3);
+  await expect(boardCard(page, 'En curso', id)).toContainText('En camino');
+  await expect(boardCard(page, 'En curso', id)).toContainText('DSPF11');
+  await expect(liveEntry).toContainText('Ocupado');
+  await livePage.screenshot({ path: screenshotPath('dispatch-live-map-busy-1366x768') });
+  await driverPage.screenshot({ path: screenshotPath('dispatch-phone-trip-390x844') });
+
+  await trip(driverPage).getByRole('button', { name: 'Llegué' }).click();
+  await expect(trip(driverPage).getByRole('status')).toHaveText('En el lugar: esperando al pasajero');
+  await expect(boardCard(page, 'En curso', id)).toContainText('En el lugar');
+
+  await trip(driverPage).getByRole('button', { name: 'Pasajero a bordo' }).click();
+  await expect(trip(driverPage).getByRole('status')).toHaveText('Pasajero a bordo');
+  await expect(boardCard(page, 'En curso', id)).toContainText('A bordo');
+  await page.getByRole('region', { name: 'Tablero de viajes' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: screenshotPath('dispatch-board-1366x768') });
+  await driverPage.screenshot({ path: screenshotPath('dispatch-phone-on-board-390x844') });
+
+  await trip(driverPage).getByRole('button', { name: 'Finalizar' }).click();
+  await expect(trip(driverPage)).toHaveCount(0);
+  await expect(driverPage.getByRole('radiogroup', { name: 'Disponibilidad' }).getByRole('radio', { name: 'Libre' })).toHaveAttribute('aria-checked', 'true');
+  await expect(boardCard(page, 'Finalizados hoy', id)).toContainText('Finalizado');
+  await expect(liveEntry).toContainText('Libre');
+
+  // Nobody reloaded: the desk's first page is the one that typed the booking.
+  expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+  await desk.close();
+  await phone.close();
+});
+
+test('a refusal passes the offer to the next taxi, and so does a timeout', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const nearDriver = person('Paula', 'Soto', 2);
+  const nextDriver = person('Renato', 'Díaz', 3);
+  await createDriver(request, leftovers, nearDriver, 'DSPB22');
+  await createDriver(request, leftovers, nextDriver, 'DSPC33');
+  await createPlace(request, leftovers, 'Caleta de Papudo', PAPUDO);
+  const { phone, page: driverPage } = await phoneOnShift(browser, nearDriver, north(PAPUDO, 300));
+  // The second taxi, 1.5 km away, on a tracker (the driver API), not on /conductor.
+  const next = await apiDriverOnShift(request, nextDriver);
+  await next.at(north(PAPUDO, 1500));
+
+  const { desk, page } = await deskOnDispatch(browser);
+  const book = async (notes: string) => {
+    await page.getByLabel('Teléfono', { exact: true }).fill(callerPhone());
+    await page.getByLabel('Recogida', { exact: true }).fill('Caleta de Papudo');
+    await page.getByLabel('Notas', { exact: true }).fill(notes);
+    await page.getByRole('button', { name: 'Crear reserva' }).click();
+    const id = await createdBookingId(page, leftovers.bookings.at(-1));
+    leftovers.bookings.push(id);
+    return id;
+  };
+
+  // Refused on the phone: the next taxi has it, the desk says so.
+  const refused = await book('Rechazo');
+  await expect(offerCard(driverPage)).toBeVisible();
+  await offerCard(driverPage).getByRole('button', { name: 'Rechazar' }).click();
+  await expect(offerCard(driverPage)).toHaveCount(0);
+  await expect(detail(page, refused).getByRole('status')).toContainText(/Ofrecida a Renato Díaz \(DSPC33\): esperando respuesta · \d+ s · 1 rechazo/);
+  expect((await next.dispatchState()).offer?.booking.id).toBe(refused);
+  // The desk takes it back (the caller hung up), so the next taxi is free for the next call.
+  await detail(page, refused).getByRole('button', { name: 'Cancelar reserva' }).click();
+  await detail(page, refused).getByRole('group', { name: 'Cancelar reserva' }).getByRole('button', { name: 'Confirmar cancelación' }).click();
+  await expect(boardCard(page, 'Finalizados hoy', refused)).toContainText('Cancelado');
+  await expect.poll(async () => (await next.dispatchState()).offer).toBeNull();
+
+  // Not answered: the countdown runs out on the phone and the server passes it on by itself.
+  await next.at(north(PAPUDO, 1500));
+  const expired = await book('Sin respuesta');
+  const offer = offerCard(driverPage);
+  await expect(offer).toBeVisible();
+  // The phone counts down to the end (the server may pass it on a moment before the phone shows
+  // "La oferta expiró": it decides from its stored time), then the card goes away.
+  const timer = offer.getByRole('timer');
+  // Seconds left as shown; 0 once it says "La oferta expiró" or the card is gone.
+  const secondsLeft = async () => Number(/\d+/.exec((await timer.allTextContents()).join(''))?.[0] ?? 0);
+  await expect.poll(secondsLeft, { timeout: 30_000, intervals: [250] }).toBeLessThanOrEqual(3);
+  await expect(offer).toHaveCount(0, { timeout: 10_000 });
+  await expect(detail(page, expired).getByRole('status')).toContainText(/Ofrecida a Renato Díaz \(DSPC33\): esperando respuesta · \d+ s · 1 rechazo/);
+  expect((await next.dispatchState()).offer?.booking.id).toBe(expired);
+  await next.decline(expired);
+  await desk.close();
+  await phone.close();
+});
+
+test('the desk assigns a taxi directly and cancels: the phone is told why', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const driver = person('Sofía', 'Carrasco', 4);
+  await createDriver(request, leftovers, driver, 'DSPD44');
+  await createPlace(request, leftovers, 'Playa Chica de Papudo', PAPUDO);
+  const { phone, page: driverPage } = await phoneOnShift(browser, driver, north(PAPUDO, 300));
+
+  const { desk, page } = await deskOnDispatch(browser);
+  await page.getByLabel('Teléfono', { exact: true }).fill(callerPhone());
+  await page.getByLabel('Recogida', { exact: true }).fill('Playa Chica de Papudo');
+  await page.getByRole('checkbox', { name: 'Ofrecer al taxi libre más cercano' }).uncheck();
+  await page.getByRole('button', { name: 'Crear reserva' }).click();
+  const id = await createdBookingId(page);
+  leftovers.bookings.push(id);
+  await expect(boardCard(page, 'Por asignar', id)).toContainText('Pendiente');
+  await detail(page, id).getByRole('button', { name: 'Asignar a Sofía Carrasco' }).click();
+  await expect(boardCard(page, 'En curso', id)).toContainText('Asignado');
+  await expect(trip(driverPage).getByRole('status')).toHaveText('Viaje asignado: ve a buscar al pasajero');
+
+  await detail(page, id).getByRole('button', { name: 'Cancelar reserva' }).click();
+  await detail(page, id).getByRole('group', { name: 'Cancelar reserva' }).getByLabel('Motivo').selectOption('El cliente canceló');
+  await detail(page, id).getByRole('button', { name: 'Confirmar cancelación' }).click();
+  await expect(boardCard(page, 'Finalizados hoy', id)).toContainText('Motivo: El cliente canceló');
+  await expect(driverPage.getByRole('alert')).toHaveText('La central canceló el viaje: El cliente canceló.');
+  await expect(trip(driverPage)).toHaveCount(0);
+  await expect(driverPage.getByRole('radiogroup', { name: 'Disponibilidad' }).getByRole('radio', { name: 'Libre' })).toHaveAttribute('aria-checked', 'true');
+  await driverPage.screenshot({ path: screenshotPath('dispatch-phone-cancelled-390x844') });
+
+  // Despacho on a phone: the form, the map and the board, one under the other, nothing sideways.
+  await page.setViewportSize(PHONE);
+  await expect(page.getByRole('button', { name: 'Crear reserva' })).toBeVisible();
+  const { documentWidth, viewport } = await page.evaluate(() => ({ documentWidth: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  expect(documentWidth, `Despacho: document ${documentWidth} px wide on a ${viewport} px screen`).toBe(viewport);
+  await page.screenshot({ path: screenshotPath('dispatch-390x844') });
+  await page.getByRole('region', { name: 'Tablero de viajes' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: screenshotPath('dispatch-board-390x844') });
+  await desk.close();
+  await phone.close();
+});
