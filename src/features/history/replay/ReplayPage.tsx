@@ -5,7 +5,7 @@
  * MapLibre and uPlot), so a replay can be linked to and reloaded.
  */
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ShiftSummaryResponse } from '../../../../contract/reports';
 import type { ShiftReplay } from '../../../../contract/replay';
@@ -15,10 +15,11 @@ import { LoadingText } from '../../../components/LoadingText';
 import { PageHeader } from '../../../components/PageHeader';
 import { selectColorScheme } from '../../../components/theme/themeSlice';
 import { formatDateTime } from '../../../lib/format';
+import { loadMapLibre } from '../../../lib/map/maplibre';
 import ReplayMap from './ReplayMap';
 import { ReplayControls } from './ReplayControls';
 import { ReplaySummary } from './ReplaySummary';
-import { positionAt, trackFromReplay, type ReplayTrack } from './replayTrack';
+import { trackFromReplay, type ReplayTrack } from './replayTrack';
 import { useGetShiftReplayQuery, useGetShiftSummaryQuery } from './replayApi';
 import SpeedChart from './SpeedChart';
 import { useReplayClock } from './useReplayClock';
@@ -32,18 +33,19 @@ function subtitle(replay: ShiftReplay): string {
 function ReplayPlayer({ track, summary }: { track: ReplayTrack; summary: ShiftSummaryResponse | undefined }) {
   const clock = useReplayClock(track);
   const [follow, setFollow] = useState(true);
+  const [routeDrawn, setRouteDrawn] = useState(false);
   const colorScheme = useAppSelector(selectColorScheme);
-  const position = positionAt(track, clock.time);
   return (
     <div className="flota-replay__body">
       <div className="flota-replay__main">
-        <div className="flota-replay__map">
-          <ReplayMap track={track} stops={summary?.stops ?? []} position={position} follow={follow} />
+        {/* Busy until the map has drawn the route: what a screen reader, a test and the bench wait for. */}
+        <div className="flota-replay__map" aria-busy={!routeDrawn}>
+          <ReplayMap track={track} stops={summary?.stops ?? []} clock={clock} follow={follow} onRouteDrawn={() => setRouteDrawn(true)} />
         </div>
         <ReplayControls track={track} clock={clock} follow={follow} onFollowChange={setFollow} />
-        <SpeedChart track={track} time={clock.time} onSeek={clock.seek} colorScheme={colorScheme} />
+        <SpeedChart track={track} clock={clock} colorScheme={colorScheme} />
       </div>
-      <ReplaySummary summary={summary} speedKmh={position.speedKmh} onSeek={clock.seek} />
+      <ReplaySummary summary={summary} track={track} clock={clock} />
     </div>
   );
 }
@@ -55,6 +57,8 @@ export function ReplayPage() {
   const summary = useGetShiftSummaryQuery(id ?? skipToken, { refetchOnMountOrArgChange: true });
   const track = useMemo(() => (replay.data ? trackFromReplay(replay.data) : null), [replay.data]);
   const titleId = useId();
+  // MapLibre's workers start while the trail downloads, not after.
+  useEffect(() => loadMapLibre().prewarm(), []);
   const notFound = id === null || (replay.error && 'status' in replay.error && replay.error.status === 404);
 
   return (
