@@ -33,8 +33,8 @@ async function finishedShifts(page: Page): Promise<HistoryShift[]> {
 async function shiftWithTrail(page: Page): Promise<HistoryShift> {
   const token = await deskToken(page);
   for (const shift of await finishedShifts(page)) {
-    const replay = (await (await page.request.get(`/api/shifts/${shift.id}/replay`, { headers: { authorization: `Bearer ${token}` } })).json()) as { offsets_ms?: number[] };
-    if ((replay.offsets_ms?.at(-1) ?? 0) >= 3_600_000) return shift;
+    const replay = (await (await page.request.get(`/api/shifts/${shift.id}/replay`, { headers: { authorization: `Bearer ${token}` } })).json()) as { time_steps_ms?: number[] };
+    if ((replay.time_steps_ms ?? []).reduce((sum, step) => sum + step, 0) >= 3_600_000) return shift;
   }
   throw new Error('no finished shift with an hour of trail among the newest 50');
 }
