@@ -4,6 +4,7 @@
  * frame, no render); following, the camera recentres when the taxi nears the edge (followCamera.ts).
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { StyleSpecification } from 'maplibre-gl';
 import { Layer, Marker, Source, type MapRef, type MarkerInstance } from 'react-map-gl/maplibre';
 import type { Stop } from '../../../../contract/reports';
 import { useAppSelector } from '../../../app/hooks';
@@ -27,6 +28,14 @@ interface Props {
 
 const ROUTE_SOURCE = 'replay-route';
 
+/**
+ * Tiles appear at once instead of fading in over 300 ms: each fading tile redraws the whole map
+ * every frame, and in software WebGL those redraws held the route's first frame back.
+ */
+function withoutTileFade(style: StyleSpecification): StyleSpecification {
+  return { ...style, layers: style.layers.map((layer) => (layer.type === 'raster' ? { ...layer, paint: { ...layer.paint, 'raster-fade-duration': 0 } } : layer)) };
+}
+
 function trackBounds(track: ReplayTrack): [[number, number], [number, number]] {
   let west = Infinity;
   let south = Infinity;
@@ -48,7 +57,7 @@ export default function ReplayMap({ track, stops, clock, follow, onRouteDrawn }:
   const tileUrl = useAppSelector((state) => state.config.tileUrl);
   const tileAttribution = useAppSelector((state) => state.config.tileAttribution);
   const colorScheme = useAppSelector(selectColorScheme);
-  const mapStyle = useMemo(() => rasterStyle(tileUrl, tileAttribution, colorScheme), [tileUrl, tileAttribution, colorScheme]);
+  const mapStyle = useMemo(() => withoutTileFade(rasterStyle(tileUrl, tileAttribution, colorScheme)), [tileUrl, tileAttribution, colorScheme]);
   const pieces = useMemo(() => speedPieces(track), [track]);
   const bounds = useMemo(() => trackBounds(track), [track]);
   const mapRef = useRef<MapRef>(null);
