@@ -5,12 +5,19 @@
  * frames per second while playing at 60×. Timings are printed, never asserted.
  *
  * `npm run bench -- replay` (needs dist/: `npm run build`). BENCH_PORT=4922 (and +1 for tiles),
- * BENCH_PLAY_S=8.
+ * BENCH_PLAY_S=8, BENCH_DIST=<another build> (to alternate with a reference build),
+ * BENCH_PROFILE=<folder> (CPU profiles of opening and of playing, and their top functions),
+ * BENCH_TIER=rows (the trail unpacked), BENCH_FIRST_FRAME=dom (the old build's first frame: the
+ * page's elements there, without waiting for the route's drawing; to compare with a build that lacks it).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumArgs } from '../e2e/playwright.config';
+import { startCpuProfile, type CpuProfiler } from './cdpProfile';
+import { countPresentedFrames } from './cdpFrames';
+import { summarize } from './stats';
+import { packShift } from '../server/modules/positions/packed/packShift';
 import { startTileServer } from '../e2e/support/tileServer';
 import { buildServer } from '../server/app';
 import { hashPassword } from '../server/modules/identity';
@@ -24,6 +31,9 @@ const PORT = Number(process.env.BENCH_PORT ?? 4922);
 const PLAY_S = Number(process.env.BENCH_PLAY_S ?? 8);
 const PASSWORD = 'replay-bench-2026';
 const root = path.resolve(__dirname, '..');
+const DIST = path.resolve(process.env.BENCH_DIST ?? path.join(root, 'dist'));
+const PROFILE = process.env.BENCH_PROFILE;
+const TIER = process.env.BENCH_TIER === 'rows' ? 'rows' : 'packed';
 
 /** 12 hours at 1 Hz: 40-minute rounds of driving legs and a 10-minute stop, around La Ligua. */
 function twelveHours(start: Date): SyntheticTrack {
@@ -36,7 +46,7 @@ function twelveHours(start: Date): SyntheticTrack {
 }
 
 export async function run(): Promise<void> {
-  if (!existsSync(path.join(root, 'dist', 'index.html'))) throw new Error('dist/ has no build: npm run build first');
+  if (!existsSync(path.join(DIST, 'index.html'))) throw new Error('dist/ has no build: npm run build first');
   const database = await openPglite(null);
   const { db } = database;
   await migrateToLatest(db);
@@ -52,7 +62,7 @@ export async function run(): Promise<void> {
   }
   const tiles = await startTileServer(PORT + 1);
   const config = {
-    ...loadConfig({ JWT_SECRET: 'bench-secret-0123456789-0123456789-abc', DATA_DIR: '/nonexistent-flota-bench', DIST_DIR: path.join(root, 'dist'), TILE_URL: tiles.url }),
+    ...loadConfig({ JWT_SECRET: 'bench-secret-0123456789-0123456789-abc', DATA_DIR: '/nonexistent-flota-bench', DIST_DIR: DIST, TILE_URL: tiles.url }),
     host: '127.0.0.1',
     port: PORT,
     simulator: false,
@@ -73,28 +83,60 @@ export async function run(): Promise<void> {
     const { token } = (await login.json()) as { token: string };
     await fetch(`${base}/api/shifts/${shiftId}/summary`, { headers: { authorization: `Bearer ${token}` } });
 
+    // The pack pass packs an ended shift a minute after its end (positions/packed/trailPackPass.ts):
+    // a shift ended an hour ago is read from trail_chunks. BENCH_TIER=rows reads it unpacked.
+    if (TIER === 'packed') await packShift(db, shiftId);
+    const answers: number[] = [];
+    let answerBytes = 0;
+    for (let i = 0; i < 3; i += 1) {
+      const asked = performance.now();
+      const answer = await fetch(`${base}/api/shifts/${shiftId}/replay`, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' } });
+      answerBytes = (await answer.arrayBuffer()).byteLength;
+      answers.push(performance.now() - asked);
+    }
+
+    const profile = async (): Promise<CpuProfiler | null> => (PROFILE ? startCpuProfile(page) : null);
+    let profiler = await profile();
     const opened = performance.now();
     await page.goto(`${base}/dashboard/history/${shiftId}/replay`);
     await page.getByRole('button', { name: 'Reproducir' }).waitFor();
     await page.locator('.flota-speed-chart canvas').first().waitFor();
-    // MapLibre has drawn the route: its canvas exists and the map reports it loaded.
-    await page.waitForFunction(() => document.querySelector('.maplibregl-canvas') !== null && document.querySelector('.flota-replay-taxi') !== null);
+    await page.locator('.flota-replay-taxi').waitFor();
+    // The first frame: MapLibre has drawn a frame with the route's source loaded (the map stops
+    // being aria-busy), the taxi on it. A build without that signal is timed on the DOM alone.
+    const signalled = process.env.BENCH_FIRST_FRAME !== 'dom' && (await page.locator('.flota-replay__map[aria-busy]').count()) > 0;
+    if (signalled) await page.locator('.flota-replay__map[aria-busy="false"]').waitFor();
+    else await page.waitForFunction(() => document.querySelector('.maplibregl-canvas') !== null);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const firstFrameMs = performance.now() - opened;
+    await profiler?.stop(path.join(PROFILE ?? '', 'replay-open'));
+    if (PROFILE) {
+      const entries = (await page.evaluate(`performance.getEntriesByType('resource').map((e) => [e.name.split('/').slice(-2).join('/'), Math.round(e.startTime), Math.round(e.responseEnd), e.encodedBodySize])`)) as Array<[string, number, number, number]>;
+      for (const [name, from, to, size] of entries) console.log(`  ${String(from).padStart(6)}–${String(to).padStart(6)} ms ${size} B ${name}`);
+    }
+    if (process.env.BENCH_FOLLOW === 'off') await page.getByLabel('Seguir al taxi').uncheck();
 
     await page.getByRole('combobox', { name: 'Velocidad' }).selectOption('60');
+    profiler = await profile();
+    const compositor = await countPresentedFrames(browser, page);
     await page.getByRole('button', { name: 'Reproducir' }).click();
+    // Frames the page ran (requestAnimationFrame), and of those the ones where the taxi stood
+    // somewhere else on the screen than the frame before (its marker moved, or the map under it).
     // A string, not a function: tsx would wrap a named function in a helper the page does not have.
     const figures = (await page.evaluate(`(async () => {
       const slider = document.querySelector('input[type=range]');
+      const taxi = document.querySelector('.flota-replay-taxi');
+      const mapCanvas = document.querySelector('.maplibregl-canvas');
       const from = Number(slider.value);
-      let frames = 0, moves = 0, last = slider.value;
+      let frames = 0, moves = 0, last = '';
       const started = performance.now();
       await new Promise((resolve) => {
         const tick = () => {
           frames += 1;
-          if (slider.value !== last) moves += 1;
-          last = slider.value;
+          const box = taxi.getBoundingClientRect();
+          const where = box.x.toFixed(1) + ',' + box.y.toFixed(1);
+          if (where !== last) moves += 1;
+          last = where;
           if (performance.now() - started < ${PLAY_S} * 1000) requestAnimationFrame(tick);
           else resolve();
         };
@@ -103,9 +145,15 @@ export async function run(): Promise<void> {
       const elapsed = (performance.now() - started) / 1000;
       return { fps: frames / elapsed, movesPerSecond: moves / elapsed, shiftSeconds: (Number(slider.value) - from) / 1000, elapsed };
     })()`)) as { fps: number; movesPerSecond: number; shiftSeconds: number; elapsed: number };
-    console.log(`12-hour shift at 1 Hz: ${points.length} points`);
-    console.log(`time to first frame: ${(firstFrameMs / 1000).toFixed(2)} s (target ≤ 1.5 s)`);
-    console.log(`playing at 60×: ${figures.fps.toFixed(1)} frames/s (target ≥ 30), the taxi moved on ${figures.movesPerSecond.toFixed(1)} frames/s, ${figures.shiftSeconds.toFixed(0)} s of shift in ${figures.elapsed.toFixed(1)} s`);
+    const presented = await compositor.stop();
+    await profiler?.stop(path.join(PROFILE ?? '', 'replay-play'));
+    const served = summarize(answers);
+    console.log(`12-hour shift at 1 Hz: ${points.length} points, read ${TIER === 'packed' ? 'packed (as a minute after its end)' : 'from rows (unpacked)'}`);
+    console.log(`GET /shifts/:id/replay: ${served.median.toFixed(0)} ms median of 3 from Node, ${(answerBytes / 1024).toFixed(0)} KB of JSON`);
+    console.log(`time to first frame: ${(firstFrameMs / 1000).toFixed(2)} s (target ≤ 1.5 s; ${signalled ? 'route drawn on the map' : 'DOM only, the route not waited for'})`);
+    console.log(
+      `playing at 60×: ${figures.fps.toFixed(1)} frames/s by requestAnimationFrame, ${presented.toFixed(1)} by the compositor (target ≥ 30); the taxi moved on screen on ${figures.movesPerSecond.toFixed(1)} frames/s; ${figures.shiftSeconds.toFixed(0)} s of shift in ${figures.elapsed.toFixed(1)} s`,
+    );
   } finally {
     await browser.close();
     await server.close();

@@ -33,8 +33,8 @@ async function finishedShifts(page: Page): Promise<HistoryShift[]> {
 async function shiftWithTrail(page: Page): Promise<HistoryShift> {
   const token = await deskToken(page);
   for (const shift of await finishedShifts(page)) {
-    const replay = (await (await page.request.get(`/api/shifts/${shift.id}/replay`, { headers: { authorization: `Bearer ${token}` } })).json()) as { offsets_ms?: number[] };
-    if ((replay.offsets_ms?.at(-1) ?? 0) >= 3_600_000) return shift;
+    const replay = (await (await page.request.get(`/api/shifts/${shift.id}/replay`, { headers: { authorization: `Bearer ${token}` } })).json()) as { time_steps_ms?: number[] };
+    if ((replay.time_steps_ms ?? []).reduce((sum, step) => sum + step, 0) >= 3_600_000) return shift;
   }
   throw new Error('no finished shift with an hour of trail among the newest 50');
 }
@@ -123,3 +123,29 @@ test('where was everyone: the demo fleet at a past moment', async ({ page }) => 
   await expect(dialog.getByRole('status').filter({ hasText: /taxi\(s\) a las/ })).toBeVisible();
   await page.screenshot({ path: screenshotPath('where-was-everyone') });
 });
+
+for (const size of [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+]) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`the replay at ${size.width}×${size.height}, ${theme}: route drawn, the taxi played forward, nothing wider than the window`, async ({ page }) => {
+      const shift = await shiftWithTrail(page);
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme: theme });
+      await logIn(page);
+      await page.goto(`/dashboard/history/${shift.id}/replay`);
+      await expect(page.locator('.flota-app')).toHaveAttribute('data-theme', theme);
+      // The map stops being busy once it has drawn the route.
+      await expect(page.locator('.flota-replay__map')).toHaveAttribute('aria-busy', 'false');
+      await page.getByRole('combobox', { name: 'Velocidad' }).selectOption('60');
+      const start = await sliderTime(page);
+      await page.getByRole('button', { name: 'Reproducir' }).click();
+      await expect.poll(() => sliderTime(page)).toBeGreaterThan(start + 60_000);
+      await page.getByRole('button', { name: 'Pausar' }).click();
+      await expect(page.locator('.flota-replay-taxi')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.screenshot({ path: screenshotPath(`replay-${size.width}-${theme}`), fullPage: size.width < 600 });
+    });
+  }
+}

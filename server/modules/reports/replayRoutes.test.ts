@@ -5,7 +5,7 @@
  * refuses a bad time with a Spanish message.
  */
 import type { Kysely } from 'kysely';
-import { positionsAtResponseSchema, shiftReplaySchema } from '../../../contract/replay';
+import { decodeTrailSteps, positionsAtResponseSchema, shiftReplaySchema } from '../../../contract/replay';
 import { buildServer, type FlotaServer } from '../../app';
 import { hashPassword } from '../identity';
 import { loadConfig } from '../../platform/config';
@@ -69,12 +69,16 @@ describe('replay and where-was-everyone routes', () => {
     expect(status).toBe(200);
     const replay = shiftReplaySchema.strict().parse(body);
     expect(replay).toMatchObject({ shift_id: ids.own, driver_name: 'Ana Prueba', plate_number: 'REPE10', shift_start: START.toISOString(), start_ms: START.getTime() });
-    const n = replay.offsets_ms.length;
-    expect([replay.latitudes.length, replay.longitudes.length, replay.speeds_kmh.length]).toEqual([n, n, n]);
-    expect(replay.offsets_ms[0]).toBe(0);
-    expect(replay.offsets_ms.every((offset, i) => i === 0 || offset > replay.offsets_ms[i - 1])).toBe(true);
+    const n = replay.time_steps_ms.length;
+    expect([replay.latitude_steps_e6.length, replay.longitude_steps_e6.length, replay.speeds_kmh.length]).toEqual([n, n, n]);
+    const { times, latitudes, longitudes } = decodeTrailSteps(replay);
+    expect(times[0]).toBe(START.getTime());
+    expect(times.every((time, i) => i === 0 || time > times[i - 1])).toBe(true);
+    // Back to the stored degrees, within the six decimals sent.
+    expect(latitudes[0]).toBeCloseTo(-32.4516, 6);
+    expect(longitudes.every((longitude) => longitude > -71.3 && longitude < -71.1)).toBe(true);
     // Nothing 5 km away: the jump was dropped.
-    expect(Math.max(...replay.latitudes)).toBeLessThan(-32.4516 + 0.02);
+    expect(Math.max(...latitudes)).toBeLessThan(-32.4516 + 0.02);
     // Driving at about 30 km/h, then standing.
     expect(replay.speeds_kmh[10]).toBeGreaterThan(25);
     expect(replay.speeds_kmh[10]).toBeLessThan(35);

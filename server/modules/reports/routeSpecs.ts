@@ -32,7 +32,7 @@ export const routeSpecs = {
   shiftReplay: routeSpec(EVERY_DESK_ROLE, {
     summary: 'Recorrido completo de un turno para reproducirlo',
     description:
-      'Todos los puntos del turno, el más antiguo primero, como columnas paralelas: `offsets_ms` (milisegundos desde `start_ms`), `latitudes`, `longitudes`, `speeds_kmh` (la del teléfono o, si no la envió, la implícita por el avance de los últimos diez segundos). Los saltos del GPS (los del resumen) no se envían.',
+      'Todos los puntos del turno, el más antiguo primero, como columnas paralelas de pasos (cada valor menos el anterior, enteros cortos): `time_steps_ms` (milisegundos; el primero 0, el primer punto es `start_ms`), `latitude_steps_e6` y `longitude_steps_e6` (millonésimas de grado; el primero desde 0), y `speeds_kmh` (la del teléfono o, si no la envió, la implícita por el avance de los últimos diez segundos). Los saltos del GPS (los del resumen) no se envían.',
     tags: [Tags.shifts],
     security: owner,
     params: idParams,

@@ -5,25 +5,20 @@
  */
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import type { ShiftReplay } from '../../../../contract/replay';
 import { ReplayControls } from './ReplayControls';
+import { replayOf } from './replayFixture';
 import { trackFromReplay, type ReplayTrack } from './replayTrack';
 import { useReplayClock } from './useReplayClock';
 
 const START = Date.parse('2026-03-10T15:00:00.000Z');
 // Ten minutes at 1 Hz.
-const replay: ShiftReplay = {
-  shift_id: 1,
-  driver_name: 'Ana Prueba',
-  plate_number: 'ABCD12',
-  shift_start: new Date(START).toISOString(),
-  shift_end: null,
-  start_ms: START,
-  offsets_ms: Array.from({ length: 601 }, (_, i) => i * 1000),
-  latitudes: Array.from({ length: 601 }, (_, i) => -32.45 + i * 1e-5),
-  longitudes: Array.from({ length: 601 }, () => -71.23),
-  speeds_kmh: Array.from({ length: 601 }, () => 40),
-};
+const replay = replayOf(
+  START,
+  Array.from({ length: 601 }, (_, i) => i * 1000),
+  Array.from({ length: 601 }, (_, i) => -32.45 + i * 1e-5),
+  Array.from({ length: 601 }, () => -71.23),
+  Array.from({ length: 601 }, () => 40),
+);
 const track = trackFromReplay(replay) as ReplayTrack;
 
 function Player() {

@@ -1,9 +1,10 @@
 /**
  * The player's controls: Reproducir/Pausar, the speed (1× to 60×), the time slider and the shown
  * time, and Seguir al taxi. Keyboard anywhere on the page (outside a field): space plays and
- * pauses, the arrows step 10 s (a minute with Shift).
+ * pauses, the arrows step 10 s (a minute with Shift). The slider and the time follow the clock
+ * by themselves (see useReplayClock), without a render per frame.
  */
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { formatClockTime } from '../../../lib/clockTime';
 import { PLAYBACK_RATES, stepMs, type PlaybackRate, type ReplayTrack } from './replayTrack';
 import type { ReplayClock } from './useReplayClock';
@@ -37,11 +38,30 @@ interface Props {
   onFollowChange: (follow: boolean) => void;
 }
 
+const shownTime = (time: number) => formatClockTime(new Date(time).toISOString(), { seconds: true });
+
 export function ReplayControls({ track, clock, follow, onFollowChange }: Props) {
   useReplayKeys(clock);
   const rateId = useId();
   const sliderId = useId();
-  const shown = formatClockTime(new Date(clock.time).toISOString(), { seconds: true });
+  const sliderRef = useRef<HTMLInputElement>(null);
+  const textRef = useRef<HTMLSpanElement>(null);
+  const { now, subscribe } = clock;
+  useLayoutEffect(() => {
+    let second = NaN;
+    const show = (time: number) => {
+      const slider = sliderRef.current;
+      if (slider) slider.value = String(time);
+      // The text changes once a shift's second, not every frame.
+      if (Math.floor(time / 1000) === second) return;
+      second = Math.floor(time / 1000);
+      const text = shownTime(time);
+      slider?.setAttribute('aria-valuetext', text);
+      if (textRef.current) textRef.current.textContent = text;
+    };
+    show(now());
+    return subscribe(show);
+  }, [now, subscribe]);
   return (
     <div className="flota-replay-controls">
       <button type="button" className="flota-button flota-button--primary flota-replay-controls__play" onClick={clock.toggle} aria-keyshortcuts="Space">
@@ -56,18 +76,20 @@ export function ReplayControls({ track, clock, follow, onFollowChange }: Props) 
         ))}
       </select>
       <label htmlFor={sliderId} className="flota-replay-controls__label flota-replay-controls__time" aria-live="off">
-        <span className="flota-replay-controls__time-text">{shown}</span>
+        <span ref={textRef} className="flota-replay-controls__time-text">
+          {shownTime(now())}
+        </span>
       </label>
       <input
+        ref={sliderRef}
         id={sliderId}
         type="range"
         className="flota-replay-controls__slider"
         aria-label="Momento del turno"
-        aria-valuetext={shown}
         min={track.start}
         max={track.end}
         step={1000}
-        value={clock.time}
+        defaultValue={track.start}
         onChange={(event) => clock.seek(Number(event.target.value))}
       />
       <label className="flota-replay-controls__follow">

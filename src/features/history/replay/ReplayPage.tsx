@@ -5,23 +5,15 @@
  * MapLibre and uPlot), so a replay can be linked to and reloaded.
  */
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { ShiftSummaryResponse } from '../../../../contract/reports';
 import type { ShiftReplay } from '../../../../contract/replay';
-import { useAppSelector } from '../../../app/hooks';
 import { LoadFailure } from '../../../components/LoadFailure';
 import { LoadingText } from '../../../components/LoadingText';
 import { PageHeader } from '../../../components/PageHeader';
-import { selectColorScheme } from '../../../components/theme/themeSlice';
 import { formatDateTime } from '../../../lib/format';
-import ReplayMap from './ReplayMap';
-import { ReplayControls } from './ReplayControls';
-import { ReplaySummary } from './ReplaySummary';
-import { positionAt, trackFromReplay, type ReplayTrack } from './replayTrack';
+import { trackFromReplay } from './replayTrack';
 import { useGetShiftReplayQuery, useGetShiftSummaryQuery } from './replayApi';
-import SpeedChart from './SpeedChart';
-import { useReplayClock } from './useReplayClock';
 import './replay.css';
 
 function subtitle(replay: ShiftReplay): string {
@@ -29,24 +21,9 @@ function subtitle(replay: ShiftReplay): string {
   return `${replay.plate_number ?? 'Sin vehículo'} · ${formatDateTime(replay.shift_start)} – ${end}`;
 }
 
-function ReplayPlayer({ track, summary }: { track: ReplayTrack; summary: ShiftSummaryResponse | undefined }) {
-  const clock = useReplayClock(track);
-  const [follow, setFollow] = useState(true);
-  const colorScheme = useAppSelector(selectColorScheme);
-  const position = positionAt(track, clock.time);
-  return (
-    <div className="flota-replay__body">
-      <div className="flota-replay__main">
-        <div className="flota-replay__map">
-          <ReplayMap track={track} stops={summary?.stops ?? []} position={position} follow={follow} />
-        </div>
-        <ReplayControls track={track} clock={clock} follow={follow} onFollowChange={setFollow} />
-        <SpeedChart track={track} time={clock.time} onSeek={clock.seek} colorScheme={colorScheme} />
-      </div>
-      <ReplaySummary summary={summary} speedKmh={position.speedKmh} onSeek={clock.seek} />
-    </div>
-  );
-}
+/** The player's chunk, asked for as the page opens so that it loads while the trail downloads. */
+const loadPlayer = () => import('./ReplayPlayer');
+const ReplayPlayer = lazy(loadPlayer);
 
 export function ReplayPage() {
   const { shiftId = '' } = useParams();
@@ -55,6 +32,10 @@ export function ReplayPage() {
   const summary = useGetShiftSummaryQuery(id ?? skipToken, { refetchOnMountOrArgChange: true });
   const track = useMemo(() => (replay.data ? trackFromReplay(replay.data) : null), [replay.data]);
   const titleId = useId();
+  useEffect(() => {
+    // A failed chunk shows through the lazy player's own load.
+    loadPlayer().then((player) => player.prewarmMap(), () => undefined);
+  }, []);
   const notFound = id === null || (replay.error && 'status' in replay.error && replay.error.status === 404);
 
   return (
@@ -71,7 +52,9 @@ export function ReplayPage() {
       ) : replay.isLoading ? (
         <LoadingText>Cargando recorrido...</LoadingText>
       ) : track ? (
-        <ReplayPlayer track={track} summary={summary.data} />
+        <Suspense fallback={<LoadingText>Cargando recorrido...</LoadingText>}>
+          <ReplayPlayer track={track} summary={summary.data} />
+        </Suspense>
       ) : (
         <p className="flota-replay__empty">Sin recorrido registrado</p>
       )}

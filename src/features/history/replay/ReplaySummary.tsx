@@ -3,22 +3,31 @@ import type { ShiftSummaryResponse } from '../../../../contract/reports';
 import { formatDuration } from '../../../lib/format';
 import { formatClockTime } from '../../../lib/clockTime';
 import { formatKm, formatKmh, formatStopDuration } from './replayFormat';
-import { SPEED_BANDS } from './replayTrack';
+import { positionAt, SPEED_BANDS, type ReplayTrack } from './replayTrack';
+import { useClockTime, type ReplayClock } from './useReplayClock';
 
 interface Props {
   summary: ShiftSummaryResponse | undefined;
-  /** The speed at the player's time. */
-  speedKmh: number;
-  onSeek: (time: number) => void;
+  track: ReplayTrack;
+  clock: Pick<ReplayClock, 'now' | 'subscribe' | 'seek' | 'playing'>;
 }
 
-export function ReplaySummary({ summary, speedKmh, onSeek }: Props) {
+/** The speed at the player's time: a few times a second while playing, enough to read. */
+function SpeedNow({ track, clock }: Omit<Props, 'summary'>) {
+  const time = useClockTime(clock);
+  return (
+    <p className="flota-replay-summary__now">
+      Velocidad ahora: <strong>{formatKmh(positionAt(track, time).speedKmh)}</strong>
+    </p>
+  );
+}
+
+export function ReplaySummary({ summary, track, clock }: Props) {
   const totals = summary?.summary;
+  const onSeek = clock.seek;
   return (
     <aside className="flota-replay-summary" aria-label="Resumen del turno">
-      <p className="flota-replay-summary__now">
-        Velocidad ahora: <strong>{formatKmh(speedKmh)}</strong>
-      </p>
+      <SpeedNow track={track} clock={clock} />
       {totals ? (
         <dl className="flota-replay-summary__totals">
           <dt>Distancia</dt>

@@ -7,11 +7,12 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { ReplayTrack } from './replayTrack';
+import type { ReplayClock } from './useReplayClock';
 
 interface Props {
   track: ReplayTrack;
-  time: number;
-  onSeek: (time: number) => void;
+  /** The line follows the clock (a transform per frame, no redraw); a click seeks it. */
+  clock: Pick<ReplayClock, 'now' | 'subscribe' | 'seek'>;
   colorScheme: string;
 }
 
@@ -26,15 +27,12 @@ function themeColour(element: Element, name: string, fallback: string): string {
   return getComputedStyle(element).getPropertyValue(name).trim() || fallback;
 }
 
-export default function SpeedChart({ track, time, onSeek, colorScheme }: Props) {
+export default function SpeedChart({ track, clock, colorScheme }: Props) {
+  const { now, subscribe, seek } = clock;
   const boxRef = useRef<HTMLDivElement>(null);
-  const plotRef = useRef<uPlot | null>(null);
-  const markerRef = useRef<HTMLDivElement | null>(null);
-  const onSeekRef = useRef(onSeek);
-  const timeRef = useRef(time);
+  const onSeekRef = useRef(seek);
   useLayoutEffect(() => {
-    onSeekRef.current = onSeek;
-    timeRef.current = time;
+    onSeekRef.current = seek;
   });
 
   useEffect(() => {
@@ -59,32 +57,28 @@ export default function SpeedChart({ track, time, onSeek, colorScheme }: Props) 
       series: [{}, { label: 'Velocidad', stroke: line, width: 1.5, fill: `${line}22`, points: { show: false } }],
     };
     const plot = new uPlot(options, [seconds as unknown as number[], track.speeds as unknown as number[]], box);
-    plotRef.current = plot;
     const marker = document.createElement('div');
     marker.className = 'flota-speed-chart__now';
     plot.over.appendChild(marker);
-    markerRef.current = marker;
     const onClick = (event: MouseEvent) => {
       const left = event.clientX - plot.over.getBoundingClientRect().left;
       onSeekRef.current(plot.posToVal(left, 'x') * 1000);
     };
     plot.over.addEventListener('click', onClick);
-    placeMarker(plot, marker, timeRef.current);
+    placeMarker(plot, marker, now());
+    const unsubscribe = subscribe((time) => placeMarker(plot, marker, time));
     const resize = new ResizeObserver(() => {
       plot.setSize({ width: Math.max(200, box.clientWidth), height: HEIGHT });
-      placeMarker(plot, marker, timeRef.current);
+      placeMarker(plot, marker, now());
     });
     resize.observe(box);
     return () => {
+      unsubscribe();
       resize.disconnect();
       plot.over.removeEventListener('click', onClick);
       plot.destroy();
-      plotRef.current = null;
-      markerRef.current = null;
     };
-  }, [track, colorScheme]);
-
-  useEffect(() => placeMarker(plotRef.current, markerRef.current, time), [time]);
+  }, [track, colorScheme, now, subscribe]);
 
   return <div ref={boxRef} className="flota-speed-chart" role="img" aria-label="Velocidad a lo largo del turno; un clic lleva la reproducción a ese momento" />;
 }

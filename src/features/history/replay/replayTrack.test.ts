@@ -1,28 +1,25 @@
 /** The replay player's pure logic: where the taxi was at a time, the colour of a speed, the route in coloured pieces. */
-import type { ShiftReplay } from '../../../../contract/replay';
+import { replayOf } from './replayFixture';
 import { indexAt, MAX_INTERPOLATION_MS, positionAt, speedColour, speedPieces, SPEED_BANDS, trackFromReplay, type ReplayTrack } from './replayTrack';
 
 const START = Date.parse('2026-03-10T15:00:00.000Z');
 
 function track(offsets: number[], speeds: number[], latitudes = offsets.map((_, i) => -32 + i * 0.001)): ReplayTrack {
-  const replay: ShiftReplay = {
-    shift_id: 1,
-    driver_name: 'Ana',
-    plate_number: null,
-    shift_start: new Date(START).toISOString(),
-    shift_end: null,
-    start_ms: START,
-    offsets_ms: offsets,
-    latitudes,
-    longitudes: offsets.map(() => -71),
-    speeds_kmh: speeds,
-  };
-  return trackFromReplay(replay) as ReplayTrack;
+  return trackFromReplay(replayOf(START, offsets, latitudes, offsets.map(() => -71), speeds)) as ReplayTrack;
 }
 
 describe('replay track', () => {
   it('an empty trail has no track', () => {
-    expect(trackFromReplay({ shift_id: 1, driver_name: 'A', plate_number: null, shift_start: '', shift_end: null, start_ms: null, offsets_ms: [], latitudes: [], longitudes: [], speeds_kmh: [] })).toBeNull();
+    expect(trackFromReplay(replayOf(START, [], [], [], []))).toBeNull();
+  });
+
+  it('decodes the answer’s steps back to the times and degrees sent (six decimals)', () => {
+    const latitudes = [-32.451234, -32.451301, -32.450999];
+    const decoded = trackFromReplay(replayOf(START, [0, 1000, 61_000], latitudes, [-71.234567, -71.2345, -71.2346], [0, 12.5, 30])) as ReplayTrack;
+    expect(Array.from(decoded.times)).toEqual([START, START + 1000, START + 61_000]);
+    decoded.latitudes.forEach((latitude, i) => expect(latitude).toBeCloseTo(latitudes[i], 9));
+    expect(decoded.longitudes[0]).toBeCloseTo(-71.234567, 9);
+    expect(Array.from(decoded.speeds)).toEqual([0, 12.5, 30]);
   });
 
   it('finds the last point at or before a time', () => {

@@ -3,7 +3,7 @@
  * (interpolated between two points, or held at the last one across a gap), the colour of a speed,
  * and the route cut into single-colour pieces for the map.
  */
-import type { ShiftReplay } from '../../../../contract/replay';
+import { decodeTrailSteps, type ShiftReplay } from '../../../../contract/replay';
 
 export interface ReplayTrack {
   /** Epoch milliseconds, ascending. */
@@ -31,14 +31,13 @@ export interface TrackPosition {
 export const MAX_INTERPOLATION_MS = 3_600_000;
 
 export function trackFromReplay(replay: ShiftReplay): ReplayTrack | null {
-  const n = replay.offsets_ms.length;
+  const n = replay.time_steps_ms.length;
   if (n === 0 || replay.start_ms === null) return null;
-  const times = new Float64Array(n);
-  for (let i = 0; i < n; i += 1) times[i] = replay.start_ms + replay.offsets_ms[i];
+  const { times, latitudes, longitudes } = decodeTrailSteps(replay);
   return {
     times,
-    latitudes: Float64Array.from(replay.latitudes),
-    longitudes: Float64Array.from(replay.longitudes),
+    latitudes,
+    longitudes,
     speeds: Float32Array.from(replay.speeds_kmh),
     start: times[0],
     end: times[n - 1],
