@@ -2,8 +2,9 @@
  * Despacho's one service: bookings, assignment, offers and their expiry, the trip's steps, taxi
  * availability, and the events each change sends (booking_changed and availability_changed to the
  * fleet's room; offer and trip_changed to the driver concerned). Every decision is one database
- * transaction whose conditional UPDATEs and unique indexes settle races; the in-memory taxi index
- * only narrows the search for candidates. Offer expiry is read from stored times (offer_expires_at
+ * transaction whose conditional UPDATEs and unique indexes settle races. Candidates come from memory
+ * alone (the taxi grid and each shift's dispatch state, taxiStates.ts), kept current by this
+ * process's decisions and the other processes' events (taxiSync.ts). Offer expiry is read from stored times (offer_expires_at
  * against the database clock), so an offer open across a restart still expires and passes on.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -19,8 +20,10 @@ import { activeShiftOf, setAvailability } from './availabilityRepo';
 import { BookingMessages, findStored, insertEvent, loadBooking, transition, type TransitionInput } from './bookingsRepo';
 import { findCandidates } from './candidates';
 import { upsertCustomer } from './customersRepo';
-import { driverDispatchState, toDriverTrip } from './driverView';
+import { driverDispatchState, toDriverOffer, toDriverTrip } from './driverView';
 import { createTaxiIndex, distanceMeters } from './taxiIndex';
+import { createTaxiStates } from './taxiStates';
+import { createTaxiSync } from './taxiSync';
 
 export const DispatchMessages = {
   driverNotFound: 'Conductor no encontrado',
@@ -41,6 +44,8 @@ const TRIP_INDEX = 'bookings_one_trip_per_driver';
 const OFFER_INDEX = 'bookings_one_offer_per_driver';
 const MAX_SCHEDULE_DAYS = 30;
 const SWEEP_BATCH = 100;
+/** Every active shift's state is read again this often (repairs an event missed between processes). */
+const STATES_RELOAD_MS = 60_000;
 
 /** Runs inside the deciding transaction (the desk's Actividad entry). */
 export type Audit = (trx: Transaction<Database>, before: { status: BookingStatus } | null, after: { id: number; status: BookingStatus }) => Promise<void>;
@@ -50,6 +55,8 @@ export interface DispatchServiceOptions {
   io: FlotaSocketServer;
   config: DispatchConfig;
   log: FastifyBaseLogger;
+  /** Other server processes share the database (PostgreSQL): taxi states travel between them. */
+  clustered?: boolean;
 }
 
 export interface AcceptedPoint {
@@ -65,8 +72,11 @@ const fail = (status: number, error: string): never => {
   throw new HttpError(status, error);
 };
 
-export function createDispatchService({ db, io, config, log }: DispatchServiceOptions) {
+export function createDispatchService({ db, io, config, log, clustered = false }: DispatchServiceOptions) {
   const index = createTaxiIndex();
+  const states = createTaxiStates();
+  const sync = createTaxiSync({ db, io, clustered, index, states, log });
+  let lastStatesReload = Date.now();
   const lead = config.scheduledLeadMinutes;
   /** Trips waiting for their taxi to arrive, by shift: a position within arrivalMeters marks En el lugar. */
   const approaching = new Map<number, { bookingId: number; ownerId: number; latitude: number; longitude: number }>();
@@ -81,6 +91,10 @@ export function createDispatchService({ db, io, config, log }: DispatchServiceOp
   async function publish(ownerId: number, bookingId: number, drivers: (number | null | undefined)[] = []): Promise<void> {
     const booking = await loadBooking(db, ownerId, bookingId, lead);
     if (!booking) return;
+    const concerned = new Set(drivers.filter((d): d is number => typeof d === 'number'));
+    // The driver just offered this booking hears it first, built from the booking (no further read).
+    const offeredTo = booking.status === 'ofrecido' && booking.offer && concerned.has(booking.offer.driver_id) ? booking.offer.driver_id : null;
+    if (offeredTo !== null) io.to(driverRoom(offeredTo)).emit(SocketEvent.offer, { offer: toDriverOffer(booking) });
     io.to(ownerRoom(ownerId)).emit(SocketEvent.bookingChanged, { booking });
     if (booking.vehicle_id !== null || booking.driver_id !== null) {
       const stored = await findStored(db, ownerId, bookingId);
@@ -90,14 +104,18 @@ export function createDispatchService({ db, io, config, log }: DispatchServiceOp
         approaching.delete(stored.shift_id);
       }
     }
-    for (const driverId of new Set(drivers.filter((d): d is number => typeof d === 'number'))) {
+    for (const driverId of concerned) {
+      if (driverId === offeredTo) continue;
       const state = await driverDispatchState(db, ownerId, driverId, lead);
       io.to(driverRoom(driverId)).emit(SocketEvent.offer, { offer: state.offer });
       if (booking.driver_id === driverId) io.to(driverRoom(driverId)).emit(SocketEvent.tripChanged, { trip: toDriverTrip(booking, true), availability: state.availability });
     }
+    if (booking.driver_id !== null) concerned.add(booking.driver_id);
+    await sync.refresh({ driverIds: [...concerned] });
   }
 
   async function publishAvailability(ownerId: number, shiftId: number): Promise<void> {
+    await sync.refresh({ shiftIds: [shiftId] });
     const row = await db
       .selectFrom('shifts as s')
       .leftJoin('shift_availability as a', 'a.shift_id', 's.id')
@@ -148,12 +166,14 @@ export function createDispatchService({ db, io, config, log }: DispatchServiceOp
   }
 
   /** Offers the booking (pendiente) to the best candidate not yet refused; after maxRefusals or with none, back to the board highlighted. */
-  async function offerNext(ownerId: number, bookingId: number): Promise<void> {
+  async function offerNext(ownerId: number, bookingId: number, firstOffer = false): Promise<void> {
     const stored = await findStored(db, ownerId, bookingId);
     if (!stored || stored.status !== 'pendiente') return;
     if (stored.refusals < config.maxRefusals) {
-      const refused = await refusedDrivers(bookingId);
-      const candidates = await findCandidates(db, index, config, {
+      // Offering just (re)started: nobody has refused yet.
+      const refused = firstOffer ? new Set<number>() : await refusedDrivers(bookingId);
+      await sync.settled();
+      const candidates = await findCandidates(index, states, config, {
         ownerId,
         latitude: stored.pickup_latitude,
         longitude: stored.pickup_longitude,
@@ -182,7 +202,11 @@ export function createDispatchService({ db, io, config, log }: DispatchServiceOp
             });
             return result.ok;
           });
-          if (offered) await publish(ownerId, bookingId, [candidate.driver_id]);
+          if (offered) {
+            states.mark(candidate.shift_id, { offered: true });
+            sync.announce(candidate.shift_id);
+            await publish(ownerId, bookingId, [candidate.driver_id]);
+          }
           return;
         } catch (error) {
           // The driver got another booking's offer meanwhile: the next candidate.
@@ -256,9 +280,13 @@ export function createDispatchService({ db, io, config, log }: DispatchServiceOp
 
   return {
     index,
+    states,
+    /** Reads of newly seen shifts still in flight. */
+    settled: () => sync.settled(),
 
-    /** Positions of active shifts as stored (a restart, or another process's points) seed the index. */
+    /** Positions and dispatch states of active shifts as stored (a restart, or another process's points) seed the index. */
     async loadIndex(): Promise<void> {
+      await sync.reload();
       const rows = await db
         .selectFrom('shifts')
         .select(['id', 'owner_id', 'latitude', 'longitude', 'last_location_time'])
@@ -280,7 +308,7 @@ export function createDispatchService({ db, io, config, log }: DispatchServiceOp
 
     /** The position pipeline's accepted points: the index, and En el lugar within arrivalMeters of the pickup. */
     onPosition(point: AcceptedPoint): void {
-      index.put({ shiftId: point.shiftId, ownerId: point.ownerId, latitude: point.latitude, longitude: point.longitude, time: point.time.getTime() });
+      sync.position(point.shiftId, point.ownerId, point.latitude, point.longitude, point.time.getTime());
       const trip = approaching.get(point.shiftId);
       if (!trip || distanceMeters(point.latitude, point.longitude, trip.latitude, trip.longitude) > config.arrivalMeters) return;
       approaching.delete(point.shiftId);
@@ -290,11 +318,14 @@ export function createDispatchService({ db, io, config, log }: DispatchServiceOp
     },
 
     onShiftEnded(shiftId: number): void {
-      index.removeShift(shiftId);
+      sync.ended(shiftId);
       approaching.delete(shiftId);
     },
 
-    candidates: (ownerId: number, latitude: number, longitude: number) => findCandidates(db, index, config, { ownerId, latitude, longitude }),
+    async candidates(ownerId: number, latitude: number, longitude: number) {
+      await sync.settled();
+      return findCandidates(index, states, config, { ownerId, latitude, longitude });
+    },
 
     async create(ownerId: number, actor: Actor, input: BookingCreate, audit?: Audit): Promise<number> {
       let scheduledFor: Date | null = null;
@@ -402,8 +433,7 @@ export function createDispatchService({ db, io, config, log }: DispatchServiceOp
         await insertEvent(trx, bookingId, 'pendiente', actor, null, 'inicio');
         if (audit) await audit(trx, { status: 'pendiente' }, { id: bookingId, status: 'ofrecido' });
       });
-      await offerNext(ownerId, bookingId);
-      await publish(ownerId, bookingId);
+      await offerNext(ownerId, bookingId, true);
     },
 
     async cancel(ownerId: number, bookingId: number, reason: string, actor: Actor, audit?: Audit): Promise<void> {
@@ -508,6 +538,10 @@ export function createDispatchService({ db, io, config, log }: DispatchServiceOp
         .where('scheduled_for', '<=', to)
         .execute();
       for (const row of due) await publish(row.owner_id, row.id);
+      if (now - lastStatesReload >= STATES_RELOAD_MS) {
+        lastStatesReload = now;
+        await sync.reload();
+      }
       return passed;
     },
   };
