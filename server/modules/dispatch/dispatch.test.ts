@@ -72,6 +72,12 @@ describe('candidates', () => {
     expect(candidates[0]).toMatchObject({ eta_source: 'linea_recta', distance_m: 300, eta_s: 60 });
     expect(candidates[0].position_age_s).toBeLessThan(60);
   });
+
+  it('says how long the search itself took (Server-Timing), for the bench and a browser’s network panel', async () => {
+    const response = await fetch(`${server.url}/api/dispatch/candidates?latitude=${PICKUP.latitude}&longitude=${PICKUP.longitude}`, { headers: { authorization: `Bearer ${desk}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('server-timing')).toMatch(/^candidates;dur=\d+\.\d{3}$/);
+  });
 });
 
 describe('assignment', () => {
