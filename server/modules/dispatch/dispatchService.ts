@@ -9,7 +9,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Actor, Availability, BookingCreate, BookingStatus } from '../../../contract/dispatch';
+import type { Actor, Availability, Booking, BookingCreate, BookingStatus } from '../../../contract/dispatch';
 import { SocketEvent, driverRoom, ownerRoom } from '../../../contract/socket';
 import type { Database } from '../../platform/db/schema';
 import { isUniqueViolation } from '../../platform/db/dbErrors';
@@ -17,7 +17,7 @@ import type { DispatchConfig } from '../../platform/dispatchConfig';
 import { HttpError } from '../../platform/errors';
 import type { FlotaSocketServer } from '../../platform/realtime/socketServer';
 import { activeShiftOf, setAvailability } from './availabilityRepo';
-import { BookingMessages, findStored, insertEvent, loadBooking, transition, type TransitionInput } from './bookingsRepo';
+import { BookingMessages, findStored, insertEvent, loadBooking, transition, type StoredBooking, type TransitionInput } from './bookingsRepo';
 import { findCandidates } from './candidates';
 import { upsertCustomer } from './customersRepo';
 import { driverDispatchState, toDriverOffer, toDriverTrip } from './driverView';
@@ -88,9 +88,9 @@ export function createDispatchService({ db, io, config, log, clustered = false }
   }
 
   /** Tells the fleet's desks the booking, and each driver concerned its offer and trip. */
-  async function publish(ownerId: number, bookingId: number, drivers: (number | null | undefined)[] = []): Promise<void> {
+  async function publish(ownerId: number, bookingId: number, drivers: (number | null | undefined)[] = []): Promise<Booking | null> {
     const booking = await loadBooking(db, ownerId, bookingId, lead);
-    if (!booking) return;
+    if (!booking) return null;
     const concerned = new Set(drivers.filter((d): d is number => typeof d === 'number'));
     // The driver just offered this booking hears it first, built from the booking (no further read).
     const offeredTo = booking.status === 'ofrecido' && booking.offer && concerned.has(booking.offer.driver_id) ? booking.offer.driver_id : null;
@@ -112,6 +112,7 @@ export function createDispatchService({ db, io, config, log, clustered = false }
     }
     if (booking.driver_id !== null) concerned.add(booking.driver_id);
     await sync.refresh({ driverIds: [...concerned] });
+    return booking;
   }
 
   async function publishAvailability(ownerId: number, shiftId: number): Promise<void> {
@@ -166,11 +167,12 @@ export function createDispatchService({ db, io, config, log, clustered = false }
   }
 
   /** Offers the booking (pendiente) to the best candidate not yet refused; after maxRefusals or with none, back to the board highlighted. */
-  async function offerNext(ownerId: number, bookingId: number, firstOffer = false): Promise<void> {
-    const stored = await findStored(db, ownerId, bookingId);
+  async function offerNext(ownerId: number, bookingId: number, known?: StoredBooking): Promise<void> {
+    // `known`: offering just (re)started from this stored row (refusals 0): nobody has refused yet.
+    const firstOffer = known !== undefined;
+    const stored = known ?? (await findStored(db, ownerId, bookingId));
     if (!stored || stored.status !== 'pendiente') return;
     if (stored.refusals < config.maxRefusals) {
-      // Offering just (re)started: nobody has refused yet.
       const refused = firstOffer ? new Set<number>() : await refusedDrivers(bookingId);
       await sync.settled();
       const candidates = await findCandidates(index, states, config, {
@@ -327,7 +329,8 @@ export function createDispatchService({ db, io, config, log, clustered = false }
       return findCandidates(index, states, config, { ownerId, latitude, longitude });
     },
 
-    async create(ownerId: number, actor: Actor, input: BookingCreate, audit?: Audit): Promise<number> {
+    /** The new booking as the desks were told it (null only if it vanished meanwhile). */
+    async create(ownerId: number, actor: Actor, input: BookingCreate, audit?: Audit): Promise<{ id: number; booking: Booking | null }> {
       let scheduledFor: Date | null = null;
       if (input.scheduled_for) {
         scheduledFor = new Date(input.scheduled_for);
@@ -359,8 +362,7 @@ export function createDispatchService({ db, io, config, log, clustered = false }
         if (audit) await audit(trx, null, { id: row.id, status: 'pendiente' });
         return row.id;
       });
-      await publish(ownerId, id);
-      return id;
+      return { id, booking: await publish(ownerId, id) };
     },
 
     /** The desk puts a taxi on the booking: one transaction, the unique index refuses a second live trip for the driver. */
@@ -415,8 +417,8 @@ export function createDispatchService({ db, io, config, log, clustered = false }
     },
 
     /** "Ofrecer": automatic offering from the best candidate. */
-    async startOffering(ownerId: number, bookingId: number, actor: Actor, audit?: Audit): Promise<void> {
-      const before = await findStored(db, ownerId, bookingId);
+    async startOffering(ownerId: number, bookingId: number, actor: Actor, audit?: Audit, known?: StoredBooking): Promise<void> {
+      const before = known ?? (await findStored(db, ownerId, bookingId));
       if (!before) fail(404, BookingMessages.notFound);
       const stored = before as NonNullable<typeof before>;
       if (stored.status === 'ofrecido') fail(409, DispatchMessages.alreadyOffering);
@@ -433,7 +435,7 @@ export function createDispatchService({ db, io, config, log, clustered = false }
         await insertEvent(trx, bookingId, 'pendiente', actor, null, 'inicio');
         if (audit) await audit(trx, { status: 'pendiente' }, { id: bookingId, status: 'ofrecido' });
       });
-      await offerNext(ownerId, bookingId, true);
+      await offerNext(ownerId, bookingId, { ...stored, refusals: 0 });
     },
 
     async cancel(ownerId: number, bookingId: number, reason: string, actor: Actor, audit?: Audit): Promise<void> {
