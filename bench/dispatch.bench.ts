@@ -15,12 +15,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { DISPATCH_DEFAULTS } from '../server/platform/dispatchConfig';
 import { createOnShiftFleet, type OnShiftDriver } from '../server/tools/testing/bulkFleet';
 import { apiCall } from '../server/tools/testing/http';
 import { openOwnerSocket } from '../server/tools/testing/ownerSocket';
+import { createScratchDatabase } from '../server/tools/testing/scratchDatabase';
 import { startTestServer, TEST_JWT_SECRET } from '../server/tools/testing/testServer';
 import type { MoverConfig, MoverResult } from './dispatchMover';
 import { spot as spotOf } from './dispatchSpots';
@@ -70,8 +71,13 @@ function startMover(url: string, tokens: string[], workDir: string): { stop(): P
 }
 
 export async function run(): Promise<void> {
-  const server = await startTestServer({ dispatch: { ...DISPATCH_DEFAULTS, offerSeconds: 60 } });
+  // DISPATCH_BENCH_DATABASE_URL (an admin URL such as TEST_DATABASE_URL): the same run on a scratch PostgreSQL database.
+  const adminUrl = process.env.DISPATCH_BENCH_DATABASE_URL;
+  const scratch = adminUrl ? await createScratchDatabase(adminUrl, 'flota_dispatch_bench') : null;
+  const server = await startTestServer({ dispatch: { ...DISPATCH_DEFAULTS, offerSeconds: 60 }, ...(scratch ? { databaseUrl: scratch.url } : {}) });
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'flota-dispatch-bench-'));
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  console.log(`Base de datos: ${scratch ? 'PostgreSQL (DISPATCH_BENCH_DATABASE_URL)' : 'PGlite embebida'} · ${os.cpus().length} núcleos · carga ${load()}`);
   try {
     const fleet = await createOnShiftFleet(server.db, { drivers: TAXIS, jwtSecret: TEST_JWT_SECRET });
     const desk = (await apiCall(server.url, '/api/auth/login', { json: { rut: fleet.ownerRut, password: fleet.password } })).body.token as string;
@@ -142,11 +148,14 @@ export async function run(): Promise<void> {
     // The mover: every taxi once a second, from its own process, while the figures are taken.
     const mover = startMover(server.url, fleet.drivers.map((d) => d.token), workDir);
     await new Promise((resolve) => setTimeout(resolve, MOVER_WARMUP_MS));
+    loop.enable();
     await candidateRound(`con ${TAXIS} posiciones/s pedidas`);
 
     await offerRound(`con ${TAXIS} posiciones/s pedidas`);
 
     const moved = await mover.stop();
+    loop.disable();
+    console.log(`Retraso del bucle de eventos del servidor con el flujo: p50 ${ms(loop.percentile(50) / 1e6)} · p99 ${ms(loop.percentile(99) / 1e6)}`);
     console.log(
       `Posiciones durante la medición: ${moved.ok} en ${moved.seconds.toFixed(1)} s = ${moved.rate.toFixed(0)}/s (pedidas ${TAXIS}/s, 1 por taxi por segundo; ` +
         `${moved.errors} errores; respuesta p50 ${moved.p50} ms · p95 ${moved.p95} ms) · carga ${load()}`,
@@ -180,6 +189,7 @@ export async function run(): Promise<void> {
     );
   } finally {
     await server.close();
+    await scratch?.drop();
     rmSync(workDir, { recursive: true, force: true });
   }
 }
