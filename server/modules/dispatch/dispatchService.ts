@@ -75,12 +75,23 @@ const fail = (status: number, error: string): never => {
 export function createDispatchService({ db, io, config, log, clustered = false }: DispatchServiceOptions) {
   const index = createTaxiIndex();
   const states = createTaxiStates();
-  const sync = createTaxiSync({ db, io, clustered, index, states, log });
+  // Another process's points may bring a taxi this process is waiting for to the pickup.
+  const sync = createTaxiSync({ db, io, clustered, index, states, log, onPeerPoint: (shiftId, latitude, longitude) => arrivedNear(shiftId, states.get(shiftId)?.driverId, latitude, longitude) });
   let lastStatesReload = Date.now();
   const lead = config.scheduledLeadMinutes;
   /** Trips waiting for their taxi to arrive, by shift: a position within arrivalMeters marks En el lugar. */
   const approaching = new Map<number, { bookingId: number; ownerId: number; latitude: number; longitude: number }>();
   let lastScheduleCheck = Date.now();
+
+  /** A taxi within arrivalMeters of the pickup it is going to: En el lugar by itself. */
+  function arrivedNear(shiftId: number, driverId: number | undefined, latitude: number, longitude: number): void {
+    const trip = approaching.get(shiftId);
+    if (!trip || driverId === undefined || distanceMeters(latitude, longitude, trip.latitude, trip.longitude) > config.arrivalMeters) return;
+    approaching.delete(shiftId);
+    advanceTrip(trip.ownerId, trip.bookingId, 'en_el_lugar', SYSTEM, { driverId }).catch((error: unknown) => {
+      if (!(error instanceof HttpError)) log.warn({ err: error, bookingId: trip.bookingId }, 'despacho: no se pudo marcar la llegada');
+    });
+  }
 
   async function driverActor(driverId: number): Promise<Actor> {
     const row = await db.selectFrom('drivers').select(['first_name', 'last_name']).where('id', '=', driverId).executeTakeFirst();
@@ -311,12 +322,7 @@ export function createDispatchService({ db, io, config, log, clustered = false }
     /** The position pipeline's accepted points: the index, and En el lugar within arrivalMeters of the pickup. */
     onPosition(point: AcceptedPoint): void {
       sync.position(point.shiftId, point.ownerId, point.latitude, point.longitude, point.time.getTime());
-      const trip = approaching.get(point.shiftId);
-      if (!trip || distanceMeters(point.latitude, point.longitude, trip.latitude, trip.longitude) > config.arrivalMeters) return;
-      approaching.delete(point.shiftId);
-      advanceTrip(trip.ownerId, trip.bookingId, 'en_el_lugar', SYSTEM, { driverId: point.driverId }).catch((error: unknown) => {
-        if (!(error instanceof HttpError)) log.warn({ err: error, bookingId: trip.bookingId }, 'despacho: no se pudo marcar la llegada');
-      });
+      arrivedNear(point.shiftId, point.driverId, point.latitude, point.longitude);
     },
 
     onShiftEnded(shiftId: number): void {

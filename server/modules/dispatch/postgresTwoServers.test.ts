@@ -2,9 +2,10 @@
  * Despacho with two server processes' worth on one real PostgreSQL database (two buildServer
  * instances in this Jest process, each with its own pool, taxi grid, taxi states and socket.io
  * server, as postgresAdapter.test.ts does): candidates on either include every free taxi whichever
- * server received its points, an offer made on one reaches a driver connected to the other, and
- * the double-assignment race run through both still gives 0. PostgreSQL decides (transactions,
- * unique indexes) and carries the events (socket.io's PostgreSQL adapter): no broker of our own.
+ * server received its points, an offer made on one reaches a driver connected to the other (and
+ * that driver's points sent to either move the trip to En el lugar), and the double-assignment
+ * race run through both still gives 0. PostgreSQL decides (transactions, unique indexes) and
+ * carries the events (socket.io's PostgreSQL adapter): no broker of our own.
  * Needs TEST_DATABASE_URL (CI sets it; locally: scripts/pg-test-server.sh start).
  */
 import { sql } from 'kysely';
@@ -15,7 +16,7 @@ import { openPostgres, type OpenDatabase } from '../../platform/db/client';
 import { migrateToLatest } from '../../platform/db/migrate';
 import { DISPATCH_DEFAULTS } from '../../platform/dispatchConfig';
 import { DEMO_OWNER_RUT, DEMO_PASSWORD, seedDemoFleet } from '../../tools/seed/demoFleet';
-import { createBooking, freeDemoDrivers, PICKUP, putOnShift, type TaxiOnShift } from '../../tools/testing/dispatchFixtures';
+import { createBooking, freeDemoDrivers, moveTo, PICKUP, putOnShift, type TaxiOnShift } from '../../tools/testing/dispatchFixtures';
 import { apiCall } from '../../tools/testing/http';
 import { openOwnerSocket, type OwnerSocket } from '../../tools/testing/ownerSocket';
 import { createScratchDatabase, type ScratchDatabase } from '../../tools/testing/scratchDatabase';
@@ -120,7 +121,7 @@ describeWithPostgres('despacho across two servers on one PostgreSQL', () => {
     await eventually(async () => everyTaxiIn(await candidatesOn(0), taxis) && everyTaxiIn(await candidatesOn(1), taxis), 'both are candidates again on A and on B');
   }, 30_000);
 
-  it('an offer made on A reaches the driver connected to B, who accepts it on B', async () => {
+  it('an offer made on A reaches the driver connected to B, who accepts it on B; a point sent to A brings En el lugar', async () => {
     // Taxi 3 posted its points to B and is the nearest free taxi to this pickup (10 m away).
     const pickup = { latitude: PICKUP.latitude + 800 / 111_195 + 10 / 111_195, longitude: PICKUP.longitude, label: 'Junto al taxi 4' };
     const phone = await openOwnerSocket(servers[1].url, { token: taxis[3].token });
@@ -136,6 +137,10 @@ describeWithPostgres('despacho across two servers on one PostgreSQL', () => {
     const onA = await apiCall(servers[0].url, `/api/dispatch/bookings/${id}`, { token: tokens[0] });
     expect(onA.body.booking).toMatchObject({ status: 'en_camino', driver_id: taxis[3].driverId });
     await eventually(async () => !(await candidatesOn(0)).includes(taxis[3].driverId), 'the taxi on its way is no candidate on A');
+
+    // Its next point goes to A; B (which took the acceptance and waits for the taxi) hears it and marks En el lugar (within 80 m).
+    await moveTo(servers[0].url, taxis[3].token, pickup.latitude, pickup.longitude);
+    await eventually(async () => (await apiCall(servers[0].url, `/api/dispatch/bookings/${id}`, { token: tokens[0] })).body.booking.status === 'en_el_lugar', 'En el lugar from a point A received');
   }, 30_000);
 
   it('4 dispatchers, two on each server, × 12 bookings against the free taxis: never a taxi on two trips', async () => {

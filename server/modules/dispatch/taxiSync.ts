@@ -27,9 +27,11 @@ export interface TaxiSyncOptions {
   index: TaxiIndex;
   states: TaxiStates;
   log: FastifyBaseLogger;
+  /** Each point another process received (after the grid took it). */
+  onPeerPoint?: (shiftId: number, latitude: number, longitude: number) => void;
 }
 
-export function createTaxiSync({ db, io, clustered, index, states, log }: TaxiSyncOptions) {
+export function createTaxiSync({ db, io, clustered, index, states, log, onPeerPoint }: TaxiSyncOptions) {
   const pending = new Set<number>();
   /** Shifts read and found not active: not asked again until the next full reload. */
   const inactive = new Set<number>();
@@ -78,7 +80,10 @@ export function createTaxiSync({ db, io, clustered, index, states, log }: TaxiSy
 
   if (clustered) {
     io.on('locations', (ownerId, updates) => {
-      for (const u of updates) put(u.shift_id, ownerId, u.latitude, u.longitude, Date.parse(u.timestamp));
+      for (const u of updates) {
+        put(u.shift_id, ownerId, u.latitude, u.longitude, Date.parse(u.timestamp));
+        onPeerPoint?.(u.shift_id, u.latitude, u.longitude);
+      }
     });
     io.on('taxi_states', (changed, ended) => {
       for (const state of changed) {
