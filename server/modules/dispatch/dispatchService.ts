@@ -9,7 +9,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Actor, Availability, Booking, BookingCreate, BookingStatus } from '../../../contract/dispatch';
+import type { Actor, Availability, Booking, BookingCreate, BookingStatus, Candidate } from '../../../contract/dispatch';
 import { SocketEvent, driverRoom, ownerRoom } from '../../../contract/socket';
 import type { Database } from '../../platform/db/schema';
 import { isUniqueViolation } from '../../platform/db/dbErrors';
@@ -178,6 +178,35 @@ export function createDispatchService({ db, io, config, log, clustered = false }
   }
 
   /** Offers the booking (pendiente) to the best candidate not yet refused; after maxRefusals or with none, back to the board highlighted. */
+  /** Offers the booking to one candidate inside `trx`; false when it changed meanwhile (a unique violation: the driver holds another offer). */
+  async function offerTo(trx: Transaction<Database>, ownerId: number, bookingId: number, refusals: number, candidate: Candidate): Promise<boolean> {
+    const result = await transition(trx, {
+      ownerId,
+      bookingId,
+      to: 'ofrecido',
+      actor: SYSTEM,
+      where: (eb) => eb.and([eb('status', '=', 'pendiente'), eb('refusals', '=', refusals)]),
+      set: {
+        offer_driver_id: candidate.driver_id,
+        offer_vehicle_id: candidate.vehicle_id,
+        offer_shift_id: candidate.shift_id,
+        offer_expires_at: sql<Date>`now() + make_interval(secs => ${config.offerSeconds})`,
+        offer_distance_m: candidate.distance_m,
+        offer_eta_s: candidate.eta_s,
+        needs_attention: false,
+      },
+      eventDriverId: candidate.driver_id,
+    });
+    return result.ok;
+  }
+
+  /** After the offer's commit: the taxi is no candidate here nor elsewhere, and the driver hears it first. */
+  async function offerMade(ownerId: number, bookingId: number, candidate: Candidate): Promise<void> {
+    states.mark(candidate.shift_id, { offered: true });
+    sync.announce(candidate.shift_id);
+    await publish(ownerId, bookingId, [candidate.driver_id]);
+  }
+
   async function offerNext(ownerId: number, bookingId: number, known?: StoredBooking): Promise<void> {
     // `known`: offering just (re)started from this stored row (refusals 0): nobody has refused yet.
     const firstOffer = known !== undefined;
@@ -195,31 +224,7 @@ export function createDispatchService({ db, io, config, log, clustered = false }
       });
       for (const candidate of candidates) {
         try {
-          const offered = await db.transaction().execute(async (trx) => {
-            const result = await transition(trx, {
-              ownerId,
-              bookingId,
-              to: 'ofrecido',
-              actor: SYSTEM,
-              where: (eb) => eb.and([eb('status', '=', 'pendiente'), eb('refusals', '=', stored.refusals)]),
-              set: {
-                offer_driver_id: candidate.driver_id,
-                offer_vehicle_id: candidate.vehicle_id,
-                offer_shift_id: candidate.shift_id,
-                offer_expires_at: sql<Date>`now() + make_interval(secs => ${config.offerSeconds})`,
-                offer_distance_m: candidate.distance_m,
-                offer_eta_s: candidate.eta_s,
-                needs_attention: false,
-              },
-              eventDriverId: candidate.driver_id,
-            });
-            return result.ok;
-          });
-          if (offered) {
-            states.mark(candidate.shift_id, { offered: true });
-            sync.announce(candidate.shift_id);
-            await publish(ownerId, bookingId, [candidate.driver_id]);
-          }
+          if (await db.transaction().execute((trx) => offerTo(trx, ownerId, bookingId, stored.refusals, candidate))) await offerMade(ownerId, bookingId, candidate);
           return;
         } catch (error) {
           // The driver got another booking's offer meanwhile: the next candidate.
@@ -429,7 +434,7 @@ export function createDispatchService({ db, io, config, log, clustered = false }
       const stored = before as NonNullable<typeof before>;
       if (stored.status === 'ofrecido') fail(409, DispatchMessages.alreadyOffering);
       if (stored.status !== 'pendiente') fail(409, refusal409(stored.status));
-      await decide(async (trx) => {
+      const restart = async (trx: Transaction<Database>) => {
         const reset = await trx
           .updateTable('bookings')
           .set({ refusals: 0, needs_attention: false, updated_at: sql<Date>`now()` })
@@ -440,7 +445,24 @@ export function createDispatchService({ db, io, config, log, clustered = false }
         if (!reset) fail(409, BookingMessages.changed);
         await insertEvent(trx, bookingId, 'pendiente', actor, null, 'inicio');
         if (audit) await audit(trx, { status: 'pendiente' }, { id: bookingId, status: 'ofrecido' });
-      });
+      };
+      // Usually one transaction restarts the offering and offers the best candidate (each round trip
+      // counts on a busy server); when that driver took another offer meanwhile, the loop of offerNext.
+      await sync.settled();
+      const [best] = await findCandidates(index, states, config, { ownerId, latitude: stored.pickup_latitude, longitude: stored.pickup_longitude, limit: 5 });
+      if (best) {
+        try {
+          const offered = await decide(async (trx) => {
+            await restart(trx);
+            return offerTo(trx, ownerId, bookingId, 0, best);
+          });
+          if (offered) return await offerMade(ownerId, bookingId, best);
+          return await offerNext(ownerId, bookingId);
+        } catch (error) {
+          if (!isUniqueViolation(error, OFFER_INDEX)) throw error;
+        }
+      }
+      await decide(restart);
       await offerNext(ownerId, bookingId, { ...stored, refusals: 0 });
     },
 
