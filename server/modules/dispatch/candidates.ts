@@ -7,7 +7,7 @@
  */
 import type { Candidate } from '../../../contract/dispatch';
 import type { DispatchConfig } from '../../platform/dispatchConfig';
-import { estimateEtas } from './eta';
+import { estimateEtas, straightLineEtas } from './eta';
 import type { TaxiIndex } from './taxiIndex';
 import type { TaxiStates } from './taxiStates';
 
@@ -37,7 +37,8 @@ export async function findCandidates(index: TaxiIndex, states: TaxiStates, confi
     accept: (shiftId) => states.isFree(shiftId) && !excluded?.has((states.get(shiftId) as NonNullable<ReturnType<TaxiStates['get']>>).driverId),
   });
   if (!near.length) return [];
-  const etas = await estimateEtas(near, query, config);
+  // No await without a routing engine: the whole search runs in one go (dispatchService times it so).
+  const etas = config.routingUrl ? await estimateEtas(near, query, config) : straightLineEtas(near, config);
   return near
     .map((taxi, i): Candidate => {
       const state = states.get(taxi.shiftId) as NonNullable<ReturnType<TaxiStates['get']>>;

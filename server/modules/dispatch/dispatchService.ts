@@ -7,6 +7,7 @@
  * process's decisions and the other processes' events (taxiSync.ts). Offer expiry is read from stored times (offer_expires_at
  * against the database clock), so an offer open across a restart still expires and passes on.
  */
+import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Actor, Availability, Booking, BookingCreate, BookingStatus, Candidate } from '../../../contract/dispatch';
@@ -214,7 +215,7 @@ export function createDispatchService({ db, io, config, log, clustered = false }
     if (!stored || stored.status !== 'pendiente') return;
     if (stored.refusals < config.maxRefusals) {
       const refused = firstOffer ? new Set<number>() : await refusedDrivers(bookingId);
-      await sync.settled();
+      if (sync.busy()) await sync.settled();
       const candidates = await findCandidates(index, states, config, {
         ownerId,
         latitude: stored.pickup_latitude,
@@ -335,9 +336,14 @@ export function createDispatchService({ db, io, config, log, clustered = false }
       approaching.delete(shiftId);
     },
 
-    async candidates(ownerId: number, latitude: number, longitude: number) {
-      await sync.settled();
-      return findCandidates(index, states, config, { ownerId, latitude, longitude });
+    /** The candidates and the search's own time (ms): without a routing engine it runs synchronously, so no other work is counted in it. */
+    async candidates(ownerId: number, latitude: number, longitude: number): Promise<{ candidates: Candidate[]; searchMs: number }> {
+      if (sync.busy()) await sync.settled();
+      const started = performance.now();
+      const search = findCandidates(index, states, config, { ownerId, latitude, longitude });
+      const searched = performance.now() - started;
+      const candidates = await search;
+      return { candidates, searchMs: config.routingUrl ? performance.now() - started : searched };
     },
 
     /** The new booking as the desks were told it (null only if it vanished meanwhile). */
@@ -448,7 +454,7 @@ export function createDispatchService({ db, io, config, log, clustered = false }
       };
       // Usually one transaction restarts the offering and offers the best candidate (each round trip
       // counts on a busy server); when that driver took another offer meanwhile, the loop of offerNext.
-      await sync.settled();
+      if (sync.busy()) await sync.settled();
       const [best] = await findCandidates(index, states, config, { ownerId, latitude: stored.pickup_latitude, longitude: stored.pickup_longitude, limit: 5 });
       if (best) {
         try {

@@ -135,7 +135,8 @@ export function createTaxiSync({ db, io, clustered, index, states, log, onPeerPo
       states.replaceAll(read, generation);
     },
 
-    /** Reads of new shifts still in flight (tests and the bench wait for them). */
+    /** Reads of new shifts in flight: candidates wait for them (a taxi that just started its shift). */
+    busy: () => loading !== null,
     settled: () => loading ?? Promise.resolve(),
   };
 }
