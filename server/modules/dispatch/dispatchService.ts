@@ -300,8 +300,6 @@ export function createDispatchService({ db, io, config, log, clustered = false }
   return {
     index,
     states,
-    /** Reads of newly seen shifts still in flight. */
-    settled: () => sync.settled(),
 
     /** Positions and dispatch states of active shifts as stored (a restart, or another process's points) seed the index. */
     async loadIndex(): Promise<void> {
