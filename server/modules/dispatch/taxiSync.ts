@@ -89,7 +89,11 @@ export function createTaxiSync({ db, io, clustered, index, states, log, onPeerPo
       for (const state of changed) {
         inactive.delete(state.shiftId);
         states.fromPeer(state.shiftId, state);
+        // Taken at once, then confirmed by a read of our own: it starts after the sender's commit, so a
+        // state the sender read before another process's later change cannot stay here.
+        pending.add(state.shiftId);
       }
+      schedule();
       for (const shiftId of ended) {
         states.fromPeer(shiftId, null);
         index.removeShift(shiftId);
