@@ -190,11 +190,32 @@ function toBooking(row: JoinedRow, events: BookingEvent[], now: Date, leadMinute
   };
 }
 
+interface EventJson {
+  status: BookingStatus;
+  at: string;
+  actor_kind: Actor['kind'];
+  actor_id: number | null;
+  actor_name: string;
+  driver_id: number | null;
+  note: string | null;
+}
+
+/** One booking with its history in ONE round trip (every change publishes it: the offer path reads it under load). */
 export async function loadBooking(db: Db, ownerId: number, id: number, leadMinutes: number, now = new Date()): Promise<Booking | null> {
-  const row = await bookingsQuery(db).where('b.id', '=', id).where('b.owner_id', '=', ownerId).executeTakeFirst();
+  const row = await bookingsQuery(db)
+    .select(
+      sql<EventJson[] | string>`coalesce((select json_agg(json_build_object('status', e.status, 'at', e.at, 'actor_kind', e.actor_kind, 'actor_id', e.actor_id,
+        'actor_name', e.actor_name, 'driver_id', e.driver_id, 'note', e.note) order by e.id) from booking_events e where e.booking_id = b.id), '[]'::json)`.as('events_json'),
+    )
+    .where('b.id', '=', id)
+    .where('b.owner_id', '=', ownerId)
+    .executeTakeFirst();
   if (!row) return null;
-  const events = await eventsOf(db, [row.id]);
-  return toBooking(row, events.get(row.id) ?? [], now, leadMinutes);
+  const { events_json: json, ...booking } = row;
+  const events = (typeof json === 'string' ? (JSON.parse(json) as EventJson[]) : json).map(
+    (e): BookingEvent => ({ status: e.status, at: new Date(e.at).toISOString(), by: { kind: e.actor_kind, id: e.actor_id, name: e.actor_name }, driver_id: e.driver_id, note: e.note }),
+  );
+  return toBooking(booking, events, now, leadMinutes);
 }
 
 /** The board: every open booking and those closed since `closedSince` (the fleet's midnight), newest first. */

@@ -1,20 +1,20 @@
 /**
- * Candidates for a pickup: the fleet's nearest taxis from the in-memory index (fresh positions
- * only), then ONE database read of those few shifts to keep the ones still on shift, Libre, with no
- * trip and no open offer (the database is the truth across processes; the index only narrows),
- * ranked by the estimated time to the pickup.
+ * Candidates for a pickup: the fleet's nearest taxis from the in-memory grid (fresh positions
+ * only) that the in-memory taxi states call free (on shift, Libre, no live trip, no open offer),
+ * ranked by the estimated time to the pickup. No database round trip: the grid and the states are
+ * kept current by this process's writes and the other processes' events (taxiSync.ts), and the
+ * database judges again when the offer or assignment is made.
  */
-import { sql } from 'kysely';
 import type { Candidate } from '../../../contract/dispatch';
 import type { DispatchConfig } from '../../platform/dispatchConfig';
-import type { Db } from './bookingsRepo';
-import { estimateEtas } from './eta';
+import { estimateEtas, straightLineEtas } from './eta';
 import type { TaxiIndex } from './taxiIndex';
+import type { TaxiStates } from './taxiStates';
 
 /** Taxis farther than this are no candidates (a booking in another town is a phone call, not an offer). */
 export const MAX_CANDIDATE_DISTANCE_M = 50_000;
-/** Nearest taxis read from the index per candidate wanted (some are busy or off). */
-const OVERSCAN = 4;
+/** Nearest free taxis taken per candidate answered (a routing engine may reorder them). */
+const ETA_POOL = 2;
 
 export interface CandidateQuery {
   ownerId: number;
@@ -26,52 +26,28 @@ export interface CandidateQuery {
   now?: number;
 }
 
-export async function findCandidates(db: Db, index: TaxiIndex, config: DispatchConfig, query: CandidateQuery): Promise<Candidate[]> {
+export async function findCandidates(index: TaxiIndex, states: TaxiStates, config: DispatchConfig, query: CandidateQuery): Promise<Candidate[]> {
   const now = query.now ?? Date.now();
   const limit = query.limit ?? config.maxCandidates;
+  const excluded = query.excludeDrivers;
   const near = index.nearest(query.ownerId, query.latitude, query.longitude, {
-    limit: limit * OVERSCAN,
+    limit: limit * ETA_POOL,
     minTime: now - config.freshSeconds * 1000,
     maxDistanceM: MAX_CANDIDATE_DISTANCE_M,
+    accept: (shiftId) => states.isFree(shiftId) && !excluded?.has((states.get(shiftId) as NonNullable<ReturnType<TaxiStates['get']>>).driverId),
   });
   if (!near.length) return [];
-  const rows = await db
-    .selectFrom('shifts as s')
-    .innerJoin('drivers as d', 'd.id', 's.driver_id')
-    .leftJoin('vehicles as v', 'v.id', 's.vehicle_id')
-    .leftJoin('shift_availability as a', 'a.shift_id', 's.id')
-    .select(['s.id as shift_id', 's.driver_id', 's.vehicle_id', 'v.plate_number', sql<string>`d.first_name || ' ' || d.last_name`.as('driver_name')])
-    .where('s.id', 'in', near.map((t) => t.shiftId))
-    .where('s.owner_id', '=', query.ownerId)
-    .where('s.end_time', 'is', null)
-    .where((eb) => eb.or([eb('a.availability', 'is', null), eb('a.availability', '=', 'libre')]))
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('bookings as b')
-            .select('b.id')
-            .where((eb) =>
-              eb.or([
-                eb.and([eb('b.driver_id', '=', eb.ref('s.driver_id')), eb('b.status', 'in', ['asignado', 'en_camino', 'en_el_lugar', 'a_bordo'])]),
-                eb.and([eb('b.offer_driver_id', '=', eb.ref('s.driver_id')), eb('b.status', '=', 'ofrecido')]),
-              ]),
-            ),
-        ),
-      ),
-    )
-    .execute();
-  const byShift = new Map(rows.map((row) => [row.shift_id, row]));
-  const usable = near.filter((t) => byShift.has(t.shiftId) && !query.excludeDrivers?.has(byShift.get(t.shiftId)?.driver_id as number)).slice(0, limit * 2);
-  const etas = await estimateEtas(usable, query, config);
-  return usable
+  // No await without a routing engine: the whole search runs in one go (dispatchService times it so).
+  const etas = config.routingUrl ? await estimateEtas(near, query, config) : straightLineEtas(near, config);
+  return near
     .map((taxi, i): Candidate => {
-      const row = byShift.get(taxi.shiftId) as (typeof rows)[number];
+      const state = states.get(taxi.shiftId) as NonNullable<ReturnType<TaxiStates['get']>>;
       return {
-        driver_id: row.driver_id,
-        driver_name: row.driver_name,
-        shift_id: row.shift_id,
-        vehicle_id: row.vehicle_id,
-        plate_number: row.plate_number,
+        driver_id: state.driverId,
+        driver_name: state.driverName,
+        shift_id: taxi.shiftId,
+        vehicle_id: state.vehicleId,
+        plate_number: state.plateNumber,
         latitude: taxi.latitude,
         longitude: taxi.longitude,
         distance_m: Math.round(taxi.distanceM),

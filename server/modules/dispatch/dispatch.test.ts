@@ -42,6 +42,10 @@ describe('a booking from the desk', () => {
     expect(created.status).toBe(201);
     expect(created.body.booking).toMatchObject({ status: 'pendiente', board: 'por_asignar', customer_phone: '+56987654321', customer_name: 'Marta Rojas', passengers: 1 });
     expect(created.body.booking.events).toEqual([expect.objectContaining({ status: 'pendiente', by: expect.objectContaining({ kind: 'desk' }) })]);
+    // Each transition has its time: an ISO instant of this very request.
+    const at = created.body.booking.events[0].at as string;
+    expect(new Date(at).toISOString()).toBe(at);
+    expect(Math.abs(Date.parse(at) - Date.now())).toBeLessThan(60_000);
     const customer = await call(`/api/customers/by-phone/${encodeURIComponent('+56 9 8765 4321')}`);
     expect(customer.body.customer).toMatchObject({ phone: '+56987654321', name: 'Marta Rojas', recent_pickups: [PICKUP] });
   });
@@ -71,6 +75,12 @@ describe('candidates', () => {
     // 300 m × 1.4 at 25 km/h ≈ 60 s.
     expect(candidates[0]).toMatchObject({ eta_source: 'linea_recta', distance_m: 300, eta_s: 60 });
     expect(candidates[0].position_age_s).toBeLessThan(60);
+  });
+
+  it('says how long the search itself took (Server-Timing), for the bench and a browser’s network panel', async () => {
+    const response = await fetch(`${server.url}/api/dispatch/candidates?latitude=${PICKUP.latitude}&longitude=${PICKUP.longitude}`, { headers: { authorization: `Bearer ${desk}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('server-timing')).toMatch(/^candidates;dur=\d+\.\d{3}$/);
   });
 });
 

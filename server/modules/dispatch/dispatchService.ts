@@ -2,13 +2,15 @@
  * Despacho's one service: bookings, assignment, offers and their expiry, the trip's steps, taxi
  * availability, and the events each change sends (booking_changed and availability_changed to the
  * fleet's room; offer and trip_changed to the driver concerned). Every decision is one database
- * transaction whose conditional UPDATEs and unique indexes settle races; the in-memory taxi index
- * only narrows the search for candidates. Offer expiry is read from stored times (offer_expires_at
+ * transaction whose conditional UPDATEs and unique indexes settle races. Candidates come from memory
+ * alone (the taxi grid and each shift's dispatch state, taxiStates.ts), kept current by this
+ * process's decisions and the other processes' events (taxiSync.ts). Offer expiry is read from stored times (offer_expires_at
  * against the database clock), so an offer open across a restart still expires and passes on.
  */
+import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Actor, Availability, BookingCreate, BookingStatus } from '../../../contract/dispatch';
+import type { Actor, Availability, Booking, BookingCreate, BookingStatus, Candidate } from '../../../contract/dispatch';
 import { SocketEvent, driverRoom, ownerRoom } from '../../../contract/socket';
 import type { Database } from '../../platform/db/schema';
 import { isUniqueViolation } from '../../platform/db/dbErrors';
@@ -16,11 +18,13 @@ import type { DispatchConfig } from '../../platform/dispatchConfig';
 import { HttpError } from '../../platform/errors';
 import type { FlotaSocketServer } from '../../platform/realtime/socketServer';
 import { activeShiftOf, setAvailability } from './availabilityRepo';
-import { BookingMessages, findStored, insertEvent, loadBooking, transition, type TransitionInput } from './bookingsRepo';
+import { BookingMessages, findStored, insertEvent, loadBooking, transition, type StoredBooking, type TransitionInput } from './bookingsRepo';
 import { findCandidates } from './candidates';
 import { upsertCustomer } from './customersRepo';
-import { driverDispatchState, toDriverTrip } from './driverView';
+import { driverDispatchState, toDriverOffer, toDriverTrip } from './driverView';
 import { createTaxiIndex, distanceMeters } from './taxiIndex';
+import { createTaxiStates } from './taxiStates';
+import { createTaxiSync } from './taxiSync';
 
 export const DispatchMessages = {
   driverNotFound: 'Conductor no encontrado',
@@ -41,6 +45,8 @@ const TRIP_INDEX = 'bookings_one_trip_per_driver';
 const OFFER_INDEX = 'bookings_one_offer_per_driver';
 const MAX_SCHEDULE_DAYS = 30;
 const SWEEP_BATCH = 100;
+/** Every active shift's state is read again this often (repairs an event missed between processes). */
+const STATES_RELOAD_MS = 60_000;
 
 /** Runs inside the deciding transaction (the desk's Actividad entry). */
 export type Audit = (trx: Transaction<Database>, before: { status: BookingStatus } | null, after: { id: number; status: BookingStatus }) => Promise<void>;
@@ -50,6 +56,8 @@ export interface DispatchServiceOptions {
   io: FlotaSocketServer;
   config: DispatchConfig;
   log: FastifyBaseLogger;
+  /** Other server processes share the database (PostgreSQL): taxi states travel between them. */
+  clustered?: boolean;
 }
 
 export interface AcceptedPoint {
@@ -65,12 +73,26 @@ const fail = (status: number, error: string): never => {
   throw new HttpError(status, error);
 };
 
-export function createDispatchService({ db, io, config, log }: DispatchServiceOptions) {
+export function createDispatchService({ db, io, config, log, clustered = false }: DispatchServiceOptions) {
   const index = createTaxiIndex();
+  const states = createTaxiStates();
+  // Another process's points may bring a taxi this process is waiting for to the pickup.
+  const sync = createTaxiSync({ db, io, clustered, index, states, log, onPeerPoint: (shiftId, latitude, longitude) => arrivedNear(shiftId, states.get(shiftId)?.driverId, latitude, longitude) });
+  let lastStatesReload = Date.now();
   const lead = config.scheduledLeadMinutes;
   /** Trips waiting for their taxi to arrive, by shift: a position within arrivalMeters marks En el lugar. */
   const approaching = new Map<number, { bookingId: number; ownerId: number; latitude: number; longitude: number }>();
   let lastScheduleCheck = Date.now();
+
+  /** A taxi within arrivalMeters of the pickup it is going to: En el lugar by itself. */
+  function arrivedNear(shiftId: number, driverId: number | undefined, latitude: number, longitude: number): void {
+    const trip = approaching.get(shiftId);
+    if (!trip || driverId === undefined || distanceMeters(latitude, longitude, trip.latitude, trip.longitude) > config.arrivalMeters) return;
+    approaching.delete(shiftId);
+    advanceTrip(trip.ownerId, trip.bookingId, 'en_el_lugar', SYSTEM, { driverId }).catch((error: unknown) => {
+      if (!(error instanceof HttpError)) log.warn({ err: error, bookingId: trip.bookingId }, 'despacho: no se pudo marcar la llegada');
+    });
+  }
 
   async function driverActor(driverId: number): Promise<Actor> {
     const row = await db.selectFrom('drivers').select(['first_name', 'last_name']).where('id', '=', driverId).executeTakeFirst();
@@ -78,9 +100,13 @@ export function createDispatchService({ db, io, config, log }: DispatchServiceOp
   }
 
   /** Tells the fleet's desks the booking, and each driver concerned its offer and trip. */
-  async function publish(ownerId: number, bookingId: number, drivers: (number | null | undefined)[] = []): Promise<void> {
+  async function publish(ownerId: number, bookingId: number, drivers: (number | null | undefined)[] = []): Promise<Booking | null> {
     const booking = await loadBooking(db, ownerId, bookingId, lead);
-    if (!booking) return;
+    if (!booking) return null;
+    const concerned = new Set(drivers.filter((d): d is number => typeof d === 'number'));
+    // The driver just offered this booking hears it first, built from the booking (no further read).
+    const offeredTo = booking.status === 'ofrecido' && booking.offer && concerned.has(booking.offer.driver_id) ? booking.offer.driver_id : null;
+    if (offeredTo !== null) io.to(driverRoom(offeredTo)).emit(SocketEvent.offer, { offer: toDriverOffer(booking) });
     io.to(ownerRoom(ownerId)).emit(SocketEvent.bookingChanged, { booking });
     if (booking.vehicle_id !== null || booking.driver_id !== null) {
       const stored = await findStored(db, ownerId, bookingId);
@@ -90,14 +116,19 @@ export function createDispatchService({ db, io, config, log }: DispatchServiceOp
         approaching.delete(stored.shift_id);
       }
     }
-    for (const driverId of new Set(drivers.filter((d): d is number => typeof d === 'number'))) {
+    for (const driverId of concerned) {
+      if (driverId === offeredTo) continue;
       const state = await driverDispatchState(db, ownerId, driverId, lead);
       io.to(driverRoom(driverId)).emit(SocketEvent.offer, { offer: state.offer });
       if (booking.driver_id === driverId) io.to(driverRoom(driverId)).emit(SocketEvent.tripChanged, { trip: toDriverTrip(booking, true), availability: state.availability });
     }
+    if (booking.driver_id !== null) concerned.add(booking.driver_id);
+    await sync.refresh({ driverIds: [...concerned] });
+    return booking;
   }
 
   async function publishAvailability(ownerId: number, shiftId: number): Promise<void> {
+    await sync.refresh({ shiftIds: [shiftId] });
     const row = await db
       .selectFrom('shifts as s')
       .leftJoin('shift_availability as a', 'a.shift_id', 's.id')
@@ -148,12 +179,44 @@ export function createDispatchService({ db, io, config, log }: DispatchServiceOp
   }
 
   /** Offers the booking (pendiente) to the best candidate not yet refused; after maxRefusals or with none, back to the board highlighted. */
-  async function offerNext(ownerId: number, bookingId: number): Promise<void> {
-    const stored = await findStored(db, ownerId, bookingId);
+  /** Offers the booking to one candidate inside `trx`; false when it changed meanwhile (a unique violation: the driver holds another offer). */
+  async function offerTo(trx: Transaction<Database>, ownerId: number, bookingId: number, refusals: number, candidate: Candidate): Promise<boolean> {
+    const result = await transition(trx, {
+      ownerId,
+      bookingId,
+      to: 'ofrecido',
+      actor: SYSTEM,
+      where: (eb) => eb.and([eb('status', '=', 'pendiente'), eb('refusals', '=', refusals)]),
+      set: {
+        offer_driver_id: candidate.driver_id,
+        offer_vehicle_id: candidate.vehicle_id,
+        offer_shift_id: candidate.shift_id,
+        offer_expires_at: sql<Date>`now() + make_interval(secs => ${config.offerSeconds})`,
+        offer_distance_m: candidate.distance_m,
+        offer_eta_s: candidate.eta_s,
+        needs_attention: false,
+      },
+      eventDriverId: candidate.driver_id,
+    });
+    return result.ok;
+  }
+
+  /** After the offer's commit: the taxi is no candidate here nor elsewhere, and the driver hears it first. */
+  async function offerMade(ownerId: number, bookingId: number, candidate: Candidate): Promise<void> {
+    states.mark(candidate.shift_id, { offered: true });
+    sync.announce(candidate.shift_id);
+    await publish(ownerId, bookingId, [candidate.driver_id]);
+  }
+
+  async function offerNext(ownerId: number, bookingId: number, known?: StoredBooking): Promise<void> {
+    // `known`: offering just (re)started from this stored row (refusals 0): nobody has refused yet.
+    const firstOffer = known !== undefined;
+    const stored = known ?? (await findStored(db, ownerId, bookingId));
     if (!stored || stored.status !== 'pendiente') return;
     if (stored.refusals < config.maxRefusals) {
-      const refused = await refusedDrivers(bookingId);
-      const candidates = await findCandidates(db, index, config, {
+      const refused = firstOffer ? new Set<number>() : await refusedDrivers(bookingId);
+      if (sync.busy()) await sync.settled();
+      const candidates = await findCandidates(index, states, config, {
         ownerId,
         latitude: stored.pickup_latitude,
         longitude: stored.pickup_longitude,
@@ -162,27 +225,7 @@ export function createDispatchService({ db, io, config, log }: DispatchServiceOp
       });
       for (const candidate of candidates) {
         try {
-          const offered = await db.transaction().execute(async (trx) => {
-            const result = await transition(trx, {
-              ownerId,
-              bookingId,
-              to: 'ofrecido',
-              actor: SYSTEM,
-              where: (eb) => eb.and([eb('status', '=', 'pendiente'), eb('refusals', '=', stored.refusals)]),
-              set: {
-                offer_driver_id: candidate.driver_id,
-                offer_vehicle_id: candidate.vehicle_id,
-                offer_shift_id: candidate.shift_id,
-                offer_expires_at: sql<Date>`now() + make_interval(secs => ${config.offerSeconds})`,
-                offer_distance_m: candidate.distance_m,
-                offer_eta_s: candidate.eta_s,
-                needs_attention: false,
-              },
-              eventDriverId: candidate.driver_id,
-            });
-            return result.ok;
-          });
-          if (offered) await publish(ownerId, bookingId, [candidate.driver_id]);
+          if (await db.transaction().execute((trx) => offerTo(trx, ownerId, bookingId, stored.refusals, candidate))) await offerMade(ownerId, bookingId, candidate);
           return;
         } catch (error) {
           // The driver got another booking's offer meanwhile: the next candidate.
@@ -256,9 +299,11 @@ export function createDispatchService({ db, io, config, log }: DispatchServiceOp
 
   return {
     index,
+    states,
 
-    /** Positions of active shifts as stored (a restart, or another process's points) seed the index. */
+    /** Positions and dispatch states of active shifts as stored (a restart, or another process's points) seed the index. */
     async loadIndex(): Promise<void> {
+      await sync.reload();
       const rows = await db
         .selectFrom('shifts')
         .select(['id', 'owner_id', 'latitude', 'longitude', 'last_location_time'])
@@ -280,23 +325,27 @@ export function createDispatchService({ db, io, config, log }: DispatchServiceOp
 
     /** The position pipeline's accepted points: the index, and En el lugar within arrivalMeters of the pickup. */
     onPosition(point: AcceptedPoint): void {
-      index.put({ shiftId: point.shiftId, ownerId: point.ownerId, latitude: point.latitude, longitude: point.longitude, time: point.time.getTime() });
-      const trip = approaching.get(point.shiftId);
-      if (!trip || distanceMeters(point.latitude, point.longitude, trip.latitude, trip.longitude) > config.arrivalMeters) return;
-      approaching.delete(point.shiftId);
-      advanceTrip(trip.ownerId, trip.bookingId, 'en_el_lugar', SYSTEM, { driverId: point.driverId }).catch((error: unknown) => {
-        if (!(error instanceof HttpError)) log.warn({ err: error, bookingId: trip.bookingId }, 'despacho: no se pudo marcar la llegada');
-      });
+      sync.position(point.shiftId, point.ownerId, point.latitude, point.longitude, point.time.getTime());
+      arrivedNear(point.shiftId, point.driverId, point.latitude, point.longitude);
     },
 
     onShiftEnded(shiftId: number): void {
-      index.removeShift(shiftId);
+      sync.ended(shiftId);
       approaching.delete(shiftId);
     },
 
-    candidates: (ownerId: number, latitude: number, longitude: number) => findCandidates(db, index, config, { ownerId, latitude, longitude }),
+    /** The candidates and the search's own time (ms): without a routing engine it runs synchronously, so no other work is counted in it. */
+    async candidates(ownerId: number, latitude: number, longitude: number): Promise<{ candidates: Candidate[]; searchMs: number }> {
+      if (sync.busy()) await sync.settled();
+      const started = performance.now();
+      const search = findCandidates(index, states, config, { ownerId, latitude, longitude });
+      const searched = performance.now() - started;
+      const candidates = await search;
+      return { candidates, searchMs: config.routingUrl ? performance.now() - started : searched };
+    },
 
-    async create(ownerId: number, actor: Actor, input: BookingCreate, audit?: Audit): Promise<number> {
+    /** The new booking as the desks were told it (null only if it vanished meanwhile). */
+    async create(ownerId: number, actor: Actor, input: BookingCreate, audit?: Audit): Promise<{ id: number; booking: Booking | null }> {
       let scheduledFor: Date | null = null;
       if (input.scheduled_for) {
         scheduledFor = new Date(input.scheduled_for);
@@ -328,8 +377,7 @@ export function createDispatchService({ db, io, config, log }: DispatchServiceOp
         if (audit) await audit(trx, null, { id: row.id, status: 'pendiente' });
         return row.id;
       });
-      await publish(ownerId, id);
-      return id;
+      return { id, booking: await publish(ownerId, id) };
     },
 
     /** The desk puts a taxi on the booking: one transaction, the unique index refuses a second live trip for the driver. */
@@ -384,13 +432,13 @@ export function createDispatchService({ db, io, config, log }: DispatchServiceOp
     },
 
     /** "Ofrecer": automatic offering from the best candidate. */
-    async startOffering(ownerId: number, bookingId: number, actor: Actor, audit?: Audit): Promise<void> {
-      const before = await findStored(db, ownerId, bookingId);
+    async startOffering(ownerId: number, bookingId: number, actor: Actor, audit?: Audit, known?: StoredBooking): Promise<void> {
+      const before = known ?? (await findStored(db, ownerId, bookingId));
       if (!before) fail(404, BookingMessages.notFound);
       const stored = before as NonNullable<typeof before>;
       if (stored.status === 'ofrecido') fail(409, DispatchMessages.alreadyOffering);
       if (stored.status !== 'pendiente') fail(409, refusal409(stored.status));
-      await decide(async (trx) => {
+      const restart = async (trx: Transaction<Database>) => {
         const reset = await trx
           .updateTable('bookings')
           .set({ refusals: 0, needs_attention: false, updated_at: sql<Date>`now()` })
@@ -401,9 +449,25 @@ export function createDispatchService({ db, io, config, log }: DispatchServiceOp
         if (!reset) fail(409, BookingMessages.changed);
         await insertEvent(trx, bookingId, 'pendiente', actor, null, 'inicio');
         if (audit) await audit(trx, { status: 'pendiente' }, { id: bookingId, status: 'ofrecido' });
-      });
-      await offerNext(ownerId, bookingId);
-      await publish(ownerId, bookingId);
+      };
+      // Usually one transaction restarts the offering and offers the best candidate (each round trip
+      // counts on a busy server); when that driver took another offer meanwhile, the loop of offerNext.
+      if (sync.busy()) await sync.settled();
+      const [best] = await findCandidates(index, states, config, { ownerId, latitude: stored.pickup_latitude, longitude: stored.pickup_longitude, limit: 5 });
+      if (best) {
+        try {
+          const offered = await decide(async (trx) => {
+            await restart(trx);
+            return offerTo(trx, ownerId, bookingId, 0, best);
+          });
+          if (offered) return await offerMade(ownerId, bookingId, best);
+          return await offerNext(ownerId, bookingId);
+        } catch (error) {
+          if (!isUniqueViolation(error, OFFER_INDEX)) throw error;
+        }
+      }
+      await decide(restart);
+      await offerNext(ownerId, bookingId, { ...stored, refusals: 0 });
     },
 
     async cancel(ownerId: number, bookingId: number, reason: string, actor: Actor, audit?: Audit): Promise<void> {
@@ -508,6 +572,10 @@ export function createDispatchService({ db, io, config, log }: DispatchServiceOp
         .where('scheduled_for', '<=', to)
         .execute();
       for (const row of due) await publish(row.owner_id, row.id);
+      if (now - lastStatesReload >= STATES_RELOAD_MS) {
+        lastStatesReload = now;
+        await sync.reload();
+      }
       return passed;
     },
   };

@@ -1,6 +1,6 @@
 /** What a driver's phone sees: its availability, its open offer and its live trip (GET /driver/dispatch, the driver socket). */
 import { sql } from 'kysely';
-import type { Booking, DriverDispatchResponse, DriverTrip } from '../../../contract/dispatch';
+import type { Booking, DriverDispatchResponse, DriverOffer, DriverTrip } from '../../../contract/dispatch';
 import { activeShiftOf } from './availabilityRepo';
 import { loadBooking, type Db } from './bookingsRepo';
 import { LIVE_TRIP_STATUSES } from './tripStates';
@@ -19,6 +19,18 @@ export function toDriverTrip(booking: Booking, withPhone: boolean): DriverTrip {
     scheduled_for: booking.scheduled_for,
     cancel_reason: booking.cancel_reason,
     updated_at: booking.updated_at,
+  };
+}
+
+/** The offer card of a booking being offered (null when none is out). */
+export function toDriverOffer(booking: Booking): DriverOffer | null {
+  if (!booking.offer) return null;
+  return {
+    booking: toDriverTrip(booking, false),
+    expires_at: booking.offer.expires_at,
+    server_time: new Date().toISOString(),
+    distance_m: booking.offer.distance_m,
+    eta_s: booking.offer.eta_s,
   };
 }
 
@@ -43,16 +55,7 @@ export async function driverDispatchState(db: Db, ownerId: number, driverId: num
   const tripBooking = tripRow ? await loadBooking(db, ownerId, tripRow.id, leadMinutes) : null;
   return {
     availability: shift ? (tripBooking ? 'ocupado' : shift.availability) : null,
-    offer:
-      offerBooking?.offer
-        ? {
-            booking: toDriverTrip(offerBooking, false),
-            expires_at: offerBooking.offer.expires_at,
-            server_time: new Date().toISOString(),
-            distance_m: offerBooking.offer.distance_m,
-            eta_s: offerBooking.offer.eta_s,
-          }
-        : null,
+    offer: offerBooking ? toDriverOffer(offerBooking) : null,
     trip: tripBooking ? toDriverTrip(tripBooking, true) : null,
   };
 }

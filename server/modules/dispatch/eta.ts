@@ -44,12 +44,17 @@ async function osrmDurations(routingUrl: string, origins: EtaOrigin[], pickup: {
   }
 }
 
+/** Every origin's straight-line estimate (no routing engine). */
+export function straightLineEtas(origins: EtaOrigin[], config: Pick<DispatchConfig, 'detourFactor' | 'citySpeedKmh'>): Eta[] {
+  return origins.map((o): Eta => ({ etaS: straightLineEta(o.distanceM, config), source: 'linea_recta' }));
+}
+
 export async function estimateEtas(
   origins: EtaOrigin[],
   pickup: { latitude: number; longitude: number },
   config: Pick<DispatchConfig, 'detourFactor' | 'citySpeedKmh' | 'routingUrl'>,
 ): Promise<Eta[]> {
-  const straight = origins.map((o): Eta => ({ etaS: straightLineEta(o.distanceM, config), source: 'linea_recta' }));
+  const straight = straightLineEtas(origins, config);
   if (!config.routingUrl || !origins.length) return straight;
   const road = await osrmDurations(config.routingUrl, origins, pickup);
   if (!road) return straight;

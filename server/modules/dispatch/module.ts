@@ -1,7 +1,7 @@
 /**
  * Despacho (issue 25): mounts the desk's and the driver's routes, feeds the taxi index from the
- * position service's accepted points (its onAccepted hook: positions never import dispatch), forgets
- * a taxi whose shift ends, and runs the sweep (expired offers, scheduled bookings coming due) every
+ * position service's accepted points (its onAccepted hook: positions never import dispatch) and, with
+ * PostgreSQL, the other processes' (taxiSync.ts), forgets a taxi whose shift ends, and runs the sweep (expired offers, scheduled bookings coming due) every
  * config.dispatch.sweepMs once the server listens — also right away, so offers that expired while the
  * server was down pass on at start.
  */
@@ -15,7 +15,7 @@ import { startSweep } from './sweep';
 export const dispatchModule: FlotaModule = {
   name: 'dispatch',
   async register(app, { prefix, config, db, io, authenticate, authenticateDriver, positions }) {
-    const service = createDispatchService({ db, io, config: config.dispatch, log: app.log });
+    const service = createDispatchService({ db, io, config: config.dispatch, log: app.log, clustered: config.databaseUrl !== null });
     await service.loadIndex();
     positions.onAccepted((position) => service.onPosition(position));
     positions.shifts.onEnded((shift) => service.onShiftEnded(shift.id));

@@ -11,6 +11,7 @@
  */
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Availability } from '../../../contract/dispatch';
 import type { LocationUpdate } from '../../../contract/entities';
 import { Server } from 'socket.io';
 import {
@@ -37,9 +38,25 @@ export interface SocketData {
   batch: boolean;
 }
 
-/** Between server processes (PostgreSQL adapter): one flush's updates of one owner. */
+/** An active shift's dispatch state as one process read it after its own change (dispatch's taxi states). */
+export interface DispatchTaxiState {
+  shiftId: number;
+  ownerId: number;
+  driverId: number;
+  vehicleId: number | null;
+  plateNumber: string | null;
+  driverName: string;
+  availability: Availability;
+  onTrip: boolean;
+  offered: boolean;
+}
+
+/** Between server processes (PostgreSQL adapter). */
 export interface InterServerEvents {
+  /** One flush's updates of one owner. */
   locations: (ownerId: number, updates: LocationUpdate[]) => void;
+  /** Dispatch's taxi states a process changed (read back from the database), and shifts that ended. */
+  taxi_states: (states: DispatchTaxiState[], endedShiftIds: number[]) => void;
 }
 
 export type FlotaSocketServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
