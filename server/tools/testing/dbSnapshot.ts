@@ -12,7 +12,7 @@ export async function ownerChecksum(db: Kysely<Database>, ownerId: number): Prom
       (select string_agg(d::text, '|' order by d.id) from drivers d where d.owner_id = ${ownerId}),
       (select string_agg(v::text, '|' order by v.id) from vehicles v where v.owner_id = ${ownerId}),
       (select string_agg(s::text, '|' order by s.id) from shifts s where s.owner_id = ${ownerId}),
-      (select string_agg(l::text, '|' order by l.id) from shift_locations l join shifts s on s.id = l.shift_id where s.owner_id = ${ownerId}),
+      (select string_agg(l::text, '|' order by l.shift_id, l.recorded_at) from shift_locations l join shifts s on s.id = l.shift_id where s.owner_id = ${ownerId}),
       (select string_agg(b::text, '|' order by b.id) from bookings b where b.owner_id = ${ownerId}),
       (select string_agg(c::text, '|' order by c.id) from customers c where c.owner_id = ${ownerId}),
       (select string_agg(p::text, '|' order by p.id) from dispatch_places p where p.owner_id = ${ownerId})
