@@ -53,7 +53,9 @@ test.describe('attention list, with a server of its own (taxis go silent after 5
     try {
       // A driver created with a licence that expires in 10 days.
       const token = await ownerToken(request, server.url);
-      const expiry = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+      // Ten days after today in Santiago (the browser's zone), not in UTC: from 21:00 to midnight in
+      // Chile the UTC date is already tomorrow, and the screen said "vence en 11 días".
+      const expiry = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(new Date(Date.now() + 10 * 86_400_000));
       const created = await request.post(`${server.url}/api/drivers`, {
         headers: { authorization: `Bearer ${token}` },
         data: { rut: '13.579.246-2', password: 'clave-conductor-1', first_name: 'Rosa', last_name: 'Licencia', phone: '+56 9 5555 0000', license_number: 'A1-999', license_expiry: expiry },
