@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { spot } from './dispatchSpots';
+import { autocannon, percentile } from './autocannon';
 
 export interface MoverConfig {
   url: string;
@@ -26,17 +27,6 @@ export interface MoverResult {
   seconds: number;
 }
 
-interface Autocannon {
-  (options: Record<string, unknown>, done: (error: Error | null, result: { errors: number; timeouts: number; non2xx: number }) => void): {
-    on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): void;
-    stop(): void;
-  };
-}
-// autocannon ships no types; only the calls above are used.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const autocannon = require('autocannon') as Autocannon;
-
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 
 function main() {
   const config = JSON.parse(readFileSync(process.argv[2], 'utf8')) as MoverConfig;

@@ -7,6 +7,7 @@
  * Usage: tsx bench/ingestLoad.ts <config.json>
  */
 import { readFileSync } from 'node:fs';
+import { autocannon, percentile } from './autocannon';
 
 export interface LoadConfig {
   url: string;
@@ -28,18 +29,6 @@ export interface LoadResult {
   errors: number;
 }
 
-interface Autocannon {
-  (options: Record<string, unknown>, done: (error: Error | null, result: { errors: number; timeouts: number; non2xx: number }) => void): {
-    on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): void;
-  };
-}
-// autocannon ships no types; only the calls above are used.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const autocannon = require('autocannon') as Autocannon;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
-}
 
 function main() {
   const config = JSON.parse(readFileSync(process.argv[2], 'utf8')) as LoadConfig;
