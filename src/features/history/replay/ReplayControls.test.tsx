@@ -6,19 +6,13 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { ReplayControls } from './ReplayControls';
-import { replayOf } from './replayFixture';
+import { tenMinutesReplay } from './replayFixture';
 import { trackFromReplay, type ReplayTrack } from './replayTrack';
 import { useReplayClock } from './useReplayClock';
 
 const START = Date.parse('2026-03-10T15:00:00.000Z');
 // Ten minutes at 1 Hz.
-const replay = replayOf(
-  START,
-  Array.from({ length: 601 }, (_, i) => i * 1000),
-  Array.from({ length: 601 }, (_, i) => -32.45 + i * 1e-5),
-  Array.from({ length: 601 }, () => -71.23),
-  Array.from({ length: 601 }, () => 40),
-);
+const replay = tenMinutesReplay(START, () => 40);
 const track = trackFromReplay(replay) as ReplayTrack;
 
 function Player() {

@@ -5,20 +5,14 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { ReplayControls } from './ReplayControls';
-import { replayOf } from './replayFixture';
+import { tenMinutesReplay } from './replayFixture';
 import { ReplaySummary } from './ReplaySummary';
 import { trackFromReplay, type ReplayTrack } from './replayTrack';
 import { useReplayClock } from './useReplayClock';
 
 const START = Date.parse('2026-03-10T15:00:00.000Z');
 // Ten minutes at 1 Hz, the speed in km/h equal to the second's number (0 to 600).
-const replay = replayOf(
-  START,
-  Array.from({ length: 601 }, (_, i) => i * 1000),
-  Array.from({ length: 601 }, (_, i) => -32.45 + i * 1e-5),
-  Array.from({ length: 601 }, () => -71.23),
-  Array.from({ length: 601 }, (_, i) => i),
-);
+const replay = tenMinutesReplay(START, (i) => i);
 const track = trackFromReplay(replay) as ReplayTrack;
 
 function Player() {

@@ -17,3 +17,15 @@ export function replayOf(start: number, offsetsMs: number[], latitudes: number[]
     speeds_kmh: speedsKmh,
   };
 }
+
+/** Ten minutes at 1 Hz from `start`, driving north, at the speed (km/h) `speedAt` gives each second. */
+export function tenMinutesReplay(start: number, speedAt: (second: number) => number): ShiftReplay {
+  const seconds = Array.from({ length: 601 }, (_, i) => i);
+  return replayOf(
+    start,
+    seconds.map((i) => i * 1000),
+    seconds.map((i) => -32.45 + i * 1e-5),
+    seconds.map(() => -71.23),
+    seconds.map(speedAt),
+  );
+}
