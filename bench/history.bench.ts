@@ -20,7 +20,7 @@ import { loadConfig } from '../server/platform/config';
 import { openPglite, openPostgres, type OpenDatabase } from '../server/platform/db/client';
 import { migrateToLatest } from '../server/platform/db/migrate';
 import type { Database } from '../server/platform/db/schema';
-import { HISTORY_EXPORT_BATCH, historyBatchQuery, historyCountQuery, historyRowsQuery, type HistoryFilter } from '../server/modules/shifts/historyRepo';
+import { HISTORY_COUNT_AHEAD, HISTORY_EXPORT_BATCH, historyBatchQuery, historyCountQuery, historyRowsQuery, type HistoryFilter } from '../server/modules/shifts/historyRepo';
 import { createFleet } from '../server/tools/testing/fleetFixtures';
 import { ms, summarize } from './stats';
 
@@ -187,8 +187,8 @@ async function benchOn(name: string, database: OpenDatabase): Promise<void> {
     for (const [label, filter] of cases) {
       console.log(`\n  EXPLAIN first page, ${label}:`);
       for (const line of await explain(db, historyRowsQuery(db, fleet.ownerId, filter, TIME_ZONE).limit(101))) console.log(`    ${line}`);
-      console.log(`  EXPLAIN total, ${label}:`);
-      for (const line of await explain(db, historyCountQuery(db, fleet.ownerId, filter, TIME_ZONE))) console.log(`    ${line}`);
+      console.log(`  EXPLAIN total (counted up to the first page + ${HISTORY_COUNT_AHEAD}), ${label}:`);
+      for (const line of await explain(db, historyCountQuery(db, fleet.ownerId, filter, TIME_ZONE, 100 + HISTORY_COUNT_AHEAD))) console.log(`    ${line}`);
     }
   } finally {
     await server.close();

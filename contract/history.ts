@@ -53,7 +53,7 @@ export const historyQuerySchema = z
   .refine(datesInOrder, datesOutOfOrder);
 export type HistoryQuery = z.input<typeof historyQuerySchema>;
 /** GET /shifts/history always says how many match, where the next page starts, and (for older clients) whether more follow. */
-export const historyResponseSchema = shiftsResponseSchema.required({ total: true, next_offset: true, limited: true });
+export const historyResponseSchema = shiftsResponseSchema.required({ total: true, total_exact: true, next_offset: true, limited: true });
 export type HistoryResponse = z.infer<typeof historyResponseSchema>;
 /** GET /shifts/history.csv: the file itself (text/csv, BOM, `;`, CRLF; see contract/csv.ts). */
 export const historyCsvResponseSchema = z.string().describe('El archivo CSV');

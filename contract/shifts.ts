@@ -24,7 +24,8 @@ export type Shift = z.infer<typeof shiftSchema>;
 /**
  * GET /shifts/active and GET /shifts/history. `count` is always the number of rows sent.
  * History answers a page at a time (`limit`, `offset`), newest first: `total` is how many shifts the
- * filters select, `next_offset` the offset of the next page (null on the last one). `limited` is
+ * filters select (counted exactly up to 1,000 past the page; `total_exact` is false beyond, and
+ * `total` is then a lower bound), `next_offset` the offset of the next page (null on the last one). `limited` is
  * kept for clients written before paging: true when more pages follow.
  */
 export const shiftsResponseSchema = z.object({
@@ -32,6 +33,8 @@ export const shiftsResponseSchema = z.object({
   count: z.number().int(),
   /** History only: how many shifts the filters select, over every page. */
   total: z.number().int().optional(),
+  /** History only: false when more shifts match than `total` (the count stops 1,000 past the page). */
+  total_exact: z.boolean().optional(),
   /** History only: the `offset` that asks for the next page; null on the last page. */
   next_offset: z.number().int().nullable().optional(),
   /** History only, for clients from before paging: next_offset !== null. */

@@ -178,7 +178,7 @@ describe('filters combined', () => {
   it('a range with nothing in it is an empty list', async () => {
     const { status, body } = await history({ driver_id: ana(), start_date: '2026-06-01', end_date: '2026-06-30' });
     expect(status).toBe(200);
-    expect(body).toEqual({ shifts: [], count: 0, total: 0, next_offset: null, limited: false });
+    expect(body).toEqual({ shifts: [], count: 0, total: 0, total_exact: true, next_offset: null, limited: false });
   });
 
   it('blank parameters count as left out', async () => {
@@ -220,7 +220,7 @@ describe('owner scoping', () => {
   it('another owner’s driver_id gives an empty list, not their shifts', async () => {
     const { status, body } = await history({ driver_id: secondOwner.driverId });
     expect(status).toBe(200);
-    expect(body).toEqual({ shifts: [], count: 0, total: 0, next_offset: null, limited: false });
+    expect(body).toEqual({ shifts: [], count: 0, total: 0, total_exact: true, next_offset: null, limited: false });
   });
 
   it('the other owner sees only their own shift, even when asking for ours', async () => {

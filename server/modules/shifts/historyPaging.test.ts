@@ -93,9 +93,9 @@ describe('paging', () => {
     const { ids, answers } = await allPages({ limit: 500 });
     expect(ids).toEqual(expected.map((e) => e.id));
     expect(answers).toEqual([
-      { count: 500, total: SHIFT_COUNT, next_offset: 500, limited: true },
-      { count: 500, total: SHIFT_COUNT, next_offset: 1000, limited: true },
-      { count: 5, total: SHIFT_COUNT, next_offset: null, limited: false },
+      { count: 500, total: SHIFT_COUNT, total_exact: true, next_offset: 500, limited: true },
+      { count: 500, total: SHIFT_COUNT, total_exact: true, next_offset: 1000, limited: true },
+      { count: 5, total: SHIFT_COUNT, total_exact: true, next_offset: null, limited: false },
     ]);
   });
 
@@ -105,7 +105,14 @@ describe('paging', () => {
   });
 
   it('an offset past the end is an empty page that still tells the total', async () => {
-    expect((await page({ offset: 5000 })).body).toEqual({ shifts: [], count: 0, total: SHIFT_COUNT, next_offset: null, limited: false });
+    expect((await page({ offset: 5000 })).body).toEqual({ shifts: [], count: 0, total: SHIFT_COUNT, total_exact: true, next_offset: null, limited: false });
+  });
+
+  it('counts exactly up to 1,000 shifts past the page, and says "at least" beyond', async () => {
+    // 1,005 shifts: a page of 1 at the start counts 1 + 1,000 and stops there.
+    expect((await page({ limit: 1 })).body).toMatchObject({ count: 1, total: 1001, total_exact: false, next_offset: 1 });
+    // Five pages further on, the count reaches the end: exact again.
+    expect((await page({ limit: 1, offset: 5 })).body).toMatchObject({ count: 1, total: SHIFT_COUNT, total_exact: true, next_offset: 6 });
   });
 
   it.each([

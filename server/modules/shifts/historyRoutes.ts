@@ -37,7 +37,7 @@ export const historyRoutes: FastifyPluginAsync<Options> = async (app, { db, auth
   app.get('/shifts/history', routeSpecs.shiftHistory, async (request): Promise<ShiftsResponse> => {
     const query = parseBody(historyQuerySchema, withoutBlanks(request.query));
     const page = await listShiftHistory(db, ownerId(request), toFilter(query), timeZone, { limit: query.limit, offset: query.offset });
-    return { shifts: page.shifts, count: page.shifts.length, total: page.total, next_offset: page.nextOffset, limited: page.nextOffset !== null };
+    return { shifts: page.shifts, count: page.shifts.length, total: page.total, total_exact: page.totalExact, next_offset: page.nextOffset, limited: page.nextOffset !== null };
   });
 
   app.get('/shifts/history.csv', routeSpecs.shiftHistoryCsv, async (request, reply) => {

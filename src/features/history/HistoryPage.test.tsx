@@ -220,6 +220,13 @@ describe('Historial de Turnos', () => {
     expect(screen.getByText('Total: 130h 0m')).toBeInTheDocument();
   }, 20_000);
 
+  it('says "de más de" when the server stopped counting a long history', async () => {
+    const first = Array.from({ length: 100 }, (_, index) => makeShift({ id: 5000 - index }));
+    server.use(http.get(`${API}/shifts/history`, () => HttpResponse.json({ shifts: first, count: 100, total: 1100, total_exact: false, next_offset: 100 })));
+    await openHistory();
+    expect(await screen.findByText('Mostrando 100 turno(s) de más de 1.100.')).toBeInTheDocument();
+  }, 20_000);
+
   it('keeps the rows on screen and offers Reintentar when the next page fails', async () => {
     const many = Array.from({ length: 150 }, (_, index) => makeShift({ id: 500 - index }));
     server.use(

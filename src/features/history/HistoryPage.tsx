@@ -17,9 +17,13 @@ import { finishedSeconds } from './shiftDisplay';
 import { useHistoryCsvExport } from './useHistoryCsvExport';
 import './history.css';
 
-/** The spec's footer for the rows on screen, and of how many when more are still to load. */
-function shownText(shown: number, total: number): string {
-  return total > shown ? `Mostrando ${shown} turno(s) de ${total}.` : `Mostrando ${shown} turno(s).`;
+/**
+ * The spec's footer for the rows on screen, and of how many when more are still to load ("más de"
+ * when the server stopped counting: a fleet's years of shifts are not counted on every page).
+ */
+function shownText(shown: number, total: number, exact: boolean): string {
+  if (total <= shown) return `Mostrando ${shown} turno(s).`;
+  return `Mostrando ${shown} turno(s) de ${exact ? '' : 'más de '}${total.toLocaleString('es-CL')}.`;
 }
 
 /**
@@ -58,6 +62,7 @@ export function HistoryPage() {
   const shifts = useMemo(() => loadedShifts(pages), [pages]);
   const lastPage = pages?.at(-1);
   const total = lastPage?.total ?? shifts.length;
+  const totalExact = lastPage?.total_exact ?? true;
   // Loading the first page (a new search) replaces the table; loading the next keeps it on screen.
   const searching = history.isFetching && !history.isFetchingNextPage;
   const listsFailed = driversQuery.isError || vehiclesQuery.isError;
@@ -102,7 +107,7 @@ export function HistoryPage() {
         <>
           <HistoryTable shifts={shifts} onShowRoute={setRouteShift} />
           <div className="flota-history-footer">
-            <p role="status">{shownText(shifts.length, total)}</p>
+            <p role="status">{shownText(shifts.length, total, totalExact)}</p>
             <p title="Suma de los turnos finalizados que se muestran; los turnos en curso no se cuentan.">{`Total: ${formatDuration(finishedSeconds(shifts))}`}</p>
           </div>
           {history.isFetchNextPageError && !history.isFetching && <LoadFailure message="No se pudieron cargar más turnos." onRetry={() => void history.fetchNextPage()} />}

@@ -15,6 +15,8 @@ export interface HistoryPageResponse {
   shifts: Shift[];
   count: number;
   total?: number;
+  /** False when more shifts match than `total` (the server stops counting 1,000 past the page). */
+  total_exact?: boolean;
   next_offset?: number | null;
 }
 
