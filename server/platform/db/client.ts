@@ -7,6 +7,7 @@ import { PGliteDialect } from './pgliteDialect';
 import { makePrivate } from './privateFiles';
 import { QueryWorker } from './queryWorker';
 import type { Database } from './schema';
+import { startWalCheckpoints } from './walCheckpoints';
 import { typeParserSpec, typeParsers } from './typeParsers';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -54,10 +55,13 @@ export async function openPglite(dataDir: string | null): Promise<OpenDatabase> 
   // folders are already 0700, so nobody else reaches files it creates later), and again on close.
   if (dataDir) makePrivate(dataDir);
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  // In memory there is no folder to keep small.
+  const checkpoints = dataDir ? startWalCheckpoints(db) : null;
   return {
     db,
     kind: 'pglite',
     async close() {
+      await checkpoints?.stop();
       await db.destroy();
       await pglite.close();
       if (dataDir) makePrivate(dataDir);

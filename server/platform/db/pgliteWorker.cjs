@@ -12,7 +12,18 @@ const parsers = {};
 for (const oid of workerData.parsers.asNumber) parsers[oid] = (value) => Number(value);
 for (const oid of workerData.parsers.asText) parsers[oid] = (value) => value;
 
-const pglite = new PGlite({ ...(workerData.dataDir ? { dataDir: workerData.dataDir } : {}), parsers });
+/*
+ * PGlite runs PostgreSQL in single-user mode: no checkpointer, so nothing ever recycles the WAL,
+ * and with the default max_wal_size (1 GB) a checkpoint would keep a gigabyte of it anyway. The
+ * data folder was mostly WAL (a simulated day of the demo: 512 MB, of which the tables 31 MB).
+ * With these limits the checkpoints walCheckpoints.ts asks for trim pg_wal to about 64 MB.
+ */
+const WAL_LIMITS = ['-c', 'max_wal_size=64MB', '-c', 'min_wal_size=32MB'];
+const pglite = new PGlite({
+  ...(workerData.dataDir ? { dataDir: workerData.dataDir } : {}),
+  parsers,
+  startParams: [...PGlite.defaultStartParams, ...WAL_LIMITS],
+});
 
 /** A parameter as PostgreSQL's text format: arrays (of numbers, strings, nulls) as array literals. */
 function textValue(value) {
