@@ -208,4 +208,25 @@ describe.each(kinds)('packed trails on %s', (kind) => {
     expect(await pass.runOnce()).toEqual({ packedShifts: 0, packedRows: 0 });
     await pass.stop();
   }, 60_000);
+
+  it('a shift packed on its own at its end leaves its rows\' space to the next rows', async () => {
+    const heapBytes = async () =>
+      Number((await sql<{ bytes: number }>`select coalesce(sum(pg_relation_size(relid)), 0)::int8 as bytes from pg_partition_tree('shift_locations')`.execute(db)).rows[0].bytes);
+    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
+    const pass = createTrailPackPass(db, quiet, { trailDays: null, activityDays: null }, { dutyCycle: 1, afterEndMs: 0 });
+    await pass.runOnce();
+    const first = await newShift(true);
+    await storeRows(db, first, makeTrail(3000));
+    const withRows = await heapBytes();
+    // As the end of a shift does: its own pack a moment later, then the periodic pass.
+    pass.packLater(first);
+    for (let waited = 0; (await countRows(db, 'shift_locations', first)) > 0 && waited < 200; waited += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await countRows(db, 'shift_locations', first)).toBe(0);
+    expect(await pass.runOnce()).toEqual({ packedShifts: 0, packedRows: 0 });
+    const next = await newShift(true);
+    await storeRows(db, next, makeTrail(3000));
+    // The same 3,000 rows again fit in the space the packed ones left (without a VACUUM: twice the heap).
+    expect(await heapBytes()).toBeLessThan(withRows * 1.3);
+    await pass.stop();
+  }, 60_000);
 });

@@ -18,6 +18,8 @@ export interface PackPassOptions extends PassPacing {
   afterEndMs: number;
   batchSize: number;
   logEvery: number;
+  /** The clock the hot tier's weeks follow (bench/demoMonth.bench.ts runs a month in minutes). */
+  now: () => number;
 }
 
 export const DEFAULT_PACK_PASS: Readonly<PackPassOptions> = Object.freeze({
@@ -29,6 +31,7 @@ export const DEFAULT_PACK_PASS: Readonly<PackPassOptions> = Object.freeze({
   dutyCycle: 0.05,
   recheckMs: 10 * 60_000,
   logEvery: 200,
+  now: () => Date.now(),
 });
 
 export interface PackPassResult {
@@ -53,15 +56,33 @@ export function createTrailPackPass(
 ): TrailPackPass {
   const options = { ...DEFAULT_PACK_PASS, ...given };
   const later = new Set<NodeJS.Timeout>();
+  /** Rows packed (so deleted) since the last VACUUM, by the pass or by a shift's own pack. */
+  let deletedSinceVacuum = 0;
+
+  /**
+   * The deleted rows' space, for the next rows: PGlite has no autovacuum, and PostgreSQL's may lag.
+   * Most shifts are packed on their own a minute after they end (packLater), so this runs on every
+   * pass that finds rows deleted, not only when the pass itself packed: otherwise a week's rows
+   * stayed on disk as dead space until the week was dropped (a simulated demo day: 1.4 M rows).
+   */
+  async function vacuumIfDeleted(): Promise<void> {
+    if (deletedSinceVacuum === 0) return;
+    deletedSinceVacuum = 0;
+    await sql`vacuum (analyze) shift_locations`.execute(db);
+    await sql`vacuum (analyze) trail_chunks`.execute(db);
+  }
 
   async function pass(control: PassControl): Promise<PackPassResult> {
     const result: PackPassResult = { packedShifts: 0, packedRows: 0 };
     const dropped = await applyRetention(db, retention);
     if (dropped.chunks || dropped.rows || dropped.activity) log.info(dropped, 'Retención: datos antiguos eliminados');
-    const weeks = await maintainHotWeeks(db);
+    const weeks = await maintainHotWeeks(db, options.now());
     if (weeks.created.length || weeks.dropped.length) log.info(weeks, 'Trayectos: semanas de puntos creadas y vaciadas');
     const pending = await countShiftsToPack(db);
-    if (pending === 0) return result;
+    if (pending === 0) {
+      await vacuumIfDeleted();
+      return result;
+    }
     log.info({ pending }, 'Trayectos: compactando turnos terminados');
     let cursor = 0;
     let failed = 0;
@@ -73,6 +94,7 @@ export function createTrailPackPass(
           const outcome = await packShift(db, id, control);
           if (outcome.packedRows) result.packedShifts += 1;
           result.packedRows += outcome.packedRows;
+          deletedSinceVacuum += outcome.packedRows;
           if (result.packedShifts % options.logEvery === 0) log.info({ done: result.packedShifts, pending }, 'Trayectos: avance');
         } catch (error) {
           failed += 1;
@@ -82,11 +104,7 @@ export function createTrailPackPass(
       if (ids.length < options.batchSize) break;
       cursor = ids[ids.length - 1];
     }
-    // The deleted rows' space, for the next rows (PGlite has no autovacuum; PostgreSQL's may lag).
-    if (result.packedRows) {
-      await sql`vacuum (analyze) shift_locations`.execute(db);
-      await sql`vacuum (analyze) trail_chunks`.execute(db);
-    }
+    await vacuumIfDeleted();
     log.info({ ...result, failed, pending }, 'Trayectos: pasada terminada');
     return result;
   }
@@ -96,7 +114,9 @@ export function createTrailPackPass(
   function packLater(shiftId: number): void {
     const handle = setTimeout(() => {
       later.delete(handle);
-      background.alongside((control) => packShift(db, shiftId, control));
+      background.alongside(async (control) => {
+        deletedSinceVacuum += (await packShift(db, shiftId, control)).packedRows;
+      });
     }, options.afterEndMs);
     handle.unref();
     later.add(handle);
