@@ -4,10 +4,12 @@
  * history with full trails), then the built-in simulator's month is played on a simulated clock:
  * every simulated driver alternates shifts of 20-60 minutes and rests of 5-20 (the simulator's
  * defaults, about three quarters of them on shift), one point a second while on shift (what
- * `rate: 1` sends), written by the ingest's own writer (flushPoints), summarised at the shift's end
- * as the end route does, and every ten simulated minutes the product's pack pass runs (pack,
- * VACUUM, weekly partitions kept and dropped on the simulated clock). Prints the folder's size
- * per simulated week and where the space went. DEMO_MONTH_DAYS (default 30) shortens the month.
+ * `rate: 1` sends), written by the ingest's own writer (flushPoints). As the server does, a shift
+ * is summarised at its end and packed on its own shortly after (packShift), and every ten
+ * simulated minutes the product's pack pass runs (VACUUM, weekly partitions kept and dropped on
+ * the simulated clock) followed by the checkpoint the server asks for every five minutes
+ * (walCheckpoints.ts). Prints the folder's size each simulated day and where the space went.
+ * DEMO_MONTH_DAYS (default 30) shortens the month: on 2 cores a day takes a few minutes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -17,6 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { flushPoints, type StoredPoint } from '../server/modules/positions/ingest/flushPoints';
 import { databaseFlushRunner } from '../server/modules/positions/ingest/flushRunner';
+import { packShift } from '../server/modules/positions/packed/packShift';
 import { createTrailPackPass } from '../server/modules/positions/packed/trailPackPass';
 import { atStoredPrecision } from '../server/modules/positions/storedPrecision';
 import { summarizeShift } from '../server/modules/reports';
@@ -70,7 +73,7 @@ async function simulatedDrivers(db: Kysely<Database>, start: number): Promise<Si
 
 /** Ten simulated minutes: shifts start and end, every driver on shift reports each second. */
 /** Wall-clock ms spent in each part of the simulation, printed with the figures. */
-const spent = { shifts: 0, flush: 0, summaries: 0, pass: 0 };
+const spent = { shifts: 0, flush: 0, summaries: 0, pack: 0, pass: 0 };
 const timed = async <T>(part: keyof typeof spent, work: () => Promise<T>): Promise<T> => {
   const began = performance.now();
   try {
@@ -111,6 +114,10 @@ async function playStep(db: Kysely<Database>, ownerId: number, drivers: SimDrive
   await timed('summaries', async () => {
     for (const driver of ended) if (driver.shiftId !== null) await summarizeShift(db, driver.shiftId);
   });
+  // Each shift's own pack a minute after its end (the end route's packLater).
+  await timed('pack', async () => {
+    for (const driver of ended) if (driver.shiftId !== null) await packShift(db, driver.shiftId);
+  });
   return points.length;
 }
 
@@ -148,11 +155,12 @@ export async function run(): Promise<void> {
     for (let day = 1; day <= days; day += 1) {
       for (const end = start + day * DAY_MS; now < end; now += STEP_MS) {
         points += await playStep(db, owner.id, drivers, now);
-        await timed('pass', () => packer.runOnce());
+        await timed('pass', async () => {
+          await packer.runOnce();
+          await sql`checkpoint`.execute(db);
+        });
       }
-      if (day % 7 === 0 || day === days) {
-        console.log(`día ${day}: ${(points / 1e6).toFixed(1)} M puntos simulados · ${await spaceReport(db)} · carpeta ${megabytes(folderBytes(dir))} · ${((performance.now() - began) / 1000).toFixed(0)} s (${Object.entries(spent).map(([part, ms]) => `${part} ${(ms / 1000).toFixed(0)} s`).join(', ')}) · carga ${load()}`);
-      }
+      console.log(`día ${day}: ${(points / 1e6).toFixed(1)} M puntos simulados · ${await spaceReport(db)} · carpeta ${megabytes(folderBytes(dir))} · ${((performance.now() - began) / 1000).toFixed(0)} s (${Object.entries(spent).map(([part, ms]) => `${part} ${(ms / 1000).toFixed(0)} s`).join(', ')}) · carga ${load()}`);
     }
     await database.close();
     console.log(`al cerrar: carpeta ${megabytes(folderBytes(dir))} tras ${days} días (${(points / 1e6).toFixed(1)} M puntos a 1 Hz) · ${((performance.now() - began) / 1000).toFixed(0)} s · carga ${load()}`);
