@@ -4,6 +4,7 @@
  * database its folder on disk. Reads only (after bringing the schema up to date). The embedded database opens in one process at a time:
  * stop the server first (with it running, only the folder's size is shown).
  */
+import path from 'node:path';
 import { sql } from 'kysely';
 import { loadConfig } from '../../platform/config';
 import { openDatabase } from '../../platform/db/client';
@@ -15,7 +16,9 @@ import { liveLockPid } from '../../platform/lockFile';
 async function main(): Promise<void> {
   const config = loadConfig();
   const embedded = !config.databaseUrl;
-  const folder = () => console.info(`Carpeta de datos ${config.dataDir}: ${megabytes(folderBytes(config.dataDir))}`);
+  // The WAL apart: PGlite keeps up to 64 MB of it after a checkpoint (db/walCheckpoints.ts).
+  const folder = () =>
+    console.info(`Carpeta de datos ${config.dataDir}: ${megabytes(folderBytes(config.dataDir))}, de ellos registro de escritura (pg_wal) ${megabytes(folderBytes(path.join(config.dataDir, 'pglite', 'pg_wal')))}`);
   const pid = embedded ? liveLockPid(config.dataDir) : null;
   if (pid !== null) {
     folder();
