@@ -2,12 +2,14 @@
  * GET /api/shifts/:id/replay and GET /api/positions/at over HTTP (PGlite): the replay is the whole
  * trail as columns with its GPS jump left out and a speed for every point; another fleet's shift is
  * the same Spanish 404 as an unknown one; where-was-everyone shows only the fleet's own taxis and
- * refuses a bad time with a Spanish message.
+ * refuses a bad time with a Spanish message. An ended shift's answer, kept between reads, still
+ * shows a late point at once.
  */
 import type { Kysely } from 'kysely';
 import { decodeTrailSteps, positionsAtResponseSchema, shiftReplaySchema } from '../../../contract/replay';
 import { buildServer, type FlotaServer } from '../../app';
 import { hashPassword } from '../identity';
+import { packShift } from '../positions/packed/packShift';
 import { loadConfig } from '../../platform/config';
 import { openPglite, type OpenDatabase } from '../../platform/db/client';
 import { migrateToLatest } from '../../platform/db/migrate';
@@ -105,5 +107,20 @@ describe('replay and where-was-everyone routes', () => {
     expect(await get('/positions/at?time=ayer')).toMatchObject({ status: 400, body: { error: expect.any(String), fields: { time: 'Fecha y hora inválidas' } } });
     expect(await get('/positions/at')).toMatchObject({ status: 400, body: { fields: { time: 'La fecha y hora son obligatorias' } } });
     expect(await get(`/positions/at?time=${START.toISOString()}&window_minutes=0`)).toMatchObject({ status: 400, body: { fields: { window_minutes: expect.stringContaining('Ventana inválida') } } });
+  });
+
+  it('an ended shift read again is the same trail; a late point shows at once, and after the pass packs it', async () => {
+    const read = async () => shiftReplaySchema.parse((await get(`/shifts/${ids.own}/replay`)).body);
+    const first = await read();
+    expect(await read()).toEqual(first);
+    const { times, latitudes, longitudes } = decodeTrailSteps(first);
+    const n = times.length;
+    const late = times[n - 1] + 5_000;
+    await db.insertInto('shift_locations').values({ shift_id: ids.own, latitude: latitudes[n - 1], longitude: longitudes[n - 1], recorded_at: new Date(late) }).execute();
+    const withLate = await read();
+    expect(withLate.time_steps_ms).toHaveLength(n + 1);
+    expect(decodeTrailSteps(withLate).times[n]).toBe(late);
+    await packShift(db, ids.own);
+    expect(await read()).toEqual(withLate);
   });
 });

@@ -8,10 +8,10 @@ import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { positionsAtQuerySchema, type PositionsAtResponse, type ShiftReplay } from '../../../contract/replay';
 import { ownerId } from '../identity';
-import { positionsAt, readTrail } from '../positions';
+import { positionsAt } from '../positions';
 import type { Database } from '../../platform/db/schema';
 import { HttpError, parseBody } from '../../platform/errors';
-import { replayColumns } from './replayColumns';
+import { createReplayCache } from './replayCache';
 import { routeSpecs } from './routeSpecs';
 import { SHIFT_NOT_FOUND } from './summaryRoute';
 
@@ -28,6 +28,7 @@ async function findReplayShift(db: Kysely<Database>, owner: number, shiftId: num
 
 export const replayRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticate: preHandlerAsyncHookHandler }> = async (app, { db, authenticate }) => {
   app.addHook('preHandler', authenticate);
+  const replays = createReplayCache(db);
 
   app.get<{ Params: { id: string } }>('/shifts/:id/replay', routeSpecs.shiftReplay, async (request): Promise<ShiftReplay> => {
     const shift = /^\d{1,9}$/.test(request.params.id) ? await findReplayShift(db, ownerId(request), Number(request.params.id)) : undefined;
@@ -38,7 +39,7 @@ export const replayRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authentica
       plate_number: shift.plate_number,
       shift_start: new Date(shift.start_time).toISOString(),
       shift_end: shift.end_time === null ? null : new Date(shift.end_time).toISOString(),
-      ...replayColumns(await readTrail(db, shift.id)),
+      ...(await replays.columns(shift.id, shift.end_time !== null)),
     };
   });
 

@@ -3,7 +3,7 @@
  * it was at the player's time. The taxi follows the clock by itself (a DOM marker moved every
  * frame, no render); following, the camera recentres when the taxi nears the edge (followCamera.ts).
  */
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { StyleSpecification } from 'maplibre-gl';
 import { Layer, Marker, Source, type MapRef, type MarkerInstance } from 'react-map-gl/maplibre';
 import type { Stop } from '../../../../contract/reports';
@@ -11,14 +11,15 @@ import { useAppSelector } from '../../../app/hooks';
 import { selectColorScheme } from '../../../components/theme/themeSlice';
 import { formatClockTime } from '../../../lib/clockTime';
 import { MapShell } from '../../../lib/map/MapShell';
-import { rasterStyle } from '../../../lib/map/rasterStyle';
+import { applyTileColorScheme, rasterStyle, TILE_LAYER_ID } from '../../../lib/map/rasterStyle';
 import { nearEdge } from './followCamera';
 import { formatStopDuration } from './replayFormat';
 import { positionAt, speedPieces, type ReplayTrack } from './replayTrack';
 import type { ReplayClock } from './useReplayClock';
 
 interface Props {
-  track: ReplayTrack;
+  /** Null while the trail downloads: the map is made meanwhile, without tiles or route. */
+  track: ReplayTrack | null;
   stops: Stop[];
   clock: Pick<ReplayClock, 'now' | 'subscribe'>;
   follow: boolean;
@@ -30,10 +31,16 @@ const ROUTE_SOURCE = 'replay-route';
 
 /**
  * Tiles appear at once instead of fading in over 300 ms: each fading tile redraws the whole map
- * every frame, and in software WebGL those redraws held the route's first frame back.
+ * every frame, and in software WebGL those redraws held the route's first frame back. `hidden`
+ * while the map waits for the trail.
  */
-function withoutTileFade(style: StyleSpecification): StyleSpecification {
-  return { ...style, layers: style.layers.map((layer) => (layer.type === 'raster' ? { ...layer, paint: { ...layer.paint, 'raster-fade-duration': 0 } } : layer)) };
+function withoutTileFade(style: StyleSpecification, hidden: boolean): StyleSpecification {
+  return {
+    ...style,
+    layers: style.layers.map((layer) =>
+      layer.type === 'raster' ? { ...layer, layout: { ...layer.layout, visibility: hidden ? 'none' : 'visible' }, paint: { ...layer.paint, 'raster-fade-duration': 0 } } : layer,
+    ),
+  };
 }
 
 function trackBounds(track: ReplayTrack): [[number, number], [number, number]] {
@@ -53,14 +60,60 @@ function trackBounds(track: ReplayTrack): [[number, number], [number, number]] {
   ];
 }
 
+/** Where the map waits, its tiles hidden, while the trail downloads: La Ligua, the demo fleet's town. */
+const WAITING_VIEW = { longitude: -71.2264, latitude: -32.4519, zoom: 12 };
+const FIT_OPTIONS = { padding: 40, maxZoom: 16 } as const;
+
 export default function ReplayMap({ track, stops, clock, follow, onRouteDrawn }: Props) {
   const tileUrl = useAppSelector((state) => state.config.tileUrl);
   const tileAttribution = useAppSelector((state) => state.config.tileAttribution);
   const colorScheme = useAppSelector(selectColorScheme);
-  const mapStyle = useMemo(() => withoutTileFade(rasterStyle(tileUrl, tileAttribution, colorScheme)), [tileUrl, tileAttribution, colorScheme]);
-  const pieces = useMemo(() => speedPieces(track), [track]);
-  const bounds = useMemo(() => trackBounds(track), [track]);
+  // The style is set once; what changes after is changed in place (below). A new style would be
+  // diffed against the map's, and the diff drops the route's source: MapLibre's worker would be
+  // sent the 43,200-point route again. No tiles of a guessed place while the trail downloads: they
+  // would be thrown away, and their drawing would compete with the route's first frame.
+  const [mapStyle] = useState(() => withoutTileFade(rasterStyle(tileUrl, tileAttribution, colorScheme), track === null));
+  const bounds = useMemo(() => (track ? trackBounds(track) : null), [track]);
+  const [initialViewState] = useState(() => (bounds ? { bounds, fitBoundsOptions: FIT_OPTIONS } : WAITING_VIEW));
   const mapRef = useRef<MapRef>(null);
+  // The style is there (its first 'styledata'): not the map's 'load', which waits for every
+  // source, the route's too, and would hold the tiles back until the route is ready.
+  const [styled, setStyled] = useState(false);
+
+  // The map made before the trail came (the usual case) is moved onto the route at once.
+  const fitted = useRef(bounds !== null);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!bounds || !map || fitted.current) return;
+    fitted.current = true;
+    map.fitBounds(bounds, { ...FIT_OPTIONS, duration: 0 });
+  }, [bounds, styled]);
+  const showTiles = track !== null;
+  useEffect(() => {
+    if (styled) mapRef.current?.getMap().setLayoutProperty(TILE_LAYER_ID, 'visibility', showTiles ? 'visible' : 'none');
+  }, [styled, showTiles]);
+  useEffect(() => {
+    if (styled && mapRef.current) applyTileColorScheme(mapRef.current.getMap(), colorScheme);
+  }, [styled, colorScheme]);
+
+  const drawn = useRef(false);
+  const onRender = useCallback(() => {
+    const map = mapRef.current;
+    if (drawn.current || !map?.getSource(ROUTE_SOURCE) || !map.isSourceLoaded(ROUTE_SOURCE)) return;
+    drawn.current = true;
+    onRouteDrawn?.();
+  }, [onRouteDrawn]);
+
+  return (
+    <MapShell ref={mapRef} mapStyle={mapStyle} compactAttribution initialViewState={initialViewState} onStyleData={() => setStyled(true)} onRender={onRender}>
+      {track && <ReplayRoute track={track} stops={stops} clock={clock} follow={follow} mapRef={mapRef} />}
+    </MapShell>
+  );
+}
+
+/** The route, its stops and the taxi, on the map once the trail is there. */
+function ReplayRoute({ track, stops, clock, follow, mapRef }: Omit<Props, 'track' | 'onRouteDrawn'> & { track: ReplayTrack; mapRef: RefObject<MapRef | null> }) {
+  const pieces = useMemo(() => speedPieces(track), [track]);
   const markerRef = useRef<MarkerInstance>(null);
   const { now, subscribe } = clock;
 
@@ -77,20 +130,12 @@ export default function ReplayMap({ track, stops, clock, follow, onRouteDrawn }:
     };
     show(now());
     return subscribe(show);
-  }, [track, follow, now, subscribe]);
-
-  const drawn = useRef(false);
-  const onRender = useCallback(() => {
-    const map = mapRef.current;
-    if (drawn.current || !map?.getSource(ROUTE_SOURCE) || !map.isSourceLoaded(ROUTE_SOURCE)) return;
-    drawn.current = true;
-    onRouteDrawn?.();
-  }, [onRouteDrawn]);
+  }, [track, follow, now, subscribe, mapRef]);
 
   // Where the taxi is at this render; between renders the clock moves it (above).
   const position = positionAt(track, now());
   return (
-    <MapShell ref={mapRef} mapStyle={mapStyle} compactAttribution initialViewState={{ bounds, fitBoundsOptions: { padding: 40, maxZoom: 16 } }} onRender={onRender}>
+    <>
       <Source id={ROUTE_SOURCE} type="geojson" data={pieces}>
         <Layer id="replay-route-line" type="line" layout={{ 'line-join': 'round', 'line-cap': 'round' }} paint={{ 'line-color': ['get', 'colour'], 'line-width': 4 }} />
       </Source>
@@ -104,6 +149,6 @@ export default function ReplayMap({ track, stops, clock, follow, onRouteDrawn }:
       <Marker ref={markerRef} longitude={position.longitude} latitude={position.latitude} anchor="center">
         <span className="flota-replay-taxi" aria-label="Taxi" role="img" />
       </Marker>
-    </MapShell>
+    </>
   );
 }

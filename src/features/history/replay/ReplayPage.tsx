@@ -21,7 +21,10 @@ function subtitle(replay: ShiftReplay): string {
   return `${replay.plate_number ?? 'Sin vehículo'} · ${formatDateTime(replay.shift_start)} – ${end}`;
 }
 
-/** The player's chunk, asked for as the page opens so that it loads while the trail downloads. */
+/**
+ * The player's chunk, asked for as the page opens so that it loads while the trail downloads; the
+ * player then shows its map while the trail is still on its way.
+ */
 const loadPlayer = () => import('./ReplayPlayer');
 const ReplayPlayer = lazy(loadPlayer);
 
@@ -49,9 +52,7 @@ export function ReplayPage() {
         <p className="flota-replay__empty">Turno no encontrado</p>
       ) : replay.isError ? (
         <LoadFailure message="No se pudo cargar el recorrido del turno." onRetry={() => void replay.refetch()} />
-      ) : replay.isLoading ? (
-        <LoadingText>Cargando recorrido...</LoadingText>
-      ) : track ? (
+      ) : replay.isLoading || track ? (
         <Suspense fallback={<LoadingText>Cargando recorrido...</LoadingText>}>
           <ReplayPlayer track={track} summary={summary.data} />
         </Suspense>

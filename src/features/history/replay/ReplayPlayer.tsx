@@ -1,9 +1,12 @@
 /**
  * The player: map, controls, speed chart and summary, kept in step by one clock. Its own chunk
- * (MapLibre and uPlot): ReplayPage asks for the trail first and loads this meanwhile.
+ * (MapLibre and uPlot): ReplayPage asks for the trail first and loads this meanwhile. It is shown
+ * before the trail arrives (`track` null): the map, its WebGL context, style and shaders are made
+ * while the trail downloads, and the route is drawn on it when it comes.
  */
 import { useState } from 'react';
 import type { ShiftSummaryResponse } from '../../../../contract/reports';
+import { LoadingText } from '../../../components/LoadingText';
 import { useAppSelector } from '../../../app/hooks';
 import { selectColorScheme } from '../../../components/theme/themeSlice';
 import { loadMapLibre } from '../../../lib/map/maplibre';
@@ -19,7 +22,7 @@ export function prewarmMap(): void {
   loadMapLibre().prewarm();
 }
 
-export default function ReplayPlayer({ track, summary }: { track: ReplayTrack; summary: ShiftSummaryResponse | undefined }) {
+export default function ReplayPlayer({ track, summary }: { track: ReplayTrack | null; summary: ShiftSummaryResponse | undefined }) {
   const clock = useReplayClock(track);
   const [follow, setFollow] = useState(true);
   const [routeDrawn, setRouteDrawn] = useState(false);
@@ -31,10 +34,16 @@ export default function ReplayPlayer({ track, summary }: { track: ReplayTrack; s
         <div className="flota-replay__map" aria-busy={!routeDrawn}>
           <ReplayMap track={track} stops={summary?.stops ?? []} clock={clock} follow={follow} onRouteDrawn={() => setRouteDrawn(true)} />
         </div>
-        <ReplayControls track={track} clock={clock} follow={follow} onFollowChange={setFollow} />
-        <SpeedChart track={track} clock={clock} colorScheme={colorScheme} />
+        {track ? (
+          <>
+            <ReplayControls track={track} clock={clock} follow={follow} onFollowChange={setFollow} />
+            <SpeedChart track={track} clock={clock} colorScheme={colorScheme} />
+          </>
+        ) : (
+          <LoadingText>Cargando recorrido...</LoadingText>
+        )}
       </div>
-      <ReplaySummary summary={summary} track={track} clock={clock} />
+      {track && <ReplaySummary summary={summary} track={track} clock={clock} />}
     </div>
   );
 }

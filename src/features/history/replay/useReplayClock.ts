@@ -48,13 +48,14 @@ function createTimeline(start: number): Timeline {
   };
 }
 
-export function useReplayClock(track: ReplayTrack, initialRate: PlaybackRate = 10): ReplayClock {
-  const timeline = useMemo(() => createTimeline(track.start), [track]);
+/** `track` is null while the trail downloads (the map is made meanwhile): the clock stands still. */
+export function useReplayClock(track: ReplayTrack | null, initialRate: PlaybackRate = 10): ReplayClock {
+  const timeline = useMemo(() => createTimeline(track?.start ?? 0), [track]);
   const [playing, setPlaying] = useState(false);
   const [rate, setRate] = useState<PlaybackRate>(initialRate);
 
   useEffect(() => {
-    if (!playing) return undefined;
+    if (!playing || !track) return undefined;
     let frame = 0;
     let last = performance.now();
     const tick = (now: number) => {
@@ -68,10 +69,21 @@ export function useReplayClock(track: ReplayTrack, initialRate: PlaybackRate = 1
     return () => cancelAnimationFrame(frame);
   }, [playing, rate, track, timeline]);
 
-  const seek = useCallback((to: number) => timeline.set(clampTime(track, to)), [track, timeline]);
-  const step = useCallback((deltaMs: number) => timeline.set(clampTime(track, timeline.get() + deltaMs)), [track, timeline]);
+  const seek = useCallback(
+    (to: number) => {
+      if (track) timeline.set(clampTime(track, to));
+    },
+    [track, timeline],
+  );
+  const step = useCallback(
+    (deltaMs: number) => {
+      if (track) timeline.set(clampTime(track, timeline.get() + deltaMs));
+    },
+    [track, timeline],
+  );
   // Play at the end starts again from the beginning.
   const toggle = useCallback(() => {
+    if (!track) return;
     if (!playing && timeline.get() >= track.end) timeline.set(track.start);
     setPlaying(!playing);
   }, [playing, track, timeline]);
