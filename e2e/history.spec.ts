@@ -22,7 +22,7 @@ const isoDay = (shown: string) => shown.replace(/^(\d{2})\/(\d{2})\/(\d{4}).*$/,
 
 const rows = (page: Page) => page.getByRole('table').locator('tbody tr');
 // "Mostrando N turno(s)." when every row is on screen, "… de T." while more pages remain.
-const footerCount = (page: Page) => page.getByText(/^Mostrando \d+ turno\(s\)( de \d+)?\.$/);
+const footerCount = (page: Page) => page.getByText(/^Mostrando \d+ turno\(s\)( de [\d.]+)?\.$/);
 
 /** The text of each cell of a row, as the CSV writes them: name and RUT apart. */
 async function rowValues(row: Locator): Promise<string[]> {
