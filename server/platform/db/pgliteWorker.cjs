@@ -16,9 +16,9 @@ for (const oid of workerData.parsers.asText) parsers[oid] = (value) => value;
  * PGlite runs PostgreSQL in single-user mode: no checkpointer, so nothing ever recycles the WAL,
  * and with the default max_wal_size (1 GB) a checkpoint would keep a gigabyte of it anyway. The
  * data folder was mostly WAL (a simulated day of the demo: 512 MB, of which the tables 31 MB).
- * With these limits the checkpoints walCheckpoints.ts asks for trim pg_wal to about 64 MB.
+ * With these limits the checkpoints walCheckpoints.ts asks for trim pg_wal to about 32-48 MB (two or three 16 MB segments).
  */
-const WAL_LIMITS = ['-c', 'max_wal_size=64MB', '-c', 'min_wal_size=32MB'];
+const WAL_LIMITS = ['-c', 'max_wal_size=32MB', '-c', 'min_wal_size=32MB'];
 const pglite = new PGlite({
   ...(workerData.dataDir ? { dataDir: workerData.dataDir } : {}),
   parsers,

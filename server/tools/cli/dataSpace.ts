@@ -16,7 +16,7 @@ import { liveLockPid } from '../../platform/lockFile';
 async function main(): Promise<void> {
   const config = loadConfig();
   const embedded = !config.databaseUrl;
-  // The WAL apart: PGlite keeps up to 64 MB of it after a checkpoint (db/walCheckpoints.ts).
+  // The WAL apart: PGlite keeps 32-48 MB of it after a checkpoint (db/walCheckpoints.ts).
   const folder = () =>
     console.info(`Carpeta de datos ${config.dataDir}: ${megabytes(folderBytes(config.dataDir))}, de ellos registro de escritura (pg_wal) ${megabytes(folderBytes(path.join(config.dataDir, 'pglite', 'pg_wal')))}`);
   const pid = embedded ? liveLockPid(config.dataDir) : null;
