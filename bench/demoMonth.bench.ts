@@ -5,10 +5,10 @@
  * every simulated driver alternates shifts of 20-60 minutes and rests of 5-20 (the simulator's
  * defaults, about three quarters of them on shift), one point a second while on shift (what
  * `rate: 1` sends), written by the ingest's own writer (flushPoints). As the server does, a shift
- * is summarised at its end and packed on its own shortly after (packShift), and every ten
- * simulated minutes the product's pack pass runs (VACUUM, weekly partitions kept and dropped on
- * the simulated clock) followed by the checkpoint the server asks for every five minutes
- * (walCheckpoints.ts). Prints the folder's size each simulated day and where the space went.
+ * is summarised at its end; every ten simulated minutes the product's pack pass runs (it packs the
+ * shifts ended since, which the server packs one by one a minute after their end, then VACUUM;
+ * weekly partitions kept and dropped on the simulated clock), followed by the checkpoint the
+ * server asks for every five minutes (walCheckpoints.ts). Prints the folder's size each simulated day and where the space went.
  * DEMO_MONTH_DAYS (default 30) shortens the month: on 2 cores a day takes a few minutes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,7 +19,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { flushPoints, type StoredPoint } from '../server/modules/positions/ingest/flushPoints';
 import { databaseFlushRunner } from '../server/modules/positions/ingest/flushRunner';
-import { packShift } from '../server/modules/positions/packed/packShift';
 import { createTrailPackPass } from '../server/modules/positions/packed/trailPackPass';
 import { atStoredPrecision } from '../server/modules/positions/storedPrecision';
 import { summarizeShift } from '../server/modules/reports';
@@ -73,7 +72,7 @@ async function simulatedDrivers(db: Kysely<Database>, start: number): Promise<Si
 
 /** Ten simulated minutes: shifts start and end, every driver on shift reports each second. */
 /** Wall-clock ms spent in each part of the simulation, printed with the figures. */
-const spent = { shifts: 0, flush: 0, summaries: 0, pack: 0, pass: 0 };
+const spent = { shifts: 0, flush: 0, summaries: 0, pass: 0 };
 const timed = async <T>(part: keyof typeof spent, work: () => Promise<T>): Promise<T> => {
   const began = performance.now();
   try {
@@ -114,10 +113,7 @@ async function playStep(db: Kysely<Database>, ownerId: number, drivers: SimDrive
   await timed('summaries', async () => {
     for (const driver of ended) if (driver.shiftId !== null) await summarizeShift(db, driver.shiftId);
   });
-  // Each shift's own pack a minute after its end (the end route's packLater).
-  await timed('pack', async () => {
-    for (const driver of ended) if (driver.shiftId !== null) await packShift(db, driver.shiftId);
-  });
+
   return points.length;
 }
 
