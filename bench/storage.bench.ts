@@ -251,11 +251,14 @@ const sizesFrom = (text: string | undefined, fallback: number[]) => (text ? text
 export async function run(): Promise<void> {
   const sizes = sizesFrom(process.env.STORAGE_SIZES, [1_000_000, 10_000_000]);
   console.log(`Almacenamiento de trayectos · ${os.cpus().length} núcleos · carga ${load()}`);
-  const pglite = await openPglite(null);
-  try {
-    await benchOne('PGlite (en memoria)', pglite, sizes);
-  } finally {
-    await pglite.close();
+  // STORAGE_ONLY=postgres skips the embedded half (a long PostgreSQL growth on a busy machine).
+  if (process.env.STORAGE_ONLY !== 'postgres') {
+    const pglite = await openPglite(null);
+    try {
+      await benchOne('PGlite (en memoria)', pglite, sizes);
+    } finally {
+      await pglite.close();
+    }
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
