@@ -25,6 +25,7 @@ import { createScratchDatabase } from '../server/tools/testing/scratchDatabase';
 import { startTestServer, TEST_JWT_SECRET } from '../server/tools/testing/testServer';
 import type { MoverConfig, MoverResult } from './dispatchMover';
 import { spot as spotOf } from './dispatchSpots';
+import { startServerProfile } from './serverProfile';
 import { summarize } from './stats';
 
 const TAXIS = Number(process.env.DISPATCH_BENCH_TAXIS ?? 5000);
@@ -149,12 +150,27 @@ export async function run(): Promise<void> {
     const mover = startMover(server.url, fleet.drivers.map((d) => d.token), workDir);
     await new Promise((resolve) => setTimeout(resolve, MOVER_WARMUP_MS));
     loop.enable();
+    // DISPATCH_BENCH_PROFILE=<file.cpuprofile>: the server's main thread profiled while the stream runs.
+    const profiler = process.env.DISPATCH_BENCH_PROFILE ? await startServerProfile() : null;
+    const cpuBefore = process.cpuUsage();
+    const eluBefore = performance.eventLoopUtilization();
+    const streamStarted = performance.now();
     await candidateRound(`con ${TAXIS} posiciones/s pedidas`);
 
     await offerRound(`con ${TAXIS} posiciones/s pedidas`);
 
     const moved = await mover.stop();
+    const streamMs = performance.now() - streamStarted;
+    const cpu = process.cpuUsage(cpuBefore);
+    const mainBusy = performance.eventLoopUtilization(eluBefore).utilization;
     loop.disable();
+    if (profiler) await profiler.stop(process.env.DISPATCH_BENCH_PROFILE as string);
+    // The server process's CPU: its main thread (HTTP, JSON, socket.io) and the rest (PGlite's worker thread, GC and libuv threads).
+    const processCores = (cpu.user + cpu.system) / 1000 / streamMs;
+    console.log(
+      `CPU del proceso servidor con el flujo: ${processCores.toFixed(2)} núcleos (hilo principal ocupado ${(mainBusy * 100).toFixed(0)} %, ` +
+        `resto ≈ ${Math.max(0, processCores - mainBusy).toFixed(2)} núcleos: worker de la base, GC) · proceso generador ${moved.cpuCores.toFixed(2)} núcleos`,
+    );
     console.log(`Retraso del bucle de eventos del servidor con el flujo: p50 ${ms(loop.percentile(50) / 1e6)} · p99 ${ms(loop.percentile(99) / 1e6)}`);
     console.log(
       `Posiciones durante la medición: ${moved.ok} en ${moved.seconds.toFixed(1)} s = ${moved.rate.toFixed(0)}/s (pedidas ${TAXIS}/s, 1 por taxi por segundo; ` +
