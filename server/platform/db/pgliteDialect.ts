@@ -1,8 +1,12 @@
 /**
  * A small Kysely dialect for PGlite. PGlite is a single connection, so the driver hands out one
  * connection at a time behind a mutex: a transaction holds it from BEGIN to COMMIT and no other
- * query can interleave.
+ * query can interleave. Work started inside inBackground() (the ingest's bulk flush) waits behind
+ * the other queries waiting for the connection: under a stream of positions a flush is always
+ * queued, and a person's request (a booking, an offer: a dozen queries in a row) would otherwise
+ * wait for a whole flush at each of them.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -30,18 +34,57 @@ export function namedQuery(name: string, sql: string, parameters: unknown[]): Na
   return { ...CompiledQuery.raw(sql, parameters), preparedName: name };
 }
 
-/** FIFO lock: acquire() resolves with a release function. */
-export class Mutex {
-  private tail: Promise<void> = Promise.resolve();
+const background = new AsyncLocalStorage<true>();
 
-  acquire(): Promise<() => void> {
-    let release!: () => void;
-    const next = new Promise<void>((resolve) => {
-      release = resolve;
+/** Runs `work` with its PGlite queries in the background lane (see above). No effect on PostgreSQL's pool. */
+export function inBackground<T>(work: () => Promise<T>): Promise<T> {
+  return background.run(true, work);
+}
+
+/** Background work is passed over at most this many times in a row: it is delayed, never starved. */
+export const MAX_PASSED_OVER = 4;
+
+/**
+ * The connection's lock: acquire() resolves with a release function. First come, first served
+ * within each lane; the foreground lane goes first, but a waiting background acquirer gets the
+ * lock after MAX_PASSED_OVER foreground grants at most.
+ */
+export class Mutex {
+  private held = false;
+  private readonly foreground: Array<() => void> = [];
+  private readonly background: Array<() => void> = [];
+  private passedOver = 0;
+
+  acquire(inBackgroundLane = false): Promise<() => void> {
+    return new Promise((resolve) => {
+      const grant = () => resolve(this.releaser());
+      if (!this.held) {
+        this.held = true;
+        grant();
+      } else (inBackgroundLane ? this.background : this.foreground).push(grant);
     });
-    const ready = this.tail.then(() => release);
-    this.tail = this.tail.then(() => next);
-    return ready;
+  }
+
+  private releaser(): () => void {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.handOver();
+    };
+  }
+
+  private handOver(): void {
+    let next: (() => void) | undefined;
+    if (this.background.length && (!this.foreground.length || this.passedOver >= MAX_PASSED_OVER)) {
+      next = this.background.shift();
+      this.passedOver = 0;
+    } else {
+      next = this.foreground.shift();
+      if (next && this.background.length) this.passedOver++;
+    }
+    if (next) next();
+    else this.held = false;
   }
 }
 
@@ -79,7 +122,7 @@ class PGliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    this.release = await this.mutex.acquire();
+    this.release = await this.mutex.acquire(background.getStore() === true);
     return this.connection;
   }
 
