@@ -68,6 +68,8 @@ export interface TransitionInput {
   /** The driver the event concerns. */
   eventDriverId?: number | null;
   note?: string | null;
+  /** An event recorded just before this one, in the same INSERT (the offering's "inicio" before its first offer). */
+  eventBefore?: { status: BookingStatus; actor: Actor; note: string | null };
 }
 
 export async function transition(trx: Db, input: TransitionInput): Promise<TransitionResult> {
@@ -91,14 +93,23 @@ export async function transition(trx: Db, input: TransitionInput): Promise<Trans
     if (!current) return { ok: false, status: 404, error: BookingMessages.notFound };
     return { ok: false, status: 409, error: refusal(current.status, input.to) ?? BookingMessages.changed };
   }
-  await insertEvent(trx, input.bookingId, input.to, input.actor, input.eventDriverId ?? null, input.note ?? null);
+  const before = input.eventBefore;
+  await insertEvents(trx, input.bookingId, [
+    ...(before ? [{ status: before.status, actor: before.actor, driverId: null, note: before.note }] : []),
+    { status: input.to, actor: input.actor, driverId: input.eventDriverId ?? null, note: input.note ?? null },
+  ]);
   return { ok: true, row: updated as StoredBooking, from: input.to };
 }
 
 export async function insertEvent(trx: Db, bookingId: number, status: BookingStatus, actor: Actor, driverId: number | null, note: string | null): Promise<void> {
+  await insertEvents(trx, bookingId, [{ status, actor, driverId, note }]);
+}
+
+/** Events in one INSERT, their ids (the history's order) in the order given. */
+async function insertEvents(trx: Db, bookingId: number, events: { status: BookingStatus; actor: Actor; driverId: number | null; note: string | null }[]): Promise<void> {
   await trx
     .insertInto('booking_events')
-    .values({ booking_id: bookingId, status, actor_kind: actor.kind, actor_id: actor.id, actor_name: actor.name, driver_id: driverId, note })
+    .values(events.map((e) => ({ booking_id: bookingId, status: e.status, actor_kind: e.actor.kind, actor_id: e.actor.id, actor_name: e.actor.name, driver_id: e.driverId, note: e.note })))
     .execute();
 }
 

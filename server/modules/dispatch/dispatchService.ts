@@ -178,16 +178,28 @@ export function createDispatchService({ db, io, config, log, clustered = false }
     return new Set(rows.map((r) => r.driver_id).filter((d): d is number => d !== null));
   }
 
-  /** Offers the booking (pendiente) to the best candidate not yet refused; after maxRefusals or with none, back to the board highlighted. */
-  /** Offers the booking to one candidate inside `trx`; false when it changed meanwhile (a unique violation: the driver holds another offer). */
-  async function offerTo(trx: Transaction<Database>, ownerId: number, bookingId: number, refusals: number, candidate: Candidate): Promise<boolean> {
+  /**
+   * Offers the booking to one candidate inside `trx`; false when it changed meanwhile (a unique
+   * violation: the driver holds another offer). `restart`: the offering starts over in the same
+   * UPDATE (refusals back to 0, its "inicio" event first), whatever the refusals were.
+   */
+  async function offerTo(
+    trx: Transaction<Database>,
+    ownerId: number,
+    bookingId: number,
+    refusals: number,
+    candidate: Candidate,
+    restart?: { actor: Actor },
+  ): Promise<boolean> {
     const result = await transition(trx, {
       ownerId,
       bookingId,
       to: 'ofrecido',
       actor: SYSTEM,
-      where: (eb) => eb.and([eb('status', '=', 'pendiente'), eb('refusals', '=', refusals)]),
+      where: (eb) => (restart ? eb.and([eb('status', '=', 'pendiente')]) : eb.and([eb('status', '=', 'pendiente'), eb('refusals', '=', refusals)])),
+      eventBefore: restart && { status: 'pendiente', actor: restart.actor, note: 'inicio' },
       set: {
+        ...(restart ? { refusals: 0 } : {}),
         offer_driver_id: candidate.driver_id,
         offer_vehicle_id: candidate.vehicle_id,
         offer_shift_id: candidate.shift_id,
@@ -450,18 +462,18 @@ export function createDispatchService({ db, io, config, log, clustered = false }
         await insertEvent(trx, bookingId, 'pendiente', actor, null, 'inicio');
         if (audit) await audit(trx, { status: 'pendiente' }, { id: bookingId, status: 'ofrecido' });
       };
-      // Usually one transaction restarts the offering and offers the best candidate (each round trip
-      // counts on a busy server); when that driver took another offer meanwhile, the loop of offerNext.
+      // Usually one UPDATE restarts the offering and offers the best candidate, its two events in one
+      // INSERT (each round trip counts on a busy server); when that driver took another offer
+      // meanwhile, the loop of offerNext.
       if (sync.busy()) await sync.settled();
       const [best] = await findCandidates(index, states, config, { ownerId, latitude: stored.pickup_latitude, longitude: stored.pickup_longitude, limit: 5 });
       if (best) {
         try {
-          const offered = await decide(async (trx) => {
-            await restart(trx);
-            return offerTo(trx, ownerId, bookingId, 0, best);
+          await decide(async (trx) => {
+            if (!(await offerTo(trx, ownerId, bookingId, 0, best, { actor }))) fail(409, BookingMessages.changed);
+            if (audit) await audit(trx, { status: 'pendiente' }, { id: bookingId, status: 'ofrecido' });
           });
-          if (offered) return await offerMade(ownerId, bookingId, best);
-          return await offerNext(ownerId, bookingId);
+          return await offerMade(ownerId, bookingId, best);
         } catch (error) {
           if (!isUniqueViolation(error, OFFER_INDEX)) throw error;
         }
