@@ -1,9 +1,9 @@
 /**
- * PGlite's one connection: queries waiting for it go first come, first served, but work inside
- * inBackground() (the ingest's bulk flush) goes behind them, and is passed over a bounded number of times.
+ * PGlite's one connection: queries waiting for it go first come, first served, but a background
+ * query (the ingest's bulk flush) goes behind them, and is passed over a bounded number of times.
  */
 import { Kysely, sql } from 'kysely';
-import { inBackground, MAX_PASSED_OVER, Mutex, PGliteDialect, type PGliteQueryable } from './pgliteDialect';
+import { MAX_PASSED_OVER, Mutex, namedQuery, PGliteDialect, type PGliteQueryable } from './pgliteDialect';
 
 async function order(plan: Array<'foreground' | 'background'>): Promise<string[]> {
   const mutex = new Mutex();
@@ -30,7 +30,7 @@ it('gives waiting background work the connection after MAX_PASSED_OVER foregroun
   expect(granted.indexOf('b0')).toBe(MAX_PASSED_OVER);
 });
 
-it('runs a query started inside inBackground() after a query asked for later, while a transaction holds the connection', async () => {
+it('runs a background query after a query asked for later, while a transaction holds the connection', async () => {
   const seen: string[] = [];
   const pglite: PGliteQueryable = {
     async query<R>(text: string) {
@@ -48,7 +48,7 @@ it('runs a query started inside inBackground() after a query asked for later, wh
     await new Promise((resolve) => setTimeout(resolve, 20));
   });
   await held;
-  const flush = inBackground(() => sql`select 'flush'`.execute(db));
+  const flush = db.executeQuery(namedQuery('flush', "select 'flush'", [], { background: true }));
   const desk = sql`select 'desk'`.execute(db);
   await Promise.all([transaction, flush, desk]);
   expect(seen).toEqual(['begin', "select 'transaction'", 'commit', "select 'desk'", "select 'flush'"]);

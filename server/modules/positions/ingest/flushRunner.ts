@@ -6,7 +6,7 @@
  * prepared statement of PGlite's worker, in the lock's background lane (pgliteDialect.ts).
  */
 import type { Kysely } from 'kysely';
-import { inBackground, namedQuery } from '../../../platform/db/pgliteDialect';
+import { namedQuery } from '../../../platform/db/pgliteDialect';
 import { QueryWorker } from '../../../platform/db/queryWorker';
 import type { Database } from '../../../platform/db/schema';
 
@@ -24,7 +24,7 @@ export interface FlushRunner {
 export function databaseFlushRunner(db: Kysely<Database>): FlushRunner {
   return {
     // Behind the other queries waiting for PGlite's one connection: a flush is about to be queued at every moment under a stream.
-    run: <R>(statement: FlushStatement, parameters: unknown[]) => inBackground(async () => (await db.executeQuery<R>(namedQuery(statement.name, statement.text, parameters))).rows),
+    run: async <R>(statement: FlushStatement, parameters: unknown[]) => (await db.executeQuery<R>(namedQuery(statement.name, statement.text, parameters, { background: true }))).rows,
     close: async () => undefined,
   };
 }
