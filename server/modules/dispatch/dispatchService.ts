@@ -18,9 +18,8 @@ import type { DispatchConfig } from '../../platform/dispatchConfig';
 import { HttpError } from '../../platform/errors';
 import type { FlotaSocketServer } from '../../platform/realtime/socketServer';
 import { activeShiftOf, setAvailability } from './availabilityRepo';
-import { BookingMessages, findStored, insertEvent, loadBooking, transition, type StoredBooking, type TransitionInput } from './bookingsRepo';
+import { BookingMessages, findStored, insertBooking, insertEvent, loadBooking, transition, type StoredBooking, type TransitionInput } from './bookingsRepo';
 import { findCandidates } from './candidates';
-import { upsertCustomer } from './customersRepo';
 import { driverDispatchState, toDriverOffer, toDriverTrip } from './driverView';
 import { createTaxiIndex, distanceMeters } from './taxiIndex';
 import { createTaxiStates } from './taxiStates';
@@ -365,29 +364,9 @@ export function createDispatchService({ db, io, config, log, clustered = false }
         if (scheduledFor.getTime() > Date.now() + MAX_SCHEDULE_DAYS * 86_400_000) fail(400, DispatchMessages.farSchedule);
       }
       const id = await decide(async (trx) => {
-        const customer = await upsertCustomer(trx, ownerId, input.customer_phone, input.customer_name);
-        const row = await trx
-          .insertInto('bookings')
-          .values({
-            owner_id: ownerId,
-            customer_id: customer.id,
-            customer_phone: input.customer_phone,
-            customer_name: input.customer_name ?? customer.name,
-            pickup_latitude: input.pickup.latitude,
-            pickup_longitude: input.pickup.longitude,
-            pickup_label: input.pickup.label,
-            destination_latitude: input.destination?.latitude ?? null,
-            destination_longitude: input.destination?.longitude ?? null,
-            destination_label: input.destination?.label ?? null,
-            passengers: input.passengers,
-            notes: input.notes,
-            scheduled_for: scheduledFor,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await insertEvent(trx, row.id, 'pendiente', actor, null, null);
-        if (audit) await audit(trx, null, { id: row.id, status: 'pendiente' });
-        return row.id;
+        const created = await insertBooking(trx, ownerId, input, scheduledFor, actor);
+        if (audit) await audit(trx, null, { id: created, status: 'pendiente' });
+        return created;
       });
       return { id, booking: await publish(ownerId, id) };
     },
