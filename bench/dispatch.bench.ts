@@ -25,6 +25,7 @@ import { createScratchDatabase } from '../server/tools/testing/scratchDatabase';
 import { startTestServer, TEST_JWT_SECRET } from '../server/tools/testing/testServer';
 import type { MoverConfig, MoverResult } from './dispatchMover';
 import { spot as spotOf } from './dispatchSpots';
+import { startServerProfile } from './serverProfile';
 import { summarize } from './stats';
 
 const TAXIS = Number(process.env.DISPATCH_BENCH_TAXIS ?? 5000);
@@ -34,7 +35,14 @@ const DISPATCHERS = 4;
 const BOOKINGS_EACH = 200;
 const FREE_TAXIS = 100;
 const CONCURRENCY = 32;
-const MOVER_CONNECTIONS = 64;
+/**
+ * The mover's sockets (DISPATCH_BENCH_MOVER_CONNECTIONS). The ingest answers a request once its
+ * point is committed (group commit: tens of ms under load), so the mover's rate is at most
+ * sockets ÷ latency: 64 sockets at 50 ms make 1,280/s whatever the server could do, while the
+ * server stays out of overload. A fleet's phones each have their own socket: 500 (one per 10
+ * taxis) keeps the stream open-loop, and shows the server's own ceiling (and its overload).
+ */
+const MOVER_CONNECTIONS = Number(process.env.DISPATCH_BENCH_MOVER_CONNECTIONS ?? 64);
 const MOVER_WARMUP_MS = 3000;
 
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -149,12 +157,28 @@ export async function run(): Promise<void> {
     const mover = startMover(server.url, fleet.drivers.map((d) => d.token), workDir);
     await new Promise((resolve) => setTimeout(resolve, MOVER_WARMUP_MS));
     loop.enable();
+    // DISPATCH_BENCH_PROFILE=<file.cpuprofile>: the server's main thread profiled while the stream runs.
+    const profiler = process.env.DISPATCH_BENCH_PROFILE ? await startServerProfile() : null;
+    const cpuBefore = process.cpuUsage();
+    const eluBefore = performance.eventLoopUtilization();
+    const streamStarted = performance.now();
     await candidateRound(`con ${TAXIS} posiciones/s pedidas`);
 
     await offerRound(`con ${TAXIS} posiciones/s pedidas`);
 
     const moved = await mover.stop();
+    const streamMs = performance.now() - streamStarted;
+    const cpu = process.cpuUsage(cpuBefore);
+    const mainBusy = performance.eventLoopUtilization(eluBefore).utilization;
     loop.disable();
+    if (profiler) await profiler.stop(process.env.DISPATCH_BENCH_PROFILE as string);
+    // The server process's CPU (every thread: HTTP, JSON and socket.io on the main one, PGlite's worker, GC), and how much of the
+    // time its event loop was not idle: far above its CPU share means the process waited for a core (other work on the machine).
+    const processCores = (cpu.user + cpu.system) / 1000 / streamMs;
+    console.log(
+      `CPU del proceso servidor con el flujo: ${processCores.toFixed(2)} núcleos (todos sus hilos) · bucle de eventos no inactivo ${(mainBusy * 100).toFixed(0)} % del tiempo · ` +
+        `${(moved.rate / processCores).toFixed(0)} posiciones por segundo de CPU del servidor · proceso generador ${moved.cpuCores.toFixed(2)} núcleos, ${MOVER_CONNECTIONS} conexiones`,
+    );
     console.log(`Retraso del bucle de eventos del servidor con el flujo: p50 ${ms(loop.percentile(50) / 1e6)} · p99 ${ms(loop.percentile(99) / 1e6)}`);
     console.log(
       `Posiciones durante la medición: ${moved.ok} en ${moved.seconds.toFixed(1)} s = ${moved.rate.toFixed(0)}/s (pedidas ${TAXIS}/s, 1 por taxi por segundo; ` +

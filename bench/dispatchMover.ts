@@ -25,6 +25,8 @@ export interface MoverResult {
   p50: number;
   p95: number;
   seconds: number;
+  /** The mover's own CPU (autocannon is no free load generator on shared cores). */
+  cpuCores: number;
 }
 
 
@@ -62,7 +64,9 @@ function main() {
       if (error) throw error;
       const seconds = (Date.now() - started) / 1000;
       latencies.sort((a, b) => a - b);
-      const summary: MoverResult = { rate: ok / seconds, ok, errors: result.errors + result.timeouts + result.non2xx, p50: percentile(latencies, 50), p95: percentile(latencies, 95), seconds };
+      const cpu = process.cpuUsage();
+      const cpuCores = (cpu.user + cpu.system) / 1e6 / seconds;
+      const summary: MoverResult = { rate: ok / seconds, ok, errors: result.errors + result.timeouts + result.non2xx, p50: percentile(latencies, 50), p95: percentile(latencies, 95), seconds, cpuCores };
       process.stdout.write(`${JSON.stringify(summary)}\n`);
     },
   );

@@ -21,7 +21,7 @@ import { createSocketServer, type FlotaSocketServer } from './platform/realtime/
 import { healthRoutes } from './platform/health';
 import { isSpaRoute, registerSpa, sendIndexHtml } from './platform/spa';
 import { modules as domainModules, type FlotaModule } from './modules';
-import { registerAccessGuard, makeAuthenticate, makeAuthenticateDriver, makeSocketIdentity, type AccessTable } from './modules/identity';
+import { createPrincipalCache, registerAccessGuard, makeAuthenticate, makeAuthenticateDriver, makeSocketIdentity, type AccessTable } from './modules/identity';
 import { createPositionService, startOsmandListener, type OsmandListener } from './modules/positions';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -108,7 +108,10 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
     idleSweepMs: config.idleSweepMs,
   });
 
-  const authenticate = makeAuthenticate({ db, jwtSecret: config.jwtSecret });
+  // Desk sessions' accounts kept in memory only where this process is the database's one writer.
+  const principals = createPrincipalCache(db, { enabled: dbKind === 'pglite' });
+  app.addHook('onClose', async () => principals.close());
+  const authenticate = makeAuthenticate({ principals, jwtSecret: config.jwtSecret });
   const authenticateDriver = makeAuthenticateDriver({ jwtSecret: config.jwtSecret, drivers: positions.cache });
   const prefix = API_BASE_PATH;
   // Before any route: every /api route must declare its access rule, and each request is checked against it.

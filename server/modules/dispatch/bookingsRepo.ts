@@ -6,7 +6,7 @@
  * refusal for the status it found.
  */
 import { sql, type Kysely, type Transaction, type ExpressionBuilder } from 'kysely';
-import type { Actor, Booking, BookingEvent, BookingStatus, BoardColumn } from '../../../contract/dispatch';
+import type { Actor, Booking, BookingCreate, BookingEvent, BookingStatus, BoardColumn } from '../../../contract/dispatch';
 import type { Database } from '../../platform/db/schema';
 import { CLOSED_STATUSES, LIVE_TRIP_STATUSES, allowedFrom, refusal } from './tripStates';
 
@@ -68,6 +68,8 @@ export interface TransitionInput {
   /** The driver the event concerns. */
   eventDriverId?: number | null;
   note?: string | null;
+  /** An event recorded just before this one, in the same INSERT (the offering's "inicio" before its first offer). */
+  eventBefore?: { status: BookingStatus; actor: Actor; note: string | null };
 }
 
 export async function transition(trx: Db, input: TransitionInput): Promise<TransitionResult> {
@@ -91,14 +93,52 @@ export async function transition(trx: Db, input: TransitionInput): Promise<Trans
     if (!current) return { ok: false, status: 404, error: BookingMessages.notFound };
     return { ok: false, status: 409, error: refusal(current.status, input.to) ?? BookingMessages.changed };
   }
-  await insertEvent(trx, input.bookingId, input.to, input.actor, input.eventDriverId ?? null, input.note ?? null);
+  const before = input.eventBefore;
+  await insertEvents(trx, input.bookingId, [
+    ...(before ? [{ status: before.status, actor: before.actor, driverId: null, note: before.note }] : []),
+    { status: input.to, actor: input.actor, driverId: input.eventDriverId ?? null, note: input.note ?? null },
+  ]);
   return { ok: true, row: updated as StoredBooking, from: input.to };
 }
 
+/**
+ * A new booking in ONE statement: its customer (created, or named when a name is given: the
+ * booking carries the customer's name either way), the booking, and its first event. Creating is
+ * half of booking → offer, and under the position stream each round trip waits its turn.
+ */
+export async function insertBooking(trx: Db, ownerId: number, input: BookingCreate, scheduledFor: Date | null, actor: Actor): Promise<number> {
+  const { pickup, destination } = input;
+  const { rows } = await sql<{ id: number }>`
+    with customer as (
+      insert into customers (owner_id, phone, name) values (${ownerId}, ${input.customer_phone}, ${input.customer_name})
+      on conflict (owner_id, phone) do update set name = coalesce(excluded.name, customers.name), updated_at = now()
+      returning id, name
+    ), booking as (
+      insert into bookings (owner_id, customer_id, customer_phone, customer_name, pickup_latitude, pickup_longitude, pickup_label,
+        destination_latitude, destination_longitude, destination_label, passengers, notes, scheduled_for)
+      select ${ownerId}::integer, customer.id, ${input.customer_phone}::text, customer.name,
+        ${pickup.latitude}::double precision, ${pickup.longitude}::double precision, ${pickup.label}::text,
+        ${destination?.latitude ?? null}::double precision, ${destination?.longitude ?? null}::double precision, ${destination?.label ?? null}::text,
+        ${input.passengers}::integer, ${input.notes}::text, ${scheduledFor}::timestamptz
+      from customer
+      returning id
+    ), first_event as (
+      insert into booking_events (booking_id, status, actor_kind, actor_id, actor_name, driver_id, note)
+      select booking.id, 'pendiente', ${actor.kind}::text, ${actor.id}::integer, ${actor.name}::text, null, null from booking
+    )
+    select id from booking`.execute(trx);
+  return rows[0].id;
+}
+
 export async function insertEvent(trx: Db, bookingId: number, status: BookingStatus, actor: Actor, driverId: number | null, note: string | null): Promise<void> {
+  await insertEvents(trx, bookingId, [{ status, actor, driverId, note }]);
+}
+
+/** Events in one INSERT, their ids (the history's order) in the order given. */
+async function insertEvents(trx: Db, bookingId: number, events: { status: BookingStatus; actor: Actor; driverId: number | null; note: string | null }[]): Promise<void> {
   await trx
     .insertInto('booking_events')
-    .values({ booking_id: bookingId, status, actor_kind: actor.kind, actor_id: actor.id, actor_name: actor.name, driver_id: driverId, note })
+    .values(events.map((e) => ({ booking_id: bookingId, status: e.status, actor_kind: e.actor.kind, actor_id: e.actor.id, actor_name: e.actor.name, driver_id: e.driverId, note: e.note })))
     .execute();
 }
 

@@ -1,26 +1,9 @@
 /** A fleet's customers, one per normalized phone number, with their recent pickups and trip count. */
-import { sql } from 'kysely';
 import type { Customer } from '../../../contract/dispatch';
 import type { Db } from './bookingsRepo';
 
 const RECENT_PICKUPS = 5;
 const SEARCH_LIMIT = 20;
-
-/** The customer of this phone, created when new; a name given replaces the stored one. */
-export async function upsertCustomer(db: Db, ownerId: number, phone: string, name: string | null): Promise<{ id: number; name: string | null }> {
-  const row = await db
-    .insertInto('customers')
-    .values({ owner_id: ownerId, phone, name })
-    .onConflict((oc) =>
-      oc.columns(['owner_id', 'phone']).doUpdateSet({
-        name: sql<string | null>`coalesce(excluded.name, customers.name)`,
-        updated_at: sql<Date>`now()`,
-      }),
-    )
-    .returning(['id', 'name'])
-    .executeTakeFirstOrThrow();
-  return row;
-}
 
 async function withHistory(db: Db, rows: { id: number; phone: string; name: string | null; notes: string | null; created_at: Date }[]): Promise<Customer[]> {
   if (!rows.length) return [];

@@ -18,9 +18,8 @@ import type { DispatchConfig } from '../../platform/dispatchConfig';
 import { HttpError } from '../../platform/errors';
 import type { FlotaSocketServer } from '../../platform/realtime/socketServer';
 import { activeShiftOf, setAvailability } from './availabilityRepo';
-import { BookingMessages, findStored, insertEvent, loadBooking, transition, type StoredBooking, type TransitionInput } from './bookingsRepo';
+import { BookingMessages, findStored, insertBooking, insertEvent, loadBooking, transition, type StoredBooking, type TransitionInput } from './bookingsRepo';
 import { findCandidates } from './candidates';
-import { upsertCustomer } from './customersRepo';
 import { driverDispatchState, toDriverOffer, toDriverTrip } from './driverView';
 import { createTaxiIndex, distanceMeters } from './taxiIndex';
 import { createTaxiStates } from './taxiStates';
@@ -178,16 +177,28 @@ export function createDispatchService({ db, io, config, log, clustered = false }
     return new Set(rows.map((r) => r.driver_id).filter((d): d is number => d !== null));
   }
 
-  /** Offers the booking (pendiente) to the best candidate not yet refused; after maxRefusals or with none, back to the board highlighted. */
-  /** Offers the booking to one candidate inside `trx`; false when it changed meanwhile (a unique violation: the driver holds another offer). */
-  async function offerTo(trx: Transaction<Database>, ownerId: number, bookingId: number, refusals: number, candidate: Candidate): Promise<boolean> {
+  /**
+   * Offers the booking to one candidate inside `trx`; false when it changed meanwhile (a unique
+   * violation: the driver holds another offer). `restart`: the offering starts over in the same
+   * UPDATE (refusals back to 0, its "inicio" event first), whatever the refusals were.
+   */
+  async function offerTo(
+    trx: Transaction<Database>,
+    ownerId: number,
+    bookingId: number,
+    refusals: number,
+    candidate: Candidate,
+    restart?: { actor: Actor },
+  ): Promise<boolean> {
     const result = await transition(trx, {
       ownerId,
       bookingId,
       to: 'ofrecido',
       actor: SYSTEM,
-      where: (eb) => eb.and([eb('status', '=', 'pendiente'), eb('refusals', '=', refusals)]),
+      where: (eb) => (restart ? eb.and([eb('status', '=', 'pendiente')]) : eb.and([eb('status', '=', 'pendiente'), eb('refusals', '=', refusals)])),
+      eventBefore: restart && { status: 'pendiente', actor: restart.actor, note: 'inicio' },
       set: {
+        ...(restart ? { refusals: 0 } : {}),
         offer_driver_id: candidate.driver_id,
         offer_vehicle_id: candidate.vehicle_id,
         offer_shift_id: candidate.shift_id,
@@ -353,29 +364,9 @@ export function createDispatchService({ db, io, config, log, clustered = false }
         if (scheduledFor.getTime() > Date.now() + MAX_SCHEDULE_DAYS * 86_400_000) fail(400, DispatchMessages.farSchedule);
       }
       const id = await decide(async (trx) => {
-        const customer = await upsertCustomer(trx, ownerId, input.customer_phone, input.customer_name);
-        const row = await trx
-          .insertInto('bookings')
-          .values({
-            owner_id: ownerId,
-            customer_id: customer.id,
-            customer_phone: input.customer_phone,
-            customer_name: input.customer_name ?? customer.name,
-            pickup_latitude: input.pickup.latitude,
-            pickup_longitude: input.pickup.longitude,
-            pickup_label: input.pickup.label,
-            destination_latitude: input.destination?.latitude ?? null,
-            destination_longitude: input.destination?.longitude ?? null,
-            destination_label: input.destination?.label ?? null,
-            passengers: input.passengers,
-            notes: input.notes,
-            scheduled_for: scheduledFor,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await insertEvent(trx, row.id, 'pendiente', actor, null, null);
-        if (audit) await audit(trx, null, { id: row.id, status: 'pendiente' });
-        return row.id;
+        const created = await insertBooking(trx, ownerId, input, scheduledFor, actor);
+        if (audit) await audit(trx, null, { id: created, status: 'pendiente' });
+        return created;
       });
       return { id, booking: await publish(ownerId, id) };
     },
@@ -450,18 +441,18 @@ export function createDispatchService({ db, io, config, log, clustered = false }
         await insertEvent(trx, bookingId, 'pendiente', actor, null, 'inicio');
         if (audit) await audit(trx, { status: 'pendiente' }, { id: bookingId, status: 'ofrecido' });
       };
-      // Usually one transaction restarts the offering and offers the best candidate (each round trip
-      // counts on a busy server); when that driver took another offer meanwhile, the loop of offerNext.
+      // Usually one UPDATE restarts the offering and offers the best candidate, its two events in one
+      // INSERT (each round trip counts on a busy server); when that driver took another offer
+      // meanwhile, the loop of offerNext.
       if (sync.busy()) await sync.settled();
       const [best] = await findCandidates(index, states, config, { ownerId, latitude: stored.pickup_latitude, longitude: stored.pickup_longitude, limit: 5 });
       if (best) {
         try {
-          const offered = await decide(async (trx) => {
-            await restart(trx);
-            return offerTo(trx, ownerId, bookingId, 0, best);
+          await decide(async (trx) => {
+            if (!(await offerTo(trx, ownerId, bookingId, 0, best, { actor }))) fail(409, BookingMessages.changed);
+            if (audit) await audit(trx, { status: 'pendiente' }, { id: bookingId, status: 'ofrecido' });
           });
-          if (offered) return await offerMade(ownerId, bookingId, best);
-          return await offerNext(ownerId, bookingId);
+          return await offerMade(ownerId, bookingId, best);
         } catch (error) {
           if (!isUniqueViolation(error, OFFER_INDEX)) throw error;
         }

@@ -143,9 +143,11 @@ describe('desk sessions', () => {
     ['given a new password', (o: Awaited<ReturnType<typeof newOperator>>) => ({ method: 'PUT', json: { ...o.user, password: 'clave-nueva-1' } })],
   ] as const;
 
-  it.each(endings)('ends every session of a user %s: next request 401, socket disconnected, login refused', async (_what, request) => {
+  it.each(endings)('ends every session of a user %s: next request 401 (the account was just read and kept), socket disconnected, login refused', async (_what, request) => {
     const operator = await newOperator();
     expect(await operator.socket.join(operator.id)).toEqual({ ok: true });
+    // The session is in use: the server has the account in memory when it ends.
+    expect((await apiCall(server.url, '/api/drivers', { token: operator.token })).status).toBe(200);
     const disconnected = new Promise<string>((resolve) => operator.socket.socket.once('disconnect', resolve));
     const { method, json } = request(operator);
     const ended = await apiCall(server.url, `/api/users/${operator.id}`, { method, token: tokens.dueño, json });
@@ -158,6 +160,16 @@ describe('desk sessions', () => {
     await expect(openOwnerSocket(server.url, { token: operator.token })).rejects.toThrow('No autorizado');
     const relogin = await apiCall(server.url, '/api/auth/login', { json: { rut: operator.rut, password: 'clave-operador' } });
     expect(relogin.status).toBe(401);
+  });
+
+  it('ends the session in use at a role change, and the next sign-in has the new role', async () => {
+    const operator = await newOperator();
+    const activity = (token: string) => apiCall(server.url, '/api/activity', { token });
+    expect((await activity(operator.token)).status).toBe(403);
+    const promoted = await apiCall(server.url, `/api/users/${operator.id}`, { method: 'PUT', token: tokens.dueño, json: { ...operator.user, role: 'administrador' } });
+    expect(promoted.status).toBe(200);
+    expect((await activity(operator.token)).status).toBe(401);
+    expect((await activity(await server.login(operator.rut, 'clave-operador'))).status).toBe(200);
   });
 
   it('signs every role in on the same form, with the person, the fleet and the role', async () => {

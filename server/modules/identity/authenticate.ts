@@ -5,11 +5,10 @@
  * (request.driver). Anything else answers 401. Which role may call which route: accessGuard.ts.
  */
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema';
 import { HttpError, Messages } from '../../platform/errors';
 import type { DriverState } from './driverAccountsRepo';
-import { loadPrincipal, type RequestUser } from './principalsRepo';
+import type { PrincipalCache } from './principalCache';
+import type { RequestUser } from './principalsRepo';
 import { verifyDeskToken, verifyDriverToken } from './tokens';
 
 declare module 'fastify' {
@@ -27,7 +26,8 @@ declare module 'fastify' {
 }
 
 export interface AuthDeps {
-  db: Kysely<Database>;
+  /** Who each desk token signs in (principalCache.ts: no database read when cached). */
+  principals: PrincipalCache;
   jwtSecret: string;
 }
 
@@ -42,7 +42,7 @@ export function makeAuthenticate(deps: AuthDeps): preHandlerAsyncHookHandler {
     const token = bearerToken(request.headers.authorization);
     const claims = token ? await verifyDeskToken(token, deps.jwtSecret) : null;
     // A deleted, deactivated or reset account's token stops working at once.
-    const user = claims ? await loadPrincipal(deps.db, claims) : null;
+    const user = claims ? await deps.principals.get(claims) : null;
     if (!user) throw new HttpError(401, Messages.sessionExpired);
     request.user = user;
     request.owner = { id: user.ownerId };

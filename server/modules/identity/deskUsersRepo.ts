@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DeskUser } from '../../../contract/entities';
 import { storedRutBody } from '../../../contract/rut';
 import type { Database, DeskUsersTable } from '../../platform/db/schema';
+import { principalChanged } from './principalCache';
 
 const listColumns = ['id', 'rut', 'first_name', 'last_name', 'email', 'role', 'is_active', 'created_at'] as const;
 
@@ -81,6 +82,7 @@ export async function updateDeskUser(db: Kysely<Database>, ownerId: number, id: 
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .execute();
+  principalChanged('desk', id);
 }
 
 export async function softDeleteDeskUser(db: Kysely<Database>, ownerId: number, id: number): Promise<boolean> {
@@ -91,6 +93,7 @@ export async function softDeleteDeskUser(db: Kysely<Database>, ownerId: number, 
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
+  principalChanged('desk', id);
   return Number(result.numUpdatedRows) > 0;
 }
 

@@ -9,4 +9,5 @@ export { verifyDriverToken } from './tokens';
 export { registerAccessGuard } from './accessGuard';
 export { AccessTable, ACCESS_DENIED, isApiUrl } from './accessRules';
 export { makeAuthenticate, makeAuthenticateDriver } from './authenticate';
+export { createPrincipalCache } from './principalCache';
 export { makeSocketIdentity } from './socketIdentity';

@@ -39,3 +39,17 @@ it('accepts a session signed by jose before the change, and refuses alg none, no
   expect(await verifyToken(await jose(null), key)).toBeNull();
   expect(await verifyToken(`${part({ alg: 'none', typ: 'JWT' })}.${part({ role: 'owner', sub: '5', exp: now + 3600 })}.`, key)).toBeNull();
 });
+
+it('refuses a token remembered as verified once its expiry passes', async () => {
+  const key = secret();
+  const now = Math.floor(Date.now() / 1000);
+  const token = await new SignJWT({ role: 'owner', ver: 0 }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject('5').setIssuedAt().setExpirationTime(now + 60).sign(new TextEncoder().encode(key));
+  expect(await verifyOwnerToken(token, key)).toEqual({ role: 'owner', sub: 5, ver: 0 });
+  expect(await verifyOwnerToken(token, key)).toEqual({ role: 'owner', sub: 5, ver: 0 });
+  const clock = jest.spyOn(Date, 'now').mockReturnValue((now + 61) * 1000);
+  try {
+    expect(await verifyOwnerToken(token, key)).toBeNull();
+  } finally {
+    clock.mockRestore();
+  }
+});

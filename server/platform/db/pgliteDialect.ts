@@ -1,7 +1,11 @@
 /**
  * A small Kysely dialect for PGlite. PGlite is a single connection, so the driver hands out one
  * connection at a time behind a mutex: a transaction holds it from BEGIN to COMMIT and no other
- * query can interleave.
+ * query can interleave. A query marked `background` (the ingest's bulk flush) waits behind the
+ * other queries waiting for the connection: under a stream of positions a flush is always queued,
+ * and a person's request (a booking, an offer: a dozen queries in a row) would otherwise wait for a
+ * whole flush at each of them. The lock is taken at a connection's first query (which says its
+ * lane), not when Kysely asks for the connection.
  */
 import {
   CompiledQuery,
@@ -23,33 +27,73 @@ export interface PGliteQueryable {
 /** A query PGlite's worker runs as a named prepared statement, parsed and planned once: the ingest's flush. */
 export interface NamedCompiledQuery extends CompiledQuery {
   readonly preparedName: string;
+  /** In the lock's background lane (see above). */
+  readonly background?: boolean;
 }
 
-/** Kysely hands the compiled query to the connection as it is, so the name reaches executeQuery below. */
-export function namedQuery(name: string, sql: string, parameters: unknown[]): NamedCompiledQuery {
-  return { ...CompiledQuery.raw(sql, parameters), preparedName: name };
+/** Kysely hands the compiled query to the connection as it is, so the name (and lane) reach executeQuery below. */
+export function namedQuery(name: string, sql: string, parameters: unknown[], options: { background?: boolean } = {}): NamedCompiledQuery {
+  return { ...CompiledQuery.raw(sql, parameters), preparedName: name, background: options.background === true };
 }
 
-/** FIFO lock: acquire() resolves with a release function. */
+/** Background work is passed over at most this many times in a row: it is delayed, never starved. */
+export const MAX_PASSED_OVER = 4;
+
+/**
+ * The connection's lock: acquire() resolves with a release function. First come, first served
+ * within each lane; the foreground lane goes first, but a waiting background acquirer gets the
+ * lock after MAX_PASSED_OVER foreground grants at most.
+ */
 export class Mutex {
-  private tail: Promise<void> = Promise.resolve();
+  private held = false;
+  private readonly foreground: Array<() => void> = [];
+  private readonly background: Array<() => void> = [];
+  private passedOver = 0;
 
-  acquire(): Promise<() => void> {
-    let release!: () => void;
-    const next = new Promise<void>((resolve) => {
-      release = resolve;
+  acquire(inBackgroundLane = false): Promise<() => void> {
+    return new Promise((resolve) => {
+      const grant = () => resolve(this.releaser());
+      if (!this.held) {
+        this.held = true;
+        grant();
+      } else (inBackgroundLane ? this.background : this.foreground).push(grant);
     });
-    const ready = this.tail.then(() => release);
-    this.tail = this.tail.then(() => next);
-    return ready;
+  }
+
+  private releaser(): () => void {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.handOver();
+    };
+  }
+
+  private handOver(): void {
+    let next: (() => void) | undefined;
+    if (this.background.length && (!this.foreground.length || this.passedOver >= MAX_PASSED_OVER)) {
+      next = this.background.shift();
+      this.passedOver = 0;
+    } else {
+      next = this.foreground.shift();
+      if (next && this.background.length) this.passedOver++;
+    }
+    if (next) next();
+    else this.held = false;
   }
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGliteQueryable) {}
+  private release: (() => void) | null = null;
+
+  constructor(
+    private readonly pglite: PGliteQueryable,
+    private readonly mutex: Mutex,
+  ) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const { preparedName } = compiledQuery as Partial<NamedCompiledQuery>;
+    const { preparedName, background } = compiledQuery as Partial<NamedCompiledQuery>;
+    this.release ??= await this.mutex.acquire(background === true);
     const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters], preparedName);
     const command = compiledQuery.query.kind;
     const counts = ['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode'].includes(command);
@@ -57,6 +101,13 @@ class PGliteConnection implements DatabaseConnection {
       rows: result.rows,
       ...(counts || result.affectedRows ? { numAffectedRows: BigInt(result.affectedRows ?? 0) } : {}),
     };
+  }
+
+  /** Kysely is done with this connection (a query, or a transaction after COMMIT/ROLLBACK). */
+  releaseLock(): void {
+    const release = this.release;
+    this.release = null;
+    release?.();
   }
 
   // eslint-disable-next-line require-yield
@@ -67,20 +118,16 @@ class PGliteConnection implements DatabaseConnection {
 
 class PGliteDriver implements Driver {
   private readonly mutex = new Mutex();
-  private readonly connection: PGliteConnection;
-  private release: (() => void) | null = null;
 
-  constructor(private readonly pglite: PGliteQueryable) {
-    this.connection = new PGliteConnection(pglite);
-  }
+  constructor(private readonly pglite: PGliteQueryable) {}
 
   async init(): Promise<void> {
     // The opener waits for PGlite to be ready before building Kysely.
   }
 
+  /** A handle per use; it takes the lock at its first query. */
   async acquireConnection(): Promise<DatabaseConnection> {
-    this.release = await this.mutex.acquire();
-    return this.connection;
+    return new PGliteConnection(this.pglite, this.mutex);
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -95,10 +142,8 @@ class PGliteDriver implements Driver {
     await connection.executeQuery(CompiledQuery.raw('rollback'));
   }
 
-  async releaseConnection(): Promise<void> {
-    const release = this.release;
-    this.release = null;
-    release?.();
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    (connection as PGliteConnection).releaseLock();
   }
 
   async destroy(): Promise<void> {

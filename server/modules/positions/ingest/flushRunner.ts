@@ -3,7 +3,7 @@
  * (server/db/postgresWorker.cjs), as a prepared statement; the protocol work and the socket writes
  * that wake PostgreSQL stay off the thread that serves HTTP. On PGlite: through the database like
  * any query (PGlite already runs in a worker, and its one connection is shared behind a lock), as a
- * prepared statement of PGlite's worker.
+ * prepared statement of PGlite's worker, in the lock's background lane (pgliteDialect.ts).
  */
 import type { Kysely } from 'kysely';
 import { namedQuery } from '../../../platform/db/pgliteDialect';
@@ -23,7 +23,8 @@ export interface FlushRunner {
 
 export function databaseFlushRunner(db: Kysely<Database>): FlushRunner {
   return {
-    run: async <R>(statement: FlushStatement, parameters: unknown[]) => (await db.executeQuery<R>(namedQuery(statement.name, statement.text, parameters))).rows,
+    // Behind the other queries waiting for PGlite's one connection: a flush is about to be queued at every moment under a stream.
+    run: async <R>(statement: FlushStatement, parameters: unknown[]) => (await db.executeQuery<R>(namedQuery(statement.name, statement.text, parameters, { background: true }))).rows,
     close: async () => undefined,
   };
 }

@@ -1,0 +1,55 @@
+/**
+ * PGlite's one connection: queries waiting for it go first come, first served, but a background
+ * query (the ingest's bulk flush) goes behind them, and is passed over a bounded number of times.
+ */
+import { Kysely, sql } from 'kysely';
+import { MAX_PASSED_OVER, Mutex, namedQuery, PGliteDialect, type PGliteQueryable } from './pgliteDialect';
+
+async function order(plan: Array<'foreground' | 'background'>): Promise<string[]> {
+  const mutex = new Mutex();
+  const granted: string[] = [];
+  const first = await mutex.acquire();
+  const waiting = plan.map((lane, i) =>
+    mutex.acquire(lane === 'background').then((release) => {
+      granted.push(`${lane[0]}${i}`);
+      release();
+    }),
+  );
+  first();
+  await Promise.all(waiting);
+  return granted;
+}
+
+it('lets foreground queries go before background work waiting since earlier', async () => {
+  expect(await order(['background', 'foreground', 'background', 'foreground'])).toEqual(['f1', 'f3', 'b0', 'b2']);
+});
+
+it('gives waiting background work the connection after MAX_PASSED_OVER foreground grants', async () => {
+  const plan: Array<'foreground' | 'background'> = ['background', ...Array<'foreground'>(MAX_PASSED_OVER + 2).fill('foreground')];
+  const granted = await order(plan);
+  expect(granted.indexOf('b0')).toBe(MAX_PASSED_OVER);
+});
+
+it('runs a background query after a query asked for later, while a transaction holds the connection', async () => {
+  const seen: string[] = [];
+  const pglite: PGliteQueryable = {
+    async query<R>(text: string) {
+      seen.push(text);
+      await new Promise((resolve) => setImmediate(resolve));
+      return { rows: [] as R[] };
+    },
+  };
+  const db = new Kysely<Record<string, never>>({ dialect: new PGliteDialect(pglite) });
+  let holding!: () => void;
+  const held = new Promise<void>((resolve) => (holding = resolve));
+  const transaction = db.transaction().execute(async (trx) => {
+    await sql`select 'transaction'`.execute(trx);
+    holding();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+  await held;
+  const flush = db.executeQuery(namedQuery('flush', "select 'flush'", [], { background: true }));
+  const desk = sql`select 'desk'`.execute(db);
+  await Promise.all([transaction, flush, desk]);
+  expect(seen).toEqual(['begin', "select 'transaction'", 'commit', "select 'desk'", "select 'flush'"]);
+});
