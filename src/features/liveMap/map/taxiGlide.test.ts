@@ -178,6 +178,40 @@ describe('taxi layer', () => {
     expect(selected.at(1)).toEqual([-71.504, -32.5]);
   });
 
+  it("coalesces the fleet's batches into one diff a second, landing on the latest positions; the selected taxi is drawn at once", () => {
+    jest.useFakeTimers();
+    try {
+      const { layer, fleet, selected } = setup({ glideMs: 0, coalesceMs: 1000, now: () => Date.now() });
+      layer.update([point(1, [-71.5, -32.5]), point(2, [-71.6, -32.6])], null);
+      expect(fleet.diffs).toHaveLength(1);
+
+      jest.advanceTimersByTime(250);
+      layer.update([point(1, [-71.501, -32.5]), point(2, [-71.6, -32.6])], null);
+      jest.advanceTimersByTime(250);
+      layer.update([point(1, [-71.502, -32.5]), point(2, [-71.601, -32.6])], null);
+      expect(fleet.diffs).toHaveLength(1); // held for the second's one diff
+
+      jest.advanceTimersByTime(500);
+      expect(fleet.diffs).toHaveLength(2);
+      expect([fleet.at(1), fleet.at(2)]).toEqual([
+        [-71.502, -32.5],
+        [-71.601, -32.6],
+      ]);
+
+      // A selection, and a move of the selected taxi, do not wait.
+      jest.advanceTimersByTime(100);
+      layer.update([point(1, [-71.502, -32.5]), point(2, [-71.601, -32.6])], 2);
+      expect(selected.at(2)).toEqual([-71.601, -32.6]);
+      jest.advanceTimersByTime(100);
+      layer.update([point(1, [-71.503, -32.5]), point(2, [-71.602, -32.6])], 2);
+      expect(selected.at(2)).toEqual([-71.602, -32.6]);
+      expect(fleet.at(1)).toEqual([-71.503, -32.5]); // drawn with it
+      expect(jest.getTimerCount()).toBe(0);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('redraw sends everything again to a source that was recreated', () => {
     const { layer, fleet, selected } = setup({ glideMs: 0 });
     layer.update([point(1, [-71.5, -32.5]), point(2, [-71.6, -32.6])], 1);

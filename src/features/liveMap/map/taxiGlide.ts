@@ -9,6 +9,10 @@
  * MapLibre's worker and a repaint, the console's top costs in a Chromium profile (issue 23). A move
  * shorter than a couple of pixels on screen (a city seen whole: 11 m is under a pixel at zoom 12)
  * jumps, since a glide nobody can see would cost as much as one they can.
+ * The fleet's batches (a few a second) are coalesced into one diff per `coalesceMs`: each diff makes
+ * MapLibre's worker re-cluster the source, send every tile back and repaint, the same cost for one
+ * moved taxi as for a thousand (issue 23's profile at 100 taxis). A change to the selected taxi, or
+ * a new selection, is drawn at once: that is the taxi someone is watching.
  */
 import type { FeatureCollection } from 'geojson';
 import type { GeoJSONSourceDiff } from 'maplibre-gl';
@@ -39,6 +43,8 @@ export interface TaxiLayerOptions {
   maxGliding?: number;
   /** The smallest gap between two glide steps (about 15 a second); steps are diffs sent to MapLibre's worker. */
   stepMs?: number;
+  /** The smallest gap between two batches drawn for the fleet; the latest batch waits for it. Default 0: each at once. */
+  coalesceMs?: number;
   now?: () => number;
   requestFrame?: (callback: () => void) => number;
   cancelFrame?: (handle: number) => void;
@@ -59,6 +65,7 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
     maxGliding = 300,
     minGlidePixels = 2,
     stepMs = 66,
+    coalesceMs = 0,
     now = () => performance.now(),
     requestFrame = (callback) => requestAnimationFrame(callback),
     cancelFrame = (handle) => cancelAnimationFrame(handle),
@@ -71,6 +78,10 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
   /** Waiting for the next step's time, without asking for frames meanwhile. */
   let wait: ReturnType<typeof setTimeout> | null = null;
   let lastStep = 0;
+  /** The latest batch not drawn yet, and the timer that draws it; when the last batch was drawn. */
+  let pending: { points: readonly TaxiPoint[]; selectedId: number | null } | null = null;
+  let pendingTimer: ReturnType<typeof setTimeout> | null = null;
+  let lastDrawn = -Infinity;
 
   function drawSelected() {
     const selected = selectedId === null ? undefined : drawn.get(selectedId);
@@ -123,8 +134,42 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
     }, delay);
   }
 
-  /** The taxis to draw now (real positions) and the selected one. */
+  /** Whether the batch changes what the selected taxi shows (its position or its marker). */
+  function touchesSelected(points: readonly TaxiPoint[], nextSelectedId: number | null): boolean {
+    if (nextSelectedId !== selectedId) return true;
+    if (selectedId === null) return false;
+    const before = drawn.get(selectedId)?.point;
+    const after = points.find((candidate) => candidate.id === selectedId);
+    if (!before || !after) return before !== after;
+    return !samePosition(before.position, after.position) || !sameTaxiProperties(before.properties, after.properties);
+  }
+
+  function drawPending() {
+    pendingTimer = null;
+    const batch = pending;
+    pending = null;
+    if (batch) draw(batch.points, batch.selectedId);
+  }
+
+  /**
+   * The taxis to draw (real positions) and the selected one: drawn now, or with the next coalesced
+   * batch when one was drawn less than coalesceMs ago and the selected taxi is not concerned.
+   */
   function update(points: readonly TaxiPoint[], nextSelectedId: number | null) {
+    const sinceDrawn = now() - lastDrawn;
+    if (coalesceMs <= 0 || sinceDrawn >= coalesceMs || touchesSelected(points, nextSelectedId)) {
+      if (pendingTimer !== null) clearTimeout(pendingTimer);
+      pendingTimer = null;
+      pending = null;
+      draw(points, nextSelectedId);
+      return;
+    }
+    pending = { points, selectedId: nextSelectedId };
+    pendingTimer ??= setTimeout(drawPending, coalesceMs - sinceDrawn);
+  }
+
+  function draw(points: readonly TaxiPoint[], nextSelectedId: number | null) {
+    lastDrawn = now();
     const diff = { add: [] as TaxiPoint[], remove: [] as number[], update: [] as NonNullable<GeoJSONSourceDiff['update']> };
     let selectedChanged = nextSelectedId !== selectedId;
     const previousSelected = selectedId;
@@ -220,8 +265,11 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
   function dispose() {
     if (frame !== null) cancelFrame(frame);
     if (wait !== null) clearTimeout(wait);
+    if (pendingTimer !== null) clearTimeout(pendingTimer);
     frame = null;
     wait = null;
+    pendingTimer = null;
+    pending = null;
   }
 
   return { update, redraw, drawnPosition, dispose };
