@@ -97,6 +97,7 @@ export function TaxiMap({ rows, offline }: TaxiMapProps) {
       },
       glideMs: prefersReducedMotion() ? 0 : GLIDE_MS,
       coalesceMs: FLEET_REDRAW_MS,
+      minMovePixels: 1,
     }),
   );
   useEffect(() => () => layer.dispose(), [layer]);
@@ -151,7 +152,10 @@ export function TaxiMap({ rows, offline }: TaxiMapProps) {
           .then(() => setIconsReady(true))
           .catch((error: unknown) => console.error(error));
       }}
-      onMoveEnd={onMoveEnd}
+      onMoveEnd={(event) => {
+        layer.settle();
+        onMoveEnd(event);
+      }}
       onDragStart={() => {
         if (followingRef.current) dispatch(followStopped());
       }}

@@ -212,6 +212,28 @@ describe('taxi layer', () => {
     }
   });
 
+  it('a fleet taxi moving less than a pixel on screen is not redrawn until its moves add up to one, or the map zooms (settle)', () => {
+    // 10,000 px per degree: 0.00004° is 0.4 px.
+    const screenDistance = (from: LngLat, to: LngLat) => Math.hypot(to[0] - from[0], to[1] - from[1]) * 10_000;
+    const { layer, fleet } = setup({ glideMs: 0, screenDistance, minMovePixels: 1 });
+    layer.update([point(1, [-71.5, -32.5]), point(2, [-71.4, -32.4])], null);
+
+    layer.update([point(1, [-71.50004, -32.5]), point(2, [-71.4, -32.4])], null);
+    layer.update([point(1, [-71.50008, -32.5]), point(2, [-71.4, -32.4])], null);
+    expect(fleet.diffs).toHaveLength(1); // nothing a dispatcher could see
+    expect(fleet.at(1)).toEqual([-71.5, -32.5]);
+
+    layer.update([point(1, [-71.50012, -32.5]), point(2, [-71.4, -32.4])], null);
+    expect(fleet.at(1)).toEqual([-71.50012, -32.5]); // 1.2 px: drawn, exactly where it is
+
+    layer.update([point(1, [-71.50016, -32.5]), point(2, [-71.4, -32.4])], null);
+    expect(fleet.at(1)).toEqual([-71.50012, -32.5]);
+    layer.settle();
+    expect(fleet.at(1)).toEqual([-71.50016, -32.5]);
+    layer.settle();
+    expect(fleet.diffs).toHaveLength(3); // nothing left behind: nothing sent
+  });
+
   it('redraw sends everything again to a source that was recreated', () => {
     const { layer, fleet, selected } = setup({ glideMs: 0 });
     layer.update([point(1, [-71.5, -32.5]), point(2, [-71.6, -32.6])], 1);

@@ -12,7 +12,9 @@
  * The fleet's batches (a few a second) are coalesced into one diff per `coalesceMs`: each diff makes
  * MapLibre's worker re-cluster the source, send every tile back and repaint, the same cost for one
  * moved taxi as for a thousand (issue 23's profile at 100 taxis). A change to the selected taxi, or
- * a new selection, is drawn at once: that is the taxi someone is watching.
+ * a new selection, is drawn at once: that is the taxi someone is watching. A fleet taxi's move under
+ * a pixel on screen (a city seen whole) is not drawn until its moves add up to one, or the map zooms
+ * (settle): an invisible move costs MapLibre the same re-clustering and repaint as a visible one.
  */
 import type { FeatureCollection } from 'geojson';
 import type { GeoJSONSourceDiff } from 'maplibre-gl';
@@ -36,6 +38,11 @@ export interface TaxiLayerOptions {
   screenDistance?(from: LngLat, to: LngLat): number;
   /** Default 2. */
   minGlidePixels?: number;
+  /**
+   * A fleet taxi that moved less than this many pixels from where it is drawn stays there until its
+   * moves add up to it or settle() is called (the map zoomed in). Default 0: every move is drawn.
+   */
+  minMovePixels?: number;
   /** Where the selected taxi is drawn, each time it moves (for its popup and "Seguir"). */
   onSelectedDrawn(position: LngLat | null): void;
   glideMs: number;
@@ -64,6 +71,7 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
     glideMs,
     maxGliding = 300,
     minGlidePixels = 2,
+    minMovePixels = 0,
     stepMs = 66,
     coalesceMs = 0,
     now = () => performance.now(),
@@ -71,6 +79,8 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
     cancelFrame = (handle) => cancelAnimationFrame(handle),
   } = options;
   const drawn = new Map<number, Drawn>();
+  /** Taxis drawn less than minMovePixels from their real position (moves not drawn yet). */
+  const lagging = new Set<Drawn>();
   /** Taxis mid-glide, so a step walks only them, not the fleet. */
   const gliding = new Set<Drawn>();
   let selectedId: number | null = null;
@@ -190,7 +200,19 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
       }
       const before = taxi.point;
       taxi.point = point;
-      const moved = !samePosition(before.position, point.position);
+      const wasInFleet = point.id !== previousSelected;
+      // Still in the fleet, not gliding, and less than a pixel from where it is drawn: not drawn yet.
+      const unseen =
+        minMovePixels > 0 &&
+        inFleet &&
+        wasInFleet &&
+        !taxi.glide &&
+        !samePosition(taxi.at, point.position) &&
+        options.screenDistance !== undefined &&
+        options.screenDistance(taxi.at, point.position) < minMovePixels;
+      if (unseen) lagging.add(taxi);
+      else lagging.delete(taxi);
+      const moved = !unseen && !samePosition(before.position, point.position);
       let glides = false;
       if (moved) {
         glides =
@@ -205,7 +227,6 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
           gliding.delete(taxi);
         }
       }
-      const wasInFleet = point.id !== previousSelected;
       if (inFleet && !wasInFleet) diff.add.push(point); // deselected: back into the clustered source
       else if (!inFleet && wasInFleet) diff.remove.push(point.id);
       else if (inFleet) {
@@ -221,6 +242,7 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
       if (seen.has(id)) continue;
       drawn.delete(id);
       gliding.delete(taxi);
+      lagging.delete(taxi);
       if (id === previousSelected) selectedChanged = true;
       else diff.remove.push(id);
     }
@@ -250,6 +272,18 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
     if (glideAll && candidates.length && frame === null && wait === null) frame = requestFrame(step);
   }
 
+  /** Draws every taxi a sub-pixel move left behind exactly where it is (the map zoomed in: those moves may now show). */
+  function settle() {
+    const update: NonNullable<GeoJSONSourceDiff['update']> = [];
+    for (const taxi of lagging) {
+      const { id, position } = taxi.point;
+      taxi.at = position;
+      if (id !== selectedId && drawn.get(id) === taxi) update.push({ id, newGeometry: { type: 'Point', coordinates: position } });
+    }
+    lagging.clear();
+    send({ update });
+  }
+
   /** The source was (re)created empty: send it everything again. */
   function redraw() {
     const features = [...drawn.values()].filter((taxi) => taxi.point.id !== selectedId).map((taxi) => taxiFeature(taxi.point, taxi.at));
@@ -272,7 +306,7 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
     pending = null;
   }
 
-  return { update, redraw, drawnPosition, dispose };
+  return { update, settle, redraw, drawnPosition, dispose };
 }
 
 export type TaxiLayer = ReturnType<typeof createTaxiLayer>;
