@@ -12,9 +12,9 @@
  * The fleet's batches (a few a second) are coalesced into one diff per `coalesceMs`: each diff makes
  * MapLibre's worker re-cluster the source, send every tile back and repaint, the same cost for one
  * moved taxi as for a thousand (issue 23's profile at 100 taxis). A change to the selected taxi, or
- * a new selection, is drawn at once: that is the taxi someone is watching. A fleet taxi's move under
- * a pixel on screen (a city seen whole) is not drawn until its moves add up to one, or the map zooms
- * (settle): an invisible move costs MapLibre the same re-clustering and repaint as a visible one.
+ * a new selection, is drawn at once: that is the taxi someone is watching. A fleet taxi's move shorter
+ * than minMovePixels on screen (a city seen whole) is not drawn until its moves add up to that, or the
+ * map moves (settle): an invisible move costs MapLibre the same re-clustering and repaint as a visible one.
  */
 import type { FeatureCollection } from 'geojson';
 import type { GeoJSONSourceDiff } from 'maplibre-gl';
