@@ -232,6 +232,12 @@ describe('taxi layer', () => {
     expect(fleet.at(1)).toEqual([-71.50016, -32.5]);
     layer.settle();
     expect(fleet.diffs).toHaveLength(3); // nothing left behind: nothing sent
+
+    // Left behind, then stopped (or a DevTools jump): the next batch draws it exactly.
+    layer.update([point(1, [-71.5002, -32.5]), point(2, [-71.4, -32.4])], null);
+    expect(fleet.at(1)).toEqual([-71.50016, -32.5]);
+    layer.update([point(1, [-71.5002, -32.5]), point(2, [-71.4, -32.4])], null);
+    expect(fleet.at(1)).toEqual([-71.5002, -32.5]);
   });
 
   it('redraw sends everything again to a source that was recreated', () => {

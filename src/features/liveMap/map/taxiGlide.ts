@@ -201,18 +201,20 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
       const before = taxi.point;
       taxi.point = point;
       const wasInFleet = point.id !== previousSelected;
-      // Still in the fleet, not gliding, and less than a pixel from where it is drawn: not drawn yet.
+      const movedNow = !samePosition(before.position, point.position);
+      // Moved, still in the fleet, not gliding, and less than minMovePixels from where it is drawn: not
+      // drawn yet. A taxi left behind that has stopped (or a DevTools jump) is drawn exactly at the next batch.
+      const wasLagging = lagging.delete(taxi);
       const unseen =
+        movedNow &&
         minMovePixels > 0 &&
         inFleet &&
         wasInFleet &&
         !taxi.glide &&
-        !samePosition(taxi.at, point.position) &&
         options.screenDistance !== undefined &&
         options.screenDistance(taxi.at, point.position) < minMovePixels;
       if (unseen) lagging.add(taxi);
-      else lagging.delete(taxi);
-      const moved = !unseen && !samePosition(before.position, point.position);
+      const moved = !unseen && (movedNow || (wasLagging && !samePosition(taxi.at, point.position)));
       let glides = false;
       if (moved) {
         glides =
