@@ -36,6 +36,8 @@ export interface FakeMap {
   getBounds(): { _sw: { lng: number; lat: number }; _ne: { lng: number; lat: number } };
   easeTo: jest.Mock<void, [{ center?: LngLatLike; zoom?: number }]>;
   setPaintProperty: jest.Mock<void, [string, string, unknown]>;
+  /** Screen pixels of a position at the camera's zoom (256-px tiles; a flat projection is enough here). */
+  project(position: LngLatLike): { x: number; y: number };
 }
 
 type Feature = { type: 'Feature'; id?: number | string; geometry: { type: string; coordinates: unknown }; properties: Record<string, unknown> };
@@ -128,6 +130,11 @@ function createFakeMap(initial: Partial<ViewState> | undefined, props: () => Sta
       moved();
     }),
     setPaintProperty: jest.fn(),
+    project: (position) => {
+      const [lng, lat] = toLngLat(position);
+      const pixelsPerDegree = (256 * 2 ** camera.zoom) / 360;
+      return { x: (lng - camera.lng) * pixelsPerDegree, y: (camera.lat - lat) * pixelsPerDegree };
+    },
   };
   return map;
 }

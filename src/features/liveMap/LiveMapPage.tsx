@@ -3,7 +3,7 @@
  * active-shift snapshot, and shows the taxis on the map (the main surface), in the searchable panel
  * beside it, and in the list below it.
  */
-import { useCallback, useEffect, useId, useMemo } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadingText } from '../../components/LoadingText';
 import { PageHeader } from '../../components/PageHeader';
@@ -15,7 +15,7 @@ import { fitRequested, liveMapClosed, liveMapOpened, selectSelectedShiftId, shif
 import { MapLoadError } from './map/MapLoadError';
 import { TaxiMap } from './map/TaxiMap';
 import { TaxiPanel } from './list/TaxiPanel';
-import { describeTaxis, type TaxiRow } from './state/taxiRows';
+import { createTaxiRowsDescriber, type TaxiRow } from './state/taxiRows';
 import { useNow } from './list/useNow';
 import './liveMap.css';
 
@@ -41,7 +41,8 @@ export function LiveMapPage() {
   const now = useNow(NOW_TICK_MS);
   // Availability is an addition: the map works the same when it cannot be read.
   const { data: availability } = useGetAvailabilityQuery(undefined, { refetchOnMountOrArgChange: true });
-  const rows = useMemo(() => describeTaxis(shifts, now, staleAfterSeconds, availability), [shifts, now, staleAfterSeconds, availability]);
+  const [describeTaxis] = useState(createTaxiRowsDescriber);
+  const rows = useMemo(() => describeTaxis(shifts, now, staleAfterSeconds, availability), [describeTaxis, shifts, now, staleAfterSeconds, availability]);
   const located = useMemo(() => rows.filter((row) => row.position).length, [rows]);
 
   const select = useCallback((row: TaxiRow) => dispatch(shiftSelected({ shiftId: row.shift.id, position: row.position })), [dispatch]);

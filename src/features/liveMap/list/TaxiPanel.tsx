@@ -3,7 +3,7 @@
  * name or plate (Enter picks the first match), and the matching taxis, virtualized. Finding a taxi
  * is two interactions: type, then Enter or a click.
  */
-import { useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { AVAILABILITIES, availabilityLabels, type Availability } from '../../../../contract/api';
 import { countByStatus, filterTaxis, motionText, statusLabels, statusOf, type StatusFilter } from '../state/taxiStatus';
 import type { TaxiListProps, TaxiRow } from '../state/taxiRows';
@@ -16,7 +16,8 @@ const AVAILABILITY_FILTER_LABELS: Record<Availability, string> = { libre: 'Libre
 const ROW_HEIGHT = 56;
 
 
-function PanelEntry({ row, offline, selected, onSelect }: { row: TaxiRow; offline: boolean; selected: boolean; onSelect(row: TaxiRow): void }) {
+/** Memoised: a batch re-renders only the entries of the taxis it changed (rows keep their identity otherwise). */
+const PanelEntry = memo(function PanelEntry({ row, offline, selected, onSelect }: { row: TaxiRow; offline: boolean; selected: boolean; onSelect(row: TaxiRow): void }) {
   const { shift } = row;
   const status = offline && row.position ? 'offline' : statusOf(row);
   const motion = motionText(shift);
@@ -44,7 +45,7 @@ function PanelEntry({ row, offline, selected, onSelect }: { row: TaxiRow; offlin
       </span>
     </button>
   );
-}
+});
 
 export function TaxiPanel({ rows, offline, selectedShiftId, onSelect }: TaxiListProps) {
   const [query, setQuery] = useState('');

@@ -178,6 +178,68 @@ describe('taxi layer', () => {
     expect(selected.at(1)).toEqual([-71.504, -32.5]);
   });
 
+  it("coalesces the fleet's batches into one diff a second, landing on the latest positions; the selected taxi is drawn at once", () => {
+    jest.useFakeTimers();
+    try {
+      const { layer, fleet, selected } = setup({ glideMs: 0, coalesceMs: 1000, now: () => Date.now() });
+      layer.update([point(1, [-71.5, -32.5]), point(2, [-71.6, -32.6])], null);
+      expect(fleet.diffs).toHaveLength(1);
+
+      jest.advanceTimersByTime(250);
+      layer.update([point(1, [-71.501, -32.5]), point(2, [-71.6, -32.6])], null);
+      jest.advanceTimersByTime(250);
+      layer.update([point(1, [-71.502, -32.5]), point(2, [-71.601, -32.6])], null);
+      expect(fleet.diffs).toHaveLength(1); // held for the second's one diff
+
+      jest.advanceTimersByTime(500);
+      expect(fleet.diffs).toHaveLength(2);
+      expect([fleet.at(1), fleet.at(2)]).toEqual([
+        [-71.502, -32.5],
+        [-71.601, -32.6],
+      ]);
+
+      // A selection, and a move of the selected taxi, do not wait.
+      jest.advanceTimersByTime(100);
+      layer.update([point(1, [-71.502, -32.5]), point(2, [-71.601, -32.6])], 2);
+      expect(selected.at(2)).toEqual([-71.601, -32.6]);
+      jest.advanceTimersByTime(100);
+      layer.update([point(1, [-71.503, -32.5]), point(2, [-71.602, -32.6])], 2);
+      expect(selected.at(2)).toEqual([-71.602, -32.6]);
+      expect(fleet.at(1)).toEqual([-71.503, -32.5]); // drawn with it
+      expect(jest.getTimerCount()).toBe(0);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a fleet taxi moving less than a pixel on screen is not redrawn until its moves add up to one, or the map zooms (settle)', () => {
+    // 10,000 px per degree: 0.00004° is 0.4 px.
+    const screenDistance = (from: LngLat, to: LngLat) => Math.hypot(to[0] - from[0], to[1] - from[1]) * 10_000;
+    const { layer, fleet } = setup({ glideMs: 0, screenDistance, minMovePixels: 1 });
+    layer.update([point(1, [-71.5, -32.5]), point(2, [-71.4, -32.4])], null);
+
+    layer.update([point(1, [-71.50004, -32.5]), point(2, [-71.4, -32.4])], null);
+    layer.update([point(1, [-71.50008, -32.5]), point(2, [-71.4, -32.4])], null);
+    expect(fleet.diffs).toHaveLength(1); // nothing a dispatcher could see
+    expect(fleet.at(1)).toEqual([-71.5, -32.5]);
+
+    layer.update([point(1, [-71.50012, -32.5]), point(2, [-71.4, -32.4])], null);
+    expect(fleet.at(1)).toEqual([-71.50012, -32.5]); // 1.2 px: drawn, exactly where it is
+
+    layer.update([point(1, [-71.50016, -32.5]), point(2, [-71.4, -32.4])], null);
+    expect(fleet.at(1)).toEqual([-71.50012, -32.5]);
+    layer.settle();
+    expect(fleet.at(1)).toEqual([-71.50016, -32.5]);
+    layer.settle();
+    expect(fleet.diffs).toHaveLength(3); // nothing left behind: nothing sent
+
+    // Left behind, then stopped (or a DevTools jump): the next batch draws it exactly.
+    layer.update([point(1, [-71.5002, -32.5]), point(2, [-71.4, -32.4])], null);
+    expect(fleet.at(1)).toEqual([-71.50016, -32.5]);
+    layer.update([point(1, [-71.5002, -32.5]), point(2, [-71.4, -32.4])], null);
+    expect(fleet.at(1)).toEqual([-71.5002, -32.5]);
+  });
+
   it('redraw sends everything again to a source that was recreated', () => {
     const { layer, fleet, selected } = setup({ glideMs: 0 });
     layer.update([point(1, [-71.5, -32.5]), point(2, [-71.6, -32.6])], 1);

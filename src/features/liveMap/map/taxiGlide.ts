@@ -9,6 +9,12 @@
  * MapLibre's worker and a repaint, the console's top costs in a Chromium profile (issue 23). A move
  * shorter than a couple of pixels on screen (a city seen whole: 11 m is under a pixel at zoom 12)
  * jumps, since a glide nobody can see would cost as much as one they can.
+ * The fleet's batches (a few a second) are coalesced into one diff per `coalesceMs`: each diff makes
+ * MapLibre's worker re-cluster the source, send every tile back and repaint, the same cost for one
+ * moved taxi as for a thousand (issue 23's profile at 100 taxis). A change to the selected taxi, or
+ * a new selection, is drawn at once: that is the taxi someone is watching. A fleet taxi's move shorter
+ * than minMovePixels on screen (a city seen whole) is not drawn until its moves add up to that, or the
+ * map moves (settle): an invisible move costs MapLibre the same re-clustering and repaint as a visible one.
  */
 import type { FeatureCollection } from 'geojson';
 import type { GeoJSONSourceDiff } from 'maplibre-gl';
@@ -32,6 +38,11 @@ export interface TaxiLayerOptions {
   screenDistance?(from: LngLat, to: LngLat): number;
   /** Default 2. */
   minGlidePixels?: number;
+  /**
+   * A fleet taxi that moved less than this many pixels from where it is drawn stays there until its
+   * moves add up to it or settle() is called (the map zoomed in). Default 0: every move is drawn.
+   */
+  minMovePixels?: number;
   /** Where the selected taxi is drawn, each time it moves (for its popup and "Seguir"). */
   onSelectedDrawn(position: LngLat | null): void;
   glideMs: number;
@@ -39,6 +50,8 @@ export interface TaxiLayerOptions {
   maxGliding?: number;
   /** The smallest gap between two glide steps (about 15 a second); steps are diffs sent to MapLibre's worker. */
   stepMs?: number;
+  /** The smallest gap between two batches drawn for the fleet; the latest batch waits for it. Default 0: each at once. */
+  coalesceMs?: number;
   now?: () => number;
   requestFrame?: (callback: () => void) => number;
   cancelFrame?: (handle: number) => void;
@@ -58,12 +71,16 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
     glideMs,
     maxGliding = 300,
     minGlidePixels = 2,
+    minMovePixels = 0,
     stepMs = 66,
+    coalesceMs = 0,
     now = () => performance.now(),
     requestFrame = (callback) => requestAnimationFrame(callback),
     cancelFrame = (handle) => cancelAnimationFrame(handle),
   } = options;
   const drawn = new Map<number, Drawn>();
+  /** Taxis drawn less than minMovePixels from their real position (moves not drawn yet). */
+  const lagging = new Set<Drawn>();
   /** Taxis mid-glide, so a step walks only them, not the fleet. */
   const gliding = new Set<Drawn>();
   let selectedId: number | null = null;
@@ -71,6 +88,10 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
   /** Waiting for the next step's time, without asking for frames meanwhile. */
   let wait: ReturnType<typeof setTimeout> | null = null;
   let lastStep = 0;
+  /** The latest batch not drawn yet, and the timer that draws it; when the last batch was drawn. */
+  let pending: { points: readonly TaxiPoint[]; selectedId: number | null } | null = null;
+  let pendingTimer: ReturnType<typeof setTimeout> | null = null;
+  let lastDrawn = -Infinity;
 
   function drawSelected() {
     const selected = selectedId === null ? undefined : drawn.get(selectedId);
@@ -123,8 +144,42 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
     }, delay);
   }
 
-  /** The taxis to draw now (real positions) and the selected one. */
+  /** Whether the batch changes what the selected taxi shows (its position or its marker). */
+  function touchesSelected(points: readonly TaxiPoint[], nextSelectedId: number | null): boolean {
+    if (nextSelectedId !== selectedId) return true;
+    if (selectedId === null) return false;
+    const before = drawn.get(selectedId)?.point;
+    const after = points.find((candidate) => candidate.id === selectedId);
+    if (!before || !after) return before !== after;
+    return !samePosition(before.position, after.position) || !sameTaxiProperties(before.properties, after.properties);
+  }
+
+  function drawPending() {
+    pendingTimer = null;
+    const batch = pending;
+    pending = null;
+    if (batch) draw(batch.points, batch.selectedId);
+  }
+
+  /**
+   * The taxis to draw (real positions) and the selected one: drawn now, or with the next coalesced
+   * batch when one was drawn less than coalesceMs ago and the selected taxi is not concerned.
+   */
   function update(points: readonly TaxiPoint[], nextSelectedId: number | null) {
+    const sinceDrawn = now() - lastDrawn;
+    if (coalesceMs <= 0 || sinceDrawn >= coalesceMs || touchesSelected(points, nextSelectedId)) {
+      if (pendingTimer !== null) clearTimeout(pendingTimer);
+      pendingTimer = null;
+      pending = null;
+      draw(points, nextSelectedId);
+      return;
+    }
+    pending = { points, selectedId: nextSelectedId };
+    pendingTimer ??= setTimeout(drawPending, coalesceMs - sinceDrawn);
+  }
+
+  function draw(points: readonly TaxiPoint[], nextSelectedId: number | null) {
+    lastDrawn = now();
     const diff = { add: [] as TaxiPoint[], remove: [] as number[], update: [] as NonNullable<GeoJSONSourceDiff['update']> };
     let selectedChanged = nextSelectedId !== selectedId;
     const previousSelected = selectedId;
@@ -145,7 +200,21 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
       }
       const before = taxi.point;
       taxi.point = point;
-      const moved = !samePosition(before.position, point.position);
+      const wasInFleet = point.id !== previousSelected;
+      const movedNow = !samePosition(before.position, point.position);
+      // Moved, still in the fleet, not gliding, and less than minMovePixels from where it is drawn: not
+      // drawn yet. A taxi left behind that has stopped (or a DevTools jump) is drawn exactly at the next batch.
+      const wasLagging = lagging.delete(taxi);
+      const unseen =
+        movedNow &&
+        minMovePixels > 0 &&
+        inFleet &&
+        wasInFleet &&
+        !taxi.glide &&
+        options.screenDistance !== undefined &&
+        options.screenDistance(taxi.at, point.position) < minMovePixels;
+      if (unseen) lagging.add(taxi);
+      const moved = !unseen && (movedNow || (wasLagging && !samePosition(taxi.at, point.position)));
       let glides = false;
       if (moved) {
         glides =
@@ -160,7 +229,6 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
           gliding.delete(taxi);
         }
       }
-      const wasInFleet = point.id !== previousSelected;
       if (inFleet && !wasInFleet) diff.add.push(point); // deselected: back into the clustered source
       else if (!inFleet && wasInFleet) diff.remove.push(point.id);
       else if (inFleet) {
@@ -176,6 +244,7 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
       if (seen.has(id)) continue;
       drawn.delete(id);
       gliding.delete(taxi);
+      lagging.delete(taxi);
       if (id === previousSelected) selectedChanged = true;
       else diff.remove.push(id);
     }
@@ -205,6 +274,18 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
     if (glideAll && candidates.length && frame === null && wait === null) frame = requestFrame(step);
   }
 
+  /** Draws every taxi a sub-pixel move left behind exactly where it is (the map zoomed in: those moves may now show). */
+  function settle() {
+    const update: NonNullable<GeoJSONSourceDiff['update']> = [];
+    for (const taxi of lagging) {
+      const { id, position } = taxi.point;
+      taxi.at = position;
+      if (id !== selectedId && drawn.get(id) === taxi) update.push({ id, newGeometry: { type: 'Point', coordinates: position } });
+    }
+    lagging.clear();
+    send({ update });
+  }
+
   /** The source was (re)created empty: send it everything again. */
   function redraw() {
     const features = [...drawn.values()].filter((taxi) => taxi.point.id !== selectedId).map((taxi) => taxiFeature(taxi.point, taxi.at));
@@ -220,11 +301,14 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
   function dispose() {
     if (frame !== null) cancelFrame(frame);
     if (wait !== null) clearTimeout(wait);
+    if (pendingTimer !== null) clearTimeout(pendingTimer);
     frame = null;
     wait = null;
+    pendingTimer = null;
+    pending = null;
   }
 
-  return { update, redraw, drawnPosition, dispose };
+  return { update, settle, redraw, drawnPosition, dispose };
 }
 
 export type TaxiLayer = ReturnType<typeof createTaxiLayer>;
