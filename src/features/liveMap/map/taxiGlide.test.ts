@@ -238,6 +238,26 @@ describe('taxi layer', () => {
     expect(fleet.at(1)).toEqual([-71.50016, -32.5]);
     layer.update([point(1, [-71.5002, -32.5]), point(2, [-71.4, -32.4])], null);
     expect(fleet.at(1)).toEqual([-71.5002, -32.5]);
+    layer.dispose();
+  });
+
+  it('a DevTools jump by less than a pixel lands exactly once no batch follows it', () => {
+    jest.useFakeTimers();
+    try {
+      const screenDistance = (from: LngLat, to: LngLat) => Math.hypot(to[0] - from[0], to[1] - from[1]) * 10_000;
+      const { layer, fleet } = setup({ glideMs: 0, screenDistance, minMovePixels: 2 });
+      layer.update([point(1, [-71.5, -32.5])], null);
+      // Time-travel to the state a second later: 0.4 px away, and the monitor stays there.
+      layer.update([point(1, [-71.50004, -32.5])], null);
+      expect(fleet.at(1)).toEqual([-71.5, -32.5]);
+      jest.advanceTimersByTime(1499);
+      expect(fleet.at(1)).toEqual([-71.5, -32.5]);
+      jest.advanceTimersByTime(1);
+      expect(fleet.at(1)).toEqual([-71.50004, -32.5]);
+      expect(jest.getTimerCount()).toBe(0);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('redraw sends everything again to a source that was recreated', () => {

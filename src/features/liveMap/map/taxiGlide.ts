@@ -43,6 +43,8 @@ export interface TaxiLayerOptions {
    * moves add up to it or settle() is called (the map zoomed in). Default 0: every move is drawn.
    */
   minMovePixels?: number;
+  /** With taxis left behind by minMovePixels, how long without an update before they are drawn exactly (default 1500 ms). */
+  settleIdleMs?: number;
   /** Where the selected taxi is drawn, each time it moves (for its popup and "Seguir"). */
   onSelectedDrawn(position: LngLat | null): void;
   glideMs: number;
@@ -74,6 +76,7 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
     minMovePixels = 0,
     stepMs = 66,
     coalesceMs = 0,
+    settleIdleMs = 1500,
     now = () => performance.now(),
     requestFrame = (callback) => requestAnimationFrame(callback),
     cancelFrame = (handle) => cancelAnimationFrame(handle),
@@ -92,6 +95,8 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
   let pending: { points: readonly TaxiPoint[]; selectedId: number | null } | null = null;
   let pendingTimer: ReturnType<typeof setTimeout> | null = null;
   let lastDrawn = -Infinity;
+  /** Draws the lagging taxis exactly once updates pause (a DevTools jump, a stream that stopped). */
+  let idleTimer: ReturnType<typeof setTimeout> | null = null;
 
   function drawSelected() {
     const selected = selectedId === null ? undefined : drawn.get(selectedId);
@@ -271,11 +276,17 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
     if (selectedChanged) drawSelected();
     // A User Timing mark (a few a second): DevTools and the browser bench see when positions reached the map.
     performance.mark?.('flota:map-updated');
+    // Sub-pixel moves wait for the next batches; when none comes (time-travel lands on a past state
+    // and stays), every taxi is drawn exactly where the store says.
+    if (idleTimer !== null) clearTimeout(idleTimer);
+    idleTimer = lagging.size ? setTimeout(settle, settleIdleMs) : null;
     if (glideAll && candidates.length && frame === null && wait === null) frame = requestFrame(step);
   }
 
   /** Draws every taxi a sub-pixel move left behind exactly where it is (the map zoomed in: those moves may now show). */
   function settle() {
+    if (idleTimer !== null) clearTimeout(idleTimer);
+    idleTimer = null;
     const update: NonNullable<GeoJSONSourceDiff['update']> = [];
     for (const taxi of lagging) {
       const { id, position } = taxi.point;
@@ -302,6 +313,8 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
     if (frame !== null) cancelFrame(frame);
     if (wait !== null) clearTimeout(wait);
     if (pendingTimer !== null) clearTimeout(pendingTimer);
+    if (idleTimer !== null) clearTimeout(idleTimer);
+    idleTimer = null;
     frame = null;
     wait = null;
     pendingTimer = null;
