@@ -45,6 +45,9 @@ describe.each(kinds)('reports on %s', (kind) => {
   let fleet: Fleet;
   const ids = { anaLateNight: 0, anaMorning: 0, betoSummer: 0, betoPending: 0, anaNoVehicle: 0, betoOpen: 0 };
   const today = zonedDate(new Date(), 'America/Santiago');
+  // The open shift started two hours ago: from 21:00 to 02:00 in Santiago that is yesterday there.
+  const openStart = new Date(Date.now() - 2 * HOUR);
+  const openDay = zonedDate(openStart, 'America/Santiago');
 
   beforeAll(async () => {
     if (kind === 'postgres') {
@@ -74,7 +77,7 @@ describe.each(kinds)('reports on %s', (kind) => {
       shift(beto, '2026-01-16T12:00:00Z', 4),
       shift(ana, '2026-01-16T11:00:00Z', 1, null),
     ]);
-    [ids.betoOpen] = await insertShifts(db, [shift(beto, new Date(Date.now() - 2 * HOUR).toISOString(), null)]);
+    [ids.betoOpen] = await insertShifts(db, [shift(beto, openStart.toISOString(), null)]);
     const [otherShift] = await insertShifts(db, [
       { owner_id: other.ownerId, driver_id: other.drivers[0].id, vehicle_id: other.drivers[0].vehicle_id, start_time: new Date('2026-01-15T13:00:00Z'), end_time: new Date('2026-01-15T20:00:00Z') },
     ]);
@@ -136,7 +139,7 @@ describe.each(kinds)('reports on %s', (kind) => {
   });
 
   it("an open shift counts as a shift with its hours so far, and no kilometres until it ends", async () => {
-    const report = reportResponseSchema.parse((await get(`/reports?from=${today}&to=${today}`)).body);
+    const report = reportResponseSchema.parse((await get(`/reports?from=${openDay}&to=${today}`)).body);
     expect(report.rows).toHaveLength(1);
     expect(report.rows[0]).toMatchObject({ id: fleet.drivers[1].id, shifts: 1, open_shifts: 1, summarized_shifts: 0, distance_km: 0, trips: 0 });
     expect(report.rows[0].shift_seconds).toBeGreaterThanOrEqual(2 * 3600 - 5);
