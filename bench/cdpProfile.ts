@@ -6,18 +6,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { CDPSession, Page } from '@playwright/test';
+import { profileMs, selfTimeBy, type Profile } from './cpuProfileSummary';
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  hitCount?: number;
-}
-interface Profile {
-  nodes: ProfileNode[];
-  startTime: number;
-  endTime: number;
-  samples?: number[];
-}
 
 export interface CpuProfiler {
   /** Stops, writes `<file>.cpuprofile`, and prints the `top` functions by self time. */
@@ -40,16 +30,10 @@ export async function startCpuProfile(page: Page): Promise<CpuProfiler> {
 }
 
 function printTop(profile: Profile, top: number): void {
-  const totalMs = (profile.endTime - profile.startTime) / 1000;
-  const samples = profile.samples?.length ?? 1;
-  const msPerSample = totalMs / samples;
-  const byFunction = new Map<string, number>();
-  for (const node of profile.nodes) {
-    const { functionName, url, lineNumber, columnNumber } = node.callFrame;
-    const where = url ? `${url.split('/').pop()}:${lineNumber + 1}:${columnNumber + 1}` : '';
-    const key = `${functionName || '(anonymous)'} ${where}`.trim();
-    byFunction.set(key, (byFunction.get(key) ?? 0) + (node.hitCount ?? 0) * msPerSample);
-  }
+  const totalMs = profileMs(profile);
+  const byFunction = selfTimeBy(profile, ({ functionName, url, lineNumber, columnNumber }) =>
+    `${functionName || '(anonymous)'} ${url ? `${url.split('/').pop()}:${lineNumber + 1}:${columnNumber + 1}` : ''}`.trim(),
+  );
   console.log(`  CPU profile over ${totalMs.toFixed(0)} ms, self time:`);
   for (const [name, ms] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top)) {
     console.log(`    ${ms.toFixed(0).padStart(6)} ms  ${name}`);

@@ -6,18 +6,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
+import { profileMs, selfTimeBy, type Profile } from './cpuProfileSummary';
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  hitCount?: number;
-}
-interface Profile {
-  nodes: ProfileNode[];
-  startTime: number;
-  endTime: number;
-  samples?: number[];
-}
 
 export interface ServerProfiler {
   /** Stops, writes `file`, and prints the `top` functions by self time and where they live. */
@@ -54,17 +44,9 @@ function ownerOf(url: string): string {
 }
 
 function printTop(profile: Profile, top: number): void {
-  const totalMs = (profile.endTime - profile.startTime) / 1000;
-  const msPerSample = totalMs / (profile.samples?.length || 1);
-  const byFunction = new Map<string, number>();
-  const byOwner = new Map<string, number>();
-  for (const node of profile.nodes) {
-    const { functionName, url, lineNumber } = node.callFrame;
-    const ms = (node.hitCount ?? 0) * msPerSample;
-    const key = `${functionName || '(anonymous)'} ${url ? `${url.split('/').pop()}:${lineNumber + 1}` : ''}`.trim();
-    byFunction.set(key, (byFunction.get(key) ?? 0) + ms);
-    byOwner.set(ownerOf(url), (byOwner.get(ownerOf(url)) ?? 0) + ms);
-  }
+  const totalMs = profileMs(profile);
+  const byFunction = selfTimeBy(profile, ({ functionName, url, lineNumber }) => `${functionName || '(anonymous)'} ${url ? `${url.split('/').pop()}:${lineNumber + 1}` : ''}`.trim());
+  const byOwner = selfTimeBy(profile, ({ url }) => ownerOf(url));
   const print = (title: string, map: Map<string, number>, count: number) => {
     console.log(`  ${title}:`);
     for (const [name, ms] of [...map].sort((a, b) => b[1] - a[1]).slice(0, count)) {
