@@ -32,11 +32,11 @@ import { startDemoHistory } from '../server/tools/seed/demoHistory';
 import { demoStart } from '../server/tools/seed/demoStart';
 import { seededRandom, type Random } from '../server/tools/seed/prng';
 import { advance, position, startDrive, type Drive } from '../server/tools/simulator/route';
+import { loadAverage } from './stats';
 
 const DAY_MS = 86_400_000;
 const STEP_MS = 10 * 60_000;
 const TIME_ZONE = 'America/Santiago';
-const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
 const silentLog = { info() {}, warn() {}, error() {}, debug() {}, child: () => silentLog } as unknown as FastifyBaseLogger;
 
 interface SimDriver {
@@ -132,7 +132,7 @@ export async function run(): Promise<void> {
   const began = performance.now();
   // The month ends now; the first start happened `days` ago (its seeded history before that).
   const start = Date.now() - days * DAY_MS;
-  console.log(`Un mes de la demo · ${days} días simulados · ${os.cpus().length} núcleos · carga ${load()}`);
+  console.log(`Un mes de la demo · ${days} días simulados · ${os.cpus().length} núcleos · carga ${loadAverage()}`);
   let database = await openPglite(dir);
   try {
     await migrateToLatest(database.db);
@@ -156,10 +156,10 @@ export async function run(): Promise<void> {
           await sql`checkpoint`.execute(db);
         });
       }
-      console.log(`día ${day}: ${(points / 1e6).toFixed(1)} M puntos simulados · ${await spaceReport(db)} · carpeta ${megabytes(folderBytes(dir))} · ${((performance.now() - began) / 1000).toFixed(0)} s (${Object.entries(spent).map(([part, ms]) => `${part} ${(ms / 1000).toFixed(0)} s`).join(', ')}) · carga ${load()}`);
+      console.log(`día ${day}: ${(points / 1e6).toFixed(1)} M puntos simulados · ${await spaceReport(db)} · carpeta ${megabytes(folderBytes(dir))} · ${((performance.now() - began) / 1000).toFixed(0)} s (${Object.entries(spent).map(([part, ms]) => `${part} ${(ms / 1000).toFixed(0)} s`).join(', ')}) · carga ${loadAverage()}`);
     }
     await database.close();
-    console.log(`al cerrar: carpeta ${megabytes(folderBytes(dir))} tras ${days} días (${(points / 1e6).toFixed(1)} M puntos a 1 Hz) · ${((performance.now() - began) / 1000).toFixed(0)} s · carga ${load()}`);
+    console.log(`al cerrar: carpeta ${megabytes(folderBytes(dir))} tras ${days} días (${(points / 1e6).toFixed(1)} M puntos a 1 Hz) · ${((performance.now() - began) / 1000).toFixed(0)} s · carga ${loadAverage()}`);
   } finally {
     await database.close().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });

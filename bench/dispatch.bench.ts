@@ -26,7 +26,7 @@ import { startTestServer, TEST_JWT_SECRET } from '../server/tools/testing/testSe
 import type { MoverConfig, MoverResult } from './dispatchMover';
 import { spot as spotOf } from './dispatchSpots';
 import { startServerProfile } from './serverProfile';
-import { summarize } from './stats';
+import { loadAverage, summarize } from './stats';
 
 const TAXIS = Number(process.env.DISPATCH_BENCH_TAXIS ?? 5000);
 const CANDIDATE_QUERIES = 200;
@@ -45,7 +45,6 @@ const CONCURRENCY = 32;
 const MOVER_CONNECTIONS = Number(process.env.DISPATCH_BENCH_MOVER_CONNECTIONS ?? 64);
 const MOVER_WARMUP_MS = 3000;
 
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
 const spot = (i: number, round: number) => spotOf(i, round, TAXIS);
 
@@ -85,7 +84,7 @@ export async function run(): Promise<void> {
   const server = await startTestServer({ dispatch: { ...DISPATCH_DEFAULTS, offerSeconds: 60 }, ...(scratch ? { databaseUrl: scratch.url } : {}) });
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'flota-dispatch-bench-'));
   const loop = monitorEventLoopDelay({ resolution: 10 });
-  console.log(`Base de datos: ${scratch ? 'PostgreSQL (DISPATCH_BENCH_DATABASE_URL)' : 'PGlite embebida'} · ${os.cpus().length} núcleos · carga ${load()}`);
+  console.log(`Base de datos: ${scratch ? 'PostgreSQL (DISPATCH_BENCH_DATABASE_URL)' : 'PGlite embebida'} · ${os.cpus().length} núcleos · carga ${loadAverage()}`);
   try {
     const fleet = await createOnShiftFleet(server.db, { drivers: TAXIS, jwtSecret: TEST_JWT_SECRET });
     const desk = (await apiCall(server.url, '/api/auth/login', { json: { rut: fleet.ownerRut, password: fleet.password } })).body.token as string;
@@ -94,7 +93,7 @@ export async function run(): Promise<void> {
 
     let started = performance.now();
     await inParallel(fleet.drivers, (driver) => post(driver, 0));
-    console.log(`${TAXIS} taxis ubicados por POST /api/driver/locations en ${((performance.now() - started) / 1000).toFixed(1)} s · carga ${load()}`);
+    console.log(`${TAXIS} taxis ubicados por POST /api/driver/locations en ${((performance.now() - started) / 1000).toFixed(1)} s · carga ${loadAverage()}`);
 
     const candidateRound = async (label: string) => {
       const serverTimes: number[] = [];
@@ -113,7 +112,7 @@ export async function run(): Promise<void> {
       const trip = summarize(roundTrips);
       console.log(
         `Candidatos ${label}: tiempo del servidor p50 ${ms(own.median)} · p95 ${ms(own.p95)} (meta p95 ≤ 5 ms) · ` +
-          `ida y vuelta local p50 ${ms(trip.median)} · p95 ${ms(trip.p95)} · ${(found / CANDIDATE_QUERIES).toFixed(1)} por consulta · carga ${load()}`,
+          `ida y vuelta local p50 ${ms(trip.median)} · p95 ${ms(trip.p95)} · ${(found / CANDIDATE_QUERIES).toFixed(1)} por consulta · carga ${loadAverage()}`,
       );
     };
     await candidateRound('sin posiciones llegando');
@@ -148,7 +147,7 @@ export async function run(): Promise<void> {
       const all = summarize(total);
       console.log(
         `Reserva → oferta en el socket del conductor ${label}: p50 ${ms(all.median)} · p95 ${ms(all.p95)} (meta p95 ≤ 300 ms) · ` +
-          `crear p50 ${ms(summarize(creating).median)} + ofrecer→evento p50 ${ms(summarize(offering).median)} · carga ${load()}`,
+          `crear p50 ${ms(summarize(creating).median)} + ofrecer→evento p50 ${ms(summarize(offering).median)} · carga ${loadAverage()}`,
       );
     };
     await offerRound('sin posiciones llegando');
@@ -182,7 +181,7 @@ export async function run(): Promise<void> {
     console.log(`Retraso del bucle de eventos del servidor con el flujo: p50 ${ms(loop.percentile(50) / 1e6)} · p99 ${ms(loop.percentile(99) / 1e6)}`);
     console.log(
       `Posiciones durante la medición: ${moved.ok} en ${moved.seconds.toFixed(1)} s = ${moved.rate.toFixed(0)}/s (pedidas ${TAXIS}/s, 1 por taxi por segundo; ` +
-        `${moved.errors} errores; respuesta p50 ${moved.p50} ms · p95 ${moved.p95} ms) · carga ${load()}`,
+        `${moved.errors} errores; respuesta p50 ${moved.p50} ms · p95 ${moved.p95} ms) · carga ${loadAverage()}`,
     );
 
     // 4 dispatchers × 200 bookings against 100 taxis (every other taxi out of service).
@@ -209,7 +208,7 @@ export async function run(): Promise<void> {
     console.log(
       `${DISPATCHERS} despachadores × ${BOOKINGS_EACH} reservas contra ${FREE_TAXIS} taxis libres en ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
         `${statuses.filter((s) => s === 200).length} asignadas, ${statuses.filter((s) => s === 409).length} rechazadas (409), otras ${statuses.filter((s) => s !== 200 && s !== 409).length} · ` +
-        `asignaciones dobles: ${rows[0].doubles} (meta 0) · carga ${load()}`,
+        `asignaciones dobles: ${rows[0].doubles} (meta 0) · carga ${loadAverage()}`,
     );
   } finally {
     await server.close();

@@ -1,4 +1,5 @@
-/** Timing helpers for the benchmarks: repeated runs, median and p95, a ratio against a budget. */
+/** Timing helpers for the benchmarks: repeated runs, median and p95, a ratio against a budget, the load average. */
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 
 export interface Timing {
@@ -34,3 +35,6 @@ export const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
 
 /** "x0.25 of 50 ms": how much of the budget the median uses. */
 export const ofBudget = (value: number, budget: number) => `x${(value / budget).toFixed(2)} of ${budget} ms`;
+
+/** The 1, 5 and 15-minute load averages, printed beside the figures (a shared machine's noise). */
+export const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');

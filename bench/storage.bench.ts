@@ -30,7 +30,7 @@ import { migrateToLatest } from '../server/platform/db/migrate';
 import type { Database } from '../server/platform/db/schema';
 import { seededRandom, type Random } from '../server/tools/seed/prng';
 import { createFleet } from '../server/tools/testing/fleetFixtures';
-import { ms, summarize, time, type Timing } from './stats';
+import { loadAverage, ms, summarize, time, type Timing } from './stats';
 
 const SHIFT_POINTS = 43_200;
 const TAXIS = 50;
@@ -48,7 +48,6 @@ const INGEST_ROUNDS = Number(process.env.STORAGE_INGEST_ROUNDS ?? 6);
 const GENERATION_BUDGET_MS = Number(process.env.STORAGE_BUDGET_S ?? 240) * 1000;
 /** The pack pass's own logger, quiet in a bench. */
 const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 
 /** A phone at 1 Hz in town: drives and stops, GPS noise, jittery clock, smooth heading, draining battery. */
 function phoneTrail(random: Random, startMs: number, count: number): PackedPoint[] {
@@ -149,7 +148,7 @@ async function benchOne(label: string, database: OpenDatabase, sizes: number[]):
   await migrateToLatest(db);
   const created = await createFleet(db, { rutBody: 37_000_000, company: 'Taxis Bench', passwordHash: 'x', driverNames: Array.from({ length: TAXIS + OPEN_SHIFTS }, (_, i) => `Conductor ${i}`) });
   const fleet: Fleet = { ownerId: created.ownerId, drivers: created.drivers.map((d) => d.id), random: seededRandom(22), shifts: 0, points: 0 };
-  console.log(`\n--- ${label} · carga ${load()}`);
+  console.log(`\n--- ${label} · carga ${loadAverage()}`);
 
   // 1. 432,000 points as rows, closed shifts; open shifts for the ingest.
   let began = performance.now();
@@ -192,7 +191,7 @@ async function benchOne(label: string, database: OpenDatabase, sizes: number[]):
   for (const id of packedDuringIngest) await packShift(db, id);
   const median = (values: number[]) => summarize(values).median;
   console.log(
-    `ingesta (mediana de ${INGEST_ROUNDS} rondas alternadas): sola ${median(alone).toFixed(0)} puntos/s, con compactación al lado ${median(beside).toFixed(0)} puntos/s (${((median(beside) / median(alone) - 1) * 100).toFixed(1)} %; meta: dentro de 10 %) · rondas ${alone.map((v) => v.toFixed(0)).join('/')} vs ${beside.map((v) => v.toFixed(0)).join('/')} · carga ${load()}`,
+    `ingesta (mediana de ${INGEST_ROUNDS} rondas alternadas): sola ${median(alone).toFixed(0)} puntos/s, con compactación al lado ${median(beside).toFixed(0)} puntos/s (${((median(beside) / median(alone) - 1) * 100).toFixed(1)} %; meta: dentro de 10 %) · rondas ${alone.map((v) => v.toFixed(0)).join('/')} vs ${beside.map((v) => v.toFixed(0)).join('/')} · carga ${loadAverage()}`,
   );
 
   // 3. Pack the rest, one shift at a time: the time for a 12-hour 1 Hz shift.
@@ -230,7 +229,7 @@ async function benchOne(label: string, database: OpenDatabase, sizes: number[]):
       'dónde estaban todos (ahora)': await time(() => positionsAt(db, fleet.ownerId, new Date(), EVERYONE_WINDOW_MS), 10, 2),
     };
     results.push({ points: fleet.points, reads });
-    console.log(`lecturas con ${(fleet.points / 1e6).toFixed(1)} M puntos (${fleet.shifts} turnos) · carga ${load()}`);
+    console.log(`lecturas con ${(fleet.points / 1e6).toFixed(1)} M puntos (${fleet.shifts} turnos) · carga ${loadAverage()}`);
     for (const [name, timing] of Object.entries(reads)) console.log(`  ${name.padEnd(32)} p50 ${ms(timing.median).padStart(9)}  p95 ${ms(timing.p95).padStart(9)}`);
     if (performance.now() - generationStarted >= GENERATION_BUDGET_MS) {
       console.log(`  (generación detenida al agotar ${GENERATION_BUDGET_MS / 1000} s)`);
@@ -240,7 +239,7 @@ async function benchOne(label: string, database: OpenDatabase, sizes: number[]):
   const first = results[0];
   const last = results[results.length - 1];
   if (results.length > 1) {
-    console.log(`razón ${(last.points / 1e6).toFixed(1)} M / ${(first.points / 1e6).toFixed(1)} M (p50; meta ≤ 1,5) · carga ${load()}`);
+    console.log(`razón ${(last.points / 1e6).toFixed(1)} M / ${(first.points / 1e6).toFixed(1)} M (p50; meta ≤ 1,5) · carga ${loadAverage()}`);
     for (const name of Object.keys(first.reads)) console.log(`  ${name.padEnd(32)} x${(last.reads[name].median / first.reads[name].median).toFixed(2)}`);
   }
   console.log(`total almacenado de trayectos: ${(((await size(db, 'trail_chunks')) + (await size(db, 'shift_locations'))) / 1e6).toFixed(1)} MB para ${(fleet.points / 1e6).toFixed(1)} M puntos`);
@@ -250,7 +249,7 @@ const sizesFrom = (text: string | undefined, fallback: number[]) => (text ? text
 
 export async function run(): Promise<void> {
   const sizes = sizesFrom(process.env.STORAGE_SIZES, [1_000_000, 10_000_000]);
-  console.log(`Almacenamiento de trayectos · ${os.cpus().length} núcleos · carga ${load()}`);
+  console.log(`Almacenamiento de trayectos · ${os.cpus().length} núcleos · carga ${loadAverage()}`);
   // STORAGE_ONLY=postgres skips the embedded half (a long PostgreSQL growth on a busy machine).
   if (process.env.STORAGE_ONLY !== 'postgres') {
     const pglite = await openPglite(null);
