@@ -78,14 +78,16 @@ export function DispatchPage() {
             <p className="flota-dispatch__hint">Elige una reserva del tablero para ver los taxis libres cercanos, asignarla u ofrecerla.</p>
           )}
         </div>
+        <div className="flota-dispatch__board">
+          {isLoading ? (
+            <LoadingText>Cargando reservas...</LoadingText>
+          ) : isError && !bookings ? (
+            <LoadFailure message="No se pudieron cargar las reservas." onRetry={() => void refetch()} />
+          ) : (
+            <BookingBoard bookings={bookings ?? []} selectedId={selectedId} onSelect={select} />
+          )}
+        </div>
       </div>
-      {isLoading ? (
-        <LoadingText>Cargando reservas...</LoadingText>
-      ) : isError && !bookings ? (
-        <LoadFailure message="No se pudieron cargar las reservas." onRetry={() => void refetch()} />
-      ) : (
-        <BookingBoard bookings={bookings ?? []} selectedId={selectedId} onSelect={select} />
-      )}
     </section>
   );
 }
