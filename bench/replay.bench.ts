@@ -6,7 +6,7 @@
  *
  * `npm run bench -- replay` (needs dist/: `npm run build`). BENCH_PORT=4922 (and +1 for tiles),
  * BENCH_PLAY_S=8, BENCH_DIST=<another build> (to alternate with a reference build),
- * BENCH_REF_DIST=<another build> (served at BENCH_REF_PORT, default BENCH_PORT+2: each round opens
+ * BENCH_REF_DIST=<another build> (served at BENCH_REF_PORT, default BENCH_PORT+2, 0 for a port the system picks: each round opens
  * both builds, in alternating order, and the same-run ratio is printed), BENCH_ROUNDS=5,
  * BENCH_PROFILE=<folder> (CPU profiles of opening and of playing, and their top functions),
  * BENCH_TRACE=<file.json> (with BENCH_PROFILE: a Chromium trace of the first open, every thread),
@@ -157,8 +157,9 @@ export async function run(): Promise<void> {
     };
     const server = await buildServer(config, { db, dbKind: database.kind, logger: false, summaryBackfill: false });
     servers.push(server);
-    await server.app.listen({ host: '127.0.0.1', port });
-    return `http://127.0.0.1:${port}`;
+    // BENCH_REF_PORT=0: a port the system picks (when a helper holds only BENCH_PORT and the tiles' port).
+    const address = await server.app.listen({ host: '127.0.0.1', port });
+    return address.replace('localhost', '127.0.0.1');
   };
   const base = await serve(DIST, PORT);
   const builds: Build[] = [{ name: REF_DIST ? 'this build' : 'build', dist: DIST, base }];
