@@ -4,6 +4,8 @@
  * frame, no render); following, the camera recentres when the taxi nears the edge (followCamera.ts).
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
+import type { MapLibreEvent } from 'maplibre-gl';
 import type { StyleSpecification } from 'maplibre-gl';
 import { Layer, Marker, Source, type MapRef, type MarkerInstance } from 'react-map-gl/maplibre';
 import type { Stop } from '../../../../contract/reports';
@@ -99,6 +101,20 @@ export default function ReplayMap({ track, stops, clock, follow, onRouteDrawn }:
     if (styled && mapRef.current) applyTileColorScheme(mapRef.current.getMap(), colorScheme);
   }, [styled, colorScheme]);
 
+  // The first 'styledata' renders at once (flushSync): the route's <Source> is added only once the
+  // style is there, and a render left to React's scheduler came after the map's next frame, whose
+  // software-WebGL readback held the main thread (and the route's message to the worker) 100-400 ms.
+  const styledOnce = useRef(false);
+  const onStyleData = useCallback((event: MapLibreEvent) => {
+    if (styledOnce.current) return;
+    styledOnce.current = true;
+    const canvas = event.target.getCanvas();
+    flushSync(() => {
+      setSize({ width: canvas.clientWidth, height: canvas.clientHeight });
+      setStyled(true);
+    });
+  }, []);
+
   const drawn = useRef(false);
   const [routeDrawn, setRouteDrawn] = useState(false);
   const onRender = useCallback(() => {
@@ -110,11 +126,7 @@ export default function ReplayMap({ track, stops, clock, follow, onRouteDrawn }:
   }, [onRouteDrawn]);
 
   return (
-    <MapShell ref={mapRef} mapStyle={mapStyle} compactAttribution initialViewState={initialViewState} onStyleData={(event) => {
-        const canvas = event.target.getCanvas();
-        setSize((known) => known ?? { width: canvas.clientWidth, height: canvas.clientHeight });
-        setStyled(true);
-      }} onRender={onRender}>
+    <MapShell ref={mapRef} mapStyle={mapStyle} compactAttribution initialViewState={initialViewState} onStyleData={onStyleData} onRender={onRender}>
       {track && bounds && <ReplayRoute track={track} bounds={bounds} size={size} routeDrawn={routeDrawn} stops={stops} clock={clock} follow={follow} mapRef={mapRef} />}
     </MapShell>
   );
