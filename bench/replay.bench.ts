@@ -6,13 +6,14 @@
  *
  * `npm run bench -- replay` (needs dist/: `npm run build`). BENCH_PORT=4922 (and +1 for tiles),
  * BENCH_PLAY_S=8, BENCH_DIST=<another build> (to alternate with a reference build),
- * BENCH_REF_DIST=<another build> (served at BENCH_REF_PORT, default BENCH_PORT+2: each round opens
+ * BENCH_REF_DIST=<another build> (served at BENCH_REF_PORT, default BENCH_PORT+2, 0 for a port the system picks: each round opens
  * both builds, in alternating order, and the same-run ratio is printed), BENCH_ROUNDS=5,
  * BENCH_PROFILE=<folder> (CPU profiles of opening and of playing, and their top functions),
+ * BENCH_TRACE=<file.json> (with BENCH_PROFILE: a Chromium trace of the first open, every thread),
  * BENCH_TIER=rows (the trail unpacked), BENCH_FIRST_FRAME=dom (the old build's first frame: the
  * page's elements there, without waiting for the route's drawing; to compare with a build that lacks it).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -39,6 +40,9 @@ const REF_DIST = process.env.BENCH_REF_DIST ? path.resolve(process.env.BENCH_REF
 const REF_PORT = Number(process.env.BENCH_REF_PORT ?? PORT + 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (REF_DIST ? 5 : 1));
 const PROFILE = process.env.BENCH_PROFILE;
+/** A Chromium trace of the first open (every thread: the page, MapLibre's worker, the GPU), to read in DevTools or Perfetto. */
+const TRACE = process.env.BENCH_TRACE;
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'toplevel', 'gpu'];
 const TIER = process.env.BENCH_TIER === 'rows' ? 'rows' : 'packed';
 
 /** 12 hours at 1 Hz: 40-minute rounds of driving legs and a 10-minute stop, around La Ligua. */
@@ -66,8 +70,9 @@ interface PlayFigures {
 }
 
 /** Opens the replay (a full navigation) and times it to its first frame. */
-async function openReplay(page: Page, url: string, profiling: boolean): Promise<{ firstFrameMs: number; signalled: boolean }> {
+async function openReplay(browser: Browser, page: Page, url: string, profiling: boolean): Promise<{ firstFrameMs: number; signalled: boolean }> {
   const profiler = profiling ? await startCpuProfile(page) : null;
+  if (profiling && TRACE) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   const opened = performance.now();
   await page.goto(url);
   await page.getByRole('button', { name: 'Reproducir' }).waitFor();
@@ -80,6 +85,7 @@ async function openReplay(page: Page, url: string, profiling: boolean): Promise<
   else await page.waitForFunction(() => document.querySelector('.maplibregl-canvas') !== null);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const firstFrameMs = performance.now() - opened;
+  if (profiling && TRACE) writeFileSync(TRACE, await browser.stopTracing());
   if (profiler) {
     await profiler.stop(path.join(PROFILE ?? '', 'replay-open'));
     const entries = (await page.evaluate(`performance.getEntriesByType('resource').map((e) => [e.name.split('/').slice(-2).join('/'), Math.round(e.startTime), Math.round(e.responseEnd), e.encodedBodySize])`)) as Array<[string, number, number, number]>;
@@ -151,8 +157,9 @@ export async function run(): Promise<void> {
     };
     const server = await buildServer(config, { db, dbKind: database.kind, logger: false, summaryBackfill: false });
     servers.push(server);
-    await server.app.listen({ host: '127.0.0.1', port });
-    return `http://127.0.0.1:${port}`;
+    // BENCH_REF_PORT=0: a port the system picks (when a helper holds only BENCH_PORT and the tiles' port).
+    const address = await server.app.listen({ host: '127.0.0.1', port });
+    return address.replace('localhost', '127.0.0.1');
   };
   const base = await serve(DIST, PORT);
   const builds: Build[] = [{ name: REF_DIST ? 'this build' : 'build', dist: DIST, base }];
@@ -193,7 +200,7 @@ export async function run(): Promise<void> {
     for (let round = 0; round < ROUNDS; round += 1) {
       const order = round % 2 === 0 ? builds.map((_, i) => i) : builds.map((_, i) => builds.length - 1 - i);
       for (const i of order) {
-        const opened = await openReplay(pages[i], `${builds[i].base}/dashboard/history/${shiftId}/replay`, PROFILE !== undefined && round === 0 && i === 0);
+        const opened = await openReplay(browser, pages[i], `${builds[i].base}/dashboard/history/${shiftId}/replay`, PROFILE !== undefined && round === 0 && i === 0);
         firstFrames[i].push(opened.firstFrameMs);
         signalled &&= opened.signalled;
       }

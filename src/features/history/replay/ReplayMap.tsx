@@ -4,6 +4,8 @@
  * frame, no render); following, the camera recentres when the taxi nears the edge (followCamera.ts).
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
+import type { MapLibreEvent } from 'maplibre-gl';
 import type { StyleSpecification } from 'maplibre-gl';
 import { Layer, Marker, Source, type MapRef, type MarkerInstance } from 'react-map-gl/maplibre';
 import type { Stop } from '../../../../contract/reports';
@@ -15,6 +17,7 @@ import { applyTileColorScheme, rasterStyle, TILE_LAYER_ID } from '../../../lib/m
 import { nearEdge } from './followCamera';
 import { formatStopDuration } from './replayFormat';
 import { positionAt, speedPieces, type ReplayTrack } from './replayTrack';
+import { halfPixelDegrees, thinPieces } from './routeThinning';
 import type { ReplayClock } from './useReplayClock';
 
 interface Props {
@@ -79,6 +82,8 @@ export default function ReplayMap({ track, stops, clock, follow, onRouteDrawn }:
   // The style is there (its first 'styledata'): not the map's 'load', which waits for every
   // source, the route's too, and would hold the tiles back until the route is ready.
   const [styled, setStyled] = useState(false);
+  // The canvas' size when styled: what the thinned route's tolerance depends on.
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
 
   // The map made before the trail came (the usual case) is moved onto the route at once.
   const fitted = useRef(bounds !== null);
@@ -96,24 +101,69 @@ export default function ReplayMap({ track, stops, clock, follow, onRouteDrawn }:
     if (styled && mapRef.current) applyTileColorScheme(mapRef.current.getMap(), colorScheme);
   }, [styled, colorScheme]);
 
+  // The first 'styledata' renders at once (flushSync): the route's <Source> is added only once the
+  // style is there, and a render left to React's scheduler came after the map's next frame, whose
+  // software-WebGL readback held the main thread (and the route's message to the worker) 100-400 ms.
+  const styledOnce = useRef(false);
+  const onStyleData = useCallback((event: MapLibreEvent) => {
+    if (styledOnce.current) return;
+    styledOnce.current = true;
+    const canvas = event.target.getCanvas();
+    flushSync(() => {
+      setSize({ width: canvas.clientWidth, height: canvas.clientHeight });
+      setStyled(true);
+    });
+  }, []);
+
   const drawn = useRef(false);
+  const [routeDrawn, setRouteDrawn] = useState(false);
   const onRender = useCallback(() => {
     const map = mapRef.current;
     if (drawn.current || !map?.getSource(ROUTE_SOURCE) || !map.isSourceLoaded(ROUTE_SOURCE)) return;
     drawn.current = true;
+    setRouteDrawn(true);
     onRouteDrawn?.();
   }, [onRouteDrawn]);
 
   return (
-    <MapShell ref={mapRef} mapStyle={mapStyle} compactAttribution initialViewState={initialViewState} onStyleData={() => setStyled(true)} onRender={onRender}>
-      {track && <ReplayRoute track={track} stops={stops} clock={clock} follow={follow} mapRef={mapRef} />}
+    <MapShell ref={mapRef} mapStyle={mapStyle} compactAttribution initialViewState={initialViewState} onStyleData={onStyleData} onRender={onRender}>
+      {track && bounds && <ReplayRoute track={track} bounds={bounds} size={size} routeDrawn={routeDrawn} stops={stops} clock={clock} follow={follow} mapRef={mapRef} />}
     </MapShell>
   );
 }
 
+/** Once the thinned route is drawn, the full one replaces it when the map is next idle (or within this). */
+const FULL_ROUTE_WITHIN_MS = 1000;
+
+interface RouteProps extends Omit<Props, 'track' | 'onRouteDrawn'> {
+  track: ReplayTrack;
+  bounds: [[number, number], [number, number]];
+  size: { width: number; height: number } | null;
+  /** The thinned route has been drawn: time for the full one. */
+  routeDrawn: boolean;
+  mapRef: RefObject<MapRef | null>;
+}
+
 /** The route, its stops and the taxi, on the map once the trail is there. */
-function ReplayRoute({ track, stops, clock, follow, mapRef }: Omit<Props, 'track' | 'onRouteDrawn'> & { track: ReplayTrack; mapRef: RefObject<MapRef | null> }) {
+function ReplayRoute({ track, bounds, size, routeDrawn, stops, clock, follow, mapRef }: RouteProps) {
   const pieces = useMemo(() => speedPieces(track), [track]);
+  // First the route thinned to what the fitted zoom shows (routeThinning.ts), then every point.
+  const thinned = useMemo(
+    () => (size ? thinPieces(pieces, halfPixelDegrees(bounds, size.width, size.height, FIT_OPTIONS.padding, FIT_OPTIONS.maxZoom)) : pieces),
+    [pieces, bounds, size],
+  );
+  const [full, setFull] = useState(false);
+  useEffect(() => {
+    const map = mapRef.current?.getMap();
+    if (!routeDrawn || !map) return undefined;
+    const swap = () => setFull(true);
+    map.once('idle', swap);
+    const timer = setTimeout(swap, FULL_ROUTE_WITHIN_MS);
+    return () => {
+      map.off('idle', swap);
+      clearTimeout(timer);
+    };
+  }, [routeDrawn, mapRef]);
   const markerRef = useRef<MarkerInstance>(null);
   const { now, subscribe } = clock;
 
@@ -136,7 +186,7 @@ function ReplayRoute({ track, stops, clock, follow, mapRef }: Omit<Props, 'track
   const position = positionAt(track, now());
   return (
     <>
-      <Source id={ROUTE_SOURCE} type="geojson" data={pieces}>
+      <Source id={ROUTE_SOURCE} type="geojson" data={full ? pieces : thinned}>
         <Layer id="replay-route-line" type="line" layout={{ 'line-join': 'round', 'line-cap': 'round' }} paint={{ 'line-color': ['get', 'colour'], 'line-width': 4 }} />
       </Source>
       {stops.map((stop) => (

@@ -96,12 +96,17 @@ interface SpeedPiece {
   geometry: { type: 'LineString'; coordinates: Array<[number, number]> };
 }
 
+export interface SpeedPieces {
+  type: 'FeatureCollection';
+  features: SpeedPiece[];
+}
+
 /**
  * The route as consecutive pieces of one speed band each (a 12-hour shift gives hundreds of
  * pieces, not 43,200 segments), each sharing its last point with the next so the line has no holes.
  * A gap longer than MAX_INTERPOLATION_MS breaks the line.
  */
-export function speedPieces(track: ReplayTrack): { type: 'FeatureCollection'; features: SpeedPiece[] } {
+export function speedPieces(track: ReplayTrack): SpeedPieces {
   const features: SpeedPiece[] = [];
   let piece: SpeedPiece | null = null;
   let band = -1;
