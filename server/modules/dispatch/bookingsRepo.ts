@@ -74,7 +74,7 @@ export interface TransitionInput {
 
 export async function transition(trx: Db, input: TransitionInput): Promise<TransitionResult> {
   const closing = CLOSED_STATUSES.includes(input.to);
-  const updated = await trx
+  const update = trx
     .updateTable('bookings')
     .set({
       ...(input.set as object),
@@ -86,19 +86,30 @@ export async function transition(trx: Db, input: TransitionInput): Promise<Trans
     .where('owner_id', '=', input.ownerId)
     .where('status', 'in', allowedFrom(input.to))
     .$if(Boolean(input.where), (q) => q.where((eb) => (input.where as NonNullable<TransitionInput['where']>)(eb)))
-    .returning(storedColumns)
-    .executeTakeFirst();
+    .returning(storedColumns);
+  const before = input.eventBefore;
+  const events = [
+    ...(before ? [{ status: before.status, actor: before.actor, driverId: null, note: before.note }] : []),
+    { status: input.to, actor: input.actor, driverId: input.eventDriverId ?? null, note: input.note ?? null },
+  ];
+  // The UPDATE and its events in ONE statement (each round trip waits its turn under the position
+  // stream); no row updated, no event. The events' ids keep the order given.
+  const { rows } = await sql<StoredBooking>`with moved as (${update}), logged as (
+      insert into booking_events (booking_id, status, actor_kind, actor_id, actor_name, driver_id, note)
+      select moved.id, e.status, e.actor_kind, e.actor_id, e.actor_name, e.driver_id, e.note
+      from moved cross join (values ${sql.join(
+        events.map((e, i) => sql`(${i}::integer, ${e.status}::text, ${e.actor.kind}::text, ${e.actor.id}::integer, ${e.actor.name}::text, ${e.driverId}::integer, ${e.note}::text)`),
+      )}) as e(ord, status, actor_kind, actor_id, actor_name, driver_id, note)
+      order by e.ord
+    )
+    select * from moved`.execute(trx);
+  const updated = rows[0];
   if (!updated) {
     const current = await findStored(trx, input.ownerId, input.bookingId);
     if (!current) return { ok: false, status: 404, error: BookingMessages.notFound };
     return { ok: false, status: 409, error: refusal(current.status, input.to) ?? BookingMessages.changed };
   }
-  const before = input.eventBefore;
-  await insertEvents(trx, input.bookingId, [
-    ...(before ? [{ status: before.status, actor: before.actor, driverId: null, note: before.note }] : []),
-    { status: input.to, actor: input.actor, driverId: input.eventDriverId ?? null, note: input.note ?? null },
-  ]);
-  return { ok: true, row: updated as StoredBooking, from: input.to };
+  return { ok: true, row: updated, from: input.to };
 }
 
 /**
