@@ -5,7 +5,7 @@
  * event row beside it, in the caller's transaction. A loser of any race updates 0 rows and gets the
  * refusal for the status it found.
  */
-import { sql, type Kysely, type Transaction, type ExpressionBuilder } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction, type ExpressionBuilder } from 'kysely';
 import type { Actor, Booking, BookingCreate, BookingEvent, BookingStatus, BoardColumn } from '../../../contract/dispatch';
 import type { Database } from '../../platform/db/schema';
 import { CLOSED_STATUSES, LIVE_TRIP_STATUSES, allowedFrom, refusal } from './tripStates';
@@ -17,7 +17,10 @@ export const BookingMessages = {
   changed: 'La reserva cambió mientras tanto: revisa el tablero e intenta nuevamente',
 } as const;
 
-export type TransitionResult = { ok: true; row: StoredBooking; from: BookingStatus } | { ok: false; status: 404 | 409; error: string };
+/** A booking's own row (no joined names, no events), as a transition leaves it. */
+export type BookingRow = StoredBooking & Omit<Selectable<Database['bookings']>, keyof StoredBooking>;
+
+export type TransitionResult = { ok: true; row: BookingRow; from: BookingStatus } | { ok: false; status: 404 | 409; error: string };
 
 export interface StoredBooking {
   id: number;
@@ -86,7 +89,7 @@ export async function transition(trx: Db, input: TransitionInput): Promise<Trans
     .where('owner_id', '=', input.ownerId)
     .where('status', 'in', allowedFrom(input.to))
     .$if(Boolean(input.where), (q) => q.where((eb) => (input.where as NonNullable<TransitionInput['where']>)(eb)))
-    .returning(storedColumns);
+    .returningAll();
   const before = input.eventBefore;
   const events = [
     ...(before ? [{ status: before.status, actor: before.actor, driverId: null, note: before.note }] : []),
@@ -94,7 +97,7 @@ export async function transition(trx: Db, input: TransitionInput): Promise<Trans
   ];
   // The UPDATE and its events in ONE statement (each round trip waits its turn under the position
   // stream); no row updated, no event. The events' ids keep the order given.
-  const { rows } = await sql<StoredBooking>`with moved as (${update}), logged as (
+  const { rows } = await sql<BookingRow>`with moved as (${update}), logged as (
       insert into booking_events (booking_id, status, actor_kind, actor_id, actor_name, driver_id, note)
       select moved.id, e.status, e.actor_kind, e.actor_id, e.actor_name, e.driver_id, e.note
       from moved cross join (values ${sql.join(
@@ -197,6 +200,14 @@ async function eventsOf(db: Db, ids: number[]): Promise<Map<number, BookingEvent
     byBooking.set(row.booking_id, list);
   }
   return byBooking;
+}
+
+/**
+ * A booking from its own row as a transition returned it: no names of the joined driver and taxi,
+ * no events. Enough for the driver's offer card, sent before the desk's full read.
+ */
+export function bookingFromRow(row: BookingRow): Booking {
+  return toBooking({ ...row, driver_name: null, plate_number: null, offer_driver_name: null, offer_plate_number: null }, [], new Date(), 0);
 }
 
 function toBooking(row: JoinedRow, events: BookingEvent[], now: Date, leadMinutes: number): Booking {
