@@ -217,11 +217,11 @@ export function createDispatchService({ db, io, config, log, clustered = false }
    * first, built from the row the offer's UPDATE returned: the desks' read (names, events) comes
    * after, and under the position stream each read waits its turn.
    */
-  async function offerMade(ownerId: number, bookingId: number, candidate: Candidate, row: BookingRow): Promise<void> {
+  async function offerMade(ownerId: number, bookingId: number, candidate: Candidate, row: BookingRow): Promise<Booking | null> {
     states.mark(candidate.shift_id, { offered: true });
     sync.announce(candidate.shift_id);
     io.to(driverRoom(candidate.driver_id)).emit(SocketEvent.offer, { offer: toDriverOffer(bookingFromRow(row)) });
-    await publish(ownerId, bookingId, [candidate.driver_id], candidate.driver_id);
+    return publish(ownerId, bookingId, [candidate.driver_id], candidate.driver_id);
   }
 
   async function offerNext(ownerId: number, bookingId: number, known?: StoredBooking): Promise<void> {
@@ -428,8 +428,8 @@ export function createDispatchService({ db, io, config, log, clustered = false }
       if (result.released) await this.sweep();
     },
 
-    /** "Ofrecer": automatic offering from the best candidate. */
-    async startOffering(ownerId: number, bookingId: number, actor: Actor, audit?: Audit, known?: StoredBooking): Promise<void> {
+    /** "Ofrecer": automatic offering from the best candidate. The booking as the desks were told it when the best candidate took the offer, else null. */
+    async startOffering(ownerId: number, bookingId: number, actor: Actor, audit?: Audit, known?: StoredBooking): Promise<Booking | null> {
       const before = known ?? (await findStored(db, ownerId, bookingId));
       if (!before) fail(404, BookingMessages.notFound);
       const stored = before as NonNullable<typeof before>;
@@ -467,6 +467,7 @@ export function createDispatchService({ db, io, config, log, clustered = false }
       }
       await decide(restart);
       await offerNext(ownerId, bookingId, { ...stored, refusals: 0 });
+      return null;
     },
 
     async cancel(ownerId: number, bookingId: number, reason: string, actor: Actor, audit?: Audit): Promise<void> {
