@@ -117,11 +117,16 @@ export async function run(): Promise<void> {
     };
     await candidateRound('sin posiciones llegando');
 
-    /** Booking → offer on the driver's socket, OFFERS times; also its two halves (the booking's POST, then "Ofrecer" until the event). */
+    /**
+     * Booking → offer on the driver's socket, OFFERS times; also its two halves (the booking's POST,
+     * then "Ofrecer" until the event), and "Ofrecer"'s own answer to the desk. The event's time is
+     * taken as it arrives: the driver sees the offer then, whether or not the desk's answer came.
+     */
     const offerRound = async (label: string) => {
       const total: number[] = [];
       const creating: number[] = [];
       const offering: number[] = [];
+      const answered: number[] = [];
       for (let i = 0; i < OFFERS; i += 1) {
         const driver = fleet.drivers[(i * 131 + label.length) % TAXIS];
         // The pickup is this taxi's own spot (the mover moves it ~2 m back and forth): it is the nearest.
@@ -131,13 +136,16 @@ export async function run(): Promise<void> {
           const t0 = performance.now();
           const created = await apiCall(server.url, '/api/dispatch/bookings', { token: desk, json: { customer_phone: '+56 9 1111 2222', pickup: { ...at, label: 'Banco' } } });
           const t1 = performance.now();
-          const offered = phone.waitFor((e) => e.event === 'offer' && (e.payload as { offer: unknown }).offer !== null, 10_000);
-          await Promise.all([offered, apiCall(server.url, `/api/dispatch/bookings/${created.body.booking.id}/offer`, { token: desk, json: {} })]);
-          const offer = await offered;
-          const t2 = performance.now();
+          const offered = phone
+            .waitFor((e) => e.event === 'offer' && (e.payload as { offer: unknown }).offer !== null, 10_000)
+            .then((event) => ({ event, at: performance.now() }));
+          const [arrived] = await Promise.all([offered, apiCall(server.url, `/api/dispatch/bookings/${created.body.booking.id}/offer`, { token: desk, json: {} })]);
+          const offer = arrived.event;
+          const t2 = arrived.at;
           total.push(t2 - t0);
           creating.push(t1 - t0);
           offering.push(t2 - t1);
+          answered.push(performance.now() - t1);
           if ((offer.payload as { offer: { booking: { id: number } } }).offer.booking.id !== created.body.booking.id) throw new Error('la oferta llegó a otro conductor');
           await apiCall(server.url, `/api/dispatch/bookings/${created.body.booking.id}/cancel`, { token: desk, json: { reason: 'bench' } });
         } finally {
@@ -147,7 +155,8 @@ export async function run(): Promise<void> {
       const all = summarize(total);
       console.log(
         `Reserva → oferta en el socket del conductor ${label}: p50 ${ms(all.median)} · p95 ${ms(all.p95)} (meta p95 ≤ 300 ms) · ` +
-          `crear p50 ${ms(summarize(creating).median)} + ofrecer→evento p50 ${ms(summarize(offering).median)} · carga ${loadAverage()}`,
+          `crear p50 ${ms(summarize(creating).median)} + ofrecer→evento p50 ${ms(summarize(offering).median)} · respuesta de Ofrecer p50 ${ms(summarize(answered).median)} · ` +
+          `carga ${loadAverage()}`,
       );
     };
     await offerRound('sin posiciones llegando');

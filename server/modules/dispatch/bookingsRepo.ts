@@ -5,7 +5,7 @@
  * event row beside it, in the caller's transaction. A loser of any race updates 0 rows and gets the
  * refusal for the status it found.
  */
-import { sql, type Kysely, type Transaction, type ExpressionBuilder } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction, type ExpressionBuilder } from 'kysely';
 import type { Actor, Booking, BookingCreate, BookingEvent, BookingStatus, BoardColumn } from '../../../contract/dispatch';
 import type { Database } from '../../platform/db/schema';
 import { CLOSED_STATUSES, LIVE_TRIP_STATUSES, allowedFrom, refusal } from './tripStates';
@@ -17,7 +17,10 @@ export const BookingMessages = {
   changed: 'La reserva cambió mientras tanto: revisa el tablero e intenta nuevamente',
 } as const;
 
-export type TransitionResult = { ok: true; row: StoredBooking; from: BookingStatus } | { ok: false; status: 404 | 409; error: string };
+/** A booking's own row (no joined names, no events), as a transition leaves it. */
+export type BookingRow = StoredBooking & Omit<Selectable<Database['bookings']>, keyof StoredBooking>;
+
+export type TransitionResult = { ok: true; row: BookingRow; from: BookingStatus } | { ok: false; status: 404 | 409; error: string };
 
 export interface StoredBooking {
   id: number;
@@ -74,7 +77,7 @@ export interface TransitionInput {
 
 export async function transition(trx: Db, input: TransitionInput): Promise<TransitionResult> {
   const closing = CLOSED_STATUSES.includes(input.to);
-  const updated = await trx
+  const update = trx
     .updateTable('bookings')
     .set({
       ...(input.set as object),
@@ -86,19 +89,30 @@ export async function transition(trx: Db, input: TransitionInput): Promise<Trans
     .where('owner_id', '=', input.ownerId)
     .where('status', 'in', allowedFrom(input.to))
     .$if(Boolean(input.where), (q) => q.where((eb) => (input.where as NonNullable<TransitionInput['where']>)(eb)))
-    .returning(storedColumns)
-    .executeTakeFirst();
+    .returningAll();
+  const before = input.eventBefore;
+  const events = [
+    ...(before ? [{ status: before.status, actor: before.actor, driverId: null, note: before.note }] : []),
+    { status: input.to, actor: input.actor, driverId: input.eventDriverId ?? null, note: input.note ?? null },
+  ];
+  // The UPDATE and its events in ONE statement (each round trip waits its turn under the position
+  // stream); no row updated, no event. The events' ids keep the order given.
+  const { rows } = await sql<BookingRow>`with moved as (${update}), logged as (
+      insert into booking_events (booking_id, status, actor_kind, actor_id, actor_name, driver_id, note)
+      select moved.id, e.status, e.actor_kind, e.actor_id, e.actor_name, e.driver_id, e.note
+      from moved cross join (values ${sql.join(
+        events.map((e, i) => sql`(${i}::integer, ${e.status}::text, ${e.actor.kind}::text, ${e.actor.id}::integer, ${e.actor.name}::text, ${e.driverId}::integer, ${e.note}::text)`),
+      )}) as e(ord, status, actor_kind, actor_id, actor_name, driver_id, note)
+      order by e.ord
+    )
+    select * from moved`.execute(trx);
+  const updated = rows[0];
   if (!updated) {
     const current = await findStored(trx, input.ownerId, input.bookingId);
     if (!current) return { ok: false, status: 404, error: BookingMessages.notFound };
     return { ok: false, status: 409, error: refusal(current.status, input.to) ?? BookingMessages.changed };
   }
-  const before = input.eventBefore;
-  await insertEvents(trx, input.bookingId, [
-    ...(before ? [{ status: before.status, actor: before.actor, driverId: null, note: before.note }] : []),
-    { status: input.to, actor: input.actor, driverId: input.eventDriverId ?? null, note: input.note ?? null },
-  ]);
-  return { ok: true, row: updated as StoredBooking, from: input.to };
+  return { ok: true, row: updated, from: input.to };
 }
 
 /**
@@ -186,6 +200,14 @@ async function eventsOf(db: Db, ids: number[]): Promise<Map<number, BookingEvent
     byBooking.set(row.booking_id, list);
   }
   return byBooking;
+}
+
+/**
+ * A booking from its own row as a transition returned it: no names of the joined driver and taxi,
+ * no events. Enough for the driver's offer card, sent before the desk's full read.
+ */
+export function bookingFromRow(row: BookingRow): Booking {
+  return toBooking({ ...row, driver_name: null, plate_number: null, offer_driver_name: null, offer_plate_number: null }, [], new Date(), 0);
 }
 
 function toBooking(row: JoinedRow, events: BookingEvent[], now: Date, leadMinutes: number): Booking {

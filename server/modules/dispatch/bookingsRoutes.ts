@@ -99,8 +99,9 @@ export const bookingsRoutes: FastifyPluginAsync<DispatchRoutesOptions> = async (
 
   app.post('/dispatch/bookings/:id/offer', routeSpecs.offerBooking, async (request): Promise<BookingResponse> => {
     const stored = await storedBooking(request);
-    await service.startOffering(ownerId(request), stored.id, deskActor(request), audit(request), stored);
-    return answer(request, stored.id);
+    // The booking the desks were just told (no second read), when the best candidate took the offer.
+    const booking = await service.startOffering(ownerId(request), stored.id, deskActor(request), audit(request), stored);
+    return booking ? { booking } : answer(request, stored.id);
   });
 
   app.post('/dispatch/bookings/:id/cancel', routeSpecs.cancelBooking, async (request): Promise<BookingResponse> => {

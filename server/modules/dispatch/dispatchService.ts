@@ -18,7 +18,7 @@ import type { DispatchConfig } from '../../platform/dispatchConfig';
 import { HttpError } from '../../platform/errors';
 import type { FlotaSocketServer } from '../../platform/realtime/socketServer';
 import { activeShiftOf, setAvailability } from './availabilityRepo';
-import { BookingMessages, findStored, insertBooking, insertEvent, loadBooking, transition, type StoredBooking, type TransitionInput } from './bookingsRepo';
+import { BookingMessages, bookingFromRow, findStored, insertBooking, insertEvent, loadBooking, transition, type BookingRow, type StoredBooking, type TransitionInput } from './bookingsRepo';
 import { findCandidates } from './candidates';
 import { driverDispatchState, toDriverOffer, toDriverTrip } from './driverView';
 import { createTaxiIndex, distanceMeters } from './taxiIndex';
@@ -98,14 +98,14 @@ export function createDispatchService({ db, io, config, log, clustered = false }
     return { kind: 'driver', id: driverId, name: row ? `${row.first_name} ${row.last_name}` : 'Conductor' };
   }
 
-  /** Tells the fleet's desks the booking, and each driver concerned its offer and trip. */
-  async function publish(ownerId: number, bookingId: number, drivers: (number | null | undefined)[] = []): Promise<Booking | null> {
+  /** Tells the fleet's desks the booking, and each driver concerned its offer and trip (`told`: a driver already sent this offer). */
+  async function publish(ownerId: number, bookingId: number, drivers: (number | null | undefined)[] = [], told: number | null = null): Promise<Booking | null> {
     const booking = await loadBooking(db, ownerId, bookingId, lead);
     if (!booking) return null;
     const concerned = new Set(drivers.filter((d): d is number => typeof d === 'number'));
     // The driver just offered this booking hears it first, built from the booking (no further read).
     const offeredTo = booking.status === 'ofrecido' && booking.offer && concerned.has(booking.offer.driver_id) ? booking.offer.driver_id : null;
-    if (offeredTo !== null) io.to(driverRoom(offeredTo)).emit(SocketEvent.offer, { offer: toDriverOffer(booking) });
+    if (offeredTo !== null && offeredTo !== told) io.to(driverRoom(offeredTo)).emit(SocketEvent.offer, { offer: toDriverOffer(booking) });
     io.to(ownerRoom(ownerId)).emit(SocketEvent.bookingChanged, { booking });
     if (booking.vehicle_id !== null || booking.driver_id !== null) {
       const stored = await findStored(db, ownerId, bookingId);
@@ -178,7 +178,7 @@ export function createDispatchService({ db, io, config, log, clustered = false }
   }
 
   /**
-   * Offers the booking to one candidate inside `trx`; false when it changed meanwhile (a unique
+   * Offers the booking to one candidate inside `trx`: its row, null when it changed meanwhile (a unique
    * violation: the driver holds another offer). `restart`: the offering starts over in the same
    * UPDATE (refusals back to 0, its "inicio" event first), whatever the refusals were.
    */
@@ -189,7 +189,7 @@ export function createDispatchService({ db, io, config, log, clustered = false }
     refusals: number,
     candidate: Candidate,
     restart?: { actor: Actor },
-  ): Promise<boolean> {
+  ): Promise<BookingRow | null> {
     const result = await transition(trx, {
       ownerId,
       bookingId,
@@ -209,14 +209,19 @@ export function createDispatchService({ db, io, config, log, clustered = false }
       },
       eventDriverId: candidate.driver_id,
     });
-    return result.ok;
+    return result.ok ? result.row : null;
   }
 
-  /** After the offer's commit: the taxi is no candidate here nor elsewhere, and the driver hears it first. */
-  async function offerMade(ownerId: number, bookingId: number, candidate: Candidate): Promise<void> {
+  /**
+   * After the offer's commit: the taxi is no candidate here nor elsewhere, and the driver hears it
+   * first, built from the row the offer's UPDATE returned: the desks' read (names, events) comes
+   * after, and under the position stream each read waits its turn.
+   */
+  async function offerMade(ownerId: number, bookingId: number, candidate: Candidate, row: BookingRow): Promise<Booking | null> {
     states.mark(candidate.shift_id, { offered: true });
     sync.announce(candidate.shift_id);
-    await publish(ownerId, bookingId, [candidate.driver_id]);
+    io.to(driverRoom(candidate.driver_id)).emit(SocketEvent.offer, { offer: toDriverOffer(bookingFromRow(row)) });
+    return publish(ownerId, bookingId, [candidate.driver_id], candidate.driver_id);
   }
 
   async function offerNext(ownerId: number, bookingId: number, known?: StoredBooking): Promise<void> {
@@ -236,7 +241,8 @@ export function createDispatchService({ db, io, config, log, clustered = false }
       });
       for (const candidate of candidates) {
         try {
-          if (await db.transaction().execute((trx) => offerTo(trx, ownerId, bookingId, stored.refusals, candidate))) await offerMade(ownerId, bookingId, candidate);
+          const row = await db.transaction().execute((trx) => offerTo(trx, ownerId, bookingId, stored.refusals, candidate));
+          if (row) await offerMade(ownerId, bookingId, candidate, row);
           return;
         } catch (error) {
           // The driver got another booking's offer meanwhile: the next candidate.
@@ -422,8 +428,8 @@ export function createDispatchService({ db, io, config, log, clustered = false }
       if (result.released) await this.sweep();
     },
 
-    /** "Ofrecer": automatic offering from the best candidate. */
-    async startOffering(ownerId: number, bookingId: number, actor: Actor, audit?: Audit, known?: StoredBooking): Promise<void> {
+    /** "Ofrecer": automatic offering from the best candidate. The booking as the desks were told it when the best candidate took the offer, else null. */
+    async startOffering(ownerId: number, bookingId: number, actor: Actor, audit?: Audit, known?: StoredBooking): Promise<Booking | null> {
       const before = known ?? (await findStored(db, ownerId, bookingId));
       if (!before) fail(404, BookingMessages.notFound);
       const stored = before as NonNullable<typeof before>;
@@ -448,17 +454,20 @@ export function createDispatchService({ db, io, config, log, clustered = false }
       const [best] = await findCandidates(index, states, config, { ownerId, latitude: stored.pickup_latitude, longitude: stored.pickup_longitude, limit: 5 });
       if (best) {
         try {
-          await decide(async (trx) => {
-            if (!(await offerTo(trx, ownerId, bookingId, 0, best, { actor }))) fail(409, BookingMessages.changed);
+          const row = await decide(async (trx) => {
+            const offered = await offerTo(trx, ownerId, bookingId, 0, best, { actor });
+            if (!offered) return fail(409, BookingMessages.changed);
             if (audit) await audit(trx, { status: 'pendiente' }, { id: bookingId, status: 'ofrecido' });
+            return offered;
           });
-          return await offerMade(ownerId, bookingId, best);
+          return await offerMade(ownerId, bookingId, best, row);
         } catch (error) {
           if (!isUniqueViolation(error, OFFER_INDEX)) throw error;
         }
       }
       await decide(restart);
       await offerNext(ownerId, bookingId, { ...stored, refusals: 0 });
+      return null;
     },
 
     async cancel(ownerId: number, bookingId: number, reason: string, actor: Actor, audit?: Audit): Promise<void> {

@@ -33,7 +33,8 @@ it('gives waiting background work the connection after MAX_PASSED_OVER foregroun
 it('runs a background query after a query asked for later, while a transaction holds the connection', async () => {
   const seen: string[] = [];
   const pglite: PGliteQueryable = {
-    async query<R>(text: string) {
+    async query<R>(text: string, _params?: unknown[], _name?: string, options?: { begin?: boolean }) {
+      if (options?.begin) seen.push('begin');
       seen.push(text);
       await new Promise((resolve) => setImmediate(resolve));
       return { rows: [] as R[] };
@@ -52,4 +53,26 @@ it('runs a background query after a query asked for later, while a transaction h
   const desk = sql`select 'desk'`.execute(db);
   await Promise.all([transaction, flush, desk]);
   expect(seen).toEqual(['begin', "select 'transaction'", 'commit', "select 'desk'", "select 'flush'"]);
+});
+
+it("sends a transaction's BEGIN with its first statement: one message fewer to the worker", async () => {
+  const calls: Array<{ text: string; begin: boolean }> = [];
+  const pglite: PGliteQueryable = {
+    async query<R>(text: string, _params?: unknown[], _name?: string, options?: { begin?: boolean }) {
+      calls.push({ text, begin: options?.begin === true });
+      return { rows: [] as R[] };
+    },
+  };
+  const db = new Kysely<Record<string, never>>({ dialect: new PGliteDialect(pglite) });
+  await db.transaction().execute(async (trx) => {
+    await sql`select 'first'`.execute(trx);
+    await sql`select 'second'`.execute(trx);
+  });
+  await db.transaction().execute(async () => undefined);
+  expect(calls).toEqual([
+    { text: "select 'first'", begin: true },
+    { text: "select 'second'", begin: false },
+    { text: 'commit', begin: false },
+    { text: 'commit', begin: true },
+  ]);
 });

@@ -19,9 +19,12 @@ import {
   type QueryResult,
 } from 'kysely';
 
-/** What the dialect needs of PGlite: the worker proxy (queryWorker.ts); `name` runs a prepared statement. */
+/**
+ * What the dialect needs of PGlite: the worker proxy (queryWorker.ts); `name` runs a prepared
+ * statement; `begin`: the worker opens a transaction first and runs the query only if it opened.
+ */
 export interface PGliteQueryable {
-  query<R>(sql: string, params?: unknown[], name?: string): Promise<{ rows: R[]; affectedRows?: number }>;
+  query<R>(sql: string, params?: unknown[], name?: string, options?: { begin?: boolean }): Promise<{ rows: R[]; affectedRows?: number }>;
 }
 
 /** A query PGlite's worker runs as a named prepared statement, parsed and planned once: the ingest's flush. */
@@ -85,6 +88,12 @@ export class Mutex {
 
 class PGliteConnection implements DatabaseConnection {
   private release: (() => void) | null = null;
+  /**
+   * A BEGIN not sent yet: it goes with the transaction's first statement, in the same message to the
+   * worker. Under the position stream each round trip waits for a turn of a busy event loop, and a
+   * booking's or an offer's transaction made one just to open.
+   */
+  beginPending = false;
 
   constructor(
     private readonly pglite: PGliteQueryable,
@@ -94,7 +103,9 @@ class PGliteConnection implements DatabaseConnection {
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const { preparedName, background } = compiledQuery as Partial<NamedCompiledQuery>;
     this.release ??= await this.mutex.acquire(background === true);
-    const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters], preparedName);
+    const begin = this.beginPending;
+    this.beginPending = false;
+    const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters], preparedName, begin ? { begin } : undefined);
     const command = compiledQuery.query.kind;
     const counts = ['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode'].includes(command);
     return {
@@ -130,8 +141,9 @@ class PGliteDriver implements Driver {
     return new PGliteConnection(this.pglite, this.mutex);
   }
 
+  /** Sent with the first statement (see beginPending); a transaction with none sends it with its COMMIT or ROLLBACK. */
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin'));
+    (connection as PGliteConnection).beginPending = true;
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {

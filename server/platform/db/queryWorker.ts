@@ -1,8 +1,9 @@
 /**
  * The main-thread side of a database in a worker thread, queried by messages: PGlite's
  * (pgliteWorker.cjs, the embedded database's one connection) and the ingest's PostgreSQL writer
- * (postgresWorker.cjs). Protocol: {id, op: 'ready' | 'query' | 'close', sql, params, name} → {id,
- * result} or {id, error}; `name` runs the query as a named (prepared) statement where the worker can.
+ * (postgresWorker.cjs). Protocol: {id, op: 'ready' | 'query' | 'close', sql, params, name, begin} → {id,
+ * result} or {id, error}; `name` runs the query as a named (prepared) statement where the worker can;
+ * `begin` runs BEGIN before it (the query only if BEGIN succeeded), saving a transaction a round trip.
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -67,17 +68,17 @@ export class QueryWorker implements PGliteQueryable {
     this.pending.clear();
   }
 
-  private call<T>(op: string, sql?: string, params?: unknown[], name?: string): Promise<T> {
+  private call<T>(op: string, sql?: string, params?: unknown[], name?: string, begin?: boolean): Promise<T> {
     if (this.closed) return Promise.reject(new Error(`${this.label} está cerrado`));
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.worker.postMessage({ id, op, sql, params, name });
+      this.worker.postMessage({ id, op, sql, params, name, begin });
     });
   }
 
-  query<R>(sql: string, params: unknown[] = [], name?: string): Promise<QueryResultRows<R>> {
-    return this.call('query', sql, params, name);
+  query<R>(sql: string, params: unknown[] = [], name?: string, options?: { begin?: boolean }): Promise<QueryResultRows<R>> {
+    return this.call('query', sql, params, name, options?.begin === true);
   }
 
   async close(): Promise<void> {

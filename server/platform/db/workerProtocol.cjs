@@ -15,12 +15,14 @@ function errorFields(error) {
 
 /** database: { ready(), query(sql, params, name) → {rows, affectedRows}, close() }. */
 function serveQueries(database) {
-  parentPort.on('message', async ({ id, op, sql, params, name }) => {
+  parentPort.on('message', async ({ id, op, sql, params, name, begin }) => {
     try {
       if (op === 'ready') {
         await database.ready();
         parentPort.postMessage({ id, result: null });
       } else if (op === 'query') {
+        // A transaction's BEGIN travels with its first statement; that statement runs only inside it.
+        if (begin) await database.query('begin', []);
         const { rows, affectedRows } = await database.query(sql, params, name);
         parentPort.postMessage({ id, result: { rows, affectedRows: affectedRows ?? 0 } });
       } else if (op === 'close') {
