@@ -1,74 +1,59 @@
 /**
- * A page's main thread read from Chromium's own trace, not by asking the page: the browser process
- * records it, so a page too busy to answer the protocol (the naive page at 1,000 taxis) is still
- * measured. Per window: the renderer main thread's task time (CPU time of its top-level tasks, as
- * Performance.getMetrics' TaskDuration with threadTicks), the frames the compositor presented whole
- * (as cdpFrames.ts), and the location updates the page handled: the bench's socket listener stamps
- * a running count into a User Timing mark (`bench:applied:<count>`), which lands in the trace too.
+ * A page's main thread measured without asking the page, so a page too busy to answer the protocol
+ * (the naive page at 1,000 taxis) is measured as the console is: the CPU time of its renderer's main
+ * thread, read from /proc (Linux: the main thread's id is the process id; the renderer's id comes from
+ * the browser process, SystemInfo.getProcessInfo), the same thread time as Performance.getMetrics'
+ * TaskDuration with threadTicks. Frames presented come from Chromium's trace (as cdpFrames.ts).
+ * A saturated page's trace was seen empty: its main thread never flushed it.
  */
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 
 interface TraceEvent {
   name: string;
-  cat?: string;
   ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string; frame_reporter?: { state?: string } };
+  args?: { frame_reporter?: { state?: string } };
 }
 
 export interface MainThreadWindow {
   seconds: number;
-  /** CPU ms of the renderer main thread's tasks in the window. */
+  /** CPU ms of the page's renderer main thread in the window. */
   busyMs: number;
-  /** Location updates the page's socket handed to its code in the window (from its marks). */
-  applied: number;
   presentedPerSecond: number;
 }
 
-export const APPLIED_MARK = 'bench:applied:';
-const TASKS = new Set(['ThreadControllerImpl::RunTask', 'RunTask']);
+/** utime + stime of a process's main thread, in ms (clock ticks of 10 ms); null once it is gone. */
+function mainThreadCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
 
-export async function traceMainThread(browser: Browser, page: Page): Promise<{ stop: () => Promise<MainThreadWindow> }> {
-  await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing', 'disabled-by-default-devtools.timeline.frame', 'benchmark', 'cc'] });
+async function rendererIds(browser: Browser): Promise<number[]> {
+  const session = await browser.newBrowserCDPSession();
+  const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
+  await session.detach();
+  return processInfo.filter((process) => process.type === 'renderer').map((process) => process.id);
+}
+
+export async function traceMainThread(browser: Browser, page: Page, frames: boolean): Promise<{ stop: () => Promise<MainThreadWindow> }> {
+  const renderers = await rendererIds(browser);
+  if (frames) await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline.frame', 'benchmark', 'cc'] });
+  const before = new Map(renderers.map((pid) => [pid, mainThreadCpuMs(pid) ?? 0]));
   const started = Date.now();
   return {
     stop: async () => {
       const seconds = (Date.now() - started) / 1000;
+      // The page's renderer is the busiest one (the others are a spare and helpers).
+      const busyMs = Math.max(0, ...renderers.map((pid) => (mainThreadCpuMs(pid) ?? 0) - (before.get(pid) ?? 0)));
+      if (!frames) return { seconds, busyMs, presentedPerSecond: NaN };
       const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
-      return { seconds, ...readWindow(traceEvents, seconds) };
+      const presented = traceEvents.filter((event) => event.name === 'PipelineReporter' && event.ph === 'b' && event.args?.frame_reporter?.state === 'STATE_PRESENTED_ALL');
+      return { seconds, busyMs, presentedPerSecond: presented.length / seconds };
     },
   };
-}
-
-function readWindow(events: TraceEvent[], seconds: number): Omit<MainThreadWindow, 'seconds'> {
-  const mainThreads = events.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
-  const marks = events.filter((event) => event.name.startsWith(APPLIED_MARK)).sort((a, b) => a.ts - b.ts);
-  // The page's renderer is the one its marks come from; without marks (none moves), the busiest one.
-  const busyBy = new Map(mainThreads.map((thread) => [`${thread.pid}:${thread.tid}`, taskMs(events, thread.pid, thread.tid)]));
-  const markThread = marks.length ? `${marks[0].pid}:${marks[0].tid}` : null;
-  const busyMs = markThread !== null && busyBy.has(markThread) ? (busyBy.get(markThread) ?? 0) : Math.max(0, ...busyBy.values());
-  const counts = marks.map((mark) => Number(mark.name.slice(APPLIED_MARK.length)));
-  const applied = counts.length >= 2 ? counts[counts.length - 1] - counts[0] : 0;
-  const presented = events.filter((event) => event.name === 'PipelineReporter' && event.ph === 'b' && event.args?.frame_reporter?.state === 'STATE_PRESENTED_ALL');
-  return { busyMs, applied, presentedPerSecond: presented.length / seconds };
-}
-
-/** Top-level tasks only: a task nested in another (a nested run loop) is already in its parent's time. */
-function taskMs(events: TraceEvent[], pid: number, tid: number): number {
-  const tasks = events
-    .filter((event) => event.pid === pid && event.tid === tid && event.ph === 'X' && TASKS.has(event.name))
-    .sort((a, b) => a.ts - b.ts);
-  let end = -Infinity;
-  let total = 0;
-  for (const task of tasks) {
-    const taskEnd = task.ts + (task.dur ?? 0);
-    if (task.ts < end) continue;
-    end = taskEnd;
-    total += task.tdur ?? task.dur ?? 0;
-  }
-  return total / 1000;
 }

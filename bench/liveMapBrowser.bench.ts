@@ -4,12 +4,12 @@
  * once a second, for N = 100 / 1,000 / 5,000 taxis; and, alternated in the same run, the naive
  * reference page in bench/naive (one react-map-gl <Marker> per taxi, one dispatch per event).
  *
- * For each page and size, over a window of steady traffic: from Chromium's trace (cdpMainThread.ts,
- * recorded by the browser process, so a page too busy to answer is measured all the same) main-thread
- * busy %, the location updates the page handled and frames presented; and main-thread work per handled
- * update, printed per round (a saturated page handles fewer than were sent: its work per update is still
- * its busy time over what it got through). From the protocol and the page's own observers, when the
- * page answers after the window: scripting ms per second
+ * For each page and size, over a window of steady traffic: main-thread busy % (the CPU time of the
+ * page's renderer main thread, read outside the page, cdpMainThread.ts, so a page too busy to answer
+ * the protocol is measured as the console is), frames presented (Chromium's trace), the location updates
+ * the page handled in the window (stamped by its socket listener, read once the feed pauses and a
+ * saturated page has caught up), and main-thread work per handled update, printed per round. From the
+ * protocol and the page's observers, when it answers after the window: scripting ms per second
  * (ScriptDuration), long tasks (> 50 ms), DOM nodes, JS heap after a forced GC, frames per second,
  * event → source-update p95 (a socket frame's arrival to the next `flota:map-updated` mark, which
  * the console sets when it hands MapLibre a diff and the naive page sets after React commits).
@@ -31,7 +31,7 @@ import { build } from 'esbuild';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { chromiumArgs } from '../e2e/playwright.config';
 import { demoToken, demoUser } from '../src/testing/fixtures';
-import { APPLIED_MARK, traceMainThread } from './cdpMainThread';
+import { traceMainThread } from './cdpMainThread';
 import { startBenchServer } from './liveMapBrowserServer';
 
 /** A fleet size and how many of its taxis move ("100:5"); every taxi moves when M is left out. */
@@ -83,7 +83,7 @@ interface Figures {
  * otherwise idle it is the main cost in a profile, so by default frames come from the trace instead.
  */
 const observers = (countFrames: boolean) => `
-  window.__bench = { longTasks: [], frames: 0, arrivals: [], applied: 0, markedAt: -Infinity };
+  window.__bench = { longTasks: [], frames: 0, arrivals: [], handled: [] };
   new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__bench.longTasks.push([entry.startTime, entry.duration]); })
     .observe({ type: 'longtask', buffered: true });
   const countFrame = () => { window.__bench.frames += 1; requestAnimationFrame(countFrame); };
@@ -97,13 +97,9 @@ const observers = (countFrames: boolean) => `
         if (typeof event.data !== 'string' || !event.data.startsWith('42["location_')) return;
         const at = performance.now();
         window.__bench.arrivals.push(at);
-        // Updates the page handled, stamped into Chromium's trace (cdpMainThread.ts) at most every 25 ms,
-        // so they are counted even when the page is too busy to answer the protocol.
-        window.__bench.applied += event.data.startsWith('42["location_batch') ? event.data.split('"shift_id"').length - 1 : 1;
-        if (at - window.__bench.markedAt >= 25) {
-          window.__bench.markedAt = at;
-          performance.mark('${APPLIED_MARK}' + window.__bench.applied);
-        }
+        // Updates the page handled and when (wall clock, as the bench's window): read after the window, once
+        // the feed has paused and a saturated page has worked through its backlog.
+        window.__bench.handled.push([Date.now(), event.data.startsWith('42["location_batch') ? event.data.split('"shift_id"').length - 1 : 1]);
       });
     }
   };
@@ -175,7 +171,7 @@ async function answered<T>(promise: Promise<T>, ms = 10_000): Promise<T | null> 
   }
 }
 
-type BenchWindow = { __bench: { longTasks: [number, number][]; frames: number; arrivals: number[] } };
+type BenchWindow = { __bench: { longTasks: [number, number][]; frames: number; arrivals: number[]; handled: [number, number][] } };
 
 /**
  * Busy time, updates handled and frames come from Chromium's trace (cdpMainThread.ts) for both pages,
@@ -187,7 +183,6 @@ async function measure(page: Page, cdp: CDPSession, kind: PageKind, size: Size, 
   await page.waitForTimeout(WARMUP_S * 1000);
   const startedAt = await answered(page.evaluate(() => performance.now()));
   const before = await answered(metrics(cdp));
-  server.resetDelivered();
   const framesBefore = await answered(page.evaluate(() => (window as unknown as BenchWindow).__bench.frames));
   const profiling = PROFILE && kind === 'console';
   if (profiling) {
@@ -196,11 +191,24 @@ async function measure(page: Page, cdp: CDPSession, kind: PageKind, size: Size, 
   }
   const browser = page.context().browser();
   if (!browser) throw new Error('no browser');
-  const trace = await traceMainThread(browser, page);
+  const trace = await traceMainThread(browser, page, !FRAMES_BY_RAF && size.moving > 0);
+  server.resetDelivered();
+  const windowStart = Date.now();
   await page.waitForTimeout((size.moving === 0 ? STILL_WINDOW_S : WINDOW_S) * 1000);
-  const traced = await trace.stop();
   const delivered = server.delivered();
-  const after = await answered(metrics(cdp));
+  const windowEnd = Date.now();
+  const traced = await trace.stop();
+  const after = await answered(metrics(cdp), 2_000);
+  // The feed pauses so a saturated page works through its backlog and answers; what it handled in the window is then read.
+  server.setFleet(size.taxis, 0);
+  const handled = await answered(
+    page.evaluate(
+      ([from, to]) => (window as unknown as BenchWindow).__bench.handled.reduce((sum, [at, count]) => (at >= from && at < to ? sum + count : sum), 0),
+      [windowStart, windowEnd],
+    ),
+    180_000,
+  );
+  server.setFleet(size.taxis, size.moving);
   if (profiling) {
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: Parameters<typeof topFunctions>[0] };
     console.log(`console ${taxis} taxis, top self time: ${topFunctions(profile, 12).join('; ')}`);
@@ -249,10 +257,10 @@ async function measure(page: Page, cdp: CDPSession, kind: PageKind, size: Size, 
     heapMb: heap ? heap.JSHeapUsedSize / 1024 / 1024 : NaN,
     framesPerSecond: size.moving === 0 ? NaN : FRAMES_BY_RAF ? rafFrames : traced.presentedPerSecond,
     latencyP95Ms: seen ? percentile(seen.latencies, 95) : null,
-    deliveredPerSecond: delivered / seconds,
-    appliedPerSecond: traced.applied / seconds,
+    deliveredPerSecond: (delivered * 1000) / (windowEnd - windowStart),
+    appliedPerSecond: ((handled ?? NaN) * 1000) / (windowEnd - windowStart),
     answered: seen !== null,
-    workPerEventMs: traced.applied ? traced.busyMs / traced.applied : NaN,
+    workPerEventMs: handled ? traced.busyMs / handled : NaN,
   };
 }
 
@@ -346,7 +354,7 @@ export async function run() {
             // A page that cannot keep up may stop answering the protocol: give up on it, do not hang.
             const figures = await Promise.race([
               measure(page, cdp, kind, size, round, server),
-              new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer within 120 s')), 120_000 + WINDOW_S * 1000)),
+              new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer within 300 s')), 300_000 + WINDOW_S * 1000)),
             ]).catch((error: unknown) => {
               console.log(`${kind} ${label} taxis, round ${round + 1}: saturated (${String(error)})`);
               return null;
@@ -354,7 +362,7 @@ export async function run() {
             if (!figures) continue;
             results.push(figures);
             console.log(
-              `${kind} ${label} taxis, round ${round + 1}: busy ${figures.busyPercent.toFixed(1)}%, scripting ${fixed(figures.scriptingMsPerSecond)} ms/s, ${figures.deliveredPerSecond.toFixed(0)} updates/s sent, ${figures.appliedPerSecond.toFixed(0)} handled, ${fixed(figures.workPerEventMs, 3)} ms per update, p95 ${fixed(figures.latencyP95Ms)} ms, ${fixed(figures.domNodes)} nodes${figures.answered ? '' : ' (did not answer the protocol after the window: trace figures only)'}`,
+              `${kind} ${label} taxis, round ${round + 1}: busy ${figures.busyPercent.toFixed(1)}%, scripting ${fixed(figures.scriptingMsPerSecond)} ms/s, ${figures.deliveredPerSecond.toFixed(0)} updates/s sent, ${fixed(figures.appliedPerSecond)} handled, ${fixed(figures.workPerEventMs, 3)} ms per update, p95 ${fixed(figures.latencyP95Ms)} ms, ${fixed(figures.domNodes)} nodes${figures.answered ? '' : ' (did not answer the protocol after the window)'}`,
             );
           } finally {
             await browser.close();
