@@ -20,6 +20,20 @@ export function isShortMove(from: LngLat, to: LngLat): boolean {
   return Math.abs(to[0] - from[0]) <= MAX_GLIDE_DEGREES && Math.abs(to[1] - from[1]) <= MAX_GLIDE_DEGREES;
 }
 
+/** Web Mercator: a 512-px world at zoom 0 (MapLibre's tiles), so this many pixels per degree of longitude. */
+const PIXELS_PER_DEGREE_AT_ZOOM_0 = 512 / 360;
+
+/**
+ * How many screen pixels apart two nearby positions are drawn at `zoom` (a map without pitch):
+ * a degree of latitude is 1/cos(latitude) times as long on screen as one of longitude. The same as
+ * map.project twice for moves of a few hundred metres, at a fraction of the cost per taxi.
+ */
+export function screenPixels(from: LngLat, to: LngLat, zoom: number): number {
+  const latitude = ((from[1] + to[1]) / 2) * (Math.PI / 180);
+  const scale = PIXELS_PER_DEGREE_AT_ZOOM_0 * 2 ** zoom;
+  return scale * Math.hypot(to[0] - from[0], (to[1] - from[1]) / Math.cos(latitude));
+}
+
 export type Bounds = [LngLat, LngLat];
 
 export function isInside(bounds: Bounds, [lng, lat]: LngLat): boolean {

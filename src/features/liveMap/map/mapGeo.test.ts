@@ -1,6 +1,7 @@
 import { makeShift } from '../../../testing/fixtures';
 import { DEFAULT_CENTER, initialCenter, isSameView, positionsBounds, taxiFeature, taxiPoints, trailGeoJson } from './mapGeo';
 import { describeTaxis } from '../state/taxiRows';
+import { screenPixels } from './glide';
 
 const NOW = Date.parse('2026-11-21T15:00:00.000Z');
 const secondsAgo = (seconds: number) => new Date(NOW - seconds * 1000).toISOString();
@@ -110,5 +111,15 @@ describe('isSameView', () => {
     expect(isSameView(view, { center: [-71.22640000001, -32.45190000001], zoom: 13.0000001 })).toBe(true);
     expect(isSameView(view, { center: [-71.2265, -32.4519], zoom: 13 })).toBe(false);
     expect(isSameView(view, { center: view.center, zoom: 13.5 })).toBe(false);
+  });
+});
+
+describe('screenPixels', () => {
+  it('matches Web Mercator at a 512-px world: a degree of longitude at the equator, and a degree of latitude twice as long at 60°', () => {
+    expect(screenPixels([0, 0], [1, 0], 0)).toBeCloseTo(512 / 360, 6);
+    expect(screenPixels([0, -60.5], [0, -59.5], 0)).toBeCloseTo((512 / 360) * 2, 2);
+    // 11 m in La Ligua at zoom 12 (a city seen whole): well under the 2 px a move must add up to.
+    expect(screenPixels([-71.2264, -32.4519], [-71.2264, -32.4518], 12)).toBeLessThan(1);
+    expect(screenPixels([-71.2264, -32.4519], [-71.2264, -32.4518], 17)).toBeGreaterThan(10);
   });
 });

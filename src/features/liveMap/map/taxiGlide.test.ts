@@ -151,6 +151,39 @@ describe('taxi layer', () => {
     expect(pendingFrames()).toBe(1);
   });
 
+  it('a short glide is a few steps, about a pixel each, and still lands exactly; a long one steps at the usual pace', () => {
+    jest.useFakeTimers();
+    try {
+      // 10,000 px per degree: 0.0003° is 3 px, 0.005° is 50 px.
+      const screenDistance = (from: LngLat, to: LngLat) => Math.hypot(to[0] - from[0], to[1] - from[1]) * 10_000;
+      const { layer, fleet, play } = setup({ screenDistance, stepMs: 66 });
+      /** Frames and timers together, 100 ms at a time. */
+      const run = (ms: number) => {
+        for (let elapsed = 0; elapsed < ms; elapsed += 100) {
+          play(100);
+          jest.advanceTimersByTime(100);
+        }
+      };
+      const steps = () => fleet.diffs.filter((diff) => diff.update?.length).length;
+      layer.update([point(1, [-71.5, -32.5]), point(2, [-71.4, -32.4])], null);
+      fleet.diffs.length = 0;
+
+      layer.update([point(1, [-71.5003, -32.5]), point(2, [-71.4, -32.4])], null);
+      run(1300);
+      expect(fleet.at(1)).toEqual([-71.5003, -32.5]);
+      expect(steps()).toBeLessThanOrEqual(4);
+
+      fleet.diffs.length = 0;
+      layer.update([point(1, [-71.5003, -32.5]), point(2, [-71.405, -32.4])], null);
+      run(1300);
+      expect(fleet.at(2)).toEqual([-71.405, -32.4]);
+      expect(steps()).toBeGreaterThanOrEqual(8);
+      layer.dispose();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('moves the selected taxi out of the clustered source into its own, and back when deselected', () => {
     const { layer, fleet, selected, drawnSelected } = setup({ glideMs: 0 });
     const taxis = [point(1, [-71.5, -32.5]), point(2, [-71.6, -32.6])];

@@ -52,6 +52,11 @@ export interface TaxiLayerOptions {
   maxGliding?: number;
   /** The smallest gap between two glide steps (about 15 a second); steps are diffs sent to MapLibre's worker. */
   stepMs?: number;
+  /**
+   * Steps are spaced so the farthest-gliding taxi moves about this many pixels per step (default 1):
+   * a 2-px glide is two steps, not fifteen diffs (each re-clusters the source and repaints the map).
+   */
+  minStepPixels?: number;
   /** The smallest gap between two batches drawn for the fleet; the latest batch waits for it. Default 0: each at once. */
   coalesceMs?: number;
   now?: () => number;
@@ -63,7 +68,7 @@ interface Drawn {
   point: TaxiPoint;
   /** Where the marker is drawn now. */
   at: LngLat;
-  glide: { from: LngLat; startedAt: number } | null;
+  glide: { from: LngLat; startedAt: number; pixels: number } | null;
 }
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
@@ -75,6 +80,7 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
     minGlidePixels = 2,
     minMovePixels = 0,
     stepMs = 66,
+    minStepPixels = 1,
     coalesceMs = 0,
     settleIdleMs = 1500,
     now = () => performance.now(),
@@ -91,6 +97,8 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
   /** Waiting for the next step's time, without asking for frames meanwhile. */
   let wait: ReturnType<typeof setTimeout> | null = null;
   let lastStep = 0;
+  /** The gap between steps for the glides under way (stepMs, or longer when they are all short). */
+  let stepGap = stepMs;
   /** The latest batch not drawn yet, and the timer that draws it; when the last batch was drawn. */
   let pending: { points: readonly TaxiPoint[]; selectedId: number | null } | null = null;
   let pendingTimer: ReturnType<typeof setTimeout> | null = null;
@@ -111,8 +119,8 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
   function step() {
     frame = null;
     const at = now();
-    if (at - lastStep < stepMs) {
-      nextStep(stepMs - (at - lastStep));
+    if (at - lastStep < stepGap) {
+      nextStep(stepGap - (at - lastStep));
       return;
     }
     lastStep = at;
@@ -134,7 +142,15 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
     }
     send({ update });
     if (selectedMoved) drawSelected();
-    if (gliding.size) nextStep(stepMs);
+    if (gliding.size) nextStep(stepGap);
+  }
+
+  /** stepMs, or longer when every glide under way is short: about minStepPixels per step for the farthest one. */
+  function glideStepGap(): number {
+    let farthest = 0;
+    for (const taxi of gliding) farthest = Math.max(farthest, taxi.glide?.pixels ?? 0);
+    const steps = Math.ceil(farthest / minStepPixels);
+    return Number.isFinite(steps) && steps > 0 ? Math.max(stepMs, glideMs / steps) : stepMs;
   }
 
   /** The next step, `delay` ms from now: a timer first, then one frame (none is asked for meanwhile). */
@@ -190,7 +206,7 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
     const previousSelected = selectedId;
     selectedId = nextSelectedId;
     const bounds = glideMs > 0 ? options.viewBounds() : null;
-    const candidates: Drawn[] = [];
+    const candidates: { taxi: Drawn; pixels: number }[] = [];
     const seen = new Set<number>();
 
     for (const point of points) {
@@ -222,12 +238,12 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
       const moved = !unseen && (movedNow || (wasLagging && !samePosition(taxi.at, point.position)));
       let glides = false;
       if (moved) {
-        glides =
-          bounds !== null &&
-          isShortMove(taxi.at, point.position) &&
-          (isInside(bounds, taxi.at) || isInside(bounds, point.position)) &&
-          (options.screenDistance === undefined || options.screenDistance(taxi.at, point.position) >= minGlidePixels);
-        if (glides) candidates.push(taxi);
+        const pixels =
+          bounds !== null && isShortMove(taxi.at, point.position) && (isInside(bounds, taxi.at) || isInside(bounds, point.position))
+            ? (options.screenDistance?.(taxi.at, point.position) ?? Infinity)
+            : 0;
+        glides = pixels >= minGlidePixels;
+        if (glides) candidates.push({ taxi, pixels });
         else {
           taxi.at = point.position;
           taxi.glide = null;
@@ -257,9 +273,9 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
     // Too many at once: they jump, in this same diff.
     const started = now();
     const glideAll = candidates.length <= maxGliding;
-    for (const taxi of candidates) {
+    for (const { taxi, pixels } of candidates) {
       if (glideAll) {
-        taxi.glide = { from: taxi.at, startedAt: started };
+        taxi.glide = { from: taxi.at, startedAt: started, pixels };
         gliding.add(taxi);
       } else {
         taxi.at = taxi.point.position;
@@ -280,7 +296,10 @@ export function createTaxiLayer(options: TaxiLayerOptions) {
     // and stays), every taxi is drawn exactly where the store says.
     if (idleTimer !== null) clearTimeout(idleTimer);
     idleTimer = lagging.size ? setTimeout(settle, settleIdleMs) : null;
-    if (glideAll && candidates.length && frame === null && wait === null) frame = requestFrame(step);
+    if (glideAll && candidates.length) {
+      stepGap = glideStepGap();
+      if (frame === null && wait === null) frame = requestFrame(step);
+    }
   }
 
   /** Draws every taxi a sub-pixel move left behind exactly where it is (the map zoomed in: those moves may now show). */
