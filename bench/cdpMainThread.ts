@@ -3,17 +3,12 @@
  * (the naive page at 1,000 taxis) is measured as the console is: the CPU time of its renderer's main
  * thread, read from /proc (Linux: the main thread's id is the process id; the renderer's id comes from
  * the browser process, SystemInfo.getProcessInfo), the same thread time as Performance.getMetrics'
- * TaskDuration with threadTicks. Frames presented come from Chromium's trace (as cdpFrames.ts).
+ * TaskDuration with threadTicks. Frames presented come from Chromium's trace (cdpFrames.ts).
  * A saturated page's trace was seen empty: its main thread never flushed it.
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  args?: { frame_reporter?: { state?: string } };
-}
+import { countPresentedFrames } from './cdpFrames';
 
 export interface MainThreadWindow {
   seconds: number;
@@ -42,7 +37,7 @@ async function rendererIds(browser: Browser): Promise<number[]> {
 
 export async function traceMainThread(browser: Browser, page: Page, frames: boolean): Promise<{ stop: () => Promise<MainThreadWindow> }> {
   const renderers = await rendererIds(browser);
-  if (frames) await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline.frame', 'benchmark', 'cc'] });
+  const frameCounter = frames ? await countPresentedFrames(browser, page) : null;
   const before = new Map(renderers.map((pid) => [pid, mainThreadCpuMs(pid) ?? 0]));
   const started = Date.now();
   return {
@@ -50,10 +45,7 @@ export async function traceMainThread(browser: Browser, page: Page, frames: bool
       const seconds = (Date.now() - started) / 1000;
       // The page's renderer is the busiest one (the others are a spare and helpers).
       const busyMs = Math.max(0, ...renderers.map((pid) => (mainThreadCpuMs(pid) ?? 0) - (before.get(pid) ?? 0)));
-      if (!frames) return { seconds, busyMs, presentedPerSecond: NaN };
-      const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
-      const presented = traceEvents.filter((event) => event.name === 'PipelineReporter' && event.ph === 'b' && event.args?.frame_reporter?.state === 'STATE_PRESENTED_ALL');
-      return { seconds, busyMs, presentedPerSecond: presented.length / seconds };
+      return { seconds, busyMs, presentedPerSecond: frameCounter ? await frameCounter.stop() : NaN };
     },
   };
 }

@@ -174,8 +174,9 @@ async function answered<T>(promise: Promise<T>, ms = 10_000): Promise<T | null> 
 type BenchWindow = { __bench: { longTasks: [number, number][]; frames: number; arrivals: number[]; handled: [number, number][] } };
 
 /**
- * Busy time, updates handled and frames come from Chromium's trace (cdpMainThread.ts) for both pages,
- * so a page that no longer answers the protocol still gets its work per update; the rest (scripting,
+ * Busy time (the renderer main thread's CPU, cdpMainThread.ts), frames (Chromium's trace) and updates
+ * handled (read once the feed pauses) are taken alike for both pages, so a page that no longer answers
+ * the protocol in the window still gets its work per update; the rest (scripting,
  * long tasks, latency, DOM, heap) needs the page's answer and is "—" when it does not come.
  */
 async function measure(page: Page, cdp: CDPSession, kind: PageKind, size: Size, round: number, server: Awaited<ReturnType<typeof startBenchServer>>): Promise<Figures> {

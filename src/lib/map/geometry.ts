@@ -8,6 +8,9 @@ export type LngLat = [longitude: number, latitude: number];
 /** [[west, south], [east, north]], as MapLibre's fitBounds takes it. */
 export type LngLatBounds = [LngLat, LngLat];
 
+/** MapLibre's Web Mercator world is this many pixels wide at zoom 0 (its tiles are 512 px). */
+export const WORLD_PIXELS_AT_ZOOM_0 = 512;
+
 /** A polyline through the positions in their order. */
 export function polyline(coordinates: LngLat[]): Feature<LineString> {
   return { type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates } };

@@ -5,8 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
-import type { MapLibreEvent } from 'maplibre-gl';
-import type { StyleSpecification } from 'maplibre-gl';
+import type { MapLibreEvent, StyleSpecification } from 'maplibre-gl';
 import { Layer, Marker, Source, type MapRef, type MarkerInstance } from 'react-map-gl/maplibre';
 import type { Stop } from '../../../../contract/reports';
 import { useAppSelector } from '../../../app/hooks';

@@ -5,10 +5,8 @@
  * tolerance of half a pixel at that zoom keeps the line as it is drawn (4 px wide), each speed piece
  * with its colour and both ends, so pieces still meet. The full route replaces it once drawn.
  */
+import { WORLD_PIXELS_AT_ZOOM_0 } from '../../../lib/map/geometry';
 import type { SpeedPieces } from './replayTrack';
-
-/** MapLibre's world is 512 px wide at zoom 0. */
-const WORLD_PX = 512;
 
 /**
  * Half a pixel, in degrees of longitude, at the zoom where `bounds` fit in a `width` × `height` map
@@ -19,7 +17,7 @@ export function halfPixelDegrees(bounds: [[number, number], [number, number]], w
   const [[west, south], [east, north]] = bounds;
   const stretch = 1 / Math.cos((((south + north) / 2) * Math.PI) / 180);
   const degreesPerPixel = Math.max((east - west) / Math.max(1, width - 2 * padding), ((north - south) * stretch) / Math.max(1, height - 2 * padding));
-  const smallest = 360 / (WORLD_PX * 2 ** maxZoom);
+  const smallest = 360 / (WORLD_PIXELS_AT_ZOOM_0 * 2 ** maxZoom);
   return Math.max(degreesPerPixel, smallest) / 2;
 }
 

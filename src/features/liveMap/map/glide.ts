@@ -1,5 +1,6 @@
 /** Pure motion maths for the map layer's glide: where a taxi is drawn between two real positions. */
 import type { LngLat } from '../state/liveMapSlice';
+import { WORLD_PIXELS_AT_ZOOM_0 } from '../../../lib/map/geometry';
 
 /** Farther than this (about 1 km) is not driving but a jump (a reconnect, DevTools time-travel): no glide. */
 export const MAX_GLIDE_DEGREES = 0.01;
@@ -20,8 +21,8 @@ export function isShortMove(from: LngLat, to: LngLat): boolean {
   return Math.abs(to[0] - from[0]) <= MAX_GLIDE_DEGREES && Math.abs(to[1] - from[1]) <= MAX_GLIDE_DEGREES;
 }
 
-/** Web Mercator: a 512-px world at zoom 0 (MapLibre's tiles), so this many pixels per degree of longitude. */
-const PIXELS_PER_DEGREE_AT_ZOOM_0 = 512 / 360;
+/** Web Mercator: pixels per degree of longitude at zoom 0. */
+const PIXELS_PER_DEGREE_AT_ZOOM_0 = WORLD_PIXELS_AT_ZOOM_0 / 360;
 
 /**
  * How many screen pixels apart two nearby positions are drawn at `zoom` (a map without pitch):
