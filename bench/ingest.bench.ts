@@ -37,6 +37,7 @@ import { apiCall } from '../server/tools/testing/http';
 import { createScratchDatabase, type ScratchDatabase } from '../server/tools/testing/scratchDatabase';
 import { startServerProcess } from '../server/tools/testing/serverProcess';
 import type { LoadConfig, LoadResult } from './ingestLoad';
+import { loadAverage } from './stats';
 
 const NEW_ROOT = path.resolve(__dirname, '..');
 const BASELINE_COMMIT = '16233b5';
@@ -72,11 +73,6 @@ interface RoundFigures {
 }
 type Route = 'ceiling' | 'ingest' | 'osmand';
 
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const nearestRank = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 

@@ -14,13 +14,12 @@
  * page's elements there, without waiting for the route's drawing; to compare with a build that lacks it).
  */
 import { existsSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumArgs } from '../e2e/playwright.config';
 import { startCpuProfile } from './cdpProfile';
 import { countPresentedFrames } from './cdpFrames';
-import { summarize } from './stats';
+import { loadAverage, summarize } from './stats';
 import { packShift } from '../server/modules/positions/packed/packShift';
 import { startTileServer } from '../e2e/support/tileServer';
 import { buildServer } from '../server/app';
@@ -224,7 +223,7 @@ export async function run(): Promise<void> {
       );
     });
     if (REF_DIST) console.log(`first frame, this build / reference build: ${(medians[0] / medians[1]).toFixed(2)} (medians of the same run)`);
-    console.log(`load average at the end: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+    console.log(`load average at the end: ${loadAverage()}`);
   } finally {
     await browser.close();
     for (const server of servers) await server.close();

@@ -17,6 +17,7 @@ import { reportByDay, reportByGroup, type ReportFilter } from '../server/modules
 import { seededRandom } from '../server/tools/seed/prng';
 import { createFleet } from '../server/tools/testing/fleetFixtures';
 import { createScratchDatabase } from '../server/tools/testing/scratchDatabase';
+import { loadAverage } from './stats';
 
 const DRIVERS = 200;
 const DAYS = 30;
@@ -66,7 +67,7 @@ async function benchOn(name: string, database: OpenDatabase): Promise<void> {
   const fleet = await fillFleet(db, 35_000_000, 41);
   const other = await fillFleet(db, 36_000_000, 42);
   await sql`analyze`.execute(db);
-  console.log(`\n${name}: ${fleet.shifts + other.shifts} turnos con resumen (2 flotas de ${DRIVERS} conductores, ${DAYS} días) en ${((performance.now() - began) / 1000).toFixed(1)} s · carga ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`\n${name}: ${fleet.shifts + other.shifts} turnos con resumen (2 flotas de ${DRIVERS} conductores, ${DAYS} días) en ${((performance.now() - began) / 1000).toFixed(1)} s · carga ${loadAverage()}`);
   const filter: ReportFilter = { ownerId: fleet.ownerId, from: FIRST_DAY, to: addDays(FIRST_DAY, DAYS - 1), timeZone: ZONE, now: new Date() };
   const byDriver = await reportByGroup(db, filter, 'driver');
   console.log(`  reporte del mes: ${byDriver.rows.length} conductores, ${byDriver.totals.shifts} turnos, ${byDriver.totals.distance_km.toLocaleString('es-CL')} km`);
@@ -74,7 +75,7 @@ async function benchOn(name: string, database: OpenDatabase): Promise<void> {
   await timeIt('mes por vehículo (GET /reports?group=vehicle)', RUNS, () => reportByGroup(db, filter, 'vehicle'));
   await timeIt('mes por día y conductor (GET /reports/daily, gráfico)', RUNS, () => reportByDay(db, filter, 'driver'));
   await timeIt('semana por conductor', RUNS, () => reportByGroup(db, { ...filter, to: addDays(FIRST_DAY, 6) }, 'driver'));
-  console.log(`  carga al terminar ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`  carga al terminar ${loadAverage()}`);
 }
 
 export async function run(): Promise<void> {

@@ -4,7 +4,6 @@
  * the trail from shift_locations on PGlite, detect, keep the row). Prints figures; never fails.
  * The issue's fuller reports bench (a month of 200 drivers, replay frames) builds on this file.
  */
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { openPglite } from '../server/platform/db/client';
 import { migrateToLatest } from '../server/platform/db/migrate';
@@ -13,6 +12,7 @@ import { summarizeShift, summarizeTrail } from '../server/modules/reports';
 import { seededRandom } from '../server/tools/seed/prng';
 import { createFleet, insertShifts } from '../server/tools/testing/fleetFixtures';
 import { SyntheticTrack } from '../server/tools/testing/syntheticTrack';
+import { loadAverage } from './stats';
 
 const HOURS = 12;
 const RUNS = 5;
@@ -43,7 +43,7 @@ function median(values: number[]): number {
 export async function run(): Promise<void> {
   const start = new Date('2026-11-02T10:00:00Z');
   const points = twelveHourShift(start);
-  console.log(`Turno de ${HOURS} h a 1 Hz: ${points.length.toLocaleString('es-CL')} puntos · carga ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`Turno de ${HOURS} h a 1 Hz: ${points.length.toLocaleString('es-CL')} puntos · carga ${loadAverage()}`);
 
   const pure: number[] = [];
   let totals = summarizeTrail(points).totals;
