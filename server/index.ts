@@ -1,6 +1,7 @@
 /** The server process: config, database, migrations, demo seed, HTTP + socket.io on one port. */
 import { buildServer } from './app';
 import { describeDataFolder } from './platform/db/dataFolderSize';
+import { offsetClock } from './platform/clock';
 import { loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/client';
 import { migrateToLatest } from './platform/db/migrate';
@@ -25,6 +26,8 @@ function loopbackHost(host: string): string {
 
 export async function main(): Promise<void> {
   const config = loadConfig();
+  const clock = offsetClock(config.clockOffsetMs);
+  if (config.clockOffsetMs !== 0) console.warn(`Reloj del servidor desplazado ${config.clockOffsetMs / 1000} s (FLOTA_CLOCK_OFFSET): solo para pruebas.`);
   makePrivate(config.dataDir);
   const embedded = !config.databaseUrl;
   if (embedded) {
@@ -42,14 +45,14 @@ export async function main(): Promise<void> {
   if (applied.length) console.info(`Migraciones aplicadas: ${applied.join(', ')}`);
   const firstStart = (await countOwners(database.db)) === 0;
   if (firstStart) {
-    const seeded = await seedDemoFleet(database.db, { now: new Date(), timeZone: config.tzFleet });
+    const seeded = await seedDemoFleet(database.db, { now: clock.now(), timeZone: config.tzFleet });
     console.info(`Flota de demostración creada: ${seeded.vehicles} vehículos, ${seeded.drivers} conductores, ${seeded.shifts} turnos.`);
   }
   await ensureDemoDesk(database.db);
   // The demo's past in Actividad, once its desk accounts exist; only on the first start.
-  if (firstStart) await seedDemoActivity(database.db, { now: new Date(), timeZone: config.tzFleet });
+  if (firstStart) await seedDemoActivity(database.db, { now: clock.now(), timeZone: config.tzFleet });
 
-  const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: loggerOptions(config, Boolean(process.stdout.isTTY)) });
+  const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: loggerOptions(config, Boolean(process.stdout.isTTY)), clock });
 
   // The demo fleet's simulator, started once the server listens; stopped first on shutdown.
   let simulator: Simulator | null = null;
