@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       tileAttribution: '© OpenStreetMap contributors',
       corsOrigins: [],
       simulator: true,
+      demoHistory: true,
       clockOffsetMs: 0,
       tzFleet: 'America/Santiago',
       staleAfterSeconds: 120,
@@ -41,6 +42,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), RETENTION_DAYS: '365', ACTIVITY_RETENTION_DAYS: '3650' })).toMatchObject({ retentionDays: 365, activityRetentionDays: 3650 });
     expect(() => loadConfig({ DATA_DIR: dataDir(), RETENTION_DAYS: '0' })).toThrow('RETENTION_DAYS debe ser un número entero entre 1 y 36500');
     expect(() => loadConfig({ DATA_DIR: dataDir(), ACTIVITY_RETENTION_DAYS: 'un año' })).toThrow(ConfigError);
+  });
+
+  it('turns the demo-history pass off with DEMO_HISTORY=off, and refuses a value it does not know', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), DEMO_HISTORY: 'off' }).demoHistory).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), DEMO_HISTORY: 'on' }).demoHistory).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DEMO_HISTORY: 'a veces' })).toThrow('DEMO_HISTORY debe ser "on" u "off"');
   });
 
   it('reads FLOTA_CLOCK_OFFSET as signed seconds, and refuses fractions, words and more than a year', () => {

@@ -16,6 +16,8 @@ export interface Config {
   tileAttribution: string;
   corsOrigins: string[];
   simulator: boolean;
+  /** DEMO_HISTORY: the demo's past shifts get full trails and summaries in the background after the start (seed/demoHistory.ts). */
+  demoHistory: boolean;
   /**
    * FLOTA_CLOCK_OFFSET (seconds, may be negative): the server's clock (platform/clock.ts) runs this
    * far from the system's. For browser tests that must not wait for real minutes; 0 in production.
@@ -220,6 +222,7 @@ export function loadConfig(env: Env = process.env): Config {
       .map((origin) => origin.trim())
       .filter(Boolean),
     simulator: onOff(env, 'SIMULATOR', true),
+    demoHistory: onOff(env, 'DEMO_HISTORY', true),
     clockOffsetMs: signedSeconds(env, 'FLOTA_CLOCK_OFFSET', 366 * 86_400),
     tzFleet: timeZone(env, 'TZ_FLEET', 'America/Santiago'),
     staleAfterSeconds: integer(env, 'STALE_AFTER_SECONDS', runtimeConfigDefaults.staleAfterSeconds, 1, 86400),
