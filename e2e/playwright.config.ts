@@ -44,6 +44,9 @@ export default defineConfig({
   },
   webServer: {
     command: 'npx tsx e2e/support/e2eServer.ts',
+    // The history fixture (e2eServer.ts): the newest past demo shifts with full trails and
+    // summaries before the server answers, for Reportes' kilometres and the replay's stops.
+    env: { E2E_HISTORY_SHIFTS: '30' },
     cwd: '..',
     url: `${E2E_URL}/api/health`,
     reuseExistingServer: false,

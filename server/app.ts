@@ -3,6 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_BASE_PATH } from '../contract/api';
+import { offsetClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { DatabaseKind } from './platform/db/client';
 import type { Database } from './platform/db/schema';
@@ -41,6 +42,8 @@ export interface ServerDeps {
   summaryBackfill?: Partial<BackfillOptions> | false;
   /** The trail-packing pass's pacing (positions module); false turns it off. */
   trailPacking?: Partial<PackPassOptions> | false;
+  /** "Now" where the rules turn on it (platform/clock.ts); by default the system's, shifted by FLOTA_CLOCK_OFFSET. */
+  clock?: Clock;
 }
 
 /** A route as Fastify registered it (tests derive their route matrix from this). */
@@ -106,6 +109,7 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
     pointsPerMinute: config.ingestPointsPerMinute,
     shiftIdleEndMinutes: config.shiftIdleEndMinutes,
     idleSweepMs: config.idleSweepMs,
+    clock: deps.clock ?? offsetClock(config.clockOffsetMs),
   });
 
   // Desk sessions' accounts kept in memory only where this process is the database's one writer.

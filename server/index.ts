@@ -1,9 +1,12 @@
 /** The server process: config, database, migrations, demo seed, HTTP + socket.io on one port. */
+import type { Kysely } from 'kysely';
 import { buildServer } from './app';
 import { describeDataFolder } from './platform/db/dataFolderSize';
+import { offsetClock } from './platform/clock';
 import { loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/client';
 import { migrateToLatest } from './platform/db/migrate';
+import type { Database } from './platform/db/schema';
 import { makePrivate } from './platform/db/privateFiles';
 import { liveLockPid, removeLock, writeLock } from './platform/lockFile';
 import { loggerOptions } from './platform/logging';
@@ -23,8 +26,15 @@ function loopbackHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-export async function main(): Promise<void> {
+export interface MainOptions {
+  /** Runs once the database is migrated and seeded, before the server answers (the browser tests' history fixture). */
+  beforeListen?: (db: Kysely<Database>) => Promise<void>;
+}
+
+export async function main(options: MainOptions = {}): Promise<void> {
   const config = loadConfig();
+  const clock = offsetClock(config.clockOffsetMs);
+  if (config.clockOffsetMs !== 0) console.warn(`Reloj del servidor desplazado ${config.clockOffsetMs / 1000} s (FLOTA_CLOCK_OFFSET): solo para pruebas.`);
   makePrivate(config.dataDir);
   const embedded = !config.databaseUrl;
   if (embedded) {
@@ -42,14 +52,15 @@ export async function main(): Promise<void> {
   if (applied.length) console.info(`Migraciones aplicadas: ${applied.join(', ')}`);
   const firstStart = (await countOwners(database.db)) === 0;
   if (firstStart) {
-    const seeded = await seedDemoFleet(database.db, { now: new Date(), timeZone: config.tzFleet });
+    const seeded = await seedDemoFleet(database.db, { now: clock.now(), timeZone: config.tzFleet });
     console.info(`Flota de demostración creada: ${seeded.vehicles} vehículos, ${seeded.drivers} conductores, ${seeded.shifts} turnos.`);
   }
   await ensureDemoDesk(database.db);
   // The demo's past in Actividad, once its desk accounts exist; only on the first start.
-  if (firstStart) await seedDemoActivity(database.db, { now: new Date(), timeZone: config.tzFleet });
+  if (firstStart) await seedDemoActivity(database.db, { now: clock.now(), timeZone: config.tzFleet });
+  await options.beforeListen?.(database.db);
 
-  const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: loggerOptions(config, Boolean(process.stdout.isTTY)) });
+  const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: loggerOptions(config, Boolean(process.stdout.isTTY)), clock });
 
   // The demo fleet's simulator, started once the server listens; stopped first on shutdown.
   let simulator: Simulator | null = null;
@@ -93,7 +104,7 @@ export async function main(): Promise<void> {
     simulator = startSimulator({ url: `http://${loopbackHost(config.host)}:${port}`, fleetCode: demo.fleetCode, ruts: simulated, password: DEMO_PASSWORD, rate: 1, reportEverySeconds: 60 });
     await simulator.ready.catch((error: unknown) => console.error('El simulador no pudo partir', error));
   }
-  if (demo && !stopping) {
+  if (demo && config.demoHistory && !stopping) {
     // Quiet when it finishes: the banner below stays the last thing on screen.
     demoHistory = startDemoHistory(database.db);
     demoHistory.done.catch((error: unknown) => console.error('El historial de demostración quedó a medias', error));

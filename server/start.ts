@@ -39,7 +39,7 @@ async function buildSpaIfMissing(distDir: string): Promise<void> {
 }
 
 buildSpaIfMissing(loadConfig().distDir)
-  .then(main)
+  .then(() => main())
   .catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

@@ -1,6 +1,11 @@
 /**
  * What the browser tests run against: the real server (real embedded PostgreSQL, demo fleet, built
  * SPA from dist/) on a throwaway data folder, with tiles from a local tile server.
+ *
+ * Without the demo-history pass (DEMO_HISTORY=off): it would fill 30 days of trails in the
+ * background for minutes, on every server a test starts. A test that needs history gets a fixture
+ * instead: E2E_HISTORY_SHIFTS=N gives the newest N past demo shifts their full trail and summary
+ * (the same pass, for those shifts only) before the server answers.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -20,11 +25,17 @@ async function run() {
     DATA_DIR: dataDir,
     TILE_URL: tiles.url,
     SIMULATOR: process.env.SIMULATOR ?? 'off',
+    DEMO_HISTORY: process.env.DEMO_HISTORY ?? 'off',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   });
   if (!keptDataDir) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  const historyShifts = Number(process.env.E2E_HISTORY_SHIFTS ?? 0);
+  // Imported once the environment above is set.
   const { main } = await import('../../server/index');
-  await main();
+  const { startDemoHistory } = await import('../../server/tools/seed/demoHistory');
+  await main({
+    beforeListen: historyShifts > 0 ? async (db) => void (await startDemoHistory(db, { limit: historyShifts, pauseMs: 0, log: console.info }).done) : undefined,
+  });
 }
 
 run().catch((error: unknown) => {

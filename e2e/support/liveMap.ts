@@ -11,12 +11,15 @@ export async function ownerApi(request: APIRequestContext, baseUrl = '') {
   return { ownerId: user.id, shifts: ((await active.json()) as { shifts: Shift[] }).shifts };
 }
 
-/** Sends one point as the shift's driver would, through the driver API; returns its timestamp. */
-export async function postLocation(request: APIRequestContext, shift: Shift, latitude: number, longitude: number, baseUrl = '') {
+/**
+ * Sends one point as the shift's driver would, through the driver API; returns its timestamp: now,
+ * or `at` (the server's own now, when its clock runs behind: FLOTA_CLOCK_OFFSET).
+ */
+export async function postLocation(request: APIRequestContext, shift: Shift, latitude: number, longitude: number, baseUrl = '', at = new Date()) {
   const login = await request.post(`${baseUrl}/api/driver/login`, { data: { fleet_code: DEMO_FLEET_CODE, rut: shift.rut, password: DEMO_PASSWORD } });
   expect(login.ok()).toBe(true);
   const { token } = (await login.json()) as { token: string };
-  const timestamp = new Date().toISOString();
+  const timestamp = at.toISOString();
   const posted = await request.post(`${baseUrl}/api/driver/locations`, {
     headers: { authorization: `Bearer ${token}` },
     data: { locations: [{ latitude, longitude, timestamp }] },

@@ -1,6 +1,7 @@
 /**
  * A server of the test's own (npx tsx e2e/support/e2eServer.ts) on spare ports, so a test can read
- * its log, stop it and start it again on the same data folder (same data, same JWT secret).
+ * its log, stop it and start it again on the same data folder (same data, same JWT secret). Like the
+ * shared server, it runs without the demo-history pass and, unless `env` asks, without history.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';

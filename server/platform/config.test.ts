@@ -17,6 +17,8 @@ describe('loadConfig', () => {
       tileAttribution: '© OpenStreetMap contributors',
       corsOrigins: [],
       simulator: true,
+      demoHistory: true,
+      clockOffsetMs: 0,
       tzFleet: 'America/Santiago',
       staleAfterSeconds: 120,
       logLevel: 'info',
@@ -40,6 +42,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), RETENTION_DAYS: '365', ACTIVITY_RETENTION_DAYS: '3650' })).toMatchObject({ retentionDays: 365, activityRetentionDays: 3650 });
     expect(() => loadConfig({ DATA_DIR: dataDir(), RETENTION_DAYS: '0' })).toThrow('RETENTION_DAYS debe ser un número entero entre 1 y 36500');
     expect(() => loadConfig({ DATA_DIR: dataDir(), ACTIVITY_RETENTION_DAYS: 'un año' })).toThrow(ConfigError);
+  });
+
+  it('turns the demo-history pass off with DEMO_HISTORY=off, and refuses a value it does not know', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), DEMO_HISTORY: 'off' }).demoHistory).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), DEMO_HISTORY: 'on' }).demoHistory).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DEMO_HISTORY: 'a veces' })).toThrow('DEMO_HISTORY debe ser "on" u "off"');
+  });
+
+  it('reads FLOTA_CLOCK_OFFSET as signed seconds, and refuses fractions, words and more than a year', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), FLOTA_CLOCK_OFFSET: '-600' }).clockOffsetMs).toBe(-600_000);
+    expect(loadConfig({ DATA_DIR: dataDir(), FLOTA_CLOCK_OFFSET: '+90' }).clockOffsetMs).toBe(90_000);
+    for (const raw of ['1.5', 'diez', '-31622401']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), FLOTA_CLOCK_OFFSET: raw })).toThrow('FLOTA_CLOCK_OFFSET debe ser un número entero de segundos entre -31622400 y 31622400');
+    }
   });
 
   it('lets DEVTOOLS and LOG_LEVEL be set, and refuses values it does not know', () => {

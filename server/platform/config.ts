@@ -16,6 +16,13 @@ export interface Config {
   tileAttribution: string;
   corsOrigins: string[];
   simulator: boolean;
+  /** DEMO_HISTORY: the demo's past shifts get full trails and summaries in the background after the start (seed/demoHistory.ts). */
+  demoHistory: boolean;
+  /**
+   * FLOTA_CLOCK_OFFSET (seconds, may be negative): the server's clock (platform/clock.ts) runs this
+   * far from the system's. For browser tests that must not wait for real minutes; 0 in production.
+   */
+  clockOffsetMs: number;
   tzFleet: string;
   staleAfterSeconds: number;
   distDir: string;
@@ -97,6 +104,17 @@ function onOff(env: Env, name: string, fallback: boolean): boolean {
   if (['on', 'true', '1', 'yes'].includes(raw)) return true;
   if (['off', 'false', '0', 'no'].includes(raw)) return false;
   throw new ConfigError(`${name} debe ser "on" u "off" (se recibió "${env[name]}")`);
+}
+
+/** A signed whole number of seconds within ±max, as milliseconds (unset: 0). */
+function signedSeconds(env: Env, name: string, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return 0;
+  const value = Number(raw);
+  if (!/^[-+]?\d+$/.test(raw) || Math.abs(value) > max) {
+    throw new ConfigError(`${name} debe ser un número entero de segundos entre -${max} y ${max} (se recibió "${raw}")`);
+  }
+  return value * 1000;
 }
 
 function timeZone(env: Env, name: string, fallback: string): string {
@@ -204,6 +222,8 @@ export function loadConfig(env: Env = process.env): Config {
       .map((origin) => origin.trim())
       .filter(Boolean),
     simulator: onOff(env, 'SIMULATOR', true),
+    demoHistory: onOff(env, 'DEMO_HISTORY', true),
+    clockOffsetMs: signedSeconds(env, 'FLOTA_CLOCK_OFFSET', 366 * 86_400),
     tzFleet: timeZone(env, 'TZ_FLEET', 'America/Santiago'),
     staleAfterSeconds: integer(env, 'STALE_AFTER_SECONDS', runtimeConfigDefaults.staleAfterSeconds, 1, 86400),
     distDir: path.resolve(text(env, 'DIST_DIR', './dist')),

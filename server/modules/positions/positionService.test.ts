@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import Fastify from 'fastify';
 import { openPglite, type OpenDatabase } from '../../platform/db/client';
 import { migrateToLatest } from '../../platform/db/migrate';
+import { offsetClock } from '../../platform/clock';
 import type { RealtimePublisher } from '../../platform/realtime/publisher';
 import { createOnShiftFleet, type OnShiftFleet } from '../../tools/testing/bulkFleet';
 import { createPositionService, type PositionService } from './positionService';
@@ -147,5 +148,16 @@ describe('submitFromDriver', () => {
   it('ignores points timed before the shift started', async () => {
     const d = driver();
     expect(await service.submitFromDriver(d, [point(-3600)])).toEqual({ outcome: 'ignored', ignored: 1 });
+  });
+
+  it("judges the future by its clock: 5 minutes behind, the system's now is refused and the clock's own accepted", async () => {
+    const d = driver();
+    const behind = createPositionService({ db: database.db, publisher, log: Fastify({ logger: false }).log, databaseUrl: null, shiftIdleEndMinutes: 1, idleSweepMs: 3_600_000, clock: offsetClock(-300_000) });
+    try {
+      expect(await behind.submitFromDriver(d, [point(0)])).toEqual({ outcome: 'refused', reason: 'future', index: 0 });
+      expect(await behind.submitFromDriver(d, [point(-300)])).toEqual({ outcome: 'accepted', accepted: 1, ignored: 0 });
+    } finally {
+      await behind.close();
+    }
   });
 });

@@ -14,6 +14,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
+import { systemClock, type Clock } from '../../platform/clock';
 import { createIngest, FUTURE_TOLERANCE_MS, type IngestPoint } from './ingest/ingest';
 import type { StoredPoint } from './ingest/flushPoints';
 import { atStoredPrecision } from './storedPrecision';
@@ -50,6 +51,8 @@ export interface PositionServiceOptions {
   /** Trackers' shifts end after this many minutes without points, checked every `idleSweepMs`. */
   shiftIdleEndMinutes: number;
   idleSweepMs: number;
+  /** "Now" for the future-point check and the idle sweep (platform/clock.ts); the system's by default. */
+  clock?: Clock;
 }
 
 const isFuture = (time: Date, latest: number) => time.getTime() > latest;
@@ -66,6 +69,7 @@ export interface AcceptedPosition {
 
 export function createPositionService(options: PositionServiceOptions) {
   const { db, publisher, log } = options;
+  const clock = options.clock ?? systemClock;
   const ingest = createIngest({
     db,
     publisher,
@@ -106,7 +110,7 @@ export function createPositionService(options: PositionServiceOptions) {
     return kept.length ? { outcome: 'accepted', accepted: kept.length, ignored } : { outcome: 'ignored', ignored };
   }
 
-  const idleSweep = startIdleShiftSweep({ sweep: (now) => shifts.endIdleTrackerShifts(options.shiftIdleEndMinutes, now), everyMs: options.idleSweepMs, log });
+  const idleSweep = startIdleShiftSweep({ sweep: (now) => shifts.endIdleTrackerShifts(options.shiftIdleEndMinutes, now), everyMs: options.idleSweepMs, log, clock });
 
   return {
     /** Backs every driver token check too (one cache read per driver request). */
@@ -115,7 +119,7 @@ export function createPositionService(options: PositionServiceOptions) {
     shifts,
 
     async submitFromDriver(driver: SubmittingDriver, points: IngestPoint[]): Promise<SubmitOutcome> {
-      const latest = Date.now() + FUTURE_TOLERANCE_MS;
+      const latest = clock.now().getTime() + FUTURE_TOLERANCE_MS;
       const times = points.map((point) => new Date(point.timestamp));
       const future = times.findIndex((time) => isFuture(time, latest));
       if (future >= 0) return refused({ outcome: 'refused', reason: 'future', index: future });
@@ -137,7 +141,7 @@ export function createPositionService(options: PositionServiceOptions) {
         state = await cache.get(state.id);
         if (!state?.activeShift) return refused({ outcome: 'refused', reason: 'noShift' });
       }
-      const latest = Date.now() + FUTURE_TOLERANCE_MS;
+      const latest = clock.now().getTime() + FUTURE_TOLERANCE_MS;
       const usable = points.filter((_point, index) => !isFuture(times[index], latest));
       const dropped = points.length - usable.length;
       if (!usable.length) {

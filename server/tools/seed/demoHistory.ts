@@ -24,24 +24,33 @@ export interface DemoHistoryPass {
   stop(): void;
 }
 
-async function sparseDemoShifts(db: Kysely<Database>): Promise<Array<{ id: number; start_time: Date; end_time: Date }>> {
+async function sparseDemoShifts(db: Kysely<Database>, limit: number | null): Promise<Array<{ id: number; start_time: Date; end_time: Date }>> {
   const { rows } = await sql<{ id: number; start_time: Date; end_time: Date }>`
     select s.id, s.start_time, s.end_time from shifts s join owners o on o.id = s.owner_id
     where o.rut = ${DEMO_OWNER_RUT} and s.end_time is not null
       and (select count(*) from shift_locations l where l.shift_id = s.id)
         + coalesce((select sum(c.points) from trail_chunks c where c.shift_id = s.id), 0) <= ${SEEDED_POINTS_MAX}
-    order by s.start_time desc`.execute(db);
+    order by s.start_time desc, s.id desc
+    ${limit === null ? sql`` : sql`limit ${limit}`}`.execute(db);
   return rows;
 }
 
-export function startDemoHistory(db: Kysely<Database>, options: { pauseMs?: number; log?: (text: string) => void } = {}): DemoHistoryPass {
+export interface DemoHistoryOptions {
+  /** Rest between two shifts (ms), so the server keeps answering. */
+  pauseMs?: number;
+  /** At most this many shifts, newest first (the browser tests' history fixture); all by default. */
+  limit?: number;
+  log?: (text: string) => void;
+}
+
+export function startDemoHistory(db: Kysely<Database>, options: DemoHistoryOptions = {}): DemoHistoryPass {
   let stopped = false;
   const pauseMs = options.pauseMs ?? 20;
   const run = async () => {
     const started = Date.now();
     let shifts = 0;
     let points = 0;
-    for (const shift of await sparseDemoShifts(db)) {
+    for (const shift of await sparseDemoShifts(db, options.limit ?? null)) {
       if (stopped) break;
       // Seeded by the shift's id: the same demo data gives the same trails.
       const trail = demoShiftTrail(seededRandom(DEMO_SEED + shift.id), new Date(shift.start_time), new Date(shift.end_time));

@@ -4,6 +4,7 @@
  * an unref'd timer, never two sweeps at once: the event loop only waits for the database.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { systemClock, type Clock } from '../../../platform/clock';
 
 export interface IdleShiftSweep {
   /** One round now; resolves with how many shifts it ended. */
@@ -11,11 +12,11 @@ export interface IdleShiftSweep {
   stop(): Promise<void>;
 }
 
-export function startIdleShiftSweep(options: { sweep: (now: Date) => Promise<number>; everyMs: number; log: FastifyBaseLogger }): IdleShiftSweep {
-  const { sweep, everyMs, log } = options;
+export function startIdleShiftSweep(options: { sweep: (now: Date) => Promise<number>; everyMs: number; log: FastifyBaseLogger; clock?: Clock }): IdleShiftSweep {
+  const { sweep, everyMs, log, clock = systemClock } = options;
   let running: Promise<number> | null = null;
 
-  function runOnce(now = new Date()): Promise<number> {
+  function runOnce(now = clock.now()): Promise<number> {
     running ??= sweep(now).finally(() => {
       running = null;
     });
