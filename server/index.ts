@@ -8,6 +8,7 @@ import { makePrivate } from './platform/db/privateFiles';
 import { liveLockPid, removeLock, writeLock } from './platform/lockFile';
 import { loggerOptions } from './platform/logging';
 import { countOwners } from './modules/identity/ownersRepo';
+import { settingsSections } from './modules';
 import { deskRoleLabels } from '../contract/entities';
 import { formatRut } from '../contract/rut';
 import { seedDemoActivity } from './tools/seed/demoActivity';
@@ -24,7 +25,7 @@ function loopbackHost(host: string): string {
 }
 
 export async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfig(process.env, settingsSections);
   makePrivate(config.dataDir);
   const embedded = !config.databaseUrl;
   if (embedded) {
