@@ -1,7 +1,7 @@
 /**
- * What a domain module is to the app: a name, its OpenAPI tags, its settings, and a register function that mounts
- * its routes. The app builds one ModuleContext and hands it to every module of the list in
- * modules/index.ts.
+ * What a domain module is to the app: a name, its OpenAPI tags, its settings, and a register
+ * function that mounts its routes. The app builds one ModuleContext and hands it to every module of
+ * the list in modules/index.ts.
  *
  * This file imports no module (every module imports it). The context carries the platform's things;
  * what one module gives the others travels in `services`, whose fields each providing module adds
