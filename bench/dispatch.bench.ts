@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { DISPATCH_DEFAULTS } from '../server/platform/dispatchConfig';
+import { DISPATCH_DEFAULTS } from '../server/modules/dispatch';
 import { createOnShiftFleet, type OnShiftDriver } from '../server/tools/testing/bulkFleet';
 import { apiCall } from '../server/tools/testing/http';
 import { openOwnerSocket } from '../server/tools/testing/ownerSocket';

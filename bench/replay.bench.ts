@@ -154,7 +154,7 @@ export async function run(): Promise<void> {
       port,
       simulator: false,
     };
-    const server = await buildServer(config, { db, dbKind: database.kind, logger: false, summaryBackfill: false });
+    const server = await buildServer(config, { db, dbKind: database.kind, logger: false, backgroundPasses: { summaryBackfill: false } });
     servers.push(server);
     // BENCH_REF_PORT=0: a port the system picks (when a helper holds only BENCH_PORT and the tiles' port).
     const address = await server.app.listen({ host: '127.0.0.1', port });

@@ -4,16 +4,15 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Kysely } from 'kysely';
 import { API_BASE_PATH } from '../contract/api';
 import { offsetClock, type Clock } from './platform/clock';
-import type { Config } from './platform/config';
+import { loadModuleSettings, type Config } from './platform/config';
 import type { DatabaseKind } from './platform/db/client';
 import type { Database } from './platform/db/schema';
 import { registerEdge } from './platform/edge';
 import type { ThrottleLimits } from './platform/edge/loginThrottle';
+import { hostBackgroundPasses, type PassSwitches } from './platform/backgroundPass';
 import { createTimedServer } from './platform/edge/timeouts';
 import { flotaErrorHandler } from './platform/errorHandler';
 import { Messages } from './platform/errors';
-import type { BackfillOptions } from './modules/reports';
-import type { PackPassOptions } from './modules/positions';
 import { OneLinePerRequest } from './platform/logging';
 import { registerOpenApi } from './platform/openapi/plugin';
 import { attachPostgresAdapter } from './platform/realtime/postgresAdapter';
@@ -21,7 +20,7 @@ import { createPublisher } from './platform/realtime/publisher';
 import { createSocketServer, type FlotaSocketServer } from './platform/realtime/socketServer';
 import { healthRoutes } from './platform/health';
 import { isSpaRoute, registerSpa, sendIndexHtml } from './platform/spa';
-import { modules as domainModules, type FlotaModule } from './modules';
+import { modules as domainModules, type FlotaModule, type ModuleContext } from './modules';
 import { createPrincipalCache, registerAccessGuard, makeAuthenticate, makeAuthenticateDriver, makeSocketIdentity, type AccessTable } from './modules/identity';
 import { createPositionService, startOsmandListener, type OsmandListener } from './modules/positions';
 
@@ -38,10 +37,11 @@ export interface ServerDeps {
   loginLimits?: ThrottleLimits;
   /** The domain modules to mount (modules/index.ts); tests add one to see the start refused. */
   modules?: readonly FlotaModule[];
-  /** The shift-summary background pass's pacing; false turns it off (server/modules/reports). */
-  summaryBackfill?: Partial<BackfillOptions> | false;
-  /** The trail-packing pass's pacing (positions module); false turns it off. */
-  trailPacking?: Partial<PackPassOptions> | false;
+  /**
+   * The modules' background passes: false turns them all off; by name (`summaryBackfill`,
+   * `trailPacking`, as each module declares it) a pass's pacing, or false for that one.
+   */
+  backgroundPasses?: PassSwitches;
   /** "Now" where the rules turn on it (platform/clock.ts); by default the system's, shifted by FLOTA_CLOCK_OFFSET. */
   clock?: Clock;
 }
@@ -69,8 +69,11 @@ function fastifyTrustProxy(trust: Config['trustProxy']): boolean | string[] | ((
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
-export async function buildServer(config: Config, deps: ServerDeps): Promise<FlotaServer> {
+export async function buildServer(given: Config, deps: ServerDeps): Promise<FlotaServer> {
   const { db } = deps;
+  const mounted = deps.modules ?? domainModules;
+  // A module's settings the caller left out of its Config (tests, benches): that module's defaults.
+  const config: Config = { ...loadModuleSettings({}, mounted.flatMap((module) => (module.settings ? [module.settings] : []))), ...given };
   const dbKind = deps.dbKind ?? (config.databaseUrl ? 'postgres' : 'pglite');
   const app = Fastify({
     logger: deps.logger ?? true,
@@ -87,7 +90,7 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   });
   // Before the static files (they come precompressed; this covers API answers and the rest).
   await app.register(fastifyCompress, { threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'] });
-  await registerOpenApi(app);
+  await registerOpenApi(app, mounted.flatMap((module) => module.openApiTags ?? []));
 
   app.setErrorHandler(flotaErrorHandler);
 
@@ -121,9 +124,10 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   // Before any route: every /api route must declare its access rule, and each request is checked against it.
   const access = registerAccessGuard(app, authenticate);
   await app.register(healthRoutes, { prefix, db, dbKind });
-  const context = { prefix, config, db, io, publisher, edge, authenticate, authenticateDriver, positions, summaryBackfill: deps.summaryBackfill, trailPacking: deps.trailPacking };
+  const backgroundPasses = hostBackgroundPasses(app, deps.backgroundPasses);
+  const context: ModuleContext = { prefix, config, db, io, publisher, edge, authenticate, authenticateDriver, backgroundPasses, services: { positions, shifts: positions.shifts } };
   try {
-    for (const module of deps.modules ?? domainModules) await module.register(app, context);
+    for (const module of mounted) await module.register(app, context);
   } catch (error) {
     // A module that cannot mount (a route without an access rule, say) stops the start cleanly.
     await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -1,48 +1,189 @@
 /**
- * The server's layers hold (docs/architecture.md): ESLint refuses an upward import (platform/ →
- * a module), a reach into another module's files past its index.ts, and product code using the
- * harness in tools/; and a module whose route declares no access rule stops the server's start.
+ * The server's layers hold (docs/architecture.md): ESLint refuses an upward import (platform/ → a
+ * module, a module → a higher module's index.ts), a reach into another module's or feature's files,
+ * and product code using the harness in tools/; every folder is covered as it is on disk, a new one
+ * without editing any list; the import graph has no circle among server/modules/'s files and one arrow
+ * back up (the documented drivers ↔ vehicles pair); and a module whose route declares no access rule
+ * stops the server's start.
  */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { modules, type FlotaModule } from './modules';
+import { backArrows, declaredOrder, findOrder, moduleFileCircles, moduleFolders, partArrows, serverImports, writtenOrder, writtenRank } from './tools/arch/importGraph';
 import { startTestServer } from './tools/testing/testServer';
 
 const root = path.resolve(__dirname, '..');
 
 // ESLint's own API, as `npm run lint` runs it (no @types/eslint here: the little used is typed).
-interface LintResult {
-  messages: { ruleId: string | null; message: string }[];
+interface LintMessage {
+  ruleId: string | null;
+  message: string;
+  line: number;
 }
-const { ESLint } = createRequire(__filename)('eslint') as {
-  ESLint: new (options: { cwd: string }) => { lintText(code: string, options: { filePath: string }): Promise<LintResult[]> };
-};
+interface Linter {
+  lintText(code: string, options: { filePath: string }): Promise<{ messages: LintMessage[] }[]>;
+}
+const { ESLint } = createRequire(__filename)('eslint') as { ESLint: new (options: { cwd: string }) => Linter };
 
-/** The import-zone errors ESLint gives this code as if it were the file at `file`. */
-async function zoneErrors(file: string, code: string): Promise<string[]> {
-  const eslint = new ESLint({ cwd: root });
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result.messages.filter((m) => m.ruleId === 'import/no-restricted-paths').map((m) => m.message);
+let linter: Linter;
+beforeAll(() => {
+  linter = new ESLint({ cwd: root });
+});
+
+const zoneRules = (all: LintMessage[]) => all.filter((m) => m.ruleId === 'import/no-restricted-paths' || m.ruleId === null);
+
+/** The import-zone errors ESLint gives this code as if it were the file at `file`, with their lines. */
+async function zoneErrors(file: string, code: string): Promise<LintMessage[]> {
+  const [result] = await linter.lintText(code, { filePath: path.join(root, file) });
+  return zoneRules(result.messages);
 }
+
+/**
+ * The same, from an ESLint in a process of its own, as `npm run lint` starts: it reads .eslintrc.cjs,
+ * and so the folders on disk, afresh (Jest's module registry keeps the first reading of it).
+ */
+function zoneErrorsAfresh(probes: { file: string; code: string }[]): LintMessage[][] {
+  const script = `const { ESLint } = require('eslint');
+const eslint = new ESLint({ cwd: process.cwd() });
+(async () => {
+  const out = [];
+  for (const { file, code } of JSON.parse(process.argv[1])) out.push((await eslint.lintText(code, { filePath: file }))[0].messages);
+  process.stdout.write(JSON.stringify(out));
+})();`;
+  const run = spawnSync(process.execPath, ['-e', script, JSON.stringify(probes.map(({ file, code }) => ({ file: path.join(root, file), code })))], { cwd: root, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`eslint failed: ${run.stderr}`);
+  return (JSON.parse(run.stdout) as LintMessage[][]).map(zoneRules);
+}
+const messages = (errors: LintMessage[]) => errors.map((m) => m.message);
+
+/** A probe file: one import a line, each line's binding used so nothing else complains. */
+const probe = (specifiers: string[]) => specifiers.map((specifier, at) => `import * as probe${at} from '${specifier}';\nexport const use${at} = probe${at};`).join('\n');
+/** The probe's line of its `at`-th import. */
+const lineOf = (at: number) => 2 * at + 1;
+
+/** A file of `dir` past its door (never index.ts), to reach for. */
+function innerFile(dir: string): string {
+  const file = readdirSync(path.join(root, dir)).find((name) => /\.tsx?$/.test(name) && !/^index\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name));
+  if (!file) throw new Error(`no file in ${dir}`);
+  return file.replace(/\.tsx?$/, '');
+}
+
+const { moduleOrder, modulePairs } = declaredOrder();
+const pairOf = (name: string) => modulePairs.flatMap((pair) => (pair.includes(name) ? pair.filter((other) => other !== name) : []));
 
 describe('import boundaries (ESLint import/no-restricted-paths)', () => {
   it('refuses platform/ importing a module', async () => {
     const errors = await zoneErrors('server/platform/realtime/probe.ts', "import { listDrivers } from '../../modules/drivers';\nexport const probe = listDrivers;\n");
-    expect(errors).toEqual([expect.stringContaining('platform/ sits below the modules')]);
+    expect(messages(errors)).toEqual([expect.stringContaining('platform/ sits below the modules')]);
   });
 
-  it("refuses a module reaching into another module's file, and lets it use that module's index.ts", async () => {
-    const reach = await zoneErrors('server/modules/vehicles/probe.ts', "import { listDrivers } from '../drivers/driversRepo';\nexport const probe = listDrivers;\n");
-    expect(reach).toEqual([expect.stringContaining('only through its index.ts')]);
-    const door = await zoneErrors('server/modules/vehicles/probe.ts', "import { listDrivers } from '../drivers';\nexport const probe = listDrivers;\n");
-    expect(door).toEqual([]);
+  it('lists every module folder in the one written order, and only those', () => {
+    expect([...moduleOrder].sort()).toEqual(moduleFolders());
   });
+
+  it.each(moduleFolders())(
+    "%s reaches no other module past its index.ts, and uses only the index.ts of modules below it (or its pair's)",
+    async (name) => {
+      const others = moduleFolders().filter((other) => other !== name);
+      const reaches = others.map((other) => `../${other}/${innerFile(`server/modules/${other}`)}`);
+      const doors = others.map((other) => `../${other}`);
+      const errors = await zoneErrors(`server/modules/${name}/probe.ts`, probe([...reaches, ...doors]));
+      const byLine = (line: number) => messages(errors.filter((m) => m.line === line));
+
+      reaches.forEach((_reach, at) => expect(byLine(lineOf(at))).toEqual([expect.stringContaining('only through its index.ts')]));
+      const below = moduleOrder.slice(0, moduleOrder.indexOf(name));
+      doors.forEach((_door, at) => {
+        const other = others[at];
+        const allowed = below.includes(other) || pairOf(name).includes(other);
+        expect({ other, errors: byLine(lineOf(reaches.length + at)) }).toEqual({ other, errors: allowed ? [] : [expect.stringContaining(`${name} sits below`)] });
+      });
+    },
+    120_000,
+  );
+
+  it('lets a test drive a higher module through its index.ts, never past it', async () => {
+    const errors = await zoneErrors('server/modules/identity/probe.test.ts', probe(['../dispatch', '../dispatch/dispatchService']));
+    expect(errors.map((m) => [m.line, m.message])).toEqual([[lineOf(1), expect.stringContaining('only through its index.ts')]]);
+  });
+
+  it('refuses any client feature importing another', async () => {
+    const features = readdirSync(path.join(root, 'src/features'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    const [first, ...rest] = features;
+    // Every feature from the first, and the first from the second.
+    const fromFirst = await zoneErrors(`src/features/${first}/probe.ts`, probe(rest.map((other) => `../${other}/${innerFile(`src/features/${other}`)}`)));
+    const intoFirst = await zoneErrors(`src/features/${rest[0]}/probe.ts`, probe([`../${first}/${innerFile(`src/features/${first}`)}`]));
+    expect(fromFirst.map((m) => m.line)).toEqual(rest.map((_other, at) => lineOf(at)));
+    expect(messages([...fromFirst, ...intoFirst])).toEqual(features.map(() => expect.stringContaining('A feature does not import another feature')));
+  }, 120_000);
+
+  it('refuses flotaModule.ts importing a module', async () => {
+    const errors = await zoneErrors('server/modules/flotaModule.ts', probe(['./positions', './reports']));
+    expect(messages(errors)).toEqual([expect.stringContaining('flotaModule.ts is what every module stands on'), expect.stringContaining('flotaModule.ts is what every module stands on')]);
+    const imported = serverImports().get('server/modules/flotaModule.ts') ?? [];
+    expect(imported.filter((file) => file.startsWith('server/modules/'))).toEqual([]);
+  }, 60_000);
 
   it('refuses product code importing tools/ or an entry', async () => {
     const tools = await zoneErrors('server/modules/shifts/probe.ts', "import { seededRandom } from '../../tools/seed/prng';\nexport const probe = seededRandom;\n");
-    expect(tools).toEqual([expect.stringContaining('tools/ is harness code')]);
+    expect(messages(tools)).toEqual([expect.stringContaining('tools/ is harness code')]);
     const entry = await zoneErrors('server/platform/probe.ts', "import { buildServer } from '../app';\nexport const probe = buildServer;\n");
-    expect(entry).toEqual([expect.stringContaining('Only the entries compose the server')]);
+    expect(messages(entry)).toEqual([expect.stringContaining('Only the entries compose the server')]);
+  });
+
+  it('covers a new module folder and a new feature folder without editing any list', async () => {
+    const name = `probe${process.pid}`;
+    const moduleDir = path.join(root, 'server/modules', name);
+    const featureDir = path.join(root, 'src/features', name);
+    try {
+      for (const dir of [moduleDir, featureDir]) {
+        mkdirSync(dir);
+        writeFileSync(path.join(dir, 'index.ts'), 'export const door = 1;\n');
+        writeFileSync(path.join(dir, 'inner.ts'), 'export const inner = 1;\n');
+      }
+      const [out, into, featureOut, featureIn] = zoneErrorsAfresh([
+        { file: `server/modules/${name}/probe.ts`, code: probe(['../identity', '../../platform/errors']) },
+        { file: 'server/modules/dispatch/probe.ts', code: probe([`../${name}`, `../${name}/inner`]) },
+        { file: `src/features/${name}/probe.ts`, code: probe(['../auth/authSlice']) },
+        { file: 'src/features/auth/probe.ts', code: probe([`../${name}/inner`]) },
+      ]);
+      // Not in server/modules/order.cjs: refused every import in or out, and told where to write it.
+      const unlisted = expect.stringContaining(`server/modules/${name} is not in server/modules/order.cjs`);
+      expect(messages(out)).toEqual([unlisted, unlisted]);
+      expect(messages(into.filter((m) => m.line === lineOf(0)))).toEqual([unlisted]);
+      expect(messages(into.filter((m) => m.line === lineOf(1)))).toEqual(expect.arrayContaining([unlisted, expect.stringContaining('only through its index.ts')]));
+      // A feature: its files are its own, like every other feature's.
+      expect(messages([...featureOut, ...featureIn])).toEqual([
+        expect.stringContaining('A feature does not import another feature'),
+        expect.stringContaining('A feature does not import another feature'),
+      ]);
+    } finally {
+      rmSync(moduleDir, { recursive: true, force: true });
+      rmSync(featureDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe('the import graph (npm run arch)', () => {
+  const arrows = partArrows(serverImports());
+
+  it("has no import circle among server/modules/'s files", () => {
+    expect(moduleFileCircles(serverImports())).toEqual([]);
+  });
+
+  it('has one arrow back up, the documented drivers ↔ vehicles pair, in the order it gives and in the written one', () => {
+    const found = findOrder(arrows, writtenRank(moduleOrder));
+    console.info(`Order the imports give, lowest first: ${found.join(' < ')}`);
+    const pair = modulePairs.map(([a, b]) => [`modules/${a}`, `modules/${b}`]);
+    const isPair = (arrow: { from: string; to: string }) => pair.some((two) => two.includes(arrow.from) && two.includes(arrow.to));
+    for (const order of [found, writtenOrder(arrows, moduleOrder)]) {
+      const back = backArrows(arrows, order);
+      expect(back.length).toBeLessThanOrEqual(1);
+      expect(back.filter((arrow) => !isPair(arrow)).map((arrow) => `${arrow.from} -> ${arrow.to}`)).toEqual([]);
+    }
   });
 });
 

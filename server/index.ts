@@ -11,6 +11,7 @@ import { makePrivate } from './platform/db/privateFiles';
 import { liveLockPid, removeLock, writeLock } from './platform/lockFile';
 import { loggerOptions } from './platform/logging';
 import { countOwners } from './modules/identity/ownersRepo';
+import { settingsSections } from './modules';
 import { deskRoleLabels } from '../contract/entities';
 import { formatRut } from '../contract/rut';
 import { seedDemoActivity } from './tools/seed/demoActivity';
@@ -32,7 +33,7 @@ export interface MainOptions {
 }
 
 export async function main(options: MainOptions = {}): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfig(process.env, settingsSections);
   const clock = offsetClock(config.clockOffsetMs);
   if (config.clockOffsetMs !== 0) console.warn(`Reloj del servidor desplazado ${config.clockOffsetMs / 1000} s (FLOTA_CLOCK_OFFSET): solo para pruebas.`);
   makePrivate(config.dataDir);

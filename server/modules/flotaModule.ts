@@ -1,17 +1,31 @@
 /**
- * What a domain module is to the app: a name and a register function that mounts its routes. The
- * app builds one ModuleContext (the platform's services and the few that modules share) and hands
- * it to every module of the list in modules/index.ts.
+ * What a domain module is to the app: a name, its OpenAPI tags, its settings, and a register
+ * function that mounts its routes. The app builds one ModuleContext and hands it to every module of
+ * the list in modules/index.ts.
+ *
+ * This file imports no module (every module imports it). The context carries the platform's things;
+ * what one module gives the others travels in `services`, whose fields each providing module adds
+ * to ModuleServices by declaration merging (`declare module '../flotaModule'` beside its code): the
+ * type stays checked, and no line here grows per domain. Background passes and settings follow the
+ * same rule (platform/backgroundPass.ts, platform/config.ts).
  */
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Config } from '../platform/config';
+import type { PassHost } from '../platform/backgroundPass';
+import type { Config, SettingsSection } from '../platform/config';
 import type { Database } from '../platform/db/schema';
 import type { Edge } from '../platform/edge';
+import type { OpenApiTag } from '../platform/openapi/routeDocs';
 import type { RealtimePublisher } from '../platform/realtime/publisher';
 import type { FlotaSocketServer } from '../platform/realtime/socketServer';
-import type { PackPassOptions, PositionService } from './positions';
-import type { BackfillOptions } from './reports';
+
+/**
+ * The services modules give each other, filled by the app before any module registers. A module that
+ * provides one declares it where it is built, e.g. positions:
+ * `declare module '../flotaModule' { interface ModuleServices { positions: PositionService } }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface ModuleServices {}
 
 export interface ModuleContext {
   /** '/api': where the HTTP API answers. */
@@ -26,15 +40,16 @@ export interface ModuleContext {
   authenticate: preHandlerAsyncHookHandler;
   /** Driver token → request.driver (401 otherwise), checked against the driver cache. */
   authenticateDriver: preHandlerAsyncHookHandler;
-  /** The one shift-and-position service (positions module); `positions.shifts` starts and ends shifts. */
-  positions: PositionService;
-  /** The shift-summary background pass's pacing; false turns it off (tests not about it). */
-  summaryBackfill?: Partial<BackfillOptions> | false;
-  /** The trail-packing pass's pacing (ended shifts' points packed, retention); false turns it off. */
-  trailPacking?: Partial<PackPassOptions> | false;
+  /** Where a module adds its background passes: started once the server listens, stopped as it closes. */
+  backgroundPasses: PassHost;
+  services: ModuleServices;
 }
 
 export interface FlotaModule {
   name: string;
+  /** The OpenAPI tags its routes use, with their descriptions (the reference page's sections). */
+  openApiTags?: readonly OpenApiTag[];
+  /** Its section of the settings, read from the environment at start (config[settings.key]). */
+  settings?: SettingsSection;
   register(app: FastifyInstance, context: ModuleContext): Promise<void>;
 }

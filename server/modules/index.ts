@@ -13,6 +13,9 @@ import { reportsModule } from './reports/module';
 import { shiftsModule } from './shifts/module';
 import { vehiclesModule } from './vehicles/module';
 
-export type { FlotaModule, ModuleContext } from './flotaModule';
+export type { FlotaModule, ModuleContext, ModuleServices } from './flotaModule';
 
 export const modules: readonly FlotaModule[] = [identityModule, driversModule, vehiclesModule, shiftsModule, positionsModule, reportsModule, deskModule, dispatchModule];
+
+/** The mounted modules' settings sections: the entry reads them from the environment with the platform's (platform/config.ts). */
+export const settingsSections = modules.flatMap((module) => (module.settings ? [module.settings] : []));

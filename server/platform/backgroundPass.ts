@@ -8,7 +8,7 @@
  * wall-clock time (0.1: a unit of 50 ms is followed by 450 ms of rest). On the embedded database,
  * with its single connection, this is what keeps the ingest's flushes flowing beside it.
  */
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 export interface PassPacing {
   /** How long after listen the first pass begins (ms): start-up and the first requests go first. */
@@ -112,6 +112,47 @@ export function createBackgroundPass<R>(
       for (const wake of [...wakers]) wake();
       await running?.catch(() => undefined);
       await Promise.all(extra);
+    },
+  };
+}
+
+/**
+ * The options a caller may give each module's pass, by the pass's name: the module that owns a pass
+ * adds its entry by declaration merging (`declare module '../../platform/backgroundPass'`), so this
+ * file names no domain.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface BackgroundPassOptions {}
+
+export type PassName = keyof BackgroundPassOptions;
+
+/** What the server's caller says of the passes: false turns them all off; by name, options or false for one. */
+export type PassSwitches = false | { [Name in PassName]?: BackgroundPassOptions[Name] | false };
+
+interface Startable {
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export interface PassHost {
+  /**
+   * The module's pass `name`, made with the caller's options for it, started once the server listens
+   * and stopped as it closes; null when the caller turned it off (the module then skips its hooks).
+   */
+  add<Name extends PassName, Pass extends Startable>(name: Name, create: (options: BackgroundPassOptions[Name] | undefined) => Pass): Pass | null;
+}
+
+/** The app's one place that starts and stops the modules' passes. */
+export function hostBackgroundPasses(app: FastifyInstance, switches: PassSwitches | undefined): PassHost {
+  return {
+    add(name, create) {
+      if (switches === false) return null;
+      const options = switches?.[name] as BackgroundPassOptions[typeof name] | false | undefined;
+      if (options === false) return null;
+      const pass = create(options);
+      app.addHook('onListen', async () => pass.start());
+      app.addHook('onClose', async () => pass.stop());
+      return pass;
     },
   };
 }

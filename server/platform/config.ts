@@ -1,11 +1,20 @@
-/** Server configuration from environment variables (see README). Bad values fail fast with a clear message. */
+/**
+ * Server configuration from environment variables (see README). Bad values fail fast with a clear message.
+ * The platform's own settings are read here; a module's section (config.dispatch, …) is declared by the
+ * module (its settings.ts: a SettingsSection read with the readers below, its type added to
+ * ModuleSettings by declaration merging) and composed here from the list the caller hands over, so this
+ * file names no domain.
+ */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runtimeConfigDefaults } from '../../contract/runtimeConfig';
-import { loadDispatchConfig, type DispatchConfig } from './dispatchConfig';
 
-export interface Config {
+/** Each module's settings section by key: the module that owns one adds it by declaration merging. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface ModuleSettings {}
+
+export interface Config extends ModuleSettings {
   port: number;
   host: string;
   dataDir: string;
@@ -64,8 +73,6 @@ export interface Config {
   shiftIdleEndMinutes: number;
   /** How often the idle-shift sweep runs (not from the environment; tests shorten it). */
   idleSweepMs: number;
-  /** Despacho's settings (dispatchConfig.ts). */
-  dispatch: DispatchConfig;
   /** RETENTION_DAYS: a shift's trail is dropped this many days after it ended (null: kept forever). */
   retentionDays: number | null;
   /** ACTIVITY_RETENTION_DAYS: activity-log entries older than this are dropped (null: kept forever). */
@@ -76,14 +83,20 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-type Env = Record<string, string | undefined>;
+export type Env = Record<string, string | undefined>;
 
-function text(env: Env, name: string, fallback: string): string {
+/** A module's settings: its key in Config and how it reads them from the environment. */
+export interface SettingsSection<Key extends keyof ModuleSettings = keyof ModuleSettings> {
+  key: Key;
+  load(env: Env): ModuleSettings[Key];
+}
+
+export function text(env: Env, name: string, fallback: string): string {
   const value = env[name]?.trim();
   return value ? value : fallback;
 }
 
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+export function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const value = Number(raw);
@@ -93,12 +106,31 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return value;
 }
 
+/** A number, fractions allowed, within [min, max]. */
+export function decimal(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || value < min || value > max) {
+    throw new ConfigError(`${name} debe ser un número entre ${min} y ${max} (se recibió "${raw}")`);
+  }
+  return value;
+}
+
+/** An http(s) URL without its trailing slashes; unset: null. */
+export function url(env: Env, name: string): string | null {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  if (!/^https?:\/\/[^\s]+$/.test(raw)) throw new ConfigError(`${name} debe ser una URL http(s) (se recibió "${raw}")`);
+  return raw.replace(/\/+$/, '');
+}
+
 /** Unset: null (keep forever). */
-function optionalDays(env: Env, name: string): number | null {
+export function optionalDays(env: Env, name: string): number | null {
   return env[name]?.trim() ? integer(env, name, 0, 1, 36_500) : null;
 }
 
-function onOff(env: Env, name: string, fallback: boolean): boolean {
+export function onOff(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name]?.trim().toLowerCase();
   if (!raw) return fallback;
   if (['on', 'true', '1', 'yes'].includes(raw)) return true;
@@ -204,11 +236,20 @@ function frameAncestors(env: Env): string[] {
 
 const seconds = (env: Env, name: string, fallback: number, max: number) => integer(env, name, fallback, 1, max) * 1000;
 
-export function loadConfig(env: Env = process.env): Config {
+/**
+ * The modules' sections from `env`. A section the caller leaves out (tests and benches build a Config
+ * from a few variables) is read by buildServer from no variables at all: its defaults.
+ */
+export function loadModuleSettings(env: Env, sections: readonly SettingsSection[]): Partial<ModuleSettings> {
+  return Object.fromEntries(sections.map((section) => [section.key, section.load(env)]));
+}
+
+/** `sections`: the mounted modules' settings (the entry passes them: modules/index.ts's settingsSections). */
+export function loadConfig(env: Env = process.env, sections: readonly SettingsSection[] = []): Config {
   const dataDir = path.resolve(text(env, 'DATA_DIR', './data'));
   const tileUrl = text(env, 'TILE_URL', runtimeConfigDefaults.tileUrl);
   if (!/^(https?:\/\/|\/)/.test(tileUrl)) throw new ConfigError('TILE_URL debe ser una URL http(s) o una ruta que comience con /');
-  return {
+  const platform: Omit<Config, keyof ModuleSettings> = {
     port: integer(env, 'PORT', 8080, 0, 65535),
     // Loopback by default: the demo prints its password. HOST=0.0.0.0 listens on every interface.
     host: text(env, 'HOST', '127.0.0.1'),
@@ -245,8 +286,9 @@ export function loadConfig(env: Env = process.env): Config {
     osmandPort: env.OSMAND_PORT?.trim() ? integer(env, 'OSMAND_PORT', 5055, 1, 65535) : null,
     shiftIdleEndMinutes: integer(env, 'SHIFT_IDLE_END_MINUTES', 30, 1, 1440),
     idleSweepMs: 60_000,
-    dispatch: loadDispatchConfig(env, (message) => new ConfigError(message)),
     retentionDays: optionalDays(env, 'RETENTION_DAYS'),
     activityRetentionDays: optionalDays(env, 'ACTIVITY_RETENTION_DAYS'),
   };
+  // Sections left out are filled with their defaults by buildServer, for the modules it mounts.
+  return { ...platform, ...loadModuleSettings(env, sections) } as Config;
 }

@@ -4,8 +4,16 @@
  */
 import { activityQuerySchema, activityResponseSchema, deskUserCreateSchema, deskUserResponseSchema, deskUserUpdateSchema, deskUsersResponseSchema, okResponseSchema } from '../../../contract/api';
 import { FLEET_MANAGERS, USER_MANAGERS } from '../../../contract/roles';
-import { Tags, owner, idParams, errors } from '../../platform/openapi/routeDocs';
+import { owner, idParams, errors, platformTags, tagNames, type OpenApiTag } from '../../platform/openapi/routeDocs';
 import { routeSpec } from '../../platform/routeSpec';
+
+/** This module's sections of the reference page (module.ts declares them to the app). */
+export const openApiTags = {
+  users: { name: 'Usuarios', description: 'Las cuentas de la mesa de despacho (solo el dueño).' },
+  activity: { name: 'Actividad', description: 'Quién cambió qué, y cuándo.' },
+} satisfies Record<string, OpenApiTag>;
+
+const Tags = tagNames({ ...platformTags, ...openApiTags });
 
 export const routeSpecs = {
   // GET /api/activity

@@ -6,7 +6,7 @@
  * database judges again when the offer or assignment is made.
  */
 import type { Candidate } from '../../../contract/dispatch';
-import type { DispatchConfig } from '../../platform/dispatchConfig';
+import type { DispatchConfig } from './settings';
 import { estimateEtas, straightLineEtas } from './eta';
 import type { TaxiIndex } from './taxiIndex';
 import type { TaxiStates } from './taxiStates';

@@ -4,7 +4,7 @@
  * reach the desk's and the driver's sockets.
  */
 import type { Booking, Candidate, DriverDispatchResponse } from '../../../contract/dispatch';
-import { DISPATCH_DEFAULTS } from '../../platform/dispatchConfig';
+import { DISPATCH_DEFAULTS } from './settings';
 import { createBooking, freeDemoDrivers, moveTo, PICKUP, putOnShift, type TaxiOnShift } from '../../tools/testing/dispatchFixtures';
 import { apiCall } from '../../tools/testing/http';
 import { openOwnerSocket, type OwnerSocket } from '../../tools/testing/ownerSocket';

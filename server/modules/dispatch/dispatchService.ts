@@ -14,7 +14,7 @@ import type { Actor, Availability, Booking, BookingCreate, BookingStatus, Candid
 import { SocketEvent, driverRoom, ownerRoom } from '../../../contract/socket';
 import type { Database } from '../../platform/db/schema';
 import { isUniqueViolation } from '../../platform/db/dbErrors';
-import type { DispatchConfig } from '../../platform/dispatchConfig';
+import type { DispatchConfig } from './settings';
 import { HttpError } from '../../platform/errors';
 import type { FlotaSocketServer } from '../../platform/realtime/socketServer';
 import { activeShiftOf, setAvailability } from './availabilityRepo';

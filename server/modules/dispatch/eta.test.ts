@@ -1,7 +1,7 @@
 /** The OSRM `table` client against a local stand-in answering OSRM's documented format, and the straight-line fallback. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DISPATCH_DEFAULTS } from '../../platform/dispatchConfig';
+import { DISPATCH_DEFAULTS } from './settings';
 import { estimateEtas, straightLineEta } from './eta';
 
 const pickup = { latitude: -33.4372, longitude: -70.6506 };

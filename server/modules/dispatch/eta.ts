@@ -1,10 +1,10 @@
 /**
  * Time to the pickup. Without a routing engine: the straight line × the city's detour factor at the
- * city's average speed (dispatchConfig.ts). With ROUTING_URL: OSRM's `table` service, one request
+ * city's average speed (settings.ts). With ROUTING_URL: OSRM's `table` service, one request
  * for every candidate (sources = the taxis, destination = the pickup), its road durations in
  * seconds; when it fails, is slow or answers anything but code "Ok", the straight line again.
  */
-import type { DispatchConfig } from '../../platform/dispatchConfig';
+import type { DispatchConfig } from './settings';
 
 export interface EtaOrigin {
   latitude: number;

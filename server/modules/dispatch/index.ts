@@ -4,4 +4,5 @@
  */
 export { dispatchModule } from './module';
 export { createDispatchService, type DispatchService } from './dispatchService';
+export { DISPATCH_DEFAULTS, dispatchSettings, type DispatchConfig } from './settings';
 export { normalizeChileanPhone } from '../../../contract/phone';

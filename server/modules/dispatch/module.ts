@@ -6,19 +6,23 @@
  * server was down pass on at start.
  */
 import type { FlotaModule } from '../flotaModule';
+import { openApiTags } from './routeSpecs';
 import { bookingsRoutes } from './bookingsRoutes';
 import { customersRoutes } from './customersRoutes';
 import { createDispatchService } from './dispatchService';
 import { driverDispatchRoutes } from './driverDispatchRoutes';
+import { dispatchSettings } from './settings';
 import { startSweep } from './sweep';
 
 export const dispatchModule: FlotaModule = {
   name: 'dispatch',
-  async register(app, { prefix, config, db, io, authenticate, authenticateDriver, positions }) {
+  openApiTags: Object.values(openApiTags),
+  settings: dispatchSettings,
+  async register(app, { prefix, config, db, io, authenticate, authenticateDriver, services: { positions, shifts } }) {
     const service = createDispatchService({ db, io, config: config.dispatch, log: app.log, clustered: config.databaseUrl !== null });
     await service.loadIndex();
     positions.onAccepted((position) => service.onPosition(position));
-    positions.shifts.onEnded((shift) => service.onShiftEnded(shift.id));
+    shifts.onEnded((shift) => service.onShiftEnded(shift.id));
     await app.register(bookingsRoutes, { prefix, db, config, service, authenticate });
     await app.register(customersRoutes, { prefix, db, authenticate });
     await app.register(driverDispatchRoutes, { prefix, service, authenticateDriver });

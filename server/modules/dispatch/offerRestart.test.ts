@@ -8,7 +8,7 @@ import type { Booking } from '../../../contract/dispatch';
 import { loadConfig, type Config } from '../../platform/config';
 import { openPglite, type OpenDatabase } from '../../platform/db/client';
 import { migrateToLatest } from '../../platform/db/migrate';
-import { DISPATCH_DEFAULTS } from '../../platform/dispatchConfig';
+import { DISPATCH_DEFAULTS } from './settings';
 import { ensureDemoDesk } from '../../tools/seed/demoDesk';
 import { DEMO_OWNER_RUT, DEMO_PASSWORD, seedDemoFleet } from '../../tools/seed/demoFleet';
 import { createBooking, freeDemoDrivers, putOnShift } from '../../tools/testing/dispatchFixtures';
@@ -27,7 +27,7 @@ const config: Config = {
 };
 
 async function start() {
-  const built = await buildServer(config, { db: database.db, dbKind: 'pglite', logger: false, summaryBackfill: false });
+  const built = await buildServer(config, { db: database.db, dbKind: 'pglite', logger: false, backgroundPasses: { summaryBackfill: false } });
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   server = { ...built, url: `http://127.0.0.1:${(built.app.server.address() as { port: number }).port}` };
   return server;

@@ -5,7 +5,7 @@
  * Needs TEST_DATABASE_URL (CI sets it; locally: scripts/pg-test-server.sh start).
  */
 import { sql } from 'kysely';
-import { DISPATCH_DEFAULTS } from '../../platform/dispatchConfig';
+import { DISPATCH_DEFAULTS } from './settings';
 import { createBooking, freeDemoDrivers, putOnShift, type TaxiOnShift } from '../../tools/testing/dispatchFixtures';
 import { apiCall } from '../../tools/testing/http';
 import { createScratchDatabase, type ScratchDatabase } from '../../tools/testing/scratchDatabase';

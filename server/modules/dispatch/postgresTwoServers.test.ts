@@ -14,7 +14,7 @@ import { buildServer, type FlotaServer } from '../../app';
 import { loadConfig, type Config } from '../../platform/config';
 import { openPostgres, type OpenDatabase } from '../../platform/db/client';
 import { migrateToLatest } from '../../platform/db/migrate';
-import { DISPATCH_DEFAULTS } from '../../platform/dispatchConfig';
+import { DISPATCH_DEFAULTS } from './settings';
 import { DEMO_OWNER_RUT, DEMO_PASSWORD, seedDemoFleet } from '../../tools/seed/demoFleet';
 import { createBooking, freeDemoDrivers, moveTo, PICKUP, putOnShift, type TaxiOnShift } from '../../tools/testing/dispatchFixtures';
 import { apiCall } from '../../tools/testing/http';
@@ -55,7 +55,7 @@ describeWithPostgres('despacho across two servers on one PostgreSQL', () => {
       simulator: false,
       dispatch: { ...DISPATCH_DEFAULTS, sweepMs: 60_000 },
     };
-    const server = await buildServer(config, { db: database.db, dbKind: 'postgres', logger: false, summaryBackfill: false, trailPacking: false });
+    const server = await buildServer(config, { db: database.db, dbKind: 'postgres', logger: false, backgroundPasses: false });
     await server.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = server.app.server.address() as { port: number };
     return { ...server, url: `http://127.0.0.1:${port}`, db: database };

@@ -23,8 +23,15 @@ import {
 import { z } from 'zod';
 import { okResponseSchema } from '../../../contract/common';
 import { EVERY_DESK_ROLE, USER_MANAGERS } from '../../../contract/roles';
-import { Tags, driver, errors, idParams, owner } from '../../platform/openapi/routeDocs';
+import { driver, errors, idParams, owner, platformTags, tagNames, type OpenApiTag } from '../../platform/openapi/routeDocs';
 import { DRIVER, routeSpec } from '../../platform/routeSpec';
+
+/** This module's sections of the reference page (module.ts declares them to the app). */
+export const openApiTags = {
+  dispatch: { name: 'Despacho', description: 'Reservas, candidatos, ofertas y viajes; clientes y lugares guardados.' },
+} satisfies Record<string, OpenApiTag>;
+
+const Tags = tagNames({ ...platformTags, ...openApiTags });
 
 const desk = (summary: string, rest: Omit<Parameters<typeof routeSpec>[1], 'summary' | 'tags' | 'security'>) =>
   routeSpec(EVERY_DESK_ROLE, { summary, tags: [Tags.dispatch], security: owner, ...rest });

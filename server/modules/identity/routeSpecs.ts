@@ -4,8 +4,15 @@
  */
 import { driverLoginResponseSchema, loginRequestSchema, loginResponseSchema, meResponseSchema, okResponseSchema, passwordChangeSchema } from '../../../contract/api';
 import { EVERY_DESK_ROLE } from '../../../contract/roles';
-import { Tags, owner, errors } from '../../platform/openapi/routeDocs';
+import { owner, errors, platformTags, tagNames, type OpenApiTag } from '../../platform/openapi/routeDocs';
 import { PUBLIC, routeSpec } from '../../platform/routeSpec';
+
+/** This module's sections of the reference page (module.ts declares them to the app). */
+export const openApiTags = {
+  auth: { name: 'Sesión', description: 'Inicio de sesión del dueño de la flota.' },
+} satisfies Record<string, OpenApiTag>;
+
+const Tags = tagNames({ ...platformTags, ...openApiTags });
 
 export const routeSpecs = {
   // POST /api/auth/login

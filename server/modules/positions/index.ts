@@ -8,4 +8,5 @@ export { trailVersion } from './trailVersion';
 export { readPointAt } from './readPointAt';
 export { positionsAt, type ShiftPositionAt } from './positionsAt';
 export { readPackedPointAt } from './packed/readPackedPointAt';
+export { packShift } from './packed/packShift';
 export type { PackPassOptions } from './packed/trailPackPass';

@@ -1,15 +1,31 @@
 /** Positions: the driver API's points, OsmAnd/Traccar trackers, and a shift's trail. */
 import { registerOsmandRateLimit } from '../../platform/edge/osmandRateLimit';
 import type { FlotaModule } from '../flotaModule';
+import type { PositionService } from './positionService';
 import { driverLocationsRoutes } from './driverLocationsRoutes';
 import { OSMAND_PATH, osmandRoutes } from './osmand/osmandRoutes';
 import { maintainHotWeeks } from './packed/hotWeeks';
-import { createTrailPackPass } from './packed/trailPackPass';
+import { createTrailPackPass, type PackPassOptions } from './packed/trailPackPass';
 import { shiftLocationsRoutes } from './shiftLocationsRoutes';
+
+// The position service is built by the app (the socket server's driver checks need its cache first);
+// every module reaches it as services.positions. The packing pass's options, by its name.
+declare module '../flotaModule' {
+  interface ModuleServices {
+    /** The one shift-and-position service; `positions.shifts` starts and ends shifts. */
+    positions: PositionService;
+  }
+}
+declare module '../../platform/backgroundPass' {
+  interface BackgroundPassOptions {
+    /** Ended shifts' points packed, and retention: its pacing. */
+    trailPacking: Partial<PackPassOptions>;
+  }
+}
 
 export const positionsModule: FlotaModule = {
   name: 'positions',
-  async register(app, { prefix, db, config, authenticate, authenticateDriver, positions, trailPacking }) {
+  async register(app, { prefix, db, config, authenticate, authenticateDriver, backgroundPasses, services: { positions, shifts } }) {
     await app.register(shiftLocationsRoutes, { prefix, db, authenticate });
     await app.register(driverLocationsRoutes, { prefix, positions, authenticateDriver, jwtSecret: config.jwtSecret, benchCeiling: config.ingestBenchCeiling });
     // Phones and trackers (OsmAnd protocol): the same position service as the driver API.
@@ -22,11 +38,8 @@ export const positionsModule: FlotaModule = {
     // Another process starting at once may make them first: its weeks serve as well, and the default partition takes any point meanwhile.
     await maintainHotWeeks(db).catch((error: unknown) => app.log.warn({ err: error }, 'Trayectos: no se pudieron preparar las semanas de puntos'));
     // Ended shifts' points are packed (one shift a transaction) and old trails dropped, in the background.
-    if (trailPacking === false) return;
     const retention = { trailDays: config.retentionDays, activityDays: config.activityRetentionDays };
-    const pass = createTrailPackPass(db, app.log, retention, trailPacking);
-    positions.shifts.onEnded((shift) => pass.packLater(shift.id));
-    app.addHook('onListen', async () => pass.start());
-    app.addHook('onClose', async () => pass.stop());
+    const pass = backgroundPasses.add('trailPacking', (pacing) => createTrailPackPass(db, app.log, retention, pacing));
+    if (pass) shifts.onEnded((shift) => pass.packLater(shift.id));
   },
 };

@@ -4,8 +4,12 @@
  */
 import { locationBatchSchema, locationsAcceptedResponseSchema, shiftLocationsResponseSchema } from '../../../contract/api';
 import { EVERY_DESK_ROLE } from '../../../contract/roles';
-import { Tags, owner, driver, idParams, errors } from '../../platform/openapi/routeDocs';
+import { owner, driver, idParams, errors, platformTags, tagNames } from '../../platform/openapi/routeDocs';
 import { DRIVER, routeSpec } from '../../platform/routeSpec';
+import { openApiTags as shiftsTags } from '../shifts';
+
+/** Its routes sit in the platform's driver-app section and shifts' section. */
+const Tags = tagNames({ ...platformTags, ...shiftsTags });
 
 export const routeSpecs = {
   // POST /api/driver/locations

@@ -1,24 +1,30 @@
 /** Reports: per-shift summaries (trips, stops, kilometres), kept once a shift ends, and the period's reports built from them. */
 import type { FlotaModule } from '../flotaModule';
-import { createSummaryBackfill } from './summaryBackfill';
+import { openApiTags } from './routeSpecs';
+import { createSummaryBackfill, type BackfillOptions } from './summaryBackfill';
 import { replayRoutes } from './replayRoutes';
 import { reportsRoutes } from './reportsRoutes';
 import { summaryRoutes } from './summaryRoute';
 import { summarizeShift } from './summaryService';
 
+declare module '../../platform/backgroundPass' {
+  interface BackgroundPassOptions {
+    /** Summaries for ended shifts that have none: its pacing. */
+    summaryBackfill: Partial<BackfillOptions>;
+  }
+}
+
 export const reportsModule: FlotaModule = {
   name: 'reports',
-  async register(app, { prefix, config, db, authenticate, positions, summaryBackfill }) {
+  openApiTags: Object.values(openApiTags),
+  async register(app, { prefix, config, db, authenticate, backgroundPasses, services: { shifts } }) {
     await app.register(summaryRoutes, { prefix, db, authenticate });
     await app.register(replayRoutes, { prefix, db, authenticate });
     await app.register(reportsRoutes, { prefix, db, authenticate, timeZone: config.tzFleet });
     // Kept as each shift ends; a failure only leaves it to the background pass.
-    positions.shifts.onEnded((shift) => {
+    shifts.onEnded((shift) => {
       summarizeShift(db, shift.id).catch((error: unknown) => app.log.warn({ err: error, shiftId: shift.id }, 'resumen del turno pendiente'));
     });
-    if (summaryBackfill === false) return;
-    const pass = createSummaryBackfill(db, app.log, summaryBackfill);
-    app.addHook('onListen', async () => pass.start());
-    app.addHook('onClose', async () => pass.stop());
+    backgroundPasses.add('summaryBackfill', (pacing) => createSummaryBackfill(db, app.log, pacing));
   },
 };

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { decodeTrailSteps, positionsAtResponseSchema, shiftReplaySchema } from '../../../contract/replay';
 import { buildServer, type FlotaServer } from '../../app';
 import { hashPassword } from '../identity';
-import { packShift } from '../positions/packed/packShift';
+import { packShift } from '../positions';
 import { loadConfig } from '../../platform/config';
 import { openPglite, type OpenDatabase } from '../../platform/db/client';
 import { migrateToLatest } from '../../platform/db/migrate';
@@ -49,7 +49,7 @@ describe('replay and where-was-everyone routes', () => {
       await db.insertInto('shift_locations').values(rows).execute();
     }
     const config = { ...loadConfig({ JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: '/nonexistent-flota-test', DIST_DIR: '/nonexistent-flota-dist' }), host: '127.0.0.1', port: 0, simulator: false };
-    server = await buildServer(config, { db, dbKind: database.kind, logger: false, summaryBackfill: false });
+    server = await buildServer(config, { db, dbKind: database.kind, logger: false, backgroundPasses: { summaryBackfill: false } });
     await server.app.listen({ host: '127.0.0.1', port: 0 });
     url = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
     const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rut: fleet.ownerRut, password: PASSWORD }) });

@@ -88,7 +88,7 @@ describe.each(kinds)('reports on %s', (kind) => {
     await keepSummary(db, otherShift, { distance_m: 999_000, moving_seconds: 9999, stopped_seconds: 9999, stops_count: 99, trips_count: 99, max_speed_kmh: 150 });
 
     const config = { ...loadConfig({ JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: '/nonexistent-flota-test', DIST_DIR: '/nonexistent-flota-dist', TZ_FLEET: 'America/Santiago' }), host: '127.0.0.1', port: 0, simulator: false };
-    server = await buildServer(config, { db, dbKind: database.kind, logger: false, summaryBackfill: false });
+    server = await buildServer(config, { db, dbKind: database.kind, logger: false, backgroundPasses: { summaryBackfill: false } });
     await server.app.listen({ host: '127.0.0.1', port: 0 });
     url = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
     const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rut: fleet.ownerRut, password: PASSWORD }) });

@@ -11,8 +11,16 @@ import {
   shiftSummaryResponseSchema,
 } from '../../../contract/reports';
 import { positionsAtQuerySchema, positionsAtResponseSchema, shiftReplaySchema } from '../../../contract/replay';
-import { Tags, owner, idParams, errors } from '../../platform/openapi/routeDocs';
+import { owner, idParams, errors, platformTags, tagNames, type OpenApiTag } from '../../platform/openapi/routeDocs';
 import { routeSpec } from '../../platform/routeSpec';
+import { openApiTags as shiftsTags } from '../shifts';
+
+/** This module's sections of the reference page (module.ts declares them to the app). */
+export const openApiTags = {
+  reports: { name: 'Reportes', description: 'Resúmenes por turno (viajes, detenciones, kilómetros), reportes del período y reproducción de recorridos.' },
+} satisfies Record<string, OpenApiTag>;
+
+const Tags = tagNames({ ...platformTags, ...shiftsTags, ...openApiTags });
 
 const PERIOD_TEXT =
   'Días `from` a `to` (YYYY-MM-DD, inclusivos, a lo más 366) en la zona horaria de la flota; un turno cuenta el día en que empieza. `group`: `driver` (por conductor) o `vehicle` (por vehículo). Kilómetros, tiempo en movimiento, paradas y viajes vienen de los resúmenes guardados al terminar cada turno; un turno abierto (o aún sin resumen) suma turnos y horas de turno (hasta ahora) y nada más: `open_shifts` y `summarized_shifts` lo dicen. Dueño y Administrador.';

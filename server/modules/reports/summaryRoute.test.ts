@@ -75,7 +75,7 @@ describe.each(kinds)('shift summaries on %s', (kind) => {
     expect(await summaryRows(db)).toEqual([ids.stored]);
 
     const config = { ...loadConfig({ JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: '/nonexistent-flota-test', DIST_DIR: '/nonexistent-flota-dist' }), host: '127.0.0.1', port: 0, simulator: false };
-    server = await buildServer(config, { db, dbKind: database.kind, logger: false, summaryBackfill: { startDelayMs: 0 } });
+    server = await buildServer(config, { db, dbKind: database.kind, logger: false, backgroundPasses: { summaryBackfill: { startDelayMs: 0 } } });
     await server.app.listen({ host: '127.0.0.1', port: 0 });
     url = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
     const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rut: fleet.ownerRut, password: PASSWORD }) });

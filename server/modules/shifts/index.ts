@@ -2,3 +2,4 @@
 export { DRIVER_ACTIVE_SHIFT_INDEX, VEHICLE_ACTIVE_SHIFT_INDEX, endShift, findActiveShiftOfDriver, findOwnVehicle, insertShift, vehicleInActiveShift } from './driverShiftsRepo';
 export { inActiveShift, shiftsQuery, toShift } from './shiftsRepo';
 export { createShiftService, type ShiftDriver, type ShiftService, type StartOutcome } from './shiftService';
+export { openApiTags } from './routeSpecs';

@@ -4,8 +4,15 @@
  */
 import { activeShiftsResponseSchema, driverMeResponseSchema, historyCsvResponseSchema, historyFilterSchema, historyQuerySchema, historyResponseSchema, shiftResponseSchema, shiftStartSchema } from '../../../contract/api';
 import { EVERY_DESK_ROLE, FLEET_MANAGERS } from '../../../contract/roles';
-import { Tags, owner, driver, idParams, errors } from '../../platform/openapi/routeDocs';
+import { owner, driver, idParams, errors, platformTags, tagNames, type OpenApiTag } from '../../platform/openapi/routeDocs';
 import { DRIVER, routeSpec } from '../../platform/routeSpec';
+
+/** This module's sections of the reference page (module.ts declares them to the app). */
+export const openApiTags = {
+  shifts: { name: 'Turnos', description: 'Turnos activos, historial y recorridos.' },
+} satisfies Record<string, OpenApiTag>;
+
+const Tags = tagNames({ ...platformTags, ...openApiTags });
 
 export const routeSpecs = {
   // POST /api/shifts/:id/end

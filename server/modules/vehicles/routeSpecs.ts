@@ -4,8 +4,15 @@
  */
 import { okResponseSchema, vehicleCreateSchema, vehicleResponseSchema, vehicleUpdateSchema, vehiclesResponseSchema } from '../../../contract/api';
 import { EVERY_DESK_ROLE, FLEET_MANAGERS } from '../../../contract/roles';
-import { Tags, owner, idParams, errors } from '../../platform/openapi/routeDocs';
+import { owner, idParams, errors, platformTags, tagNames, type OpenApiTag } from '../../platform/openapi/routeDocs';
 import { routeSpec } from '../../platform/routeSpec';
+
+/** This module's sections of the reference page (module.ts declares them to the app). */
+export const openApiTags = {
+  vehicles: { name: 'Vehículos', description: 'Los vehículos de la flota del dueño.' },
+} satisfies Record<string, OpenApiTag>;
+
+const Tags = tagNames({ ...platformTags, ...openApiTags });
 
 export const routeSpecs = {
   // GET /api/vehicles

@@ -63,6 +63,14 @@ describe('OpenAPI document', () => {
     expect(document.info.description).toContain('socket.io');
   });
 
+  it("describes every section a route is filed under, each declared by its module or the platform", () => {
+    const used = new Set(Object.values(document.paths ?? {}).flatMap((item) => Object.values(item ?? {}).flatMap((operation) => (operation as { tags?: string[] }).tags ?? [])));
+    const declared = new Map((document.tags ?? []).map((tag) => [tag.name, tag.description]));
+    expect([...used].filter((name) => !declared.get(name))).toEqual([]);
+    expect(declared.get('Despacho')).toBe('Reservas, candidatos, ofertas y viajes; clientes y lugares guardados.');
+    expect(declared.get('Reportes')).toMatch(/reportes del período/);
+  });
+
   it('serves a reference page at /api/docs', async () => {
     const response = await fetch(`${server.url}/api/docs`);
     expect(response.status).toBe(200);

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_BASE_PATH } from '../../../contract/api';
 import { registry } from './components';
-import { Tags } from './routeDocs';
+import { platformTags, type OpenApiTag } from './routeDocs';
 
 export const OPENAPI_PATH = `${API_BASE_PATH}/openapi.json`;
 export const DOCS_PATH = `${API_BASE_PATH}/docs`;
@@ -44,7 +44,8 @@ function isApiRoute(url: string): boolean {
   return url.startsWith(`${API_BASE_PATH}/`) && url !== OPENAPI_PATH && !url.startsWith(DOCS_PATH);
 }
 
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+/** `moduleTags`: each mounted module's sections (FlotaModule.openApiTags), after the platform's own. */
+export async function registerOpenApi(app: FastifyInstance, moduleTags: readonly OpenApiTag[]): Promise<void> {
   const routes: ApiRoute[] = [];
   apiRoutesOf.set(app, routes);
   app.addHook('onRoute', (route) => {
@@ -65,17 +66,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           conductor: { type: 'http', scheme: 'bearer', description: 'Token del conductor (POST /api/driver/login)' },
         },
       },
-      tags: [
-        { name: Tags.health, description: 'Para monitoreo; sin token.' },
-        { name: Tags.auth, description: 'Inicio de sesión del dueño de la flota.' },
-        { name: Tags.drivers, description: 'Los conductores de la flota del dueño.' },
-        { name: Tags.vehicles, description: 'Los vehículos de la flota del dueño.' },
-        { name: Tags.shifts, description: 'Turnos activos, historial y recorridos.' },
-        { name: Tags.driverApp, description: 'Lo que usa el teléfono del conductor (y el simulador).' },
-        { name: Tags.users, description: 'Las cuentas de la mesa de despacho (solo el dueño).' },
-        { name: Tags.activity, description: 'Quién cambió qué, y cuándo.' },
-        { name: Tags.dispatch, description: 'Reservas, candidatos, ofertas y viajes; clientes y lugares guardados.' },
-      ],
+      tags: [...Object.values(platformTags), ...moduleTags],
     },
     // Only the API: the SPA's files and this page's own assets are not part of it.
     transform: (input) => (isApiRoute(input.url) ? zodTransform(input) : { schema: { ...input.schema, hide: true }, url: input.url }),

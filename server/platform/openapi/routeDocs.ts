@@ -18,18 +18,24 @@ export interface RouteDoc extends FastifySchema {
   response: Record<number, z.ZodType>;
 }
 
-export const Tags = {
-  health: 'Estado',
-  auth: 'Sesión',
-  drivers: 'Conductores',
-  vehicles: 'Vehículos',
-  shifts: 'Turnos',
-  driverApp: 'App del conductor',
-  users: 'Usuarios',
-  activity: 'Actividad',
-  dispatch: 'Despacho',
-  reports: 'Reportes',
-} as const;
+/** A section of the reference page: a module declares its own (its module.ts's openApiTags). */
+export interface OpenApiTag {
+  name: string;
+  description: string;
+}
+
+/** A module's tags by key, and their names for its routes' `tags: [Tags.x]`. */
+export function tagNames<T extends Record<string, OpenApiTag>>(tags: T): { [K in keyof T]: string } {
+  return Object.fromEntries(Object.entries(tags).map(([key, tag]) => [key, tag.name])) as { [K in keyof T]: string };
+}
+
+/** The platform's own sections: the health check, and the driver's phone, whose routes several modules serve. */
+export const platformTags = {
+  health: { name: 'Estado', description: 'Para monitoreo; sin token.' },
+  driverApp: { name: 'App del conductor', description: 'Lo que usa el teléfono del conductor (y el simulador).' },
+} satisfies Record<string, OpenApiTag>;
+
+export const Tags = tagNames(platformTags);
 
 export const owner = [{ dueno: [] }];
 export const driver = [{ conductor: [] }];

@@ -48,8 +48,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, deps: Pic
   await migrateToLatest(database.db);
   const seed = await seedDemoFleet(database.db, { now: new Date() });
   await ensureDemoDesk(database.db);
-  // No shift-summary background pass over the demo history: tests about it start their own server.
-  const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: false, summaryBackfill: false, trailPacking: false, ...deps }).catch(async (error: unknown) => {
+  // No background pass (summaries over the demo history, trail packing): tests about them start their own server.
+  const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: false, backgroundPasses: false, ...deps }).catch(async (error: unknown) => {
     await database.close();
     throw error;
   });

@@ -3,6 +3,14 @@
  * engine is the straight-line distance × DISPATCH_DETOUR_FACTOR ÷ DISPATCH_CITY_SPEED_KMH: city
  * streets are about 1.3–1.5 times the crow's line, and 25 km/h is a town's average with stops.
  */
+import { decimal, url, type SettingsSection } from '../../platform/config';
+
+declare module '../../platform/config' {
+  interface ModuleSettings {
+    /** Despacho's settings (modules/dispatch/settings.ts). */
+    dispatch: DispatchConfig;
+  }
+}
 
 export interface DispatchConfig {
   /** DISPATCH_FRESH_SECONDS: a taxi whose last position is older is no candidate (le.taxi: 120 s). */
@@ -43,38 +51,19 @@ export const DISPATCH_DEFAULTS: DispatchConfig = {
   sweepMs: 1000,
 };
 
-type Env = Record<string, string | undefined>;
-/** config.ts's ConfigError, handed in (config.ts imports this file). */
-type Fail = (message: string) => Error;
-
-function number(fail: Fail, env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!/^\d+(\.\d+)?$/.test(raw) || value < min || value > max) {
-    throw fail(`${name} debe ser un número entre ${min} y ${max} (se recibió "${raw}")`);
-  }
-  return value;
-}
-
-function url(fail: Fail, env: Env, name: string): string | null {
-  const raw = env[name]?.trim();
-  if (!raw) return null;
-  if (!/^https?:\/\/[^\s]+$/.test(raw)) throw fail(`${name} debe ser una URL http(s) (se recibió "${raw}")`);
-  return raw.replace(/\/+$/, '');
-}
-
-export function loadDispatchConfig(env: Env, fail: Fail): DispatchConfig {
-  return {
+/** Despacho's section of the server's settings (config.dispatch), read with the platform's readers and messages. */
+export const dispatchSettings: SettingsSection<'dispatch'> = {
+  key: 'dispatch',
+  load: (env) => ({
     ...DISPATCH_DEFAULTS,
-    freshSeconds: number(fail, env, 'DISPATCH_FRESH_SECONDS', DISPATCH_DEFAULTS.freshSeconds, 5, 3600),
-    offerSeconds: number(fail, env, 'DISPATCH_OFFER_SECONDS', DISPATCH_DEFAULTS.offerSeconds, 5, 600),
-    maxRefusals: number(fail, env, 'DISPATCH_MAX_REFUSALS', DISPATCH_DEFAULTS.maxRefusals, 1, 50),
-    detourFactor: number(fail, env, 'DISPATCH_DETOUR_FACTOR', DISPATCH_DEFAULTS.detourFactor, 1, 5),
-    citySpeedKmh: number(fail, env, 'DISPATCH_CITY_SPEED_KMH', DISPATCH_DEFAULTS.citySpeedKmh, 1, 150),
-    scheduledLeadMinutes: number(fail, env, 'DISPATCH_SCHEDULED_LEAD_MINUTES', DISPATCH_DEFAULTS.scheduledLeadMinutes, 0, 1440),
-    arrivalMeters: number(fail, env, 'DISPATCH_ARRIVAL_METERS', DISPATCH_DEFAULTS.arrivalMeters, 10, 1000),
-    routingUrl: url(fail, env, 'ROUTING_URL'),
-    geocoderUrl: url(fail, env, 'GEOCODER_URL'),
-  };
-}
+    freshSeconds: decimal(env, 'DISPATCH_FRESH_SECONDS', DISPATCH_DEFAULTS.freshSeconds, 5, 3600),
+    offerSeconds: decimal(env, 'DISPATCH_OFFER_SECONDS', DISPATCH_DEFAULTS.offerSeconds, 5, 600),
+    maxRefusals: decimal(env, 'DISPATCH_MAX_REFUSALS', DISPATCH_DEFAULTS.maxRefusals, 1, 50),
+    detourFactor: decimal(env, 'DISPATCH_DETOUR_FACTOR', DISPATCH_DEFAULTS.detourFactor, 1, 5),
+    citySpeedKmh: decimal(env, 'DISPATCH_CITY_SPEED_KMH', DISPATCH_DEFAULTS.citySpeedKmh, 1, 150),
+    scheduledLeadMinutes: decimal(env, 'DISPATCH_SCHEDULED_LEAD_MINUTES', DISPATCH_DEFAULTS.scheduledLeadMinutes, 0, 1440),
+    arrivalMeters: decimal(env, 'DISPATCH_ARRIVAL_METERS', DISPATCH_DEFAULTS.arrivalMeters, 10, 1000),
+    routingUrl: url(env, 'ROUTING_URL'),
+    geocoderUrl: url(env, 'GEOCODER_URL'),
+  }),
+};
