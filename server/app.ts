@@ -117,7 +117,7 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Flo
   // Before any route: every /api route must declare its access rule, and each request is checked against it.
   const access = registerAccessGuard(app, authenticate);
   await app.register(healthRoutes, { prefix, db, dbKind });
-  const context = { prefix, config, db, io, publisher, edge, authenticate, authenticateDriver, positions, summaryBackfill: deps.summaryBackfill, trailPacking: deps.trailPacking };
+  const context = { prefix, config, db, io, publish: publisher.publish, edge, authenticate, authenticateDriver, positions, summaryBackfill: deps.summaryBackfill, trailPacking: deps.trailPacking };
   try {
     for (const module of deps.modules ?? domainModules) await module.register(app, context);
   } catch (error) {

@@ -14,8 +14,8 @@ import { startSweep } from './sweep';
 
 export const dispatchModule: FlotaModule = {
   name: 'dispatch',
-  async register(app, { prefix, config, db, io, authenticate, authenticateDriver, positions }) {
-    const service = createDispatchService({ db, io, config: config.dispatch, log: app.log, clustered: config.databaseUrl !== null });
+  async register(app, { prefix, config, db, io, publish, authenticate, authenticateDriver, positions }) {
+    const service = createDispatchService({ db, io, publish, config: config.dispatch, log: app.log, clustered: config.databaseUrl !== null });
     await service.loadIndex();
     positions.onAccepted((position) => service.onPosition(position));
     positions.shifts.onEnded((shift) => service.onShiftEnded(shift.id));
