@@ -85,8 +85,11 @@ export interface ClientToServerEvents {
   join_owner_room: (ownerId: number, ack?: (result: JoinOwnerRoomAck) => void) => void;
 }
 
-export const ownerRoom = (ownerId: number): string => `owner:${ownerId}`;
+/** One fleet's desk sockets (their owner's id). Typed as its pattern, so a publish names a real room. */
+export const ownerRoom = (ownerId: number): `owner:${number}` => `owner:${ownerId}`;
 /** The owner's sockets that opted into location_batch (they are in ownerRoom too). */
-export const ownerBatchRoom = (ownerId: number): string => `owner:${ownerId}:batch`;
+export const ownerBatchRoom = (ownerId: number): `owner:${number}:batch` => `owner:${ownerId}:batch`;
 /** One driver's sockets (a handshake with that driver's token joins it by itself). */
-export const driverRoom = (driverId: number): string => `driver:${driverId}`;
+export const driverRoom = (driverId: number): `driver:${number}` => `driver:${driverId}`;
+/** The rooms the server publishes events to (the batch room is the location stream's own, platform/realtime). */
+export type SocketRoom = ReturnType<typeof ownerRoom> | ReturnType<typeof driverRoom>;

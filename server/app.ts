@@ -125,7 +125,7 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
   const access = registerAccessGuard(app, authenticate);
   await app.register(healthRoutes, { prefix, db, dbKind });
   const backgroundPasses = hostBackgroundPasses(app, deps.backgroundPasses);
-  const context: ModuleContext = { prefix, config, db, io, publisher, edge, authenticate, authenticateDriver, backgroundPasses, services: { positions, shifts: positions.shifts } };
+  const context: ModuleContext = { prefix, config, db, io, publish: publisher.publish, edge, authenticate, authenticateDriver, backgroundPasses, services: { positions, shifts: positions.shifts } };
   try {
     for (const module of mounted) await module.register(app, context);
   } catch (error) {

@@ -16,7 +16,7 @@ import type { Config, SettingsSection } from '../platform/config';
 import type { Database } from '../platform/db/schema';
 import type { Edge } from '../platform/edge';
 import type { OpenApiTag } from '../platform/openapi/routeDocs';
-import type { RealtimePublisher } from '../platform/realtime/publisher';
+import type { Publish } from '../platform/realtime/publisher';
 import type { FlotaSocketServer } from '../platform/realtime/socketServer';
 
 /**
@@ -33,7 +33,8 @@ export interface ModuleContext {
   config: Config;
   db: Kysely<Database>;
   io: FlotaSocketServer;
-  publisher: RealtimePublisher;
+  /** The one way to tell sockets something (platform/realtime/publish.ts); each module calls it from its events.ts. */
+  publish: Publish;
   /** The login throttles. */
   edge: Edge;
   /** Desk token → request.user (401 otherwise); the access guard runs it before desk routes. */

@@ -10,7 +10,7 @@ import { routes } from './routes';
 import { ThemedRoot } from '../components/theme/ThemedRoot';
 import type { AppStore } from './store';
 import { SocketFactoryContext, type SocketFactory } from '../lib/realtime/socketFactory';
-import { lazySocketIo } from '../features/liveMap/realtime/lazySocketIo';
+import { lazySocketIo } from '../lib/realtime/lazySocketIo';
 import './theme.css';
 
 /** basePath applies to browser routing; hash routing keeps the app's path in the hash, whatever the page's own URL. */
@@ -28,7 +28,7 @@ export function FlotaApp({ store, router, createSocket }: { store: AppStore; rou
   return (
     <StrictMode>
       <Provider store={store}>
-        <SocketFactoryContext.Provider value={createSocket ?? (lazySocketIo as SocketFactory)}>
+        <SocketFactoryContext.Provider value={createSocket ?? lazySocketIo}>
           <RegisteredStyles />
           <ThemedRoot>
             <RouterProvider router={router} />

@@ -4,7 +4,6 @@ import { api } from './api';
 import type { RuntimeConfig } from './config';
 import { createRouter, FlotaApp } from './FlotaApp';
 import { appUnmounted } from './lifecycle';
-import type { CreateSocket } from '../features/liveMap/realtime/socketMiddleware';
 import { makeStore } from './store';
 import type { SocketFactory } from '../lib/realtime/socketFactory';
 
@@ -14,7 +13,7 @@ export interface MountedFlota {
 
 /** What tests give a mount; never part of the public Flota.mount() options. */
 export interface MountInternals {
-  createSocket?: CreateSocket;
+  createSocket?: SocketFactory;
   storage?: PrefixedStorage;
   /** The memory router's first path. */
   initialPath?: string;
@@ -37,7 +36,7 @@ export function mountFlota(element: Element, options: Partial<RuntimeConfig> = {
   mounts += 1;
   // useId values differ between two apps on one page.
   const root = createRoot(container, { identifierPrefix: `flota${mounts}-` });
-  root.render(<FlotaApp store={store} router={router} createSocket={internals.createSocket as SocketFactory | undefined} />);
+  root.render(<FlotaApp store={store} router={router} createSocket={internals.createSocket} />);
 
   let mounted = true;
   return {

@@ -12,10 +12,11 @@ import { fakeSocketFactory } from '../testing/fakeSocket';
 import { demoToken, demoUser, makeShift } from '../testing/fixtures';
 import { API } from '../testing/handlers';
 import { server } from '../testing/mswServer';
-import { api } from './api';
+import { api, sessionExpired } from './api';
 import { resolveConfig } from './config';
 import { rootReducer } from './rootReducer';
-import { createSocketMiddleware } from '../features/liveMap/realtime/socketMiddleware';
+import { createLiveMapChannel } from '../features/liveMap/realtime/liveMapChannel';
+import { createRealtimeMiddleware } from '../lib/realtime/realtimeMiddleware';
 
 const T0 = '2026-11-21T15:00:00.000Z';
 const T1 = '2026-11-21T15:00:05.000Z';
@@ -31,7 +32,7 @@ async function openMap() {
       config: resolveConfig({ apiBaseUrl: API, socketUrl: 'http://flota.test', devTools: false }),
       auth: { token: demoToken, user: demoUser, status: 'authenticated' as const },
     },
-    middleware: (getDefault) => getDefault().concat(api.middleware, createSocketMiddleware({ createSocket: sockets.createSocket, flushIntervalMs: 10 })),
+    middleware: (getDefault) => getDefault().concat(api.middleware, createRealtimeMiddleware({ createSocket: sockets.createSocket, channels: [createLiveMapChannel({ flushIntervalMs: 10 })], onUnauthorized: sessionExpired })),
   });
   await store.dispatch(liveMapApi.endpoints.getActiveShifts.initiate());
   store.dispatch(liveMapOpened());

@@ -1,28 +1,29 @@
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { prefixedStorage, type PrefixedStorage } from '../lib/storage';
 import { restoredAuthState, type StoredSession } from '../features/auth/authSlice';
-import { api } from './api';
+import { api, sessionExpired } from './api';
 import { resolveConfig, type RuntimeConfig } from './config';
 import { sanitizeAction, sanitizeState } from './devToolsSanitizers';
 import { rootReducer } from './rootReducer';
 import { SESSION_KEY, sessionPersistence } from './sessionPersistence';
-import { createSocketMiddleware, type CreateSocket } from '../features/liveMap/realtime/socketMiddleware';
+import { createRealtimeMiddleware } from '../lib/realtime/realtimeMiddleware';
+import type { SocketFactory } from '../lib/realtime/socketFactory';
 import { appUnmounted } from './lifecycle';
-import { dispatchChannel } from '../features/dispatch/dispatchRealtime';
+import { realtimeChannels } from './realtimeChannels';
 import { storedThemePreference, themePersistence } from './themePersistence';
 import { systemColorScheme } from '../components/theme/themeSlice';
 
 export interface StoreOptions {
   config?: Partial<RuntimeConfig>;
   storage?: PrefixedStorage;
-  /** The live map's socket factory (socket.io's io by default; tests pass a fake). */
-  createSocket?: CreateSocket;
+  /** The desk's socket factory (socket.io, loaded lazily, by default; tests pass a fake). */
+  createSocket?: SocketFactory;
   /** Runs after the app's own middlewares (tests record actions with it). */
   extraMiddleware?: Middleware[];
 }
 
 /**
- * DevTools keeps this many actions: ten minutes of map activity. The socket middleware sends at
+ * DevTools keeps this many actions: ten minutes of map activity. The live map's channel sends at
  * most four location batches a second (2400 in ten minutes), plus the screens' own actions.
  */
 export const DEVTOOLS_MAX_AGE = 3000;
@@ -45,7 +46,7 @@ export function makeStore({ config: partialConfig, storage, createSocket, extraM
     middleware: (getDefault) =>
       getDefault({ serializableCheck: { warnAfter: 128 }, immutableCheck: { warnAfter: 128 } })
         .prepend(sessionPersistence(sessionStorage), themePersistence(sessionStorage))
-        .concat(api.middleware, createSocketMiddleware({ createSocket, closeOn: appUnmounted.match, channels: [dispatchChannel] }), ...extraMiddleware),
+        .concat(api.middleware, createRealtimeMiddleware({ createSocket, channels: realtimeChannels, closeOn: appUnmounted.match, onUnauthorized: sessionExpired }), ...extraMiddleware),
     devTools: config.devTools ? { name: 'Flota', maxAge: DEVTOOLS_MAX_AGE, actionSanitizer: sanitizeAction, stateSanitizer: sanitizeState } : false,
   });
 }

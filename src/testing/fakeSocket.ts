@@ -2,7 +2,7 @@
  * A stand-in for socket.io's client socket: the tests play the server (serverEmit, simulateDrop,
  * simulateReconnect) and read what the client sent (emitted) and how it connected (url, options).
  */
-import type { CreateSocket, RealtimeSocket, RealtimeSocketOptions } from '../features/liveMap/realtime/socketMiddleware';
+import type { ClientSocket, RealtimeSocketOptions, SocketFactory } from '../lib/realtime/socketFactory';
 
 type Listener = (...args: never[]) => void;
 
@@ -27,7 +27,7 @@ class Listeners {
   }
 }
 
-export class FakeSocket implements RealtimeSocket {
+export class FakeSocket implements ClientSocket {
   readonly emitted: { event: string; args: unknown[] }[] = [];
   connected = false;
   active = false;
@@ -108,7 +108,7 @@ export class FakeSocket implements RealtimeSocket {
 /** A socket factory that remembers every socket it made (the last one is the live one). */
 export function fakeSocketFactory() {
   const sockets: FakeSocket[] = [];
-  const createSocket: CreateSocket = (url, options) => {
+  const createSocket: SocketFactory = (url, options) => {
     const socket = new FakeSocket(url, options);
     sockets.push(socket);
     return socket;

@@ -6,7 +6,6 @@ import type { Middleware } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRouter, FlotaApp } from '../app/FlotaApp';
-import type { CreateSocket } from '../features/liveMap/realtime/socketMiddleware';
 import { makeStore } from '../app/store';
 import type { SocketFactory } from '../lib/realtime/socketFactory';
 import { prefixedStorage } from '../lib/storage';
@@ -18,7 +17,7 @@ export interface RenderAppOptions {
   signedIn?: boolean;
   token?: string;
   /** The live map's socket; a fake one by default, so no test opens a real connection. */
-  createSocket?: CreateSocket;
+  createSocket?: SocketFactory;
   /** After the app's own middlewares (e.g. a recorder of every action). */
   extraMiddleware?: Middleware[];
   /** user-event's options (fake timers need `advanceTimers`). */
@@ -31,6 +30,6 @@ export function renderApp(path: string, { signedIn = false, token = demoToken, c
   const store = makeStore({ config: { router: 'memory', apiBaseUrl: 'http://localhost/api', devTools: false }, storage, createSocket, extraMiddleware });
   const router = createRouter(store.getState().config, path);
   const user = userEvent.setup(userOptions);
-  const view = render(<FlotaApp store={store} router={router} createSocket={createSocket as SocketFactory} />);
+  const view = render(<FlotaApp store={store} router={router} createSocket={createSocket} />);
   return { ...view, store, router, user, storage };
 }

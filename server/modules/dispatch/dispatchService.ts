@@ -11,16 +11,17 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Actor, Availability, Booking, BookingCreate, BookingStatus, Candidate } from '../../../contract/dispatch';
-import { SocketEvent, driverRoom, ownerRoom } from '../../../contract/socket';
 import type { Database } from '../../platform/db/schema';
 import { isUniqueViolation } from '../../platform/db/dbErrors';
 import type { DispatchConfig } from './settings';
 import { HttpError } from '../../platform/errors';
+import type { Publish } from '../../platform/realtime/publisher';
 import type { FlotaSocketServer } from '../../platform/realtime/socketServer';
 import { activeShiftOf, setAvailability } from './availabilityRepo';
 import { BookingMessages, bookingFromRow, findStored, insertBooking, insertEvent, loadBooking, transition, type BookingRow, type StoredBooking, type TransitionInput } from './bookingsRepo';
 import { findCandidates } from './candidates';
 import { driverDispatchState, toDriverOffer, toDriverTrip } from './driverView';
+import { createDispatchEvents } from './events';
 import { createTaxiIndex, distanceMeters } from './taxiIndex';
 import { createTaxiStates } from './taxiStates';
 import { createTaxiSync } from './taxiSync';
@@ -52,7 +53,9 @@ export type Audit = (trx: Transaction<Database>, before: { status: BookingStatus
 
 export interface DispatchServiceOptions {
   db: Kysely<Database>;
+  /** Only for taxi states between processes (taxiSync.ts); events go out through `publish`. */
   io: FlotaSocketServer;
+  publish: Publish;
   config: DispatchConfig;
   log: FastifyBaseLogger;
   /** Other server processes share the database (PostgreSQL): taxi states travel between them. */
@@ -72,7 +75,8 @@ const fail = (status: number, error: string): never => {
   throw new HttpError(status, error);
 };
 
-export function createDispatchService({ db, io, config, log, clustered = false }: DispatchServiceOptions) {
+export function createDispatchService({ db, io, publish: publishEvent, config, log, clustered = false }: DispatchServiceOptions) {
+  const events = createDispatchEvents(publishEvent);
   const index = createTaxiIndex();
   const states = createTaxiStates();
   // Another process's points may bring a taxi this process is waiting for to the pickup.
@@ -105,8 +109,8 @@ export function createDispatchService({ db, io, config, log, clustered = false }
     const concerned = new Set(drivers.filter((d): d is number => typeof d === 'number'));
     // The driver just offered this booking hears it first, built from the booking (no further read).
     const offeredTo = booking.status === 'ofrecido' && booking.offer && concerned.has(booking.offer.driver_id) ? booking.offer.driver_id : null;
-    if (offeredTo !== null && offeredTo !== told) io.to(driverRoom(offeredTo)).emit(SocketEvent.offer, { offer: toDriverOffer(booking) });
-    io.to(ownerRoom(ownerId)).emit(SocketEvent.bookingChanged, { booking });
+    if (offeredTo !== null && offeredTo !== told) events.offer(offeredTo, toDriverOffer(booking));
+    events.bookingChanged(ownerId, booking);
     if (booking.vehicle_id !== null || booking.driver_id !== null) {
       const stored = await findStored(db, ownerId, bookingId);
       if (stored?.shift_id && (booking.status === 'asignado' || booking.status === 'en_camino')) {
@@ -118,8 +122,8 @@ export function createDispatchService({ db, io, config, log, clustered = false }
     for (const driverId of concerned) {
       if (driverId === offeredTo) continue;
       const state = await driverDispatchState(db, ownerId, driverId, lead);
-      io.to(driverRoom(driverId)).emit(SocketEvent.offer, { offer: state.offer });
-      if (booking.driver_id === driverId) io.to(driverRoom(driverId)).emit(SocketEvent.tripChanged, { trip: toDriverTrip(booking, true), availability: state.availability });
+      events.offer(driverId, state.offer);
+      if (booking.driver_id === driverId) events.tripChanged(driverId, toDriverTrip(booking, true), state.availability);
     }
     if (booking.driver_id !== null) concerned.add(booking.driver_id);
     await sync.refresh({ driverIds: [...concerned] });
@@ -135,7 +139,7 @@ export function createDispatchService({ db, io, config, log, clustered = false }
       .where('s.id', '=', shiftId)
       .executeTakeFirst();
     if (!row) return;
-    io.to(ownerRoom(ownerId)).emit(SocketEvent.availabilityChanged, {
+    events.availabilityChanged(ownerId, {
       shift_id: row.id,
       driver_id: row.driver_id,
       vehicle_id: row.vehicle_id,
@@ -220,7 +224,7 @@ export function createDispatchService({ db, io, config, log, clustered = false }
   async function offerMade(ownerId: number, bookingId: number, candidate: Candidate, row: BookingRow): Promise<Booking | null> {
     states.mark(candidate.shift_id, { offered: true });
     sync.announce(candidate.shift_id);
-    io.to(driverRoom(candidate.driver_id)).emit(SocketEvent.offer, { offer: toDriverOffer(bookingFromRow(row)) });
+    events.offer(candidate.driver_id, toDriverOffer(bookingFromRow(row)));
     return publish(ownerId, bookingId, [candidate.driver_id], candidate.driver_id);
   }
 

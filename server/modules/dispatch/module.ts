@@ -18,8 +18,8 @@ export const dispatchModule: FlotaModule = {
   name: 'dispatch',
   openApiTags: Object.values(openApiTags),
   settings: dispatchSettings,
-  async register(app, { prefix, config, db, io, authenticate, authenticateDriver, services: { positions, shifts } }) {
-    const service = createDispatchService({ db, io, config: config.dispatch, log: app.log, clustered: config.databaseUrl !== null });
+  async register(app, { prefix, config, db, io, publish, authenticate, authenticateDriver, services: { positions, shifts } }) {
+    const service = createDispatchService({ db, io, publish, config: config.dispatch, log: app.log, clustered: config.databaseUrl !== null });
     await service.loadIndex();
     positions.onAccepted((position) => service.onPosition(position));
     shifts.onEnded((shift) => service.onShiftEnded(shift.id));

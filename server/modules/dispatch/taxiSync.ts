@@ -5,7 +5,7 @@
  *    processes (`taxi_states`, a server-side event through socket.io's PostgreSQL adapter, i.e.
  *    PostgreSQL's NOTIFY: no broker of our own);
  *  - the other processes' points, which already travel as the `locations` server-side event of
- *    every ingest flush (platform/realtime/publisher.ts);
+ *    every ingest flush (platform/realtime/locationStream.ts);
  *  - a shift never seen before (started here or elsewhere) is read once when its first point
  *    arrives, and every `reloadMs` all active shifts are read again, repairing anything missed
  *    (a NOTIFY lost while a connection was down).

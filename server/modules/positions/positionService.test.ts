@@ -10,6 +10,7 @@ import Fastify from 'fastify';
 import { openPglite, type OpenDatabase } from '../../platform/db/client';
 import { migrateToLatest } from '../../platform/db/migrate';
 import { offsetClock } from '../../platform/clock';
+import { ownerRoom } from '../../../contract/socket';
 import type { RealtimePublisher } from '../../platform/realtime/publisher';
 import { createOnShiftFleet, type OnShiftFleet } from '../../tools/testing/bulkFleet';
 import { createPositionService, type PositionService } from './positionService';
@@ -30,12 +31,15 @@ let database: OpenDatabase;
 let fleet: OnShiftFleet;
 let service: PositionService;
 const counter = new QueryCounter();
-const events: Array<{ event: string; ownerId: number; payload: unknown }> = [];
+const events: Array<{ event: string; room: string; payload: unknown }> = [];
 // The socket.io edge, recorded.
 const publisher: RealtimePublisher = {
-  publishLocations: (ownerId, updates) => events.push({ event: 'locations', ownerId, payload: updates }),
-  publishShiftStarted: (ownerId, shift) => events.push({ event: 'shift_started', ownerId, payload: shift }),
-  publishShiftEnded: (ownerId, payload) => events.push({ event: 'shift_ended', ownerId, payload }),
+  publishLocations: (ownerId, updates) => {
+    events.push({ event: 'locations', room: ownerRoom(ownerId), payload: updates });
+  },
+  publish: (room, event, payload) => {
+    events.push({ event, room, payload });
+  },
 };
 let nextDriver = 0;
 const driver = () => ({ ...fleet.drivers[nextDriver++], ownerId: fleet.ownerId });
@@ -79,7 +83,7 @@ describe('submitFromDevice', () => {
     const queries = await queriesDuring(async () => (outcome = await service.submitFromDevice(deviceId, [point(-1, -33.46)])));
     expect(outcome).toEqual({ outcome: 'accepted', accepted: 1, ignored: 0 });
     expect(queries).toBe(0);
-    expect(events).toEqual([{ event: 'locations', ownerId, payload: [expect.objectContaining({ latitude: -33.46 })] }]);
+    expect(events).toEqual([{ event: 'locations', room: ownerRoom(ownerId), payload: [expect.objectContaining({ latitude: -33.46 })] }]);
     // The counter does see reads: a cold cache (as after a lost LISTEN) looks the device and driver up.
     service.cache.clear();
     expect(await queriesDuring(() => service.submitFromDevice(deviceId, [point()]))).toBeGreaterThan(0);
@@ -112,11 +116,11 @@ describe('submitFromDevice', () => {
     const result = await service.submitFromDevice(await deviceOf(id), [{ ...point(), timestamp: first.toISOString() }]);
     expect(result).toEqual({ outcome: 'accepted', accepted: 1, ignored: 0 });
     const started = events.filter((e) => e.event === 'shift_started');
-    expect(started).toEqual([{ event: 'shift_started', ownerId, payload: expect.objectContaining({ driver_id: id, start_time: first.toISOString(), is_active: true }) }]);
-    const newShift = (started[0].payload as { id: number }).id;
+    expect(started).toEqual([{ event: 'shift_started', room: ownerRoom(ownerId), payload: { shift: expect.objectContaining({ driver_id: id, start_time: first.toISOString(), is_active: true }) } }]);
+    const newShift = (started[0].payload as { shift: { id: number } }).shift.id;
     expect(await service.endIdleShifts(new Date(Date.now() + 2 * 60_000))).toBeGreaterThanOrEqual(1);
     expect(events.filter((e) => e.event === 'shift_ended')).toEqual([
-      { event: 'shift_ended', ownerId, payload: { shift_id: newShift, end_time: first.toISOString(), duration_seconds: 0 } },
+      { event: 'shift_ended', room: ownerRoom(ownerId), payload: { shift_id: newShift, end_time: first.toISOString(), duration_seconds: 0 } },
     ]);
   });
 });

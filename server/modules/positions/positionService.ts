@@ -15,6 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { systemClock, type Clock } from '../../platform/clock';
+import { createPositionEvents } from './events';
 import { createIngest, FUTURE_TOLERANCE_MS, type IngestPoint } from './ingest/ingest';
 import type { StoredPoint } from './ingest/flushPoints';
 import { atStoredPrecision } from './storedPrecision';
@@ -72,13 +73,13 @@ export function createPositionService(options: PositionServiceOptions) {
   const clock = options.clock ?? systemClock;
   const ingest = createIngest({
     db,
-    publisher,
+    events: createPositionEvents(publisher.publishLocations),
     log,
     databaseUrl: options.databaseUrl,
     pointsPerMinute: options.pointsPerMinute,
     findDriverIdByDevice: (deviceId) => findDriverIdByDeviceId(db, deviceId),
   });
-  const shifts = createShiftService({ db, publisher });
+  const shifts = createShiftService({ db, publish: publisher.publish });
   const { cache, stats, cap } = ingest;
 
   /** Told of each request's newest kept point (dispatch offers a hook instead of being imported here). */

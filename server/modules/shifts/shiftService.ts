@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Shift } from '../../../contract/entities';
 import { isUniqueViolation } from '../../platform/db/dbErrors';
 import type { Database, ShiftStarter } from '../../platform/db/schema';
-import type { RealtimePublisher } from '../../platform/realtime/publisher';
+import type { Publish } from '../../platform/realtime/publisher';
 import {
   DRIVER_ACTIVE_SHIFT_INDEX,
   VEHICLE_ACTIVE_SHIFT_INDEX,
@@ -24,6 +24,7 @@ import {
   insertShift,
   vehicleInActiveShift,
 } from './driverShiftsRepo';
+import { createShiftEvents } from './events';
 
 export interface ShiftDriver {
   id: number;
@@ -38,7 +39,8 @@ export type StartOutcome =
 /** Idle tracker shifts ended per query; a backlog drains over the next rounds. */
 const IDLE_BATCH = 200;
 
-export function createShiftService({ db, publisher }: { db: Kysely<Database>; publisher: RealtimePublisher }) {
+export function createShiftService({ db, publish }: { db: Kysely<Database>; publish: Publish }) {
+  const events = createShiftEvents(publish);
   /** Told of every shift that ends, after it is stored and announced (reports keep its summary). */
   const endedListeners: Array<(shift: Shift) => void> = [];
 
@@ -46,7 +48,7 @@ export function createShiftService({ db, publisher }: { db: Kysely<Database>; pu
   async function start(driver: ShiftDriver, vehicleId: number | null, startTime: Date, startedBy: ShiftStarter): Promise<StartOutcome> {
     try {
       const shift = await insertShift(db, { ownerId: driver.ownerId, driverId: driver.id, vehicleId, startTime, startedBy });
-      publisher.publishShiftStarted(driver.ownerId, shift);
+      events.started(driver.ownerId, shift);
       return { outcome: 'started', shift };
     } catch (error) {
       if (isUniqueViolation(error, DRIVER_ACTIVE_SHIFT_INDEX)) return { outcome: 'refused', reason: 'alreadyOnShift' };
@@ -59,7 +61,7 @@ export function createShiftService({ db, publisher }: { db: Kysely<Database>; pu
   async function end(ownerId: number, shiftId: number, endTime: Date): Promise<Shift | null> {
     const shift = await endShift(db, ownerId, shiftId, endTime);
     if (!shift?.end_time || shift.duration_seconds === null) return null;
-    publisher.publishShiftEnded(ownerId, { shift_id: shift.id, end_time: shift.end_time, duration_seconds: shift.duration_seconds });
+    events.ended(ownerId, { ...shift, end_time: shift.end_time, duration_seconds: shift.duration_seconds });
     for (const listener of endedListeners) listener(shift);
     return shift;
   }

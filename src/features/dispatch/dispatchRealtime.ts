@@ -1,13 +1,14 @@
 /**
- * Despacho's share of the desk's socket (app/store.ts hands it to the socket middleware): the
- * screen holds the connection while open, and each booking_changed is written into the board's
+ * Despacho's channel on the desk's socket (src/lib/realtime; app/realtimeChannels.ts registers it):
+ * the screen holds the connection while open, and each booking_changed is written into the board's
  * RTK Query cache, so every desk sees a booking change without asking. A payload the contract
  * refuses is dropped with a warning and the board is read again instead.
  */
-import { createAction, type UnknownAction } from '@reduxjs/toolkit';
+import { createAction } from '@reduxjs/toolkit';
 import type { Booking } from '../../../contract/api';
 import { SocketEvent } from '../../../contract/socketEvents';
 import { LIST } from '../../app/api';
+import type { ChannelDispatch, RealtimeChannel } from '../../lib/realtime/channel';
 import type * as BookingChecks from './bookingChecks';
 import { dispatchApi } from './dispatchApi';
 
@@ -16,10 +17,7 @@ export const dispatchOpened = createAction('dispatch/opened');
 /** The Despacho screen unmounted: the socket may close. */
 export const dispatchClosed = createAction('dispatch/closed');
 
-/** The socket middleware's dispatch for channels (actions and RTK Query's thunks). */
-type Dispatch = (action: UnknownAction | ((...args: never[]) => unknown)) => unknown;
-
-export function upsertBooking(dispatch: Dispatch, booking: Booking) {
+export function upsertBooking(dispatch: ChannelDispatch, booking: Booking) {
   dispatch(
     dispatchApi.util.updateQueryData('getBookings', undefined, (draft) => {
       const index = draft.findIndex((item) => item.id === booking.id);
@@ -36,21 +34,24 @@ type Checks = typeof BookingChecks;
 let checksLoading: Promise<Checks> | null = null;
 const loadChecks = () => (checksLoading ??= import(/* webpackChunkName: "socket-payloads" */ './bookingChecks'));
 
-const reloadBoard = (dispatch: Dispatch) => dispatch(dispatchApi.util.invalidateTags([{ type: 'Booking', id: LIST }]));
+const reloadBoard = (dispatch: ChannelDispatch) => dispatch(dispatchApi.util.invalidateTags([{ type: 'Booking', id: LIST }]));
 
-export const dispatchChannel = {
+export const dispatchChannel: RealtimeChannel = {
+  name: 'dispatch',
   openOn: dispatchOpened.match,
   releaseOn: dispatchClosed.match,
-  events: {
-    [SocketEvent.bookingChanged]: (payload: unknown, dispatch: Dispatch) => {
-      // One promise for every event: they are handled in arrival order.
-      void loadChecks().then(({ bookingChangedPayloadSchema }) => {
-        const parsed = bookingChangedPayloadSchema.safeParse(payload);
-        if (parsed.success) return upsertBooking(dispatch, parsed.data.booking);
-        console.warn(`Flota: evento ${SocketEvent.bookingChanged} descartado, no coincide con el contrato`, { payload, reasons: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) });
-        reloadBoard(dispatch);
-      });
+  attach: ({ dispatch }) => ({
+    events: {
+      [SocketEvent.bookingChanged]: (payload: unknown) => {
+        // One promise for every event: they are handled in arrival order.
+        void loadChecks().then(({ bookingChangedPayloadSchema }) => {
+          const parsed = bookingChangedPayloadSchema.safeParse(payload);
+          if (parsed.success) return upsertBooking(dispatch, parsed.data.booking);
+          console.warn(`Flota: evento ${SocketEvent.bookingChanged} descartado, no coincide con el contrato`, { payload, reasons: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) });
+          reloadBoard(dispatch);
+        });
+      },
     },
-  },
-  onReconnect: reloadBoard,
+    onReconnect: () => reloadBoard(dispatch),
+  }),
 };

@@ -1,9 +1,11 @@
 /**
- * Which socket factory the screens that open their own connection use (the driver's /conductor):
- * socket.io by default, a fake one in tests. app/ provides it from the mount options, so a feature
- * never reaches for socket.io itself.
+ * The socket factory every connection uses: socket.io (loaded lazily, ./lazySocketIo.ts) by default,
+ * a fake one in tests (src/testing/fakeSocket.ts). app/ provides it from the mount options: to the
+ * desk's connection (./realtimeMiddleware.ts) and, through this context, to the driver's /conductor,
+ * which opens a connection of its own with the driver's token. A feature never reaches for socket.io.
  */
 import { createContext, useContext } from 'react';
+import type { ManagerOptions, SocketOptions } from 'socket.io-client';
 
 type Listener = (...args: never[]) => void;
 
@@ -18,7 +20,17 @@ export interface ClientSocket {
   io: { on(event: string, listener: Listener): unknown };
 }
 
-export type SocketFactory = (url: string, options: Record<string, unknown>) => ClientSocket;
+export type RealtimeSocketOptions = Partial<ManagerOptions & SocketOptions>;
+
+export type SocketFactory = (url: string, options: RealtimeSocketOptions) => ClientSocket;
+
+/**
+ * Every connection's options: its own connection each time (never a cached one with an old token),
+ * connected by the caller once its listeners are on, and retried with a backoff up to 10 s.
+ */
+export function reconnectingSocketOptions(path: string, auth: Record<string, unknown>): RealtimeSocketOptions {
+  return { path, auth, autoConnect: false, forceNew: true, reconnection: true, reconnectionDelay: 1000, reconnectionDelayMax: 10_000 };
+}
 
 export const SocketFactoryContext = createContext<SocketFactory | null>(null);
 

@@ -8,7 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema';
-import type { RealtimePublisher } from '../../../platform/realtime/publisher';
+import type { PositionEvents } from '../events';
 import { loadDriverStates, loadOnShiftDriverStates } from '../../identity';
 import { DriverCache } from './driverCache';
 import { listenForDriverChanges, type DriverChangesListener } from '../../identity';
@@ -46,7 +46,8 @@ export const IngestMessages = {
 
 export interface IngestOptions {
   db: Kysely<Database>;
-  publisher: RealtimePublisher;
+  /** Told of each committed flush's moved taxis (they go to the desks' maps). */
+  events: PositionEvents;
   log: FastifyBaseLogger;
   /** Set with PostgreSQL: other processes' driver changes arrive by LISTEN. */
   databaseUrl: string | null;
@@ -71,18 +72,8 @@ export interface Ingest {
   close(): Promise<void>;
 }
 
-function groupByOwner(moved: MovedShift[]): Map<number, MovedShift['update'][]> {
-  const byOwner = new Map<number, MovedShift['update'][]>();
-  for (const { ownerId, update } of moved) {
-    const list = byOwner.get(ownerId);
-    if (list) list.push(update);
-    else byOwner.set(ownerId, [update]);
-  }
-  return byOwner;
-}
-
 export function createIngest(options: IngestOptions): Ingest {
-  const { db, publisher, log } = options;
+  const { db, events, log } = options;
   const changes: DriverChangesListener | null = options.databaseUrl ? listenForDriverChanges(options.databaseUrl, log) : null;
   const cache = new DriverCache({
     loadMany: (ids) => loadDriverStates(db, ids),
@@ -97,7 +88,7 @@ export function createIngest(options: IngestOptions): Ingest {
     write: (points) => flushPoints(runner, points),
     onCommitted: (moved) => {
       stats.flushes++;
-      for (const [ownerId, updates] of groupByOwner(moved)) publisher.publishLocations(ownerId, updates);
+      events.moved(moved);
     },
     maxPoints: options.maxFlushPoints ?? 5000,
     concurrency,

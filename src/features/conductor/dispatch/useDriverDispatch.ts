@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DriverDispatchResponse, DriverOffer } from '../../../../contract/api';
 import { offerPayloadSchema, SocketEvent, tripChangedPayloadSchema } from '../../../../contract/socket';
-import { useSocketFactory } from '../../../lib/realtime/socketFactory';
+import { reconnectingSocketOptions, useSocketFactory } from '../../../lib/realtime/socketFactory';
 import { DriverApiError, type DriverApiClient } from '../driverApiClient';
 
 const POLL_MS = 15_000;
@@ -88,10 +88,11 @@ export function useDriverDispatch({ client, token, socketUrl, socketPath, onUnau
     };
   }, [refresh]);
 
-  // The driver's own socket (driver token at the handshake): only this driver's offer and trip.
+  // The driver's own socket (driver token at the handshake): only this driver's offer and trip. Not
+  // the desk's connection (src/lib/realtime/realtimeMiddleware.ts): another token, and no store here.
   useEffect(() => {
     if (!createSocket) return undefined;
-    const socket = createSocket(socketUrl || window.location.origin, { path: socketPath, auth: { token }, autoConnect: false, forceNew: true, reconnection: true, reconnectionDelay: 1000, reconnectionDelayMax: 10_000 });
+    const socket = createSocket(socketUrl || window.location.origin, reconnectingSocketOptions(socketPath, { token }));
     socket.on('connect', refresh);
     socket.on(SocketEvent.offer, (payload: unknown) => {
       const parsed = offerPayloadSchema.safeParse(payload);

@@ -8,7 +8,7 @@ import { server } from '../../../testing/mswServer';
 import { activeShiftsReducer, locationsReceived, selectActiveShifts, shiftEnded, shiftStarted, type ActiveShiftsState } from './activeShiftsSlice';
 import { liveMapApi } from './liveMapApi';
 import { liveMapClosed, liveMapOpened } from './liveMapSlice';
-import { realtimeConnected, realtimeConnectionFailed, realtimeDisconnected } from './realtimeActions';
+import { realtimeConnected, realtimeConnectionFailed, realtimeDisconnected } from '../../../lib/realtime/connectionActions';
 
 const at = (time: string) => `2026-11-21T${time}.000Z`;
 

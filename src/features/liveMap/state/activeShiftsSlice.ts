@@ -7,7 +7,7 @@ import type { LocationUpdate, Shift } from '../../../../contract/entities';
 import type { ShiftEndedPayload } from '../../../../contract/socket';
 import { liveMapApi } from './liveMapApi';
 import { liveMapClosed, liveMapOpened } from './liveMapSlice';
-import { realtimeConnected, realtimeConnectionFailed, realtimeDisconnected, type ConnectionStatus } from './realtimeActions';
+import { realtimeConnected, realtimeConnectionFailed, realtimeDisconnected, type ConnectionStatus } from '../../../lib/realtime/connectionActions';
 
 /** A position as the socket delivers it: the contract's location_update (contract/positions.ts). */
 export type LiveLocationUpdate = LocationUpdate;

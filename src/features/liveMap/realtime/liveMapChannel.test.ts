@@ -9,9 +9,10 @@ import { fakeSocketFactory } from '../../../testing/fakeSocket';
 import { demoToken, demoUser, makeShift } from '../../../testing/fixtures';
 import { API } from '../../../testing/handlers';
 import { server } from '../../../testing/mswServer';
-import { api } from '../../../app/api';
+import { api, sessionExpired } from '../../../app/api';
 import { resolveConfig } from '../../../app/config';
-import { createSocketMiddleware } from './socketMiddleware';
+import { createRealtimeMiddleware } from '../../../lib/realtime/realtimeMiddleware';
+import { createLiveMapChannel } from './liveMapChannel';
 
 const NOW = Date.parse('2026-11-21T15:00:00.000Z');
 const at = (ms: number) => new Date(NOW + ms).toISOString();
@@ -43,7 +44,7 @@ function setup({ socketUrl = 'http://flota.test', flushIntervalMs = 250 } = {}) 
   const store = configureStore({
     reducer,
     // The dev checks stay on (state must stay serializable) but may be slow with 300 shifts on a busy machine.
-    middleware: (getDefault) => getDefault({ immutableCheck: { warnAfter: 1000 }, serializableCheck: { warnAfter: 1000 } }).concat(api.middleware, createSocketMiddleware({ createSocket: sockets.createSocket, flushIntervalMs, now: () => NOW }), recorder),
+    middleware: (getDefault) => getDefault({ immutableCheck: { warnAfter: 1000 }, serializableCheck: { warnAfter: 1000 } }).concat(api.middleware, createRealtimeMiddleware({ createSocket: sockets.createSocket, channels: [createLiveMapChannel({ flushIntervalMs })], onUnauthorized: sessionExpired, now: () => NOW }), recorder),
   });
   const ofType = (type: string) => actions.filter((action) => action.type === type);
   return { store, sockets, actions, ofType };
@@ -66,7 +67,7 @@ async function openConnected(count: number, { fakeTimers = false, flushIntervalM
 
 afterEach(() => jest.useRealTimers());
 
-describe('socket middleware', () => {
+describe('the live map channel on the desk connection', () => {
   it('connects on liveMap/opened with the token, the configured path and reconnection on', () => {
     const { store, sockets } = setup();
     expect(sockets.sockets).toHaveLength(0);

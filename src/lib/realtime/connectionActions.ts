@@ -1,6 +1,7 @@
 /**
- * Events of the real-time connection, dispatched by the socket middleware (src/app) and reduced by
- * activeShiftsSlice. Times are stamped here, in prepare, never in a reducer.
+ * Events of the desk's real-time connection, dispatched by the realtime middleware
+ * (./realtimeMiddleware.ts) and reduced by whichever screen shows the connection (the live map's
+ * activeShiftsSlice). Times are stamped here, in prepare, never in a reducer.
  */
 import { createAction } from '@reduxjs/toolkit';
 

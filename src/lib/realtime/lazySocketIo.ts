@@ -1,9 +1,10 @@
 /**
- * The default socket factory: a socket that loads socket.io-client (~40 KB) only when the live map
- * first connects, so the login page and the other screens never download it. Until the library
- * is there, listeners are kept and calls wait in order; then they are replayed on the real socket.
+ * The default socket factory: a socket that loads socket.io-client (~40 KB) only when a screen
+ * first connects (the live map, Despacho, /conductor), so the login page and the other screens
+ * never download it. Until the library is there, listeners are kept and calls wait in order; then
+ * they are replayed on the real socket.
  */
-import type { CreateSocket, RealtimeSocket, RealtimeSocketOptions } from './socketMiddleware';
+import type { ClientSocket as RealtimeSocket, RealtimeSocketOptions, SocketFactory } from './socketFactory';
 
 type Listener = (...args: never[]) => void;
 type Call = (socket: RealtimeSocket) => void;
@@ -72,4 +73,4 @@ class LazySocket implements RealtimeSocket {
   }
 }
 
-export const lazySocketIo: CreateSocket = (url, options) => new LazySocket(url, options);
+export const lazySocketIo: SocketFactory = (url, options) => new LazySocket(url, options);
