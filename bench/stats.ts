@@ -38,3 +38,22 @@ export const ofBudget = (value: number, budget: number) => `x${(value / budget).
 
 /** The 1, 5 and 15-minute load averages, printed beside the figures (a shared machine's noise). */
 export const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
+
+/**
+ * Rounds under load that met errors (refused, failed or timed-out requests) measured nothing: their
+ * rate is of refusals. Every bench driving load rounds (autocannon and the like) checks each round
+ * here; the failure is printed as such, never as a ratio, and `npm run bench` (run.ts) exits non-zero.
+ */
+const failures: string[] = [];
+
+/** True when the round had no errors; otherwise prints a FALLO line and records it for run.ts. */
+export function roundSucceeded(label: string, result: { errors: number; ok?: number }): boolean {
+  if (result.errors === 0 && result.ok !== 0) return true;
+  const line = `FALLO: ${label}: ${result.errors} errores${result.ok === 0 ? ' y ninguna respuesta correcta' : ''} en la ronda; su cifra no mide nada`;
+  console.error(line);
+  failures.push(line);
+  return false;
+}
+
+/** The failures recorded so far (run.ts prints them at the end and exits 1). */
+export const benchFailures = (): readonly string[] => failures;
