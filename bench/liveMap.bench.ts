@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Measurement, ProbeResult, SizeResult } from './liveMapProbe';
-import { ms } from './stats';
+import { loadAverage, ms } from './stats';
 
 const SIZES = (process.env.BENCH_TAXIS ?? '1000,5000,10000').split(',').map(Number);
 const MODES = ['production', 'development'] as const;
@@ -81,7 +81,7 @@ function verdict({ taxis, traffic, measurements, slowCheckWarnings }: SizeResult
 export async function run(): Promise<void> {
   console.log(`Live map, ${SIZES.map(thousands).join(' / ')} active taxis, one location_update per taxi per second.`);
   console.log(`Figures are median and p95 in ms; a batch's work happens in one task, so it must fit a ${FRAME_MS} ms frame.`);
-  console.log(`Machine: ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} at start (figures scale with it).`);
+  console.log(`Machine: ${os.cpus().length} CPUs, load average ${loadAverage()} at start (figures scale with it).`);
   for (const mode of MODES) {
     const result = probe(mode);
     const who = mode === 'production' ? 'the built app, what dispatchers run' : "RTK's serializable and immutable checks on, what DevTools users run";
