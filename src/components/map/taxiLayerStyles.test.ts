@@ -12,6 +12,8 @@ describe('taxi layers', () => {
     const named = layoutOf(taxiLayer('at', { label: 'name' }));
     expect(named['text-field']).toEqual(['get', 'label']);
     expect(named['text-anchor']).toBe('top');
+    // Colliding names give way; the taxis themselves are always drawn.
+    expect([named['text-allow-overlap'], named['text-optional'], named['icon-allow-overlap']]).toEqual([false, true, true]);
     expect(layoutOf(taxiLayer('tagged', { label: 'none' }))['text-field']).toBeUndefined();
   });
 

@@ -67,7 +67,9 @@ const labelLayout: Record<TaxiLabel, SymbolLayerSpecification['layout']> = {
   number: { ...onBand, 'text-field': ['concat', '#', ['to-string', ['get', 'number']]] },
   rank: { ...onBand, 'text-field': ['to-string', ['get', 'number']], 'text-size': 14 },
   // Under the 50-px marker (half of it is 25 px, 2.2 ems of 12 px), in dark text on a light halo.
-  name: { 'text-field': ['get', 'label'], 'text-size': 12, 'text-anchor': 'top', 'text-offset': [0, 2.2] },
+  // Names are long: where they would collide only the first is written (every taxi still drawn),
+  // the others appear as the user zooms in, instead of a knot of overprinted names.
+  name: { 'text-field': ['get', 'label'], 'text-size': 12, 'text-anchor': 'top', 'text-offset': [0, 2.2], 'text-allow-overlap': false, 'text-ignore-placement': false, 'text-optional': true },
   none: {},
 };
 const labelPaint: Record<TaxiLabel, SymbolLayerSpecification['paint']> = {
