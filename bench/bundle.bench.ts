@@ -12,6 +12,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { measureScreens, type ScreenBytes, type Transfer } from './bundleSizes';
+import { loadAverage } from './stats';
 
 const FIRST_SCREEN_BUDGET_KB = 150;
 const PORT_AFTER = Number(process.env.BENCH_PORT ?? 5610);
@@ -50,4 +51,5 @@ export async function run(): Promise<void> {
     if (!existsSync(path.join(before, 'dist', 'index.html'))) throw new Error(`${before} has no build (dist/index.html)`);
     table(`before (${before})`, await measureScreens(before, PORT_AFTER + 1));
   }
+  console.log(`load average at the end: ${loadAverage()}`);
 }

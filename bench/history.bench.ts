@@ -22,7 +22,7 @@ import { migrateToLatest } from '../server/platform/db/migrate';
 import type { Database } from '../server/platform/db/schema';
 import { HISTORY_COUNT_AHEAD, HISTORY_EXPORT_BATCH, historyBatchQuery, historyCountQuery, historyRowsQuery, type HistoryFilter } from '../server/modules/shifts/historyRepo';
 import { createFleet } from '../server/tools/testing/fleetFixtures';
-import { ms, summarize } from './stats';
+import { loadAverage, ms, summarize } from './stats';
 
 const TIME_ZONE = 'America/Santiago';
 const TAXIS = 50;
@@ -215,7 +215,7 @@ async function withPostgres(adminUrl: string, task: (database: OpenDatabase) => 
 export async function run(): Promise<void> {
   console.log(`Shift history: first page p95 (target ${TARGET_P95_MS} ms) beside the unpaged answer, and the streamed CSV export.`);
   // Figures scale with how busy the machine is: say so next to them.
-  console.log(`Machine: ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} at start.`);
+  console.log(`Machine: ${os.cpus().length} CPUs, load average ${loadAverage()} at start.`);
   const pglite = await openPglite(null);
   try {
     await benchOn('PGlite (in memory, worker thread)', pglite);
@@ -225,5 +225,5 @@ export async function run(): Promise<void> {
   const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (postgresUrl) await withPostgres(postgresUrl, (database) => benchOn('PostgreSQL', database));
   else console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL; scripts/pg-test-server.sh start).');
-  console.log(`\nLoad average ${os.loadavg()[0].toFixed(1)} at the end.`);
+  console.log(`\nLoad average ${loadAverage()} at the end.`);
 }

@@ -17,12 +17,15 @@
  *      the next driver (its token, or its device identifier), ROUNDS times;
  *   5. it prints rate, p50/p95/p99, errors, socket fan-out p95 (point built → owner socket received),
  *      the driver API's ratio to the ceiling and OsmAnd's to the driver API, with the load average.
+ * A round with errors (refused, failed, timed out) is printed as a FALLO, not as a rate or a ratio,
+ * and the run exits non-zero (stats.ts's roundSucceeded).
  * Figures on a shared machine are indicative; the closing table compares medians of the rounds.
  * On a noisy machine many short rounds beat a few long ones: each round measures both routes back to
  * back (their order alternates, so a drift in the machine's load favours neither), its own ratio
  * and load average are printed, and the table gives the median of the rounds' ratios.
  * Knobs: BENCH_INGEST_DRIVERS (5000), BENCH_INGEST_ROUNDS (7), BENCH_INGEST_SECONDS (4), BENCH_INGEST_WARMUP_SECONDS (3),
- * BENCH_INGEST_CONNECTIONS (64), BENCH_INGEST_PORT (5210), BENCH_INGEST_DB (pglite,postgres).
+ * BENCH_INGEST_CONNECTIONS (64), BENCH_INGEST_PORT (5210), BENCH_INGEST_DB (pglite,postgres),
+ * BENCH_INGEST_OSMAND_PER_MINUTE (the server's /osmand limit per address, 1000000: set it low to see a FALLO).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -37,7 +40,7 @@ import { apiCall } from '../server/tools/testing/http';
 import { createScratchDatabase, type ScratchDatabase } from '../server/tools/testing/scratchDatabase';
 import { startServerProcess } from '../server/tools/testing/serverProcess';
 import type { LoadConfig, LoadResult } from './ingestLoad';
-import { loadAverage } from './stats';
+import { loadAverage, roundSucceeded } from './stats';
 
 const NEW_ROOT = path.resolve(__dirname, '..');
 const BASELINE_COMMIT = '16233b5';
@@ -48,6 +51,7 @@ const SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 4);
 const WARMUP_SECONDS = Number(process.env.BENCH_INGEST_WARMUP_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_INGEST_CONNECTIONS ?? 64);
 const PORT = Number(process.env.BENCH_INGEST_PORT ?? 5210);
+const OSMAND_PER_MINUTE = process.env.BENCH_INGEST_OSMAND_PER_MINUTE ?? '1000000';
 const SECRET = 'bench-ingest-secret-0123456789-0123456789';
 const CEILING_PATH = '/api/driver/bench-ceiling';
 const INGEST_PATH = '/api/driver/locations';
@@ -58,17 +62,21 @@ interface Tree {
   name: 'nuevo' | 'anterior';
   root: string;
   hasCeiling: boolean;
+  /** The OsmAnd endpoint exists (not in the baseline commit, which predates it). */
+  hasOsmand: boolean;
 }
 interface RoundFigures {
   ceiling: LoadResult | null;
   ingest: LoadResult;
-  osmand: LoadResult;
+  osmand: LoadResult | null;
   socketP95: number;
   socketEvents: number;
   /** ingest rate / ceiling rate of this round */
   ratio: number;
-  /** OsmAnd rate / driver API rate of this round */
+  /** OsmAnd rate / driver API rate of this round (NaN without OsmAnd) */
   osmandRatio: number;
+  /** Every route of this round answered without errors: only then are its rates and ratios figures. */
+  clean: boolean;
   load: string;
 }
 type Route = 'ceiling' | 'ingest' | 'osmand';
@@ -79,15 +87,21 @@ const nearestRank = (sorted: number[], p: number) => sorted[Math.min(sorted.leng
 const percent = (ratio: number) => `${(ratio * 100).toFixed(0)}%`;
 /** The median of the rounds' own ratios and their spread; a tree without the ceiling route: against this run's ceiling median. */
 function ratioCell(rounds: RoundFigures[], againstMedianCeiling: number): string {
+  if (rounds.some((r) => !r.clean)) return failedCell(rounds);
   const ratios = rounds.map((r) => r.ratio).filter((ratio) => !Number.isNaN(ratio));
   if (!ratios.length) return percent(againstMedianCeiling);
   return `${percent(median(ratios))} (${percent(Math.min(...ratios))}–${percent(Math.max(...ratios))})`;
 }
 /** OsmAnd's rate over the driver API's, each round measured back to back: median and spread. */
 function osmandRatioCell(rounds: RoundFigures[]): string {
-  const ratios = rounds.map((r) => r.osmandRatio);
+  if (rounds.some((r) => !r.clean)) return failedCell(rounds);
+  const ratios = rounds.map((r) => r.osmandRatio).filter((ratio) => !Number.isNaN(ratio));
+  if (!ratios.length) return '-';
   return `${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
 }
+/** What a table cell says instead of a ratio when rounds had errors. */
+const failedCell = (rounds: RoundFigures[]) => `FALLO (${rounds.filter((r) => !r.clean).length} de ${rounds.length} rondas con errores)`;
+const rateCell = (rounds: RoundFigures[], rate: (r: RoundFigures) => number) => (rounds.some((r) => !r.clean) ? 'FALLO' : median(rounds.map(rate)).toFixed(0));
 const loadRange = (rounds: RoundFigures[]) => {
   const oneMinute = rounds.map((r) => Number(r.load.split(' ')[0]));
   return `${Math.min(...oneMinute).toFixed(1)}–${Math.max(...oneMinute).toFixed(1)}`;
@@ -100,7 +114,7 @@ function baselineTree(): Tree | null {
   }
   // The dependencies of 16233b5 are this tree's (that commit pinned them).
   if (!existsSync(path.join(BASELINE_ROOT, 'node_modules'))) symlinkSync(path.join(NEW_ROOT, 'node_modules'), path.join(BASELINE_ROOT, 'node_modules'));
-  return { name: 'anterior', root: BASELINE_ROOT, hasCeiling: false };
+  return { name: 'anterior', root: BASELINE_ROOT, hasCeiling: false, hasOsmand: false };
 }
 
 /** PostgreSQL's URL, starting a throwaway server when only the binaries exist; null when neither. */
@@ -160,6 +174,13 @@ async function measure(kind: Kind, tree: Tree, pgUrl: string | null): Promise<Ro
     // autocannon ignores `Connection: close`: past the default 1,000 requests per connection every
     // answer would be a 503, capping both routes at 64,000 requests a round.
     MAX_REQUESTS_PER_SOCKET: '1000000',
+    // One load generator is one address: at /osmand's default per-address limit (6,000 a minute)
+    // nearly every request of a round was refused with a 429, and the rate read was of refusals.
+    // Its ceiling (config.ts's maximum) is far above what one machine sends.
+    OSMAND_REQUESTS_PER_MINUTE: OSMAND_PER_MINUTE,
+    // A small BENCH_INGEST_DRIVERS sends each shift many points a second: past the per-shift cap
+    // (600 a minute) the round would measure 429s. The cap is still checked on every point.
+    INGEST_POINTS_PER_MINUTE: '100000',
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
   };
   try {
@@ -187,8 +208,9 @@ async function measure(kind: Kind, tree: Tree, pgUrl: string | null): Promise<Ro
       const owner = await ownerSocket(server.url, login.body.token as string, fleet.ownerId);
       // Unmeasured warm-up of both routes: the first seconds of a fresh process (JIT, the database's
       // caches, connections) would otherwise weigh on whichever route the first round runs first.
-      const routes: Route[] = tree.hasCeiling ? ['ceiling', 'ingest', 'osmand'] : ['ingest', 'osmand'];
-      for (const route of routes) await runLoad(server.url, route, files, workDir, WARMUP_SECONDS);
+      const routes: Route[] = [...(tree.hasCeiling ? ['ceiling' as const] : []), 'ingest', ...(tree.hasOsmand ? ['osmand' as const] : [])];
+      const label = `[${kind} · ${tree.name}]`;
+      for (const route of routes) roundSucceeded(`${label} calentamiento ${route}`, await runLoad(server.url, route, files, workDir, WARMUP_SECONDS));
       const rounds: RoundFigures[] = [];
       for (let round = 1; round <= ROUNDS; round++) {
         // Order alternates each round, so a drift in the machine's load favours no route.
@@ -206,18 +228,25 @@ async function measure(kind: Kind, tree: Tree, pgUrl: string | null): Promise<Ro
         }
         const ceiling = results.get('ceiling') ?? null;
         const ingest = results.get('ingest') as LoadResult;
-        const osmand = results.get('osmand') as LoadResult;
+        const osmand = results.get('osmand') ?? null;
+        // Checked every one (no short-circuit): each failing route gets its own FALLO line.
+        const clean = [...results].map(([route, result]) => roundSucceeded(`${label} ronda ${round} ${route}`, result)).every(Boolean);
         const ratio = ceiling ? ingest.rate / ceiling.rate : NaN;
-        const figures = { ceiling, ingest, osmand, socketP95: socket.p95, socketEvents: socket.events, ratio, osmandRatio: osmand.rate / ingest.rate, load: loadAverage() };
+        const osmandRatio = osmand ? osmand.rate / ingest.rate : NaN;
+        const figures = { ceiling, ingest, osmand, socketP95: socket.p95, socketEvents: socket.events, ratio, osmandRatio, clean, load: loadAverage() };
         rounds.push(figures);
+        // A ratio between rates of refusals is no figure: a round with errors says FALLO instead.
+        const ratioText = (text: string) => (clean ? text : 'FALLO (errores en la ronda)');
         console.log(
-          `  [${kind} · ${tree.name}] ronda ${round}: ` +
+          `  ${label} ronda ${round}: ` +
             (ceiling ? `techo ${ceiling.rate.toFixed(0)}/s (p95 ${ceiling.p95} ms, errores ${ceiling.errors}) · ` : '') +
             `ingesta ${ingest.rate.toFixed(0)}/s p50/p95/p99 ${ingest.p50}/${ingest.p95}/${ingest.p99} ms, errores ${ingest.errors}, ` +
             `socket p95 ${figures.socketP95} ms (${figures.socketEvents} eventos)` +
-            (ceiling ? ` · ${(ratio * 100).toFixed(0)}% del techo` : '') +
-            ` · OsmAnd ${osmand.rate.toFixed(0)}/s p50/p95/p99 ${osmand.p50}/${osmand.p95}/${osmand.p99} ms, errores ${osmand.errors}, ` +
-            `${figures.osmandRatio.toFixed(2)}× la ingesta · carga ${figures.load}`,
+            (ceiling ? ` · ${ratioText(`${(ratio * 100).toFixed(0)}% del techo`)}` : '') +
+            (osmand
+              ? ` · OsmAnd ${osmand.rate.toFixed(0)}/s p50/p95/p99 ${osmand.p50}/${osmand.p95}/${osmand.p99} ms, errores ${osmand.errors}, ` + ratioText(`${osmandRatio.toFixed(2)}× la ingesta`)
+              : ' · OsmAnd: no existe en este servidor') +
+            ` · carga ${figures.load}`,
         );
       }
       owner.socket.close();
@@ -235,7 +264,7 @@ export async function run(): Promise<void> {
   const kinds = (process.env.BENCH_INGEST_DB ?? 'pglite,postgres').split(',') as Kind[];
   const postgres = kinds.includes('postgres') ? postgresUrl() : null;
   if (kinds.includes('postgres') && !postgres) console.log('PostgreSQL: sin TEST_DATABASE_URL ni binarios; se omite.');
-  const trees = [{ name: 'nuevo', root: NEW_ROOT, hasCeiling: true } as Tree, baselineTree()].filter((tree): tree is Tree => tree !== null);
+  const trees = [{ name: 'nuevo', root: NEW_ROOT, hasCeiling: true, hasOsmand: true } as Tree, baselineTree()].filter((tree): tree is Tree => tree !== null);
   console.log(`${DRIVERS} conductores, ${ROUNDS} rondas de ${SECONDS} s, ${CONNECTIONS} conexiones; ${os.cpus().length} núcleos; carga ${loadAverage()}`);
   const table: string[] = [];
   try {
@@ -246,12 +275,16 @@ export async function run(): Promise<void> {
         const rounds = await measure(kind, tree, postgres?.url ?? null);
         if (tree.hasCeiling) ceilingRate = median(rounds.map((r) => (r.ceiling as LoadResult).rate));
         const rate = median(rounds.map((r) => r.ingest.rate));
+        const osmandRounds = rounds.map((r) => r.osmand).filter((result): result is LoadResult => result !== null);
+        const osmandCells = osmandRounds.length
+          ? `${rateCell(rounds, (r) => (r.osmand as LoadResult).rate)} | ${median(osmandRounds.map((r) => r.p50))} / ${median(osmandRounds.map((r) => r.p95))} / ${median(osmandRounds.map((r) => r.p99))} ms | ` +
+            `${osmandRounds.reduce((sum, r) => sum + r.errors, 0)}`
+          : '- | - | -';
         table.push(
-          `| ${kind} | ${tree.name} | ${tree.hasCeiling ? ceilingRate.toFixed(0) : '-'} | ${rate.toFixed(0)} | ` +
+          `| ${kind} | ${tree.name} | ${tree.hasCeiling ? rateCell(rounds, (r) => (r.ceiling as LoadResult).rate) : '-'} | ${rateCell(rounds, (r) => r.ingest.rate)} | ` +
             `${median(rounds.map((r) => r.ingest.p50))} / ${median(rounds.map((r) => r.ingest.p95))} / ${median(rounds.map((r) => r.ingest.p99))} ms | ` +
             `${rounds.reduce((sum, r) => sum + r.ingest.errors, 0)} | ${median(rounds.map((r) => r.socketP95))} ms | ${ratioCell(rounds, rate / ceilingRate)} | ` +
-            `${median(rounds.map((r) => r.osmand.rate)).toFixed(0)} | ${median(rounds.map((r) => r.osmand.p50))} / ${median(rounds.map((r) => r.osmand.p95))} / ${median(rounds.map((r) => r.osmand.p99))} ms | ` +
-            `${rounds.reduce((sum, r) => sum + r.osmand.errors, 0)} | ${osmandRatioCell(rounds)} | ${loadRange(rounds)} |`,
+            `${osmandCells} | ${osmandRatioCell(rounds)} | ${loadRange(rounds)} |`,
         );
       }
     }

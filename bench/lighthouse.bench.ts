@@ -12,6 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { startServer } from './bundleSizes';
+import { loadAverage } from './stats';
 
 const PORT = Number(process.env.BENCH_PORT ?? 5612);
 const TARGET = 90;
@@ -50,6 +51,7 @@ export async function run(): Promise<void> {
       );
     }
     await reportInstallability(browser, origin);
+    console.log(`load average at the end: ${loadAverage()} (the score moves with it)`);
     await browser.close();
   } finally {
     await chrome.kill();

@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Measurement, ProbeResult, SizeResult } from './liveMapProbe';
-import { ms } from './stats';
+import { cpuReference, loadAverage, ms } from './stats';
 
 const SIZES = (process.env.BENCH_TAXIS ?? '1000,5000,10000').split(',').map(Number);
 const MODES = ['production', 'development'] as const;
@@ -62,7 +62,7 @@ function printTable(sizes: SizeResult[]) {
 }
 
 /** One line per size: does a batch fit in a frame, are the actions few, is every step within its budget? */
-function verdict({ taxis, traffic, measurements, slowCheckWarnings }: SizeResult): string {
+function verdict({ taxis, traffic, measurements, slowCheckWarnings }: SizeResult, reference: number): string {
   const perBatch = measurements.filter((m) => m.perBatch);
   const batchMedian = perBatch.reduce((sum, m) => sum + m.median, 0);
   const batchP95 = perBatch.reduce((sum, m) => sum + m.p95, 0);
@@ -72,7 +72,7 @@ function verdict({ taxis, traffic, measurements, slowCheckWarnings }: SizeResult
     ...(traffic.actionsMaxPerSecond > MAX_ACTIONS_PER_SECOND ? [`${traffic.actionsMaxPerSecond} actions in one second`] : []),
     ...over.map((m) => `${m.what} p95 ${ratio(m.p95, m.budget)} of ${m.budget} ms`),
   ];
-  const batch = `a batch costs ${ms(batchMedian)} median / ${ms(batchP95)} p95 of a ${FRAME_MS} ms frame (flush + rows + map diff + bounds), ${traffic.actionsMaxPerSecond} actions/s`;
+  const batch = `a batch costs ${ms(batchMedian)} median / ${ms(batchP95)} p95 of a ${FRAME_MS} ms frame (flush + rows + map diff + bounds) = ${(batchMedian / reference).toFixed(1)}× the CPU reference, ${traffic.actionsMaxPerSecond} actions/s`;
   const warnings = slowCheckWarnings ? `; RTK's dev checks warned ${slowCheckWarnings} times` : '';
   const head = `  N=${thousands(taxis)}: `;
   return problems.length === 0 ? `${head}SMOOTH: ${batch}, every step within budget${warnings}` : `${head}NOT SMOOTH: ${problems.join('; ')} (${batch})${warnings}`;
@@ -81,13 +81,16 @@ function verdict({ taxis, traffic, measurements, slowCheckWarnings }: SizeResult
 export async function run(): Promise<void> {
   console.log(`Live map, ${SIZES.map(thousands).join(' / ')} active taxis, one location_update per taxi per second.`);
   console.log(`Figures are median and p95 in ms; a batch's work happens in one task, so it must fit a ${FRAME_MS} ms frame.`);
-  console.log(`Machine: ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} at start (figures scale with it).`);
+  console.log(`Machine: ${os.cpus().length} CPUs, load average ${loadAverage()} at start (figures scale with it).`);
   for (const mode of MODES) {
     const result = probe(mode);
     const who = mode === 'production' ? 'the built app, what dispatchers run' : "RTK's serializable and immutable checks on, what DevTools users run";
     console.log(`\n${mode.toUpperCase()} (${who})`);
     printTable(result.sizes);
     console.log('');
-    for (const size of result.sizes) console.log(verdict(size));
+    // Measured beside each mode's figures: how fast this machine is right now (stats.ts).
+    const reference = cpuReference();
+    console.log(`CPU reference (sorting 50,000 numbers) now: ${ms(reference)} · load ${loadAverage()}`);
+    for (const size of result.sizes) console.log(verdict(size, reference));
   }
 }

@@ -33,6 +33,7 @@ import { chromiumArgs } from '../e2e/playwright.config';
 import { demoToken, demoUser } from '../src/testing/fixtures';
 import { traceMainThread } from './cdpMainThread';
 import { startBenchServer } from './liveMapBrowserServer';
+import { loadAverage } from './stats';
 
 /** A fleet size and how many of its taxis move ("100:5"); every taxi moves when M is left out. */
 interface Size {
@@ -363,7 +364,7 @@ export async function run() {
             if (!figures) continue;
             results.push(figures);
             console.log(
-              `${kind} ${label} taxis, round ${round + 1}: busy ${figures.busyPercent.toFixed(1)}%, scripting ${fixed(figures.scriptingMsPerSecond)} ms/s, ${figures.deliveredPerSecond.toFixed(0)} updates/s sent, ${fixed(figures.appliedPerSecond)} handled, ${fixed(figures.workPerEventMs, 3)} ms per update, p95 ${fixed(figures.latencyP95Ms)} ms, ${fixed(figures.domNodes)} nodes${figures.answered ? '' : ' (did not answer the protocol after the window)'}`,
+              `${kind} ${label} taxis, round ${round + 1}: busy ${figures.busyPercent.toFixed(1)}%, scripting ${fixed(figures.scriptingMsPerSecond)} ms/s, ${figures.deliveredPerSecond.toFixed(0)} updates/s sent, ${fixed(figures.appliedPerSecond)} handled, ${fixed(figures.workPerEventMs, 3)} ms per update, p95 ${fixed(figures.latencyP95Ms)} ms, ${fixed(figures.domNodes)} nodes${figures.answered ? '' : ' (did not answer the protocol after the window)'} · load ${loadAverage()}`,
             );
           } finally {
             await browser.close();

@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { loadAverage } from './stats';
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -53,7 +54,7 @@ export async function run(): Promise<void> {
     const settled = rssMb(server.pid as number);
     console.log(`checkout: ${repo}`);
     console.log(`${attempts} failed logins with distinct 1 MB RUTs in ${seconds.toFixed(1)} s, answers ${JSON.stringify(statuses)}`);
-    console.log(`server RSS: before ${before.toFixed(0)} MB, right after ${after.toFixed(0)} MB (+${(after - before).toFixed(0)}), 10 s later ${settled.toFixed(0)} MB (+${(settled - before).toFixed(0)})`);
+    console.log(`server RSS: before ${before.toFixed(0)} MB, right after ${after.toFixed(0)} MB (+${(after - before).toFixed(0)}), 10 s later ${settled.toFixed(0)} MB (+${(settled - before).toFixed(0)}) · load ${loadAverage()}`);
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

@@ -17,7 +17,7 @@ import { reportByDay, reportByGroup, type ReportFilter } from '../server/modules
 import { seededRandom } from '../server/tools/seed/prng';
 import { createFleet } from '../server/tools/testing/fleetFixtures';
 import { createScratchDatabase } from '../server/tools/testing/scratchDatabase';
-import { loadAverage } from './stats';
+import { againstReference, cpuReference, loadAverage } from './stats';
 
 const DRIVERS = 200;
 const DAYS = 30;
@@ -57,7 +57,7 @@ async function timeIt(label: string, runs: number, action: () => Promise<unknown
     times.push(performance.now() - began);
   }
   const p95 = percentile(times, 0.95);
-  console.log(`  ${label}: p50 ${percentile(times, 0.5).toFixed(1)} ms · p95 ${p95.toFixed(1)} ms (presupuesto ${BUDGET_MS} ms: ${p95 <= BUDGET_MS ? 'dentro' : 'FUERA'})`);
+  console.log(`  ${label}: p50 ${percentile(times, 0.5).toFixed(1)} ms · p95 ${p95.toFixed(1)} ms (presupuesto ${BUDGET_MS} ms: ${p95 <= BUDGET_MS ? 'dentro' : 'FUERA'}) · p50 = ${againstReference(percentile(times, 0.5), cpuReference())}`);
 }
 
 async function benchOn(name: string, database: OpenDatabase): Promise<void> {

@@ -12,7 +12,7 @@ import { summarizeShift, summarizeTrail } from '../server/modules/reports';
 import { seededRandom } from '../server/tools/seed/prng';
 import { createFleet, insertShifts } from '../server/tools/testing/fleetFixtures';
 import { SyntheticTrack } from '../server/tools/testing/syntheticTrack';
-import { loadAverage } from './stats';
+import { againstReference, cpuReference, loadAverage } from './stats';
 
 const HOURS = 12;
 const RUNS = 5;
@@ -52,7 +52,8 @@ export async function run(): Promise<void> {
     totals = summarizeTrail(points).totals;
     pure.push(performance.now() - began);
   }
-  console.log(`  detección (sin base de datos): mediana ${median(pure).toFixed(1)} ms de ${RUNS}`);
+  const reference = cpuReference();
+  console.log(`  detección (sin base de datos): mediana ${median(pure).toFixed(1)} ms de ${RUNS} = ${againstReference(median(pure), reference)}`);
   console.log(`  → ${totals.distance_km} km, ${totals.trips_count} viajes, ${totals.stops_count} paradas, ${totals.ignored_points} puntos descartados, máx ${totals.max_speed_kmh} km/h`);
 
   const database = await openPglite(null);
@@ -75,7 +76,7 @@ export async function run(): Promise<void> {
       whole.push(performance.now() - began);
     }
     console.log(`  readTrail en PGlite: mediana ${median(reads).toFixed(1)} ms`);
-    console.log(`  summarizeShift en PGlite (leer + detectar + guardar): mediana ${median(whole).toFixed(1)} ms de ${RUNS}`);
+    console.log(`  summarizeShift en PGlite (leer + detectar + guardar): mediana ${median(whole).toFixed(1)} ms de ${RUNS} = ${againstReference(median(whole), cpuReference())} · carga ${loadAverage()}`);
   } finally {
     await database.close();
   }

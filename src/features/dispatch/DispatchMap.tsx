@@ -1,21 +1,27 @@
 /**
- * The dispatch map: a click picks the pickup; the pickup and the free taxis near it, numbered by
- * rank with their estimate, are DOM markers (a handful, never the fleet: the live map draws that). The camera fits
- * them when they change. A lazy chunk (MapLibre), like every map.
+ * The dispatch map: a click picks the pickup; the free taxis near it are drawn as every map draws
+ * taxis (TaxiLayer), each tagged with its rank and estimate above it, and the pickup (PickupLayer)
+ * above them all; a handful, never the fleet (the live map draws that). The camera fits them when
+ * they change. A lazy chunk (MapLibre), like every map.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Marker, type MapLayerMouseEvent, type MapRef } from 'react-map-gl/maplibre';
+import type { MapLayerMouseEvent, MapRef } from 'react-map-gl/maplibre';
 import { useAppSelector } from '../../app/hooks';
+import { PickupLayer, type CandidateTag } from '../../components/map/PickupLayer';
+import { TaxiLayer } from '../../components/map/TaxiLayer';
+import { useTaxiIcons } from '../../components/map/useTaxiIcons';
 import { selectColorScheme } from '../../components/theme/themeSlice';
 import { boundsOf, type LngLat } from '../../lib/map/geometry';
 import { MapShell } from '../../lib/map/MapShell';
 import { applyTileColorScheme, rasterStyle } from '../../lib/map/rasterStyle';
+import { taxiMarkers } from '../../lib/map/taxiFeatures';
 import { etaText } from './distanceFormat';
 import type { Candidate } from '../../../contract/api';
 import type { PickupPoint } from './pickupOptions';
 
 /** About La Ligua, where the demo fleet drives. */
 const DEFAULT_CENTER: LngLat = [-71.2264, -32.4519];
+const CANDIDATES_SOURCE = 'dispatch-candidates';
 
 export default function DispatchMap({ pickup, candidates, onPick }: { pickup: PickupPoint | null; candidates: readonly Candidate[]; onPick(latitude: number, longitude: number): void }) {
   const tileUrl = useAppSelector((state) => state.config.tileUrl);
@@ -24,6 +30,23 @@ export default function DispatchMap({ pickup, candidates, onPick }: { pickup: Pi
   const mapStyle = useMemo(() => rasterStyle(tileUrl, tileAttribution), [tileUrl, tileAttribution]);
   const mapRef = useRef<MapRef>(null);
   const [ready, setReady] = useState(false);
+  const icons = useTaxiIcons();
+  // Free taxis (yellow, as Libre on the live map), numbered by the tags above them.
+  const taxis = useMemo(() => taxiMarkers(candidates, (candidate) => [candidate.longitude, candidate.latitude], (_candidate, index) => ({ number: index + 1, stale: false, availability: 'libre' })), [candidates]);
+  const tags = useMemo(
+    () =>
+      candidates.map(
+        (candidate, index): CandidateTag => ({
+          key: candidate.driver_id,
+          longitude: candidate.longitude,
+          latitude: candidate.latitude,
+          rank: index + 1,
+          eta: etaText(candidate.eta_s),
+          title: `${candidate.driver_name} · ${candidate.plate_number ?? 'Sin vehículo'}`,
+        }),
+      ),
+    [candidates],
+  );
 
   useEffect(() => {
     const map = mapRef.current?.getMap();
@@ -45,25 +68,14 @@ export default function DispatchMap({ pickup, candidates, onPick }: { pickup: Pi
       mapStyle={mapStyle}
       initialViewState={{ longitude: pickup?.longitude ?? DEFAULT_CENTER[0], latitude: pickup?.latitude ?? DEFAULT_CENTER[1], zoom: 14 }}
       cursor="crosshair"
-      onLoad={() => setReady(true)}
+      onLoad={(event) => {
+        setReady(true);
+        icons.load(event.target);
+      }}
       onClick={(event: MapLayerMouseEvent) => onPick(event.lngLat.lat, event.lngLat.lng)}
     >
-      {candidates.map((candidate, index) => (
-        <Marker key={candidate.driver_id} longitude={candidate.longitude} latitude={candidate.latitude} anchor="center">
-          <span className="flota-candidate-pin" title={`${candidate.driver_name} · ${candidate.plate_number ?? 'Sin vehículo'}`}>
-            <span className="flota-candidate-pin__rank">{index + 1}</span>
-            <span className="flota-candidate-pin__eta">{etaText(candidate.eta_s)}</span>
-          </span>
-        </Marker>
-      ))}
-      {pickup && (
-        // Above the candidates whatever order they were added in: a taxi next to the pickup must not hide it.
-        <Marker longitude={pickup.longitude} latitude={pickup.latitude} anchor="bottom" style={{ zIndex: 1 }}>
-          <span className="flota-pickup-pin" title={pickup.label}>
-            Recogida
-          </span>
-        </Marker>
-      )}
+      <TaxiLayer id={CANDIDATES_SOURCE} data={taxis} iconsReady={icons.ready} label="none" />
+      <PickupLayer pickup={pickup} candidates={tags} />
     </MapShell>
   );
 }

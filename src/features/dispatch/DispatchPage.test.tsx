@@ -3,7 +3,9 @@ import { http, HttpResponse } from 'msw';
 import type { Booking, BookingCreateInput } from '../../../contract/api';
 import { API } from '../../testing/apiEdge';
 import { fakeSocketFactory } from '../../testing/fakeSocket';
+import type { TaxiMarkerCollection } from '../../lib/map/taxiFeatures';
 import { server } from '../../testing/mswServer';
+import { mapStandIn } from '../../testing/reactMapGlStandIn';
 import { renderApp } from '../../testing/renderApp';
 import { makeBooking, makeCandidate, makeCustomer } from './dispatchFixtures';
 
@@ -150,6 +152,11 @@ describe('Despacho', () => {
     const pins = screen.getAllByTestId('marker');
     expect(pins.map((pin) => pin.querySelector('.flota-candidate-pin__rank')?.textContent ?? pin.textContent)).toEqual(['1', '2', 'Recogida']);
     expect(pins.map((pin) => pin.querySelector('.flota-candidate-pin__eta')?.textContent)).toEqual(['3 min', '7 min', undefined]);
+    // Each tag stands on its taxi, drawn as every map draws taxis (a free one: yellow).
+    const taxis = mapStandIn.sources.get('dispatch-candidates') as TaxiMarkerCollection;
+    expect(taxis.features.map((taxi) => [...taxi.geometry.coordinates, taxi.properties.availability])).toEqual(
+      pins.slice(0, 2).map((pin) => [...(pin.dataset.lnglat as string).split(',').map(Number), 'libre']),
+    );
     await user.click(within(rows[0]).getByRole('button', { name: 'Asignar a Pedro Rojas' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Ese taxi ya tiene un viaje asignado');
   });

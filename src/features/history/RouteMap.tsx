@@ -3,8 +3,9 @@
  * out of the main bundle.
  */
 import { useMemo } from 'react';
-import { Layer, Marker, Source } from 'react-map-gl/maplibre';
+import { Marker } from 'react-map-gl/maplibre';
 import { useAppSelector } from '../../app/hooks';
+import { TrailLayer } from '../../components/map/TrailLayer';
 import { selectColorScheme } from '../../components/theme/themeSlice';
 import { MapShell } from '../../lib/map/MapShell';
 import { rasterStyle } from '../../lib/map/rasterStyle';
@@ -22,9 +23,7 @@ export default function RouteMap({ route }: { route: RouteGeometry }) {
 
   return (
     <MapShell mapStyle={mapStyle} compactAttribution initialViewState={{ bounds: route.bounds, fitBoundsOptions: { padding: FIT_PADDING, maxZoom: MAX_FIT_ZOOM } }}>
-      <Source id="shift-route" type="geojson" data={route.line}>
-        <Layer id="shift-route-line" type="line" layout={{ 'line-join': 'round', 'line-cap': 'round' }} paint={{ 'line-color': '#2f6fde', 'line-width': 4 }} />
-      </Source>
+      <TrailLayer id="shift-route" data={route.line} />
       {route.ends.map((end) => (
         <Marker key={end.kind} longitude={end.longitude} latitude={end.latitude} anchor="bottom">
           <span className={`flota-route-pin flota-route-pin--${end.kind}`}>{end.label}</span>

@@ -6,9 +6,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import type { MapLibreEvent, StyleSpecification } from 'maplibre-gl';
-import { Layer, Marker, Source, type MapRef, type MarkerInstance } from 'react-map-gl/maplibre';
+import { Marker, type MapRef, type MarkerInstance } from 'react-map-gl/maplibre';
 import type { Stop } from '../../../../contract/reports';
 import { useAppSelector } from '../../../app/hooks';
+import { TrailLayer } from '../../../components/map/TrailLayer';
 import { selectColorScheme } from '../../../components/theme/themeSlice';
 import { formatClockTime } from '../../../lib/clockTime';
 import { MapShell } from '../../../lib/map/MapShell';
@@ -185,9 +186,7 @@ function ReplayRoute({ track, bounds, size, routeDrawn, stops, clock, follow, ma
   const position = positionAt(track, now());
   return (
     <>
-      <Source id={ROUTE_SOURCE} type="geojson" data={full ? pieces : thinned}>
-        <Layer id="replay-route-line" type="line" layout={{ 'line-join': 'round', 'line-cap': 'round' }} paint={{ 'line-color': ['get', 'colour'], 'line-width': 4 }} />
-      </Source>
+      <TrailLayer id={ROUTE_SOURCE} data={full ? pieces : thinned} colorProperty="colour" />
       {stops.map((stop) => (
         <Marker key={stop.start_time} longitude={stop.longitude} latitude={stop.latitude} anchor="bottom">
           <span className="flota-replay-stop" title={`Detenido de ${formatClockTime(stop.start_time)} a ${formatClockTime(stop.end_time)}${stop.data_gap ? ' (sin datos)' : ''}`}>

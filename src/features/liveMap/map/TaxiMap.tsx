@@ -1,7 +1,8 @@
 /**
  * The live map, composed of one small component per layer (as traccar-web composes MapPositions,
- * MapAccuracy, …): OSM raster tiles, the fleet (FleetPositions), the selected taxi
- * (SelectedPosition) with its trail (TaxiTrail) and popup (TaxiPopup); taxiGlide.ts feeds both sources.
+ * MapAccuracy, …; the layers live in components/map): OSM raster tiles, the fleet (a clustered
+ * TaxiLayer), the selected taxi (a TaxiLayer of its own, never grouped) with its trail (TaxiTrail)
+ * and popup (TaxiPopup); taxiGlide.ts feeds both taxi sources by diffs.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { MapLayerMouseEvent, MapRef } from 'react-map-gl/maplibre';
@@ -15,12 +16,11 @@ import { followStopped, followToggled, INITIAL_ZOOM, popupClosed, selectLiveMap,
 import { initialCenter, positionsBounds, taxiPoints } from './mapGeo';
 import { TaxiPopup } from './TaxiPopup';
 import { TaxiTrail } from './TaxiTrail';
-import { addTaxiIcons } from './taxiIcon';
 import { createTaxiLayer } from './taxiGlide';
 import { screenPixels } from './glide';
-import { CLUSTER_LAYER, FLEET_SOURCE, SELECTED_LAYER, SELECTED_SOURCE, TAXI_LAYER } from './taxiLayerStyles';
-import { FleetPositions } from './FleetPositions';
-import { SelectedPosition } from './SelectedPosition';
+import { TaxiLayer } from '../../../components/map/TaxiLayer';
+import { taxiLayerIds } from '../../../components/map/taxiLayerStyles';
+import { useTaxiIcons } from '../../../components/map/useTaxiIcons';
 import type { TaxiRow } from '../state/taxiRows';
 import { useCameraSync } from './useCameraSync';
 
@@ -28,6 +28,10 @@ import { useCameraSync } from './useCameraSync';
 const GLIDE_MS = 1000;
 /** The fleet is redrawn at most once a second (each taxi reports once a second); the selected taxi at once. */
 const FLEET_REDRAW_MS = 1000;
+/** The fleet's source (clustered) and the selected taxi's (drawn above the clusters, never grouped). */
+const FLEET_SOURCE = 'taxis';
+const SELECTED_SOURCE = 'taxi-selected';
+const FLEET_LAYERS = taxiLayerIds(FLEET_SOURCE);
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia !== 'function' || window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -48,7 +52,7 @@ export function TaxiMap({ rows, offline }: TaxiMapProps) {
   const popupRef = useRef<MapLibrePopup>(null);
   const followingRef = useRef(view.following);
   const [mapReady, setMapReady] = useState(false);
-  const [iconsReady, setIconsReady] = useState(false);
+  const { ready: iconsReady, load: loadIcons } = useTaxiIcons();
   const [pointing, setPointing] = useState(false);
 
   const colorScheme = useAppSelector(selectColorScheme);
@@ -144,13 +148,11 @@ export function TaxiMap({ rows, offline }: TaxiMapProps) {
       initialViewState={initialViewState}
       // Labels never collide (allow-overlap), so their 300 ms fade only cost a run of full repaints after every batch.
       fadeDuration={0}
-      interactiveLayerIds={iconsReady ? [CLUSTER_LAYER, TAXI_LAYER, SELECTED_LAYER] : []}
+      interactiveLayerIds={iconsReady ? [FLEET_LAYERS.clusters, FLEET_LAYERS.taxis, taxiLayerIds(SELECTED_SOURCE).taxis] : []}
       cursor={pointing ? 'pointer' : undefined}
       onLoad={(event) => {
         setMapReady(true);
-        addTaxiIcons(event.target)
-          .then(() => setIconsReady(true))
-          .catch((error: unknown) => console.error(error));
+        loadIcons(event.target);
       }}
       onMoveEnd={(event) => {
         layer.settle();
@@ -163,9 +165,9 @@ export function TaxiMap({ rows, offline }: TaxiMapProps) {
       onMouseEnter={() => setPointing(true)}
       onMouseLeave={() => setPointing(false)}
     >
-      <FleetPositions iconsReady={iconsReady} />
-      <SelectedPosition iconsReady={iconsReady} />
-      {selected && view.showTrail && <TaxiTrail shift={selected.shift} beforeId={iconsReady ? CLUSTER_LAYER : undefined} />}
+      <TaxiLayer id={FLEET_SOURCE} iconsReady={iconsReady} cluster />
+      <TaxiLayer id={SELECTED_SOURCE} iconsReady={iconsReady} selected />
+      {selected && view.showTrail && <TaxiTrail shift={selected.shift} beforeId={iconsReady ? FLEET_LAYERS.clusters : undefined} />}
       {selected && popupAt && (
         <TaxiPopup
           ref={popupRef}

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { Layer, Source } from 'react-map-gl/maplibre';
 import type { Shift } from '../../../../contract/entities';
+import { TrailLayer } from '../../../components/map/TrailLayer';
 import { useGetShiftTrailQuery } from '../state/liveMapApi';
 import { trailGeoJson } from './mapGeo';
 
@@ -12,15 +12,5 @@ export function TaxiTrail({ shift, beforeId }: { shift: Shift; beforeId?: string
     const latest = latitude !== null && longitude !== null && timestamp ? { latitude, longitude, timestamp } : null;
     return trailGeoJson(data?.locations ?? [], latest);
   }, [data, latitude, longitude, timestamp]);
-  return (
-    <Source id="trail" type="geojson" data={geojson}>
-      <Layer
-        id="trail"
-        type="line"
-        beforeId={beforeId}
-        layout={{ 'line-join': 'round', 'line-cap': 'round' }}
-        paint={{ 'line-color': '#2f6fde', 'line-width': 4, 'line-opacity': 0.8 }}
-      />
-    </Source>
-  );
+  return <TrailLayer id="trail" data={geojson} opacity={0.8} beforeId={beforeId} />;
 }

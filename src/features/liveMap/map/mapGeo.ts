@@ -1,21 +1,17 @@
 /** Pure map geometry: the taxis' GeoJSON, the bounds that fit them, where the map starts. */
 import type { Feature, FeatureCollection, LineString, Point } from 'geojson';
-import type { Availability } from '../../../../contract/api';
 import type { LocationPoint } from '../../../../contract/entities';
 import type { LngLat } from '../state/liveMapSlice';
 import { boundsOf, polyline } from '../../../lib/map/geometry';
+import type { TaxiMarkerProperties } from '../../../lib/map/taxiFeatures';
 import type { TaxiRow } from '../state/taxiRows';
 
 /** About La Ligua: where the map starts when no driver has a position. */
 export const DEFAULT_CENTER: LngLat = [-71.2264, -32.4519];
 
-export interface TaxiFeatureProperties {
+/** A live-map taxi's marker (components/map/TaxiLayer draws it), with the shift a click selects. */
+export interface TaxiFeatureProperties extends TaxiMarkerProperties {
   shiftId: number;
-  number: number;
-  /** Drawn grey: no signal for a while, or the live connection is down (not current). */
-  stale: boolean;
-  /** Colours the marker (Ocupado, Fuera de servicio); absent while not known. */
-  availability?: Availability;
 }
 
 export type TaxiFeature = Feature<Point, TaxiFeatureProperties>;

@@ -2,7 +2,11 @@
  * The taxi marker: a 50x50 image (drawn at 2x for sharp screens) added to the map once, in a live
  * and a grey "without signal" variant. The symbol layer writes the taxi's number on its dark band.
  */
-import type { MapRef } from 'react-map-gl/maplibre';
+/** What adding the icons needs of a map (MapLibre's, or the jsdom stand-in's). */
+export interface IconMap {
+  hasImage(id: string): boolean;
+  addImage(id: string, image: HTMLImageElement, options: { pixelRatio: number }): void;
+}
 
 export const TAXI_ICON = 'flota-taxi';
 export const TAXI_ICON_STALE = 'flota-taxi-stale';
@@ -39,7 +43,7 @@ function loadImage(svg: string): Promise<HTMLImageElement> {
 }
 
 /** Adds both icons to the map (once); resolves when the symbol layer can use them. */
-export async function addTaxiIcons(map: ReturnType<MapRef['getMap']>): Promise<void> {
+export async function addTaxiIcons(map: IconMap): Promise<void> {
   await Promise.all(
     variants.map(async ([id, svg]) => {
       if (map.hasImage(id)) return;
