@@ -48,6 +48,9 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server', '<rootDir>/contract'],
       testMatch: ['**/*.test.ts'],
+      // PGlite templates (initdb and migrations) made once per run, copied by each test file.
+      globalSetup: '<rootDir>/server/tools/testing/jestGlobalSetup.ts',
+      globalTeardown: '<rootDir>/server/tools/testing/jestGlobalTeardown.ts',
       transform,
       transformIgnorePatterns,
     },
