@@ -24,6 +24,12 @@ const config: Config = {
   // Web tests wait for screens with findBy (3 s each, setupTests.ts): a loaded, shared machine needs
   // the room. (A project's own testTimeout is not read; only the top level's.)
   testTimeout: 15_000,
+  // Two workers for the 2-core CI machine (Jest's default, cores - 1, is one). A server test file
+  // spends much of its time waiting (on its PGlite worker thread, HTTP round trips, timers), which a
+  // second file fills; web files are CPU-bound, and two run side by side on two cores. Not more:
+  // each server file holds a PGlite of ~700 MB. (One value for both projects: Jest has no
+  // per-project workers.) Measured in issue 39's note.
+  maxWorkers: 2,
   projects: [
     {
       displayName: 'web',
