@@ -24,6 +24,8 @@ const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const MB = 1024 * 1024;
+/** A change in MB with its sign: +3.0, -0.8. */
+const signedMb = (mb: number, digits = 1) => `${mb >= 0 ? '+' : ''}${mb.toFixed(digits)}`;
 /** The 'flat' bound the unit test held the attack's heap growth to. */
 const FLAT_BUDGET_MB = 16;
 
@@ -62,9 +64,9 @@ async function inThisProcess(attempts: number): Promise<void> {
     const reference = await heapGrowth(server.url, attempts, (i) => `${i}`.padEnd(21, '9'));
     const huge = await heapGrowth(server.url, attempts, (i) => `${attempts + 100 + i}`.padEnd(1_000_000, '9'));
     console.log(`in this process, heap after a full GC (load average ${loadAverage()}):`);
-    console.log(`  reference: ${attempts} failed logins with distinct 21-character RUTs: +${reference.grownMb.toFixed(1)} MB in ${reference.seconds.toFixed(1)} s, answers ${JSON.stringify(reference.statuses)}`);
-    console.log(`  ${attempts} failed logins with distinct 1 MB RUTs: +${huge.grownMb.toFixed(1)} MB in ${huge.seconds.toFixed(1)} s, answers ${JSON.stringify(huge.statuses)}`);
-    console.log(`  1 MB RUTs minus the reference: ${(huge.grownMb - reference.grownMb).toFixed(1)} MB; x${(huge.grownMb / FLAT_BUDGET_MB).toFixed(2)} of the ${FLAT_BUDGET_MB} MB flat budget`);
+    console.log(`  reference: ${attempts} failed logins with distinct 21-character RUTs: ${signedMb(reference.grownMb)} MB in ${reference.seconds.toFixed(1)} s, answers ${JSON.stringify(reference.statuses)}`);
+    console.log(`  ${attempts} failed logins with distinct 1 MB RUTs: ${signedMb(huge.grownMb)} MB in ${huge.seconds.toFixed(1)} s, answers ${JSON.stringify(huge.statuses)}`);
+    console.log(`  1 MB RUTs minus the reference: ${signedMb(huge.grownMb - reference.grownMb)} MB; x${(huge.grownMb / FLAT_BUDGET_MB).toFixed(2)} of the ${FLAT_BUDGET_MB} MB flat budget`);
   } finally {
     await server.close();
   }
@@ -113,7 +115,7 @@ async function inServerProcess(attempts: number): Promise<void> {
     const settled = rssMb(server.pid as number);
     console.log(`a server process of checkout ${repo} (load average ${loadAverage()}):`);
     console.log(`${attempts} failed logins with distinct 1 MB RUTs in ${seconds.toFixed(1)} s, answers ${JSON.stringify(statuses)}`);
-    console.log(`server RSS: before ${before.toFixed(0)} MB, right after ${after.toFixed(0)} MB (+${(after - before).toFixed(0)}), 10 s later ${settled.toFixed(0)} MB (+${(settled - before).toFixed(0)})`);
+    console.log(`server RSS: before ${before.toFixed(0)} MB, right after ${after.toFixed(0)} MB (${signedMb(after - before, 0)}), 10 s later ${settled.toFixed(0)} MB (${signedMb(settled - before, 0)})`);
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
