@@ -26,9 +26,10 @@ const config: Config = {
   testTimeout: 15_000,
   // Two workers for the 2-core CI machine (Jest's default, cores - 1, is one). A server test file
   // spends much of its time waiting (on its PGlite worker thread, HTTP round trips, timers), which a
-  // second file fills; web files are CPU-bound, and two run side by side on two cores. Not more:
-  // each server file holds a PGlite of ~700 MB. (One value for both projects: Jest has no
-  // per-project workers.) Measured in issue 39's note.
+  // second file fills. Measured on 6 server and 6 web files, alternating, load average 6-8
+  // (2026-11-27): server 57 and 48 s on one worker, 45 and 39 s on two; web 41 and 51 s on one, 44
+  // and 31 s on two. Not more: each server file holds a PGlite of ~700 MB. (One value for both
+  // projects: Jest has no per-project workers.)
   maxWorkers: 2,
   projects: [
     {
