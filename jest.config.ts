@@ -24,6 +24,13 @@ const config: Config = {
   // Web tests wait for screens with findBy (3 s each, setupTests.ts): a loaded, shared machine needs
   // the room. (A project's own testTimeout is not read; only the top level's.)
   testTimeout: 15_000,
+  // Two workers for the 2-core CI machine (Jest's default, cores - 1, is one). A server test file
+  // spends much of its time waiting (on its PGlite worker thread, HTTP round trips, timers), which a
+  // second file fills. Measured on 6 server and 6 web files, alternating, load average 6-8
+  // (2026-11-27): server 57 and 48 s on one worker, 45 and 39 s on two; web 41 and 51 s on one, 44
+  // and 31 s on two. Not more: each server file holds a PGlite of ~700 MB. (One value for both
+  // projects: Jest has no per-project workers.)
+  maxWorkers: 2,
   projects: [
     {
       displayName: 'web',
@@ -48,6 +55,9 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server', '<rootDir>/contract'],
       testMatch: ['**/*.test.ts'],
+      // PGlite templates (initdb and migrations) made once per run, copied by each test file.
+      globalSetup: '<rootDir>/server/tools/testing/jestGlobalSetup.ts',
+      globalTeardown: '<rootDir>/server/tools/testing/jestGlobalTeardown.ts',
       transform,
       transformIgnorePatterns,
     },

@@ -6,8 +6,8 @@
 import { buildServer, type FlotaServer } from '../../app';
 import type { Booking } from '../../../contract/dispatch';
 import { loadConfig, type Config } from '../../platform/config';
-import { openPglite, type OpenDatabase } from '../../platform/db/client';
-import { migrateToLatest } from '../../platform/db/migrate';
+import type { OpenDatabase } from '../../platform/db/client';
+import { openTestPglite } from '../../tools/testing/pgliteTemplate';
 import { DISPATCH_DEFAULTS } from './settings';
 import { ensureDemoDesk } from '../../tools/seed/demoDesk';
 import { DEMO_OWNER_RUT, DEMO_PASSWORD, seedDemoFleet } from '../../tools/seed/demoFleet';
@@ -34,8 +34,7 @@ async function start() {
 }
 
 beforeAll(async () => {
-  database = await openPglite(null);
-  await migrateToLatest(database.db);
+  database = await openTestPglite();
   ownerId = (await seedDemoFleet(database.db, { now: new Date() })).ownerId;
   await ensureDemoDesk(database.db);
 }, 180_000);

@@ -7,8 +7,8 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { sql } from 'kysely';
 import Fastify from 'fastify';
-import { openPglite, type OpenDatabase } from '../../platform/db/client';
-import { migrateToLatest } from '../../platform/db/migrate';
+import type { OpenDatabase } from '../../platform/db/client';
+import { openTestPglite } from '../../tools/testing/pgliteTemplate';
 import { offsetClock } from '../../platform/clock';
 import { ownerRoom } from '../../../contract/socket';
 import type { RealtimePublisher } from '../../platform/realtime/publisher';
@@ -53,8 +53,7 @@ async function queriesDuring(run: () => Promise<unknown>): Promise<number> {
 }
 
 beforeAll(async () => {
-  database = await openPglite(null);
-  await migrateToLatest(database.db);
+  database = await openTestPglite();
   fleet = await createOnShiftFleet(database.db, { drivers: 12, jwtSecret: 'x'.repeat(40), startedAt: new Date(Date.now() - 600_000) });
   service = createPositionService({
     db: database.db.withPlugin(counter),

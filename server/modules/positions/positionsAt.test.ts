@@ -5,7 +5,8 @@
  */
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../identity';
-import { openPglite, openPostgres, type OpenDatabase } from '../../platform/db/client';
+import { openPostgres, type OpenDatabase } from '../../platform/db/client';
+import { openTestPglite } from '../../tools/testing/pgliteTemplate';
 import { migrateToLatest } from '../../platform/db/migrate';
 import type { Database } from '../../platform/db/schema';
 import { createFleet, insertShifts, type Fleet } from '../../tools/testing/fleetFixtures';
@@ -36,7 +37,7 @@ describe.each(kinds)('positionsAt on %s', (kind) => {
       scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL as string, 'flota_positions_at');
       database = await openPostgres(scratch.url);
     } else {
-      database = await openPglite(null);
+      database = await openTestPglite();
     }
     db = database.db;
     await migrateToLatest(db);

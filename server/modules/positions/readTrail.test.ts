@@ -3,8 +3,8 @@
  * and only the asked shift's points.
  */
 import type { Kysely } from 'kysely';
-import { openPglite, type OpenDatabase } from '../../platform/db/client';
-import { migrateToLatest } from '../../platform/db/migrate';
+import type { OpenDatabase } from '../../platform/db/client';
+import { openTestPglite } from '../../tools/testing/pgliteTemplate';
 import type { Database } from '../../platform/db/schema';
 import { createFleet, insertShifts } from '../../tools/testing/fleetFixtures';
 import { readTrail, TRAIL_PAGE } from './readTrail';
@@ -13,9 +13,8 @@ let database: OpenDatabase;
 let db: Kysely<Database>;
 
 beforeAll(async () => {
-  database = await openPglite(null);
+  database = await openTestPglite();
   db = database.db;
-  await migrateToLatest(db);
 }, 60_000);
 afterAll(async () => {
   await database?.close();

@@ -11,8 +11,8 @@ import { buildServer, type FlotaServer } from '../../app';
 import { hashPassword } from '../identity';
 import { packShift } from '../positions';
 import { loadConfig } from '../../platform/config';
-import { openPglite, type OpenDatabase } from '../../platform/db/client';
-import { migrateToLatest } from '../../platform/db/migrate';
+import type { OpenDatabase } from '../../platform/db/client';
+import { openTestPglite } from '../../tools/testing/pgliteTemplate';
 import type { Database } from '../../platform/db/schema';
 import { createFleet, insertShifts, type Fleet } from '../../tools/testing/fleetFixtures';
 import { SyntheticTrack } from '../../tools/testing/syntheticTrack';
@@ -31,9 +31,8 @@ describe('replay and where-was-everyone routes', () => {
   const ids = { own: 0, otherFleet: 0 };
 
   beforeAll(async () => {
-    database = await openPglite(null);
+    database = await openTestPglite();
     db = database.db;
-    await migrateToLatest(db);
     const passwordHash = await hashPassword(PASSWORD);
     fleet = await createFleet(db, { rutBody: 35_000_000, company: 'Taxis Repetición', passwordHash, driverNames: ['Ana'], platePrefix: 'REPE' });
     const other = await createFleet(db, { rutBody: 36_000_000, company: 'Taxis Ajenos', passwordHash, driverNames: ['Ciro'] });

@@ -9,7 +9,8 @@ import { reportDailyResponseSchema, reportResponseSchema, reportShiftsResponseSc
 import { buildServer, type FlotaServer } from '../../app';
 import { hashPassword } from '../identity';
 import { loadConfig } from '../../platform/config';
-import { openPglite, openPostgres, type OpenDatabase } from '../../platform/db/client';
+import { openPostgres, type OpenDatabase } from '../../platform/db/client';
+import { openTestPglite } from '../../tools/testing/pgliteTemplate';
 import { migrateToLatest } from '../../platform/db/migrate';
 import type { Database } from '../../platform/db/schema';
 import { zonedDate } from '../../platform/timeZone';
@@ -54,7 +55,7 @@ describe.each(kinds)('reports on %s', (kind) => {
       scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL as string, 'flota_reportes');
       database = await openPostgres(scratch.url);
     } else {
-      database = await openPglite(null);
+      database = await openTestPglite();
     }
     db = database.db;
     await migrateToLatest(db);

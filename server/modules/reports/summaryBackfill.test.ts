@@ -5,8 +5,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { openPglite, type OpenDatabase } from '../../platform/db/client';
-import { migrateToLatest } from '../../platform/db/migrate';
+import type { OpenDatabase } from '../../platform/db/client';
+import { openTestPglite } from '../../tools/testing/pgliteTemplate';
 import type { Database } from '../../platform/db/schema';
 import { createFleet, insertShifts } from '../../tools/testing/fleetFixtures';
 import { SyntheticTrack } from '../../tools/testing/syntheticTrack';
@@ -22,9 +22,8 @@ let open: number;
 const summarized = async () => (await sql<{ shift_id: number }>`select shift_id from shift_summaries order by shift_id`.execute(db)).rows.map((row) => row.shift_id);
 
 beforeAll(async () => {
-  database = await openPglite(null);
+  database = await openTestPglite();
   db = database.db;
-  await migrateToLatest(db);
   const fleet = await createFleet(db, { rutBody: 33_000_000, company: 'Taxis Pasada', passwordHash: 'x', driverNames: ['Dora'] });
   const start = new Date('2026-11-02T12:00:00Z');
   const shift = (end: Date | null) => ({ owner_id: fleet.ownerId, driver_id: fleet.drivers[0].id, start_time: start, end_time: end });

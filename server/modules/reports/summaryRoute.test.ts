@@ -9,7 +9,8 @@ import { shiftSummaryResponseSchema, type ShiftSummaryResponse } from '../../../
 import { buildServer, type FlotaServer } from '../../app';
 import { hashPassword } from '../identity';
 import { loadConfig } from '../../platform/config';
-import { openPglite, openPostgres, type OpenDatabase } from '../../platform/db/client';
+import { openPostgres, type OpenDatabase } from '../../platform/db/client';
+import { openTestPglite } from '../../tools/testing/pgliteTemplate';
 import { migrateToLatest } from '../../platform/db/migrate';
 import type { Database } from '../../platform/db/schema';
 import { createFleet, insertShifts, type Fleet } from '../../tools/testing/fleetFixtures';
@@ -52,7 +53,7 @@ describe.each(kinds)('shift summaries on %s', (kind) => {
       scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL as string, 'flota_reports');
       database = await openPostgres(scratch.url);
     } else {
-      database = await openPglite(null);
+      database = await openTestPglite();
     }
     db = database.db;
     await migrateToLatest(db);

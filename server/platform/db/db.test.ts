@@ -1,6 +1,7 @@
 /** The PGlite dialect and migrations against a real in-memory PGlite. */
 import { sql } from 'kysely';
-import { openPglite, type OpenDatabase } from './client';
+import type { OpenDatabase } from './client';
+import { openTestPglite } from '../../tools/testing/pgliteTemplate';
 import { migrateToLatest } from './migrate';
 import { migrations } from './migrations';
 
@@ -8,7 +9,7 @@ let database: OpenDatabase;
 
 // PGlite takes ~2 s to start, far more on a busy machine: the default 5 s hook timeout is too short.
 beforeAll(async () => {
-  database = await openPglite(null);
+  database = await openTestPglite('empty');
 }, 60_000);
 afterAll(async () => {
   await database.close();

@@ -4,6 +4,7 @@
  * sandbox (its internal `import()` needs --experimental-vm-modules), while a worker is plain Node.
  * Plain JavaScript so it runs without a TypeScript loader. Protocol: see queryWorker.ts.
  */
+const { readFileSync, writeFileSync } = require('node:fs');
 const { workerData } = require('node:worker_threads');
 const { serveQueries } = require('./workerProtocol.cjs');
 const { PGlite, protocol, types } = require('@electric-sql/pglite');
@@ -21,6 +22,8 @@ for (const oid of workerData.parsers.asText) parsers[oid] = (value) => value;
 const WAL_LIMITS = ['-c', 'max_wal_size=32MB', '-c', 'min_wal_size=32MB'];
 const pglite = new PGlite({
   ...(workerData.dataDir ? { dataDir: workerData.dataDir } : {}),
+  // A copy of a data folder dumped earlier (tests' migrated template): no initdb, no migrations.
+  ...(workerData.loadDataDir ? { loadDataDir: new Blob([readFileSync(workerData.loadDataDir)]) } : {}),
   parsers,
   startParams: [...PGlite.defaultStartParams, ...WAL_LIMITS],
 });
@@ -71,5 +74,11 @@ serveQueries({
   query: (sql, params, name) => (name ? queryPrepared(name, sql, params) : pglite.query(sql, params)),
   async close() {
     if (!pglite.closed) await pglite.close();
+  },
+  async dump(file) {
+    // Checkpointed first, so a copy opens without replaying the WAL.
+    await pglite.query('checkpoint');
+    const tar = await pglite.dumpDataDir('none');
+    writeFileSync(file, new Uint8Array(await tar.arrayBuffer()), { mode: 0o600 });
   },
 });

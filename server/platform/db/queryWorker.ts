@@ -1,9 +1,10 @@
 /**
  * The main-thread side of a database in a worker thread, queried by messages: PGlite's
  * (pgliteWorker.cjs, the embedded database's one connection) and the ingest's PostgreSQL writer
- * (postgresWorker.cjs). Protocol: {id, op: 'ready' | 'query' | 'close', sql, params, name, begin} → {id,
- * result} or {id, error}; `name` runs the query as a named (prepared) statement where the worker can;
- * `begin` runs BEGIN before it (the query only if BEGIN succeeded), saving a transaction a round trip.
+ * (postgresWorker.cjs). Protocol: {id, op: 'ready' | 'query' | 'dump' | 'close', sql, params, name, begin,
+ * file} → {id, result} or {id, error}; `name` runs the query as a named (prepared) statement where the
+ * worker can; `begin` runs BEGIN before it (the query only if BEGIN succeeded), saving a transaction a
+ * round trip; `dump` writes the data folder to `file` (PGlite only).
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -68,17 +69,22 @@ export class QueryWorker implements PGliteQueryable {
     this.pending.clear();
   }
 
-  private call<T>(op: string, sql?: string, params?: unknown[], name?: string, begin?: boolean): Promise<T> {
+  private call<T>(op: string, message: { sql?: string; params?: unknown[]; name?: string; begin?: boolean; file?: string } = {}): Promise<T> {
     if (this.closed) return Promise.reject(new Error(`${this.label} está cerrado`));
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.worker.postMessage({ id, op, sql, params, name, begin });
+      this.worker.postMessage({ id, op, ...message });
     });
   }
 
   query<R>(sql: string, params: unknown[] = [], name?: string, options?: { begin?: boolean }): Promise<QueryResultRows<R>> {
-    return this.call('query', sql, params, name, options?.begin === true);
+    return this.call('query', { sql, params, name, begin: options?.begin === true });
+  }
+
+  /** Writes the worker's whole data folder to `file` as a tar (PGlite's dumpDataDir). */
+  dumpDataDir(file: string): Promise<void> {
+    return this.call('dump', { file });
   }
 
   async close(): Promise<void> {

@@ -7,7 +7,8 @@
 import { sql, type Kysely } from 'kysely';
 import { createFleet, insertShifts } from '../../tools/testing/fleetFixtures';
 import { createScratchDatabase } from '../../tools/testing/scratchDatabase';
-import { openPglite, openPostgres, type OpenDatabase } from './client';
+import { openPostgres, type OpenDatabase } from './client';
+import { openTestPglite } from '../../tools/testing/pgliteTemplate';
 import { migrateTo, migrateToLatest } from './migrate';
 import type { Database } from './schema';
 import { dropEmptyWeeks, ensureWeeks, tableBytes, weekPartitionName, weekStart } from './weeklyPartitions';
@@ -17,7 +18,7 @@ const HOT = { table: 'shift_locations', column: 'recorded_at' };
 const NOW = Date.parse('2026-11-25T15:00:00Z'); // a Wednesday
 
 const kinds: Array<[string, () => Promise<{ database: OpenDatabase; drop(): Promise<void> }>]> = [
-  ['PGlite', async () => { const database = await openPglite(null); return { database, drop: () => database.close() }; }],
+  ['PGlite', async () => { const database = await openTestPglite('empty'); return { database, drop: () => database.close() }; }],
 ];
 if (adminUrl) {
   kinds.push(['PostgreSQL', async () => {

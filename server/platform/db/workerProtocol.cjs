@@ -13,9 +13,12 @@ function errorFields(error) {
   return fields;
 }
 
-/** database: { ready(), query(sql, params, name) → {rows, affectedRows}, close() }. */
+/**
+ * database: { ready(), query(sql, params, name) → {rows, affectedRows}, close() }, and where it can,
+ * dump(file): writes its whole data folder to `file` as a tar (PGlite: test templates).
+ */
 function serveQueries(database) {
-  parentPort.on('message', async ({ id, op, sql, params, name, begin }) => {
+  parentPort.on('message', async ({ id, op, sql, params, name, begin, file }) => {
     try {
       if (op === 'ready') {
         await database.ready();
@@ -25,6 +28,9 @@ function serveQueries(database) {
         if (begin) await database.query('begin', []);
         const { rows, affectedRows } = await database.query(sql, params, name);
         parentPort.postMessage({ id, result: { rows, affectedRows: affectedRows ?? 0 } });
+      } else if (op === 'dump' && database.dump) {
+        await database.dump(file);
+        parentPort.postMessage({ id, result: null });
       } else if (op === 'close') {
         await database.close();
         parentPort.postMessage({ id, result: null });

@@ -3,8 +3,6 @@
  * (TRUST_PROXY=on): a guesser is slowed, the real user is not held out, spraying is limited, and
  * garbage never becomes a counter.
  */
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { DEMO_FLEET_CODE, DEMO_OWNER_RUT, DEMO_PASSWORD, demoDriverRuts } from '../../tools/seed/demoFleet';
 import { validRut } from '../../tools/testing/fleetFixtures';
 import { startTestServer, type TestServer } from '../../tools/testing/testServer';
@@ -66,25 +64,11 @@ describe('login throttling', () => {
     expect((await ownerLogin('10.2.0.2', DEMO_OWNER_RUT, DEMO_PASSWORD)).status).toBe(200);
   }, 60_000);
 
-  it('keeps its memory flat under 1,000 distinct RUTs of a megabyte each', async () => {
-    const gc = (() => {
-      v8.setFlagsFromString('--expose-gc');
-      return vm.runInNewContext('gc') as () => void;
-    })();
-    const heap = () => {
-      gc();
-      return process.memoryUsage().heapUsed;
-    };
+  // Whether such RUTs leave memory behind (1,000 of them were a gigabyte once) is measured by
+  // `npm run bench -- loginLimiter`, not here.
+  it('answers distinct RUTs of a megabyte each as invalid, from many addresses', async () => {
     const huge = (i: number) => `${i}`.padEnd(1_000_000, '9');
-    // Warm up (JIT, pools), then measure.
-    for (let i = 0; i < 20; i += 1) await ownerLogin('10.3.0.1', huge(i), 'x');
-    const before = heap();
-    for (let i = 0; i < 1000; i += 10) {
-      const answers = await Promise.all(Array.from({ length: 10 }, (_, j) => ownerLogin(`10.3.${(i + j) % 250}.2`, huge(1000 + i + j), 'x')));
-      for (const answer of answers) expect(answer).toMatchObject({ status: 400, body: { error: 'RUT inválido' } });
-    }
-    const grown = heap() - before;
-    // Kept for 15 minutes, 1,000 such RUTs were a gigabyte; flat means a few megabytes of noise.
-    expect(grown).toBeLessThan(16 * 1024 * 1024);
-  }, 120_000);
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => ownerLogin(`10.3.${i}.2`, huge(i), 'x')));
+    for (const answer of answers) expect(answer).toMatchObject({ status: 400, body: { error: 'RUT inválido' } });
+  });
 });

@@ -9,7 +9,8 @@ import { storedRutBody } from '../../../contract/rut';
 import { buildServer, type FlotaServer } from '../../app';
 import { hashPassword } from '../../modules/identity/passwords';
 import { loadConfig } from '../../platform/config';
-import { openPglite, type OpenDatabase } from '../../platform/db/client';
+import type { OpenDatabase } from '../../platform/db/client';
+import { openTestPglite } from '../testing/pgliteTemplate';
 import { migrateToLatest } from '../../platform/db/migrate';
 import { migrations } from '../../platform/db/migrations';
 import type { Database } from '../../platform/db/schema';
@@ -46,7 +47,7 @@ async function oldDataFolder(db: Kysely<Database>): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  database = await openPglite(null);
+  database = await openTestPglite('empty');
 }, 60_000);
 afterAll(async () => {
   await server?.close();

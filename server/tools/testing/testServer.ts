@@ -1,6 +1,7 @@
 /**
- * A real listening server on 127.0.0.1 with a fresh in-memory PGlite, migrated and seeded with the
- * demo fleet. Start one per test file (beforeAll/afterAll): PGlite takes ~2 s to start.
+ * A real listening server on 127.0.0.1 with a fresh in-memory PGlite (a copy of the run's migrated
+ * template, pgliteTemplate.ts), seeded with the demo fleet at the current time. Start one per test
+ * file (beforeAll/afterAll), not per test: a PGlite copy still takes about a second and 700 MB.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -8,13 +9,14 @@ import type { LoginResponse } from '../../../contract/api';
 import { buildServer, type RegisteredRoute, type ServerDeps } from '../../app';
 import { hashPassword } from '../../modules/identity/passwords';
 import { loadConfig, type Config } from '../../platform/config';
-import { openPglite, openPostgres, type OpenDatabase } from '../../platform/db/client';
+import { openPostgres, type OpenDatabase } from '../../platform/db/client';
 import { migrateToLatest } from '../../platform/db/migrate';
 import type { Database } from '../../platform/db/schema';
 import type { FlotaSocketServer } from '../../platform/realtime/socketServer';
 import type { AccessTable } from '../../modules/identity/accessRules';
 import { insertOwner } from '../../modules/identity/ownersRepo';
 import { ensureDemoDesk } from '../seed/demoDesk';
+import { openTestPglite } from './pgliteTemplate';
 import { DEMO_OWNER_RUT, DEMO_PASSWORD, seedDemoFleet, type SeedResult } from '../seed/demoFleet';
 
 export const TEST_JWT_SECRET = 'test-secret-0123456789-0123456789-abcdef';
@@ -44,7 +46,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, deps: Pic
     ...overrides,
   };
   // databaseUrl set (a scratch database): the same server on PostgreSQL; otherwise in-memory PGlite.
-  const database: OpenDatabase = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(null);
+  const database: OpenDatabase = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openTestPglite();
+  // The PostgreSQL scratch database starts empty (the PGlite copy is already migrated: a no-op).
   await migrateToLatest(database.db);
   const seed = await seedDemoFleet(database.db, { now: new Date() });
   await ensureDemoDesk(database.db);

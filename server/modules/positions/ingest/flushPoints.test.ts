@@ -5,7 +5,8 @@
  * writes (so each position is a HOT update: no index entry per point).
  */
 import { sql, type Kysely } from 'kysely';
-import { openPglite, openPostgres, type OpenDatabase } from '../../../platform/db/client';
+import { openPostgres, type OpenDatabase } from '../../../platform/db/client';
+import { openTestPglite } from '../../../tools/testing/pgliteTemplate';
 import { migrateToLatest } from '../../../platform/db/migrate';
 import type { Database } from '../../../platform/db/schema';
 import { createOnShiftFleet, type OnShiftFleet } from '../../../tools/testing/bulkFleet';
@@ -44,7 +45,7 @@ describe.each(kinds)('the ingest flush on %s', (kind) => {
       database = await openPostgres(scratch.url);
       runner = postgresFlushRunner(scratch.url, 1);
     } else {
-      database = await openPglite(null);
+      database = await openTestPglite();
       runner = databaseFlushRunner(database.db);
     }
     db = database.db;

@@ -6,7 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { openPglite, openPostgres, type OpenDatabase } from '../../../platform/db/client';
+import { openPostgres, type OpenDatabase } from '../../../platform/db/client';
+import { openTestPglite } from '../../../tools/testing/pgliteTemplate';
 import { migrateToLatest } from '../../../platform/db/migrate';
 import type { Database } from '../../../platform/db/schema';
 import { createFleet, insertShifts } from '../../../tools/testing/fleetFixtures';
@@ -30,7 +31,7 @@ interface Scratch {
 
 async function openScratch(kind: string): Promise<Scratch> {
   if (kind === 'PGlite') {
-    const database = await openPglite(null);
+    const database = await openTestPglite();
     return { database, drop: () => database.close() };
   }
   const admin = await openPostgres(adminUrl as string);
