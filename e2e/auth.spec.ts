@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_RUT, logIn, screenshotPath } from './support/session';
+import { DEMO_PASSWORD, DEMO_RUT, logIn, logInThroughForm, screenshotPath } from './support/session';
 
 const stat = (page: Page, label: string) => page.getByRole('group', { name: label });
 
@@ -14,8 +14,9 @@ test('a wrong password shows the server error and stays on /login', async ({ pag
   await page.screenshot({ path: screenshotPath('login-error') });
 });
 
+// The one journey through the login form (every other test signs in through the API, see logIn).
 test('the demo owner lands on the dashboard with the seeded counts, and a reload keeps the session', async ({ page }) => {
-  await logIn(page, '12345678', DEMO_PASSWORD);
+  await logInThroughForm(page, '12345678', DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(stat(page, 'Conductores')).toContainText('25');
   await expect(stat(page, 'Vehículos')).toContainText('25');

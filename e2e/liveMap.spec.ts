@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Shift } from '../contract/entities';
-import { lookAtMap, openLiveMap, ownerApi, postLocation } from './support/liveMap';
+import { lookAtMap, mapAtRest, openLiveMap, ownerApi, postLocation } from './support/liveMap';
 import { E2E_TILE_PORT } from './support/ports';
 import { logIn, screenshotPath } from './support/session';
 import { spawnServer } from './support/spawnedServer';
@@ -60,7 +60,7 @@ test('the live map shows tiles, one taxi per located driver, the list, and a pop
   await expect(popup).toContainText(`#${number} ${first.first_name} ${first.last_name}`);
   await expect(popup).toContainText(first.plate_number ?? 'N/A');
   await expect(popup).toContainText(`Última actualización: ${clock.format(new Date(first.last_location_time as string))}`);
-  await page.waitForTimeout(1500); // let the fly-to animation settle before the screenshot
+  await mapAtRest(page); // the fly-to animation is over before the screenshot
   await page.screenshot({ path: screenshotPath('live-map-popup') });
   const before = await popup.boundingBox();
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Shift } from '../contract/entities';
-import { lookAtMap, openLiveMap, ownerApi, postLocation } from './support/liveMap';
+import { countSocketEvents, lookAtMap, mapAtRest, mapMovedAndAtRest, mapScreenshot, openLiveMap, ownerApi, postLocation } from './support/liveMap';
 import { logIn, screenshotPath } from './support/session';
 import { spawnServer } from './support/spawnedServer';
 
@@ -23,7 +23,21 @@ async function expectNoAxeViolations(page: Page) {
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/** A success notice goes after 5 s (NOTICE_DURATION_MS); an error notice must still be there after this long. */
+const PAST_SUCCESS_NOTICE_MS = 6000;
+
 test.use({ viewport: { width: 1366, height: 768 } });
+
+/** After a resize: the map's canvas has taken its container's new size and drawn a frame at it. */
+async function mapFits(page: Page) {
+  const sizes = () =>
+    page.locator('.flota-live-map').evaluate((map) => {
+      const canvas = map.querySelector('canvas') as HTMLCanvasElement;
+      return { map: [map.clientWidth, map.clientHeight], canvas: [canvas.clientWidth, canvas.clientHeight], drawn: [canvas.width / devicePixelRatio, canvas.height / devicePixelRatio] };
+    });
+  await expect.poll(async () => { const { map, canvas, drawn } = await sizes(); return [canvas, drawn].every((size) => size[0] === map[0] && size[1] === map[1]); }, { message: 'the map fits its new size' }).toBe(true);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
 
 test('two taxis at one spot are one group; a click on it zooms in until both are taxis of their own', async ({ page, request }) => {
   const { shifts } = await ownerApi(request);
@@ -39,15 +53,16 @@ test('two taxis at one spot are one group; a click on it zooms in until both are
   await openLiveMap(page);
   await page.getByRole('button', { name: 'Ver todos' }).click();
   await expect.poll(async () => (await lookAtMap(page)).groups.length, { timeout: 15_000 }).toBeGreaterThan(0);
-  await page.waitForTimeout(1000); // the fit animation settles
+  await mapAtRest(page);
   let look = await lookAtMap(page);
   await page.screenshot({ path: screenshotPath('console-group') });
 
   // Each click zooms in to where that group splits; around our corner there is nothing else.
   for (let click = 0; click < 6 && look.groups.length > 0; click += 1) {
     const southernmost = look.groups.reduce((lowest, group) => (group.y > lowest.y ? group : lowest));
+    const before = await mapScreenshot(page);
     await page.locator('.flota-live-map canvas').click({ position: { x: southernmost.x, y: southernmost.y } });
-    await page.waitForTimeout(1500); // the zoom animation settles
+    await mapMovedAndAtRest(page, before); // the zoom animation, then the tiles at the new zoom
     look = await lookAtMap(page);
   }
   expect(look.groups).toEqual([]);
@@ -117,19 +132,21 @@ test('"Seguir" keeps the selected taxi centred while it drives away', async ({ p
   // About 500 m east: without "Seguir" the taxi would leave the middle of the map.
   await postLocation(request, shift, shift.latitude as number, (shift.longitude as number) + 0.005);
   await expect(popup(page)).toContainText(/Posición de hace \d s/);
-  await page.waitForTimeout(1500); // the glide
+  await mapAtRest(page); // the glide is over
   expect(await offCentre()).toBeLessThan(30);
   await page.screenshot({ path: screenshotPath('console-follow') });
 });
 
 test('a failed snapshot keeps a message with Reintentar, which recovers without a reload', async ({ page }) => {
+  // The page's clock, so that the notice's lifetime passes without waiting for it.
+  await page.clock.install();
   await logIn(page);
   await page.route('**/api/shifts/active', (route) => route.fulfill({ status: 500, json: { error: 'Error interno del servidor' } }));
   await openLiveMap(page);
   const alert = page.getByRole('alert').filter({ hasText: 'No se pudo cargar los conductores activos' });
   await expect(alert).toBeVisible();
   await expect(page.getByText('No hay conductores en turno activo')).toBeVisible();
-  await page.waitForTimeout(6000); // success notices vanish after 5 s; this must not
+  await page.clock.fastForward(PAST_SUCCESS_NOTICE_MS); // success notices vanish after 5 s; this must not
   await expect(alert).toBeVisible();
   await page.screenshot({ path: screenshotPath('console-load-failed') });
 
@@ -151,26 +168,29 @@ test.describe('with the demo fleet moving, on a server of its own', () => {
   test('the console at 1366×768 and 1024×768; with the server gone no taxi is En línea, and it recovers', async ({ page }) => {
     test.setTimeout(240_000);
     let server = await spawnServer({ port, tilePort: port + 1, dataDir, simulator: true });
+    const positionMessages = countSocketEvents(page, 'location_update', 'location_batch');
     try {
       await logIn(page);
       await openLiveMap(page);
       await expect(activeList(page).getByRole('button').filter({ hasText: '🟢 En línea' }).first()).toBeVisible({ timeout: 30_000 });
-      await page.waitForTimeout(4000); // a few seconds of driving
+      // A few seconds of driving: the taxis' positions reach the map a few times over.
+      const driving = positionMessages();
+      await expect.poll(positionMessages, { timeout: 30_000 }).toBeGreaterThanOrEqual(driving + 4);
       await page.screenshot({ path: screenshotPath('console-1366x768') });
       const mapBox = await page.locator('.flota-live-map').boundingBox();
       expect(mapBox?.height).toBeGreaterThan(768 * 0.6);
 
       await page.setViewportSize({ width: 1024, height: 768 });
-      await page.waitForTimeout(1500);
+      await mapFits(page);
       await page.screenshot({ path: screenshotPath('console-1024x768') });
 
       // A night shift: the dark theme recolours the console and dims the tiles.
       await page.emulateMedia({ colorScheme: 'dark' });
       await expect(page.locator('.flota-app')).toHaveAttribute('data-theme', 'dark');
-      await page.waitForTimeout(1500);
+      await expect.poll(async () => (await lookAtMap(page)).share.tile, { message: 'the tiles are dimmed' }).toBeLessThan(0.05);
       await page.screenshot({ path: screenshotPath('console-1024x768-dark') });
       await page.setViewportSize({ width: 1366, height: 768 });
-      await page.waitForTimeout(1500);
+      await mapFits(page);
       await page.screenshot({ path: screenshotPath('console-1366x768-dark') });
       await page.emulateMedia({ colorScheme: 'light' });
 

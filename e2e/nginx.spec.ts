@@ -12,7 +12,7 @@ import type { Shift } from '../contract/entities';
 import { startNginx, type RunningNginx } from './support/nginx';
 import { DEMO_PASSWORD, DEMO_RUT, logIn, screenshotPath } from './support/session';
 import { spawnServer, type SpawnedServer } from './support/spawnedServer';
-import { postLocation } from './support/liveMap';
+import { mapAtRest, postLocation } from './support/liveMap';
 
 /** Four ports from the delivery range: Flota, its tile server, nginx HTTP, nginx HTTPS. */
 const BASE = Number(process.env.E2E_NGINX_PORT ?? 5620);
@@ -70,7 +70,7 @@ test('login → live map with a moving taxi, all through nginx over TLS', async 
   await list.getByRole('button', { name: new RegExp(`^#${number} `) }).click();
   const popup = page.locator('.maplibregl-popup');
   await expect(popup).toContainText(`#${number} ${taxi.first_name} ${taxi.last_name}`);
-  await page.waitForTimeout(1500); // the fly-to animation
+  await mapAtRest(page); // the fly-to animation is over
   const before = await popup.boundingBox();
 
   const timestamp = await postLocation(request, taxi, (taxi.latitude as number) + 0.002, (taxi.longitude as number) + 0.002);

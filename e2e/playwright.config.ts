@@ -23,7 +23,10 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: 'artifacts/test-results',
-  // One server and one database for the run; 2 cores: one worker.
+  // One worker, deliberately. The journeys share one server and its data (auth, csp and embed
+  // count the demo fleet's 25 drivers while conductor adds and removes drivers), spawned servers
+  // share ports (liveMap and deskAttention the spare port; embed and liveMapConsole E2E_PORT + 4),
+  // and on 2 cores Chromium's software WebGL and the server already keep both busy.
   workers: 1,
   fullyParallel: false,
   timeout: 60_000,

@@ -5,6 +5,7 @@
  * narrow window and the theme must show.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { mapAtRest } from './support/liveMap';
 import { logIn, screenshotPath } from './support/session';
 
 const screens = [
@@ -48,7 +49,7 @@ for (const width of [1366, 1024]) {
       await page.getByRole('button', { name: 'Ver recorrido' }).last().click();
       const route = page.getByRole('dialog', { name: /^Recorrido de / });
       await expect(route.locator('canvas')).toBeVisible();
-      await page.waitForTimeout(1500); // tiles fade in
+      await mapAtRest(page, route.locator('canvas')); // tiles fade in
       await page.screenshot({ path: screenshotPath(`screens-${width}-${theme}-route`) });
     });
   }

@@ -1,5 +1,5 @@
 /** What the live-map browser tests share: the owner's view through the API, a driver's post, and a look at the canvas. */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { Shift } from '../../contract/entities';
 import { DEMO_FLEET_CODE, DEMO_PASSWORD, DEMO_RUT } from './session';
 
@@ -108,4 +108,45 @@ export async function lookAtMap(page: Page): Promise<CanvasLook> {
     const total = width * height;
     return { share: { tile: tile / total, taxi: taxi / total }, taxis: taxiBlobs.length, taxiBlobs, groups: blobs(blue) };
   }, png.toString('base64'));
+}
+
+const mapCanvas = (page: Page) => page.locator('.flota-live-map canvas');
+
+/**
+ * Waits until a map's canvas (the live map's by default) draws the same picture twice in a row:
+ * the camera's animation is over and the tiles it asked for are in. Only for a map whose taxis
+ * stand still (no simulator).
+ */
+export async function mapAtRest(page: Page, canvas: Locator = mapCanvas(page)) {
+  let last = await canvas.screenshot();
+  await expect
+    .poll(
+      async () => {
+        const next = await canvas.screenshot();
+        const same = next.equals(last);
+        last = next;
+        return same;
+      },
+      { message: 'the map comes to rest', timeout: 15_000, intervals: [100] },
+    )
+    .toBe(true);
+}
+
+/** Waits until the live map draws something other than `before` (mapScreenshot's), then until it rests. */
+export async function mapMovedAndAtRest(page: Page, before: Buffer) {
+  await expect.poll(async () => !(await mapCanvas(page).screenshot()).equals(before), { message: 'the map moves', timeout: 15_000, intervals: [100] }).toBe(true);
+  await mapAtRest(page);
+}
+
+export const mapScreenshot = (page: Page) => mapCanvas(page).screenshot();
+
+/** Counts the socket.io messages carrying one of these events that the page receives from now on. */
+export function countSocketEvents(page: Page, ...events: string[]): () => number {
+  let count = 0;
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) => {
+      if (typeof payload === 'string' && events.some((event) => payload.includes(`"${event}"`))) count += 1;
+    }),
+  );
+  return () => count;
 }
