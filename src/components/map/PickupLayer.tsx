@@ -4,6 +4,7 @@
  * TaxiLayer draws; the pickup is above every candidate whatever order they were added in.
  */
 import { Marker } from 'react-map-gl/maplibre';
+import { RankNumber } from '../RankNumber';
 import './pickupLayer.css';
 
 export interface PickupPin {
@@ -32,7 +33,7 @@ export function PickupLayer({ pickup, candidates = [] }: { pickup: PickupPin | n
       {candidates.map((candidate) => (
         <Marker key={candidate.key} longitude={candidate.longitude} latitude={candidate.latitude} anchor="bottom" offset={ABOVE_TAXI}>
           <span className="flota-candidate-pin" title={candidate.title}>
-            <span className="flota-candidate-pin__rank">{candidate.rank}</span>
+            <RankNumber rank={candidate.rank} />
             <span className="flota-candidate-pin__eta">{candidate.eta}</span>
           </span>
         </Marker>

@@ -1,3 +1,4 @@
+import { RankNumber } from '../../components/RankNumber';
 import { distanceText, etaText } from './distanceFormat';
 import type { Candidate } from '../../../contract/api';
 
@@ -18,9 +19,7 @@ export function CandidateList({ candidates, loading, failed, busy, onAssign, onR
     <ol className="flota-candidates" aria-label="Taxis libres más cercanos">
       {candidates.map((candidate, index) => (
         <li key={candidate.driver_id} className="flota-candidates__item">
-          <span className="flota-candidates__rank" aria-hidden="true">
-            {index + 1}
-          </span>
+          <RankNumber rank={index + 1} />
           <span className="flota-candidates__who">
             <strong>{candidate.driver_name}</strong>
             <span>{candidate.plate_number ?? 'Sin vehículo'}</span>

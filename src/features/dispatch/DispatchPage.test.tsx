@@ -150,7 +150,7 @@ describe('Despacho', () => {
     expect(rows[1]).toHaveTextContent('2,3 km');
     // The map draws them numbered with their estimate.
     const pins = screen.getAllByTestId('marker');
-    expect(pins.map((pin) => pin.querySelector('.flota-candidate-pin__rank')?.textContent ?? pin.textContent)).toEqual(['1', '2', 'Recogida']);
+    expect(pins.map((pin) => pin.querySelector('.flota-rank-number')?.textContent ?? pin.textContent)).toEqual(['1', '2', 'Recogida']);
     expect(pins.map((pin) => pin.querySelector('.flota-candidate-pin__eta')?.textContent)).toEqual(['3 min', '7 min', undefined]);
     // Each tag stands on its taxi, drawn as every map draws taxis (a free one: yellow).
     const taxis = mapStandIn.sources.get('dispatch-candidates') as TaxiMarkerCollection;
