@@ -3,16 +3,15 @@
  * shifts first, each with its full trail and summary; the rest stay as seeded, for a later pass.
  */
 import { sql } from 'kysely';
-import { openPglite, type OpenDatabase } from '../../platform/db/client';
-import { migrateToLatest } from '../../platform/db/migrate';
+import type { OpenDatabase } from '../../platform/db/client';
+import { openTestPglite } from '../testing/pgliteTemplate';
 import { seedDemoFleet } from './demoFleet';
 import { startDemoHistory } from './demoHistory';
 
 let database: OpenDatabase;
 
 beforeAll(async () => {
-  database = await openPglite(null);
-  await migrateToLatest(database.db);
+  database = await openTestPglite();
   await seedDemoFleet(database.db, { now: new Date('2026-11-27T15:00:00Z') });
 }, 120_000);
 
