@@ -19,7 +19,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumArgs } from '../e2e/playwright.config';
 import { startCpuProfile } from './cdpProfile';
 import { countPresentedFrames } from './cdpFrames';
-import { loadAverage, summarize } from './stats';
+import { againstReference, cpuReference, loadAverage, summarize } from './stats';
 import { packShift } from '../server/modules/positions/packed/packShift';
 import { startTileServer } from '../e2e/support/tileServer';
 import { buildServer } from '../server/app';
@@ -223,6 +223,8 @@ export async function run(): Promise<void> {
       );
     });
     if (REF_DIST) console.log(`first frame, this build / reference build: ${(medians[0] / medians[1]).toFixed(2)} (medians of the same run)`);
+    // Without a reference build, the same run's CPU reference (stats.ts) says how fast the machine was.
+    else console.log(`first frame = ${againstReference(medians[0], cpuReference())} (BENCH_REF_DIST compares with another build)`);
     console.log(`load average at the end: ${loadAverage()}`);
   } finally {
     await browser.close();
