@@ -4,6 +4,7 @@
  * shared server, it runs without the demo-history pass and, unless `env` asks, without history.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface SpawnedServer {
@@ -53,10 +54,46 @@ export async function spawnServer({
     url,
     output: () => output,
     async stop() {
-      if (child.exitCode !== null) return;
+      const group = child.pid as number;
       // The whole group (npx → tsx → node), by its id: SIGTERM is the server's clean shutdown.
-      process.kill(-(child.pid as number), 'SIGTERM');
+      if (child.exitCode === null) process.kill(-group, 'SIGTERM');
       await exited;
+      // npx exits before the server below it has closed its ports: a test that starts the server
+      // again on the same ports must wait for the whole group (EADDRINUSE otherwise).
+      await groupGone(group);
     },
   };
+}
+
+/**
+ * Whether a process of the group is still running. Read from /proc rather than kill(-group, 0):
+ * orphans left as zombies (this machine's init does not reap them) still answer a signal.
+ */
+function groupRunning(group: number): boolean {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    // "pid (comm) state ppid pgrp ...": comm may hold spaces, so read after its closing parenthesis.
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(pgrp) === group && state !== 'Z') return true;
+  }
+  return false;
+}
+
+/** Resolves once no process of the group runs; SIGKILL after 20 s (the server exits within 10 s). */
+async function groupGone(group: number): Promise<void> {
+  const killAt = Date.now() + 20_000;
+  let killed = false;
+  while (groupRunning(group)) {
+    if (!killed && Date.now() > killAt) {
+      process.kill(-group, 'SIGKILL');
+      killed = true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
