@@ -49,7 +49,8 @@ export default defineConfig({
     command: 'npx tsx e2e/support/e2eServer.ts',
     // The history fixture (e2eServer.ts): the newest past demo shifts with full trails and
     // summaries before the server answers, for Reportes' kilometres and the replay's stops.
-    env: { E2E_HISTORY_SHIFTS: '30' },
+    // Offers last 10 s instead of 20: dispatch.spec.ts waits for one to run out on the phone.
+    env: { E2E_HISTORY_SHIFTS: '30', DISPATCH_OFFER_SECONDS: '10' },
     cwd: '..',
     url: `${E2E_URL}/api/health`,
     reuseExistingServer: false,
