@@ -1,3 +1,4 @@
+import { expression } from '@maplibre/maplibre-gl-style-spec';
 import { taxiMarkers } from '../../lib/map/taxiFeatures';
 import { TAXI_ICON, TAXI_ICON_BUSY, TAXI_ICON_OFF, TAXI_ICON_STALE } from '../../lib/map/taxiIcon';
 import { clusterCountLayer, clusterLayer, taxiLayer, taxiLayerIds } from './taxiLayerStyles';
@@ -18,16 +19,15 @@ describe('taxi layers', () => {
   });
 
   it('colours the icon grey without signal, else by availability (yellow when free or not known)', () => {
-    expect(layoutOf(taxiLayer('taxis'))['icon-image']).toEqual([
-      'case',
-      ['get', 'stale'],
-      TAXI_ICON_STALE,
-      ['==', ['get', 'availability'], 'ocupado'],
-      TAXI_ICON_BUSY,
-      ['==', ['get', 'availability'], 'fuera_de_servicio'],
-      TAXI_ICON_OFF,
-      TAXI_ICON,
-    ]);
+    // MapLibre's own expression engine, on the properties a taxi marker carries: what the map draws.
+    const parsed = expression.createExpression(layoutOf(taxiLayer('taxis'))['icon-image'], 'layers[0].layout.icon-image');
+    if (parsed.result !== 'success') throw new Error('icon-image is not a valid expression');
+    const iconFor = (properties: Record<string, unknown>) => parsed.value.evaluate({ zoom: 14 }, { type: 'Point', properties } as never);
+    expect(iconFor({ stale: false, availability: 'libre' })).toBe(TAXI_ICON);
+    expect(iconFor({ stale: false })).toBe(TAXI_ICON);
+    expect(iconFor({ stale: false, availability: 'ocupado' })).toBe(TAXI_ICON_BUSY);
+    expect(iconFor({ stale: false, availability: 'fuera_de_servicio' })).toBe(TAXI_ICON_OFF);
+    expect(iconFor({ stale: true, availability: 'ocupado' })).toBe(TAXI_ICON_STALE);
   });
 
   it('leaves groups to the cluster layers on a clustered source, and draws the selected taxi larger', () => {
