@@ -177,6 +177,30 @@ describe('the live map channel on the desk connection', () => {
     expect(requests.count).toBe(2);
   });
 
+  it('an unknown shift seen while a snapshot is on its way waits for it, then refetches if it was not there', async () => {
+    const { socket, requests, store } = await openConnected(2, { flushIntervalMs: 10 });
+    // A snapshot leaves (read by the server before shift 42 started) and takes its time.
+    let answer: () => void = () => undefined;
+    const oldList = [makeShift({ id: 1 }), makeShift({ id: 2 })];
+    server.use(
+      http.get(`${API}/shifts/active`, () => {
+        requests.count += 1;
+        if (requests.count === 2) return new Promise<Response>((resolve) => (answer = () => resolve(HttpResponse.json({ shifts: oldList, count: 2 }))));
+        return HttpResponse.json({ shifts: [...oldList, makeShift({ id: 42 })], count: 3 });
+      }),
+    );
+    void store.dispatch(liveMapApi.endpoints.getActiveShifts.initiate(undefined, { forceRefetch: true, subscribe: false }));
+    await waitFor(() => expect(requests.count).toBe(2));
+
+    socket.serverEmit('location_update', { shift_id: 42, latitude: -32, longitude: -71, timestamp: at(0) });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests.count).toBe(2); // RTK Query would have dropped a refetch now
+    answer();
+
+    await waitFor(() => expect(selectActiveShifts(store.getState()).map((shift) => shift.id)).toEqual([1, 2, 42]));
+    expect(requests.count).toBe(3);
+  });
+
   it('turns shift_started and shift_ended into actions on the list', async () => {
     const { store, socket } = await openConnected(1);
 

@@ -70,11 +70,19 @@ export function createLiveMapChannel({ flushIntervalMs = 250 }: LiveMapChannelOp
         const matching = updates.filter((update) => known[update.shift_id]);
         const unknown = updates.filter((update) => !known[update.shift_id] && !refetchedFor.has(update.shift_id));
         if (matching.length) dispatch(locationsReceived(matching));
-        if (unknown.length) {
-          unknown.forEach((update) => refetchedFor.add(update.shift_id));
-          refetchSnapshot();
+        if (!unknown.length) return;
+        if (snapshotOnItsWay()) {
+          // RTK Query drops a refetch while a request is pending, and that request may have been read
+          // before this shift started: hold its updates until the answer is in, then look again.
+          unknown.forEach((update) => buffer.add(update));
+          flushTimer = setTimeout(flush, flushIntervalMs);
+          return;
         }
+        unknown.forEach((update) => refetchedFor.add(update.shift_id));
+        refetchSnapshot();
       }
+
+      const snapshotOnItsWay = () => liveMapApi.endpoints.getActiveShifts.select()(getState() as never).status === 'pending';
 
       // Payloads are checked at the edge with the contract's schemas (contract/socket.ts): one that
       // does not match is dropped with a warning, never cast into state.

@@ -107,4 +107,35 @@ describe('activeShifts', () => {
     expect(shifts[0]).toMatchObject({ latitude: -32.6, longitude: -71.4, last_location_time: at('13:10:00') });
     expect(shifts[1]).toEqual(second);
   });
+  it('a snapshot read before a shift started or ended does not undo what the socket said meanwhile', async () => {
+    const store = configureStore({
+      reducer: { activeShifts: activeShiftsReducer, [api.reducerPath]: api.reducer, auth: () => ({ token: demoToken }), config: () => ({ apiBaseUrl: API }) },
+      middleware: (getDefault) => getDefault().concat(api.middleware),
+    });
+    store.dispatch(shiftStarted({ shift: first }));
+    store.dispatch(shiftStarted({ shift: second }));
+    // The server reads the list (first and second) and answers only once we let it.
+    let answer: () => void = () => undefined;
+    server.use(http.get(`${API}/shifts/active`, () => new Promise<Response>((resolve) => (answer = () => resolve(HttpResponse.json({ shifts: [first, second], count: 2 }))))));
+    const snapshot = store.dispatch(liveMapApi.endpoints.getActiveShifts.initiate());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    // Meanwhile a third taxi starts (and moves) and the second one ends.
+    const third = makeShift({ id: 3, start_time: at('13:05:00'), latitude: -32.44, longitude: -71.21, last_location_time: at('13:05:00') });
+    store.dispatch(shiftStarted({ shift: third }));
+    store.dispatch(locationsReceived([{ shift_id: 3, latitude: -32.43, longitude: -71.2, timestamp: at('13:05:05') }]));
+    store.dispatch(shiftEnded({ shift_id: 2, end_time: at('13:06:00'), duration_seconds: 14_760 }));
+    answer();
+    await snapshot;
+
+    const shifts = selectActiveShifts(store.getState());
+    expect(shifts.map((shift) => shift.id)).toEqual([1, 3]);
+    expect(shifts[1]).toMatchObject({ latitude: -32.43, longitude: -71.2 });
+    // Nothing is kept once no snapshot is on its way: a later snapshot is the truth again.
+    expect(store.getState().activeShifts.journal).toEqual({ pending: {}, entries: [], next: 2 });
+    server.use(http.get(`${API}/shifts/active`, () => HttpResponse.json({ shifts: [first], count: 1 })));
+    await store.dispatch(liveMapApi.endpoints.getActiveShifts.initiate(undefined, { forceRefetch: true }));
+    expect(selectActiveShifts(store.getState()).map((shift) => shift.id)).toEqual([1]);
+    snapshot.unsubscribe();
+  });
 });

@@ -25,8 +25,23 @@ export interface ConnectionState {
   lastError: string | null;
 }
 
+/**
+ * What the socket said while a snapshot was on its way. A snapshot is read on the server some time
+ * before it arrives: a shift that started (or ended) meanwhile is missing from it (or still in it),
+ * and replacing the list with it would undo the event. So each pending request notes where the
+ * journal stood when it left, and its answer is followed by the events since.
+ */
+type JournalEntry = { seq: number; started: LiveShift } | { seq: number; endedId: number };
+export interface SnapshotJournal {
+  /** The journal's length when each pending request (by RTK Query requestId) was sent. */
+  pending: Record<string, number>;
+  entries: JournalEntry[];
+  next: number;
+}
+
 const initialState = adapter.getInitialState({
   connection: { status: 'idle', lastConnectedAt: null, lastError: null } as ConnectionState,
+  journal: { pending: {}, entries: [], next: 0 } as SnapshotJournal,
 });
 export type ActiveShiftsState = typeof initialState;
 
@@ -34,6 +49,19 @@ export type ActiveShiftsState = typeof initialState;
 function isNewer(candidate: string | null, current: string | null): boolean {
   if (!candidate) return false;
   return !current || Date.parse(candidate) > Date.parse(current);
+}
+
+/** Journals an event only while a snapshot is on its way: otherwise nothing could undo it. */
+function note(journal: SnapshotJournal, entry: (seq: number) => JournalEntry) {
+  if (Object.keys(journal.pending).length === 0) return;
+  journal.entries.push(entry(journal.next));
+  journal.next += 1;
+}
+
+/** A request answered or failed; with none left on its way, the journal empties. */
+function settle(journal: SnapshotJournal, requestId: string) {
+  delete journal.pending[requestId];
+  if (Object.keys(journal.pending).length === 0) journal.entries = [];
 }
 
 const activeShiftsSlice = createSlice({
@@ -68,9 +96,11 @@ const activeShiftsSlice = createSlice({
     },
     shiftStarted(state, { payload }: PayloadAction<{ shift: Shift }>) {
       adapter.upsertOne(state, payload.shift);
+      note(state.journal, (seq) => ({ seq, started: payload.shift }));
     },
     shiftEnded(state, { payload }: PayloadAction<ShiftEndedPayload>) {
       adapter.removeOne(state, payload.shift_id);
+      note(state.journal, (seq) => ({ seq, endedId: payload.shift_id }));
     },
   },
   extraReducers: (builder) => {
@@ -92,14 +122,32 @@ const activeShiftsSlice = createSlice({
         state.connection.status = payload.willRetry ? 'reconnecting' : 'idle';
         state.connection.lastError = payload.message;
       })
-      // The snapshot replaces the list, but a position the socket already gave us stays if it is newer.
-      .addMatcher(liveMapApi.endpoints.getActiveShifts.matchFulfilled, (state, { payload }) => {
+      .addMatcher(liveMapApi.endpoints.getActiveShifts.matchPending, (state, { meta }) => {
+        state.journal.pending[meta.requestId] = state.journal.next;
+      })
+      .addMatcher(liveMapApi.endpoints.getActiveShifts.matchRejected, (state, { meta }) => {
+        settle(state.journal, meta.requestId);
+      })
+      // The snapshot replaces the list, but a position the socket already gave us stays if it is newer,
+      // and what the socket said after the request left is said again on top of it.
+      .addMatcher(liveMapApi.endpoints.getActiveShifts.matchFulfilled, (state, { payload, meta }) => {
+        const before = state.entities;
         const shifts = payload.shifts.map((shift) => {
-          const known = state.entities[shift.id];
+          const known = before[shift.id];
           if (!known || !isNewer(known.last_location_time, shift.last_location_time)) return shift;
           return { ...shift, latitude: known.latitude, longitude: known.longitude, last_location_time: known.last_location_time, speed: known.speed, heading: known.heading };
         });
+        const sentAt = state.journal.pending[meta.requestId] ?? state.journal.next;
+        const since = state.journal.entries.filter((entry) => entry.seq >= sentAt);
+        const keep = since.flatMap((entry) => ('started' in entry ? [before[entry.started.id] ?? entry.started] : []));
         adapter.setAll(state, shifts);
+        for (const entry of since) {
+          if ('started' in entry) {
+            const shift = keep.find((kept) => kept.id === entry.started.id);
+            if (shift && !state.entities[shift.id]) adapter.addOne(state, shift);
+          } else adapter.removeOne(state, entry.endedId);
+        }
+        settle(state.journal, meta.requestId);
       });
   },
 });
