@@ -64,6 +64,7 @@ export default function DispatchMap({ pickup, candidates, onPick }: { pickup: Pi
 
   return (
     <MapShell
+      title="Mapa de despacho"
       ref={mapRef}
       mapStyle={mapStyle}
       initialViewState={{ longitude: pickup?.longitude ?? DEFAULT_CENTER[0], latitude: pickup?.latitude ?? DEFAULT_CENTER[1], zoom: 14 }}

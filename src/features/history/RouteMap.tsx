@@ -22,7 +22,7 @@ export default function RouteMap({ route }: { route: RouteGeometry }) {
   const mapStyle = useMemo(() => rasterStyle(tileUrl, tileAttribution, colorScheme), [tileUrl, tileAttribution, colorScheme]);
 
   return (
-    <MapShell mapStyle={mapStyle} compactAttribution initialViewState={{ bounds: route.bounds, fitBoundsOptions: { padding: FIT_PADDING, maxZoom: MAX_FIT_ZOOM } }}>
+    <MapShell title="Mapa del recorrido" mapStyle={mapStyle} compactAttribution initialViewState={{ bounds: route.bounds, fitBoundsOptions: { padding: FIT_PADDING, maxZoom: MAX_FIT_ZOOM } }}>
       <TrailLayer id="shift-route" data={route.line} />
       {route.ends.map((end) => (
         <Marker key={end.kind} longitude={end.longitude} latitude={end.latitude} anchor="bottom">

@@ -22,6 +22,7 @@ export default function PositionsAtMap({ positions }: { positions: PositionAt[] 
   if (!bounds) return null;
   return (
     <MapShell
+      title="Mapa de posiciones a una hora"
       key={JSON.stringify(bounds)}
       mapStyle={mapStyle}
       compactAttribution

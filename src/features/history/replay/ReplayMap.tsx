@@ -126,7 +126,7 @@ export default function ReplayMap({ track, stops, clock, follow, onRouteDrawn }:
   }, [onRouteDrawn]);
 
   return (
-    <MapShell ref={mapRef} mapStyle={mapStyle} compactAttribution initialViewState={initialViewState} onStyleData={onStyleData} onRender={onRender}>
+    <MapShell ref={mapRef} title="Mapa de la reproducción" mapStyle={mapStyle} compactAttribution initialViewState={initialViewState} onStyleData={onStyleData} onRender={onRender}>
       {track && bounds && <ReplayRoute track={track} bounds={bounds} size={size} routeDrawn={routeDrawn} stops={stops} clock={clock} follow={follow} mapRef={mapRef} />}
     </MapShell>
   );

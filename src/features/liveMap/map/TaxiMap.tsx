@@ -143,6 +143,7 @@ export function TaxiMap({ rows, offline }: TaxiMapProps) {
 
   return (
     <MapShell
+      title="Mapa en vivo"
       ref={mapRef}
       mapStyle={mapStyle}
       initialViewState={initialViewState}
