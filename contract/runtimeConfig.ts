@@ -25,6 +25,11 @@ export const runtimeConfigSchema = z.object({
   /** Prefix of every localStorage key, so two apps on one origin do not share a session. */
   storagePrefix: z.string(),
   devTools: z.boolean(),
+  /**
+   * Whether the app names the browser tab after the screen ("Despacho · Flota"). The standalone page
+   * owns its document; an intranet that embeds Flota keeps its own title unless it asks for this.
+   */
+  documentTitle: z.boolean(),
   /** A taxi without an update for this long is drawn as without signal. */
   staleAfterSeconds: z.int().check(z.positive()),
 });
@@ -44,6 +49,7 @@ export const runtimeConfigDefaults = {
   router: 'browser',
   storagePrefix: 'flota',
   staleAfterSeconds: 120,
+  documentTitle: false,
 } as const satisfies Omit<RuntimeConfig, 'devTools'>;
 
 /** config.json, as the server writes it: where the API, socket and tiles are; devTools only when DEVTOOLS is set. */

@@ -20,5 +20,5 @@ async function loadRuntimeConfig(): Promise<Partial<RuntimeConfig>> {
 
 void loadRuntimeConfig().then((config) => {
   const root = document.getElementById('root');
-  if (root) mountFlota(root, config);
+  if (root) mountFlota(root, { documentTitle: true, ...config }); // the standalone page owns its tab's title
 });

@@ -7,6 +7,7 @@ import { Notices } from '../components/notifications/Notices';
 import { RegisteredStyles } from '../components/RegisteredStyles';
 import type { RuntimeConfig } from './config';
 import { routes } from './routes';
+import { DocumentTitle } from './documentTitle';
 import { ThemedRoot } from '../components/theme/ThemedRoot';
 import type { AppStore } from './store';
 import { SocketFactoryContext, type SocketFactory } from '../lib/realtime/socketFactory';
@@ -32,6 +33,7 @@ export function FlotaApp({ store, router, createSocket }: { store: AppStore; rou
           <RegisteredStyles />
           <ThemedRoot>
             <RouterProvider router={router} />
+            <DocumentTitle router={router} enabled={store.getState().config.documentTitle} />
             <Notices />
           </ThemedRoot>
         </SocketFactoryContext.Provider>

@@ -77,6 +77,13 @@ describe('<flota-app> attributes', () => {
     expect(parseAttributes(attributes({ devtools: value })).options.devTools).toBe(expected);
   });
 
+  it('document-title="on" lets the app name the tab; the host keeps it by default', () => {
+    expect(parseAttributes(attributes({ 'document-title': 'on' })).options.documentTitle).toBe(true);
+    expect(parseAttributes(attributes({})).options.documentTitle).toBeUndefined();
+    expect(parseMountOptions({ documentTitle: 'yes' }).problems).toEqual(['documentTitle must be true or false']);
+    expect(parseAttributes(attributes({ 'document-title': 'maybe' })).problems).toEqual(['document-title must be on or off']);
+  });
+
   it('drops values it cannot read, and says why', () => {
     const { options, problems } = parseAttributes(attributes({ devtools: 'maybe', router: 'hashed', 'stale-after-seconds': 'soon' }));
     expect(options).toEqual({ router: 'hash' });

@@ -28,6 +28,7 @@ export const ATTRIBUTE_OPTIONS = {
   router: 'router',
   'storage-prefix': 'storagePrefix',
   devtools: 'devTools',
+  'document-title': 'documentTitle',
   'stale-after-seconds': 'staleAfterSeconds',
 } as const satisfies Record<string, keyof RuntimeConfig>;
 
@@ -55,12 +56,16 @@ export function parseMountOptions(input: unknown): ParsedOptions {
     if (typeof given.devTools === 'boolean') options.devTools = given.devTools;
     else problems.push('devTools must be true or false');
   }
+  if (given.documentTitle !== undefined) {
+    if (typeof given.documentTitle === 'boolean') options.documentTitle = given.documentTitle;
+    else problems.push('documentTitle must be true or false');
+  }
   if (given.staleAfterSeconds !== undefined) {
     const seconds = given.staleAfterSeconds;
     if (typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0) options.staleAfterSeconds = seconds;
     else problems.push('staleAfterSeconds must be a positive number');
   }
-  const known = new Set<string>([...TEXT_OPTIONS, 'router', 'devTools', 'staleAfterSeconds']);
+  const known = new Set<string>([...TEXT_OPTIONS, 'router', 'devTools', 'documentTitle', 'staleAfterSeconds']);
   Object.keys(given)
     .filter((key) => !known.has(key))
     .forEach((key) => problems.push(`unknown option: ${key}`));
@@ -77,11 +82,11 @@ export function parseAttributes(getAttribute: (name: string) => string | null): 
   for (const [attribute, key] of Object.entries(ATTRIBUTE_OPTIONS)) {
     const value = getAttribute(attribute);
     if (value === null) continue;
-    if (key === 'devTools') {
+    if (key === 'devTools' || key === 'documentTitle') {
       const word = value.trim().toLowerCase();
-      if (ON.includes(word)) raw.devTools = true;
-      else if (OFF.includes(word)) raw.devTools = false;
-      else problems.push('devtools must be on or off');
+      if (ON.includes(word)) raw[key] = true;
+      else if (OFF.includes(word)) raw[key] = false;
+      else problems.push(`${attribute} must be on or off`);
     } else if (key === 'staleAfterSeconds') {
       raw.staleAfterSeconds = Number(value);
     } else {

@@ -8,6 +8,7 @@ import { DashboardLayout } from '../features/layout/DashboardLayout';
 import { ThemeToggle } from '../features/layout/ThemeToggle';
 import { LoadingText } from '../components/LoadingText';
 import { DashboardRoute } from './DashboardRoute';
+import type { RouteHandle } from './documentTitle';
 import { useAppDispatch, useAppSelector, usePermissions } from './hooks';
 
 /** The layout, given the session it shows and the way out. */
@@ -28,15 +29,17 @@ function Allowed({ when, children }: { when: 'manageUsers' | 'readActivity' | 'r
 }
 
 export const routes: RouteObject[] = [
-  { path: '/login', element: <LoginPage /> },
+  { path: '/login', element: <LoginPage />, handle: { title: 'Ingresar' } satisfies RouteHandle },
   // The driver's phone page: its own small chunk, outside the owner's session.
   {
     path: '/conductor',
+    handle: { title: 'Conductor' } satisfies RouteHandle,
     hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
     lazy: async () => ({ Component: (await import('../features/conductor/ConductorPage')).ConductorPage }),
   },
   {
     path: '/dashboard',
+    handle: { title: 'Dashboard' } satisfies RouteHandle,
     element: <AuthGuard />,
     children: [
       {
@@ -47,40 +50,47 @@ export const routes: RouteObject[] = [
           // own chunk, fetched when first opened, with its forms' validation (zod) in it.
           {
             path: 'drivers',
+            handle: { title: 'Conductores' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => ({ Component: (await import('../features/drivers/DriversPage')).DriversPage }),
           },
           {
             path: 'vehicles',
+            handle: { title: 'Vehículos' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => ({ Component: (await import('../features/vehicles/VehiclesPage')).VehiclesPage }),
           },
           // MapLibre is heavy: the map screen is its own chunk, fetched when first opened.
           {
             path: 'map',
+            handle: { title: 'Mapa en Vivo' } satisfies RouteHandle,
             // Shown while the chunk loads when the app starts on this screen.
             hydrateFallbackElement: <LoadingText>Cargando mapa...</LoadingText>,
             lazy: async () => ({ Component: (await import('../features/liveMap/LiveMapPage')).LiveMapPage }),
           },
           {
             path: 'dispatch',
+            handle: { title: 'Despacho' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => ({ Component: (await import('../features/dispatch/DispatchPage')).DispatchPage }),
           },
           {
             path: 'history',
+            handle: { title: 'Historial' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => ({ Component: (await import('../features/history/HistoryPage')).HistoryPage }),
           },
           // A shift's replay: its own chunk (MapLibre and uPlot), linked from the history and the live map.
           {
             path: 'history/:shiftId/replay',
+            handle: { title: 'Reproducción del turno' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => ({ Component: (await import('../features/history/replay/ReplayPage')).ReplayPage }),
           },
           // Reportes and its libraries (uPlot, write-excel-file) load when first opened.
           {
             path: 'reports',
+            handle: { title: 'Reportes' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => {
               const { ReportsPage } = await import('../features/reports/ReportsPage');
@@ -89,6 +99,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'activity',
+            handle: { title: 'Actividad' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => {
               const { ActivityPage } = await import('../features/activity/ActivityPage');
@@ -97,6 +108,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'users',
+            handle: { title: 'Usuarios' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => {
               const { UsersPage } = await import('../features/users/UsersPage');
