@@ -6,4 +6,6 @@
 export const LoginMessages = {
   rutRequired: 'Ingresa tu RUT',
   passwordRequired: 'Ingresa tu contraseña',
+  /** A RUT typed with its check digit (after a dash, or a K) whose digit is wrong: said before asking the server. */
+  rutInvalid: 'RUT inválido',
 } as const;

@@ -1,4 +1,4 @@
-import { computeCheckDigit, formatRut, isValidRut, loginRutKey, normalizeRut } from './rut';
+import { computeCheckDigit, formatRut, hasWrongCheckDigit, isValidRut, loginRutKey, normalizeRut } from './rut';
 
 describe('RUT', () => {
   it.each(['12.345.678-5', '12.345.670-K', '12.345.670-k', '76086428-5', '12531909-2', '123456785'])('accepts %s', (rut) => {
@@ -35,5 +35,14 @@ describe('RUT', () => {
     expect(loginRutKey('12345678')).toEqual({ body: '12345678' });
     expect(loginRutKey('12.345.678-5')).toEqual({ rut: '123456785' });
     expect(loginRutKey('hola')).toBeNull();
+  });
+});
+
+describe('hasWrongCheckDigit (the login form)', () => {
+  it.each(['12.345.678-9', '12345678-0', '5.555.555-K', '1-k'])('%s was typed with a wrong check digit', (rut) => {
+    expect(hasWrongCheckDigit(rut)).toBe(true);
+  });
+  it.each(['12.345.678-5', '123456785', '12345678', '12.345.678', '5.555.555-9', '10.000.013-k'])('%s is left to the server', (rut) => {
+    expect(hasWrongCheckDigit(rut)).toBe(false);
   });
 });

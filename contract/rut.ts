@@ -66,3 +66,14 @@ export function loginRutKey(input: string): { rut: string } | { body: string } |
 export function storedRutBody(stored: string): string {
   return stored.slice(0, -1);
 }
+
+/**
+ * Whether a login form's RUT was typed with its check digit (after a dash, or ending in K) and that
+ * digit is wrong: "12.345.678-9" is a typo the form can say at once. A bare body ("12345678", as the
+ * placeholder shows) has no check digit to judge and is matched on its body by the server.
+ */
+export function hasWrongCheckDigit(input: string): boolean {
+  const cleaned = cleanRut(input);
+  const typedWithCheckDigit = cleaned.includes('-') || cleaned.endsWith('K');
+  return typedWithCheckDigit && !isValidRut(cleaned);
+}

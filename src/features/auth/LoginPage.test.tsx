@@ -23,6 +23,23 @@ describe('Login screen', () => {
     expect(calls).toBe(0);
   });
 
+  it('says "RUT inválido" for a RUT typed with a wrong check digit, without calling the server; a bare body still goes', async () => {
+    let calls = 0;
+    server.use(http.post(`${API}/auth/login`, () => void calls++));
+    const { user } = renderApp('/login');
+    await user.type(await screen.findByLabelText('RUT'), '12.345.678-9');
+    await user.type(screen.getByLabelText('Contraseña'), 'flota-demo');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(screen.getByText('RUT inválido')).toBeInTheDocument();
+    expect(screen.getByLabelText('RUT')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toBe(0);
+
+    await user.clear(screen.getByLabelText('RUT'));
+    await user.type(screen.getByLabelText('RUT'), '12345678');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    await waitFor(() => expect(calls).toBe(1));
+  });
+
   it('reads Ingresando... while busy, then goes to the dashboard and keeps the session', async () => {
     server.use(
       http.post(`${API}/auth/login`, async () => {

@@ -3,6 +3,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { Field } from '../../components/form/Field';
 import { LoginMessages } from '../../../contract/loginMessages';
+import { hasWrongCheckDigit } from '../../../contract/rut';
 import { apiErrorMessage, apiFieldErrors, isNetworkError } from '../../lib/apiError';
 import { useLoginMutation } from './authApi';
 import { selectSessionStatus } from './authSlice';
@@ -23,10 +24,11 @@ export function LoginPage() {
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (isLoading) return;
-    // Empty fields are said here; the server checks the rest with the contract's schema and
+    // Empty fields and a wrong check digit are said here; the server checks the rest with the contract's schema and
     // answers per-field texts, so no schema library loads with the first screen (issue 20).
     const missing: Record<string, string> = {};
     if (!rut.trim()) missing.rut = LoginMessages.rutRequired;
+    else if (hasWrongCheckDigit(rut)) missing.rut = LoginMessages.rutInvalid;
     if (!password) missing.password = LoginMessages.passwordRequired;
     setFormError('');
     setErrors(missing);
