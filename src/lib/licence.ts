@@ -18,3 +18,12 @@ export function licenceStatus(expiry: string | null, now: Date): LicenceStatus {
   if (!expiryDay.isAfter(today.add(LICENCE_WARNING_DAYS, 'day'))) return 'expiringSoon';
   return 'valid';
 }
+
+/**
+ * The expiry date as a sentence that knows which side of today it is on: "vence el 15/12/2026", or
+ * "venció el 20/11/2026" once past (it read "vence 17/10/2026" for a licence expired 40 days ago).
+ */
+export function licenceExpiryText(expiry: string, now: Date): string {
+  const date = dayjs(expiry).format('DD/MM/YYYY');
+  return licenceStatus(expiry, now) === 'expired' ? `venció el ${date}` : `vence el ${date}`;
+}

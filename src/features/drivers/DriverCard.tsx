@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import { formatRut } from '../../../contract/rut';
 import type { Driver } from '../../../contract/entities';
 import { ActiveBadge, Badge, OnShiftBadge } from '../../components/Badge';
@@ -6,7 +5,7 @@ import { EditDeleteActions, type EditDeleteHandlers } from '../../components/Edi
 import { EmailText } from '../../components/EmailText';
 import { PhoneLink } from '../../components/PhoneLink';
 import { EntityCard, type CardDetail } from '../../components/EntityCard';
-import { licenceStatus } from '../../lib/licence';
+import { licenceExpiryText, licenceStatus } from '../../lib/licence';
 
 export function driverFullName(driver: Pick<Driver, 'first_name' | 'last_name'>): string {
   return `${driver.first_name} ${driver.last_name}`.trim();
@@ -39,7 +38,7 @@ export function DriverCard({ driver, now, actions, onShift, highlighted }: Drive
     { label: 'Correo', value: driver.email ? <EmailText email={driver.email} /> : 'Sin correo' },
   ];
   if (driver.license_number) {
-    const expiry = driver.license_expiry ? ` · vence ${dayjs(driver.license_expiry).format('DD/MM/YYYY')}` : '';
+    const expiry = driver.license_expiry ? ` · ${licenceExpiryText(driver.license_expiry, now)}` : '';
     details.push({ label: 'Licencia', value: `${driver.license_number}${expiry}` });
   }
   details.push({ label: 'Vehículo', value: driver.plate_number ? <span className="flota-plate-text">{driver.plate_number}</span> : 'Sin asignar' });

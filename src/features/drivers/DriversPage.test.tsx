@@ -32,7 +32,7 @@ describe('Conductores: the grid', () => {
     expect(within(juan).getByText('RUT 12.531.909-2')).toBeInTheDocument();
     expect(within(juan).getByText('+56 9 1234 5678')).toBeInTheDocument();
     expect(within(juan).getByText('juan.perez@example.cl')).toBeInTheDocument();
-    expect(within(juan).getByText('A2-123456 · vence 01/01/2030')).toBeInTheDocument();
+    expect(within(juan).getByText('A2-123456 · vence el 01/01/2030')).toBeInTheDocument();
     expect(within(juan).getByText('BCDF12')).toBeInTheDocument();
     expect(within(juan).getByText('Activo')).toBeInTheDocument();
 
@@ -67,6 +67,8 @@ describe('Conductores: the grid', () => {
       });
       renderApp('/dashboard/drivers', { signedIn: true });
       expect(within(await findCard('Vencida Uno')).getByText('Licencia vencida')).toBeInTheDocument();
+      expect(within(await findCard('Vencida Uno')).getByText(/venció el 20\/11\/2026$/)).toBeInTheDocument();
+      expect(within(await findCard('Pronto Dos')).getByText(/vence el 15\/12\/2026$/)).toBeInTheDocument();
       expect(within(await findCard('Pronto Dos')).getByText('Licencia vence pronto')).toBeInTheDocument();
       const valid = await findCard('Vigente Tres');
       expect(within(valid).queryByText(/Licencia venc/)).not.toBeInTheDocument();

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { licenceExpiryText } from '../../lib/licence';
 import { formatRut } from '../../../contract/rut';
 import type { Driver } from '../../../contract/entities';
 import { ActiveBadge, OnShiftBadge } from '../../components/Badge';
@@ -49,7 +49,7 @@ export function DriversTable({ rows, now, withActions }: { rows: DriverTableRow[
               <td>{driver.phone ? <PhoneLink phone={driver.phone} name={name} /> : 'Sin teléfono'}</td>
               <td>
                 <span className="flota-entity-table__badges">
-                  {driver.license_expiry ? `vence ${dayjs(driver.license_expiry).format('DD/MM/YYYY')}` : 'Sin licencia'}
+                  {driver.license_expiry ? licenceExpiryText(driver.license_expiry, now) : 'Sin licencia'}
                   <LicenceBadge expiry={driver.license_expiry} now={now} />
                 </span>
               </td>
