@@ -1,4 +1,4 @@
-import { formatDateTime, formatDuration, formatTimeEsCL } from './format';
+import { formatDateTime, formatDuration, formatPhoneCL, formatTimeEsCL } from './format';
 
 /** An ISO instant for a local wall-clock time, so the expectations hold in any time zone. */
 const localIso = (year: number, month: number, day: number, hour: number, minute: number) => new Date(year, month - 1, day, hour, minute).toISOString();
@@ -31,5 +31,20 @@ describe('formatTimeEsCL', () => {
   it('writes the hour and minutes with two digits, as es-CL does', () => {
     expect(formatTimeEsCL(localIso(2026, 11, 21, 9, 5))).toMatch(/^09:05/);
     expect(formatTimeEsCL(localIso(2026, 11, 21, 21, 40))).toMatch(/^(21:40|09:40\s?p\.\s?m\.)$/);
+  });
+});
+
+describe('formatPhoneCL', () => {
+  it.each([
+    ['+56987654321', '+56 9 8765 4321'],
+    ['+56 9 4785 9390', '+56 9 4785 9390'],
+    ['987654321', '+56 9 8765 4321'],
+    ['56 9 8765-4321', '+56 9 8765 4321'],
+    ['+56223456789', '+56 2 2345 6789'],
+    ['+56322345678', '+56 32 234 5678'],
+    ['+5491123456789', '+5491123456789'],
+    ['1234', '1234'],
+  ])('%s → %s', (phone, shown) => {
+    expect(formatPhoneCL(phone)).toBe(shown);
   });
 });

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { formatPhoneCL } from '../../lib/format';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Shift } from '../../../contract/entities';
@@ -32,7 +33,7 @@ const driverLink = (driverId: number) => `/dashboard/drivers?conductor=${driverI
 function CallLink({ phone, name }: { phone: string | null; name: string }) {
   if (!phone) return null;
   return (
-    <a className="flota-attention__action" href={telHref(phone)} aria-label={`Llamar a ${name} (${phone})`}>
+    <a className="flota-attention__action" href={telHref(phone)} aria-label={`Llamar a ${name} (${formatPhoneCL(phone)})`}>
       Llamar
     </a>
   );

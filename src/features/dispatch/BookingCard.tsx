@@ -1,4 +1,5 @@
 import { formatClockTime } from '../../lib/clockTime';
+import { formatPhoneCL } from '../../lib/format';
 import { statusLabels } from './bookingBoard';
 import type { Booking } from '../../../contract/api';
 
@@ -20,7 +21,7 @@ export function BookingCard({ booking, selected, onSelect }: { booking: Booking;
         </span>
         <span className="flota-booking-card__pickup">{booking.pickup.label || 'Punto en el mapa'}</span>
         <span className="flota-booking-card__line flota-booking-card__detail">
-          {booking.customer_name ?? booking.customer_phone}
+          {booking.customer_name ?? formatPhoneCL(booking.customer_phone)}
           {booking.plate_number && ` · ${booking.plate_number}`}
           {booking.driver_name && ` · ${booking.driver_name}`}
           {booking.offer && ` · ofrecida a ${booking.offer.driver_name}`}

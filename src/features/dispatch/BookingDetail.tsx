@@ -4,6 +4,7 @@
  * (409: the taxi or the trip was taken by another desk a moment ago) is said as the server says it.
  */
 import { useState } from 'react';
+import { formatPhoneCL } from '../../lib/format';
 import { useAppDispatch } from '../../app/hooks';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { apiErrorMessage } from '../../lib/apiError';
@@ -57,7 +58,7 @@ export function BookingDetail({ booking, candidates, onClose }: { booking: Booki
       {booking.destination && <p className="flota-booking-detail__meta">Destino: {booking.destination.label || 'Punto en el mapa'}</p>}
       <p className="flota-booking-detail__meta">
         {booking.customer_name ? `${booking.customer_name} · ` : ''}
-        {booking.customer_phone}
+        {formatPhoneCL(booking.customer_phone)}
         {booking.scheduled_for && ` · para las ${formatClockTime(booking.scheduled_for)}`}
         {booking.passengers > 1 && ` · ${booking.passengers} pasajeros`}
       </p>

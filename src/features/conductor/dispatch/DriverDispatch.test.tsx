@@ -97,7 +97,7 @@ describe('/conductor dispatch', () => {
     const tripCard = await screen.findByRole('region', { name: 'Tu viaje' });
     expect(actions).toEqual(['accept 42']);
     expect(within(tripCard).getByRole('status')).toHaveTextContent('Viaje asignado: ve a buscar al pasajero');
-    expect(within(tripCard).getByRole('link', { name: '+56912345678' })).toHaveAttribute('href', 'tel:+56912345678');
+    expect(within(tripCard).getByRole('link', { name: '+56 9 1234 5678' })).toHaveAttribute('href', 'tel:+56912345678');
     expect(within(tripCard).getByRole('link', { name: 'Abrir navegación' }).getAttribute('href')).toMatch(/^geo:-32\.4512,-71\.2318\?q=/);
     expect(within(tripCard).getByRole('link', { name: 'Waze' })).toHaveAttribute('href', 'https://waze.com/ul?ll=-32.4512,-71.2318&navigate=yes');
     expect(screen.getByText('Ocupado: en un viaje')).toBeInTheDocument();

@@ -1,4 +1,6 @@
 import type { DriverTrip } from '../../../../contract/api';
+import { formatPhoneCL } from '../../../lib/format';
+import { telHref } from '../../../components/PhoneLink';
 import type { TripAction } from '../driverApiClient';
 import { navigationLinks } from './navigationLinks';
 
@@ -49,7 +51,7 @@ export function TripCard({ trip, busy, onAction }: { trip: DriverTrip; busy: boo
           <>
             <dt>Teléfono</dt>
             <dd>
-              <a href={`tel:${trip.customer_phone}`}>{trip.customer_phone}</a>
+              <a href={telHref(trip.customer_phone)}>{formatPhoneCL(trip.customer_phone)}</a>
             </dd>
           </>
         )}
