@@ -65,7 +65,7 @@ test('a vehicle and a driver assigned to it are created, shown together, edited 
   await newDriver.getByLabel('Contraseña').fill('clave-segura-1');
   await newDriver.getByLabel('Nombre').fill(firstName);
   await newDriver.getByLabel('Apellido').fill(lastName);
-  await newDriver.getByLabel('Email').fill(`valentina.${suffix}@example.cl`);
+  await newDriver.getByLabel('Correo').fill(`valentina.${suffix}@example.cl`);
   await newDriver.getByLabel('Teléfono', { exact: true }).fill('+56 9 1234 5678');
   await newDriver.getByLabel('Número de licencia').fill('A2-7788');
   await newDriver.getByLabel('Vencimiento de licencia').fill('2028-03-31');

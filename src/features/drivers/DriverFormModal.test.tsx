@@ -30,7 +30,7 @@ async function fillNewDriver(user: User, rut = '15.678.234-3') {
 describe('Nuevo Conductor', () => {
   it('has typed fields and a vehicle select that marks plates taken by another driver', async () => {
     await openCreate();
-    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Correo')).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Teléfono')).toHaveAttribute('type', 'tel');
     expect(screen.getByLabelText('Vencimiento de licencia')).toHaveAttribute('type', 'date');
     expect(screen.getByLabelText('Número de licencia')).toBeInTheDocument();
@@ -103,10 +103,10 @@ describe('Nuevo Conductor', () => {
     server.use(http.post(`${API}/drivers`, () => HttpResponse.json({ error: 'Revisa los datos ingresados', fields: { email: 'Ese correo ya está en uso' } }, { status: 400 })));
     const { user, dialog } = await openCreate();
     await fillNewDriver(user);
-    await user.type(screen.getByLabelText('Email'), 'pedro@example.cl');
+    await user.type(screen.getByLabelText('Correo'), 'pedro@example.cl');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Revisa los datos ingresados');
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Ese correo ya está en uso');
+    expect(screen.getByLabelText('Correo')).toHaveAccessibleDescription('Ese correo ya está en uso');
   });
 
   it('shows Error al guardar conductor when the server gives no text', async () => {

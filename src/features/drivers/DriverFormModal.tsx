@@ -70,7 +70,7 @@ export function DriverFormModal({ driver, onClose }: { driver: Driver | null; on
       <Field label="Apellido" error={errors.last_name}>
         {(control) => <input {...control} value={values.last_name} onChange={change('last_name')} required autoComplete="off" />}
       </Field>
-      <Field label="Email" error={errors.email}>
+      <Field label="Correo" error={errors.email}>
         {(control) => <input {...control} type="email" value={values.email} onChange={change('email')} autoComplete="off" />}
       </Field>
       <Field label="Teléfono" error={errors.phone}>
