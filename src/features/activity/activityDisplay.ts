@@ -42,11 +42,37 @@ function valueText(field: string, value: unknown): string {
 
 export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;
 
+type Changes = ActivityEntry['changes'];
+
+const fullName = (first: unknown, last: unknown) => [first, last].filter((part) => typeof part === 'string' && part).join(' ') || null;
+
+/**
+ * A record's links to another are stored as ids ("Vehículo asignado: — → 19"), which say nothing to
+ * a reader; the same change also carries the other record's name (the plate, the driver's name),
+ * so the line shows that instead. An entry with only the id (none is written so today) keeps it.
+ */
+function namedLinks(changes: Changes): Changes {
+  const named: Changes = { ...changes };
+  const { current_vehicle_id: vehicle, plate_number: plate } = changes;
+  if (vehicle && plate) {
+    delete named.plate_number;
+    named.current_vehicle_id = plate;
+  }
+  // A vehicle's driver: its snapshot (created, deleted) carries the name beside the id.
+  const { driver_id: driver, driver_first_name: first, driver_last_name: last } = changes;
+  if (driver && (first || last)) {
+    delete named.driver_first_name;
+    delete named.driver_last_name;
+    named.driver_id = { before: fullName(first?.before, last?.before), after: fullName(first?.after, last?.after) };
+  }
+  return named;
+}
+
 /** Each changed field as "Teléfono: antes → después" (a created record shows only the new values). */
 export function changeLines(entry: ActivityEntry): string[] {
   // The database keeps JSON keys in its own order: show them in the forms' order instead.
   const order = (field: string) => (field in FIELD_LABELS ? Object.keys(FIELD_LABELS).indexOf(field) : Number.MAX_SAFE_INTEGER);
-  return Object.entries(entry.changes)
+  return Object.entries(entry.entity === 'driver' || entry.entity === 'vehicle' ? namedLinks(entry.changes) : entry.changes)
     .sort(([a], [b]) => order(a) - order(b))
     .map(([field, { before, after }]) => {
     if (field === 'password_changed') return `${fieldLabel(field)}: cambiada`;
