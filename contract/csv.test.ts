@@ -12,8 +12,10 @@ describe('CSV cells a spreadsheet opens as text, never as a formula', () => {
     expect(csvCell(value)).toBe(expected);
   });
 
-  it('numbers stay numbers, also as text', () => {
-    expect(csvCell(-33.45)).toBe('-33.45');
+  it('numbers stay numbers, also as text; a number is written with the decimal comma Chilean Excel reads', () => {
+    expect(csvCell(-33.45)).toBe('-33,45');
+    expect(csvCell(72.2)).toBe('72,2');
+    expect(csvCell(1240)).toBe('1240');
     expect(csvCell('-33.45')).toBe('-33.45');
     expect(csvCell('1,5')).toBe('1,5');
     expect(csvCell('-')).toBe('-');

@@ -1,5 +1,6 @@
 /**
- * CSV files that Excel in Chile opens as is: UTF-8 with BOM, `;` separators, CRLF.
+ * CSV files that Excel in Chile opens as is, one dialect for every export: UTF-8 with BOM, `;`
+ * separators, a decimal comma (12,5: Excel set to es-CL reads "12.5" as text, or as a date), CRLF.
  * Shared by the SPA's exports and any server-side export, so every CSV cell is formula-safe.
  */
 export const CSV_BOM = '\uFEFF';
@@ -21,7 +22,7 @@ export function formulaSafeText(value: string): string {
  * (it holds ; " or a line break), with its quotes doubled.
  */
 export function csvCell(value: string | number): string {
-  if (typeof value === 'number') return String(value);
+  if (typeof value === 'number') return String(value).replace('.', ',');
   const guarded = formulaSafeText(value);
   return /[;"\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }

@@ -91,6 +91,6 @@ it('writes a real .xlsx: Spanish headers, typed numbers and dates, a guarded tex
 it('the CSV has the same columns, the formula guard on names, and the totals row', () => {
   const lines = reportCsv(report).replace('\uFEFF', '').trim().split('\r\n');
   expect(lines[0]).toBe('Conductor;Turnos;Horas de turno;Horas en movimiento;Kilómetros;Paradas;Viajes;Velocidad máxima (km/h)');
-  expect(lines[1]).toBe('"\'=HYPERLINK(""http://x"",""y"")";2;5;2;120.4;6;8;77');
-  expect(lines[3]).toBe('Total;5;12.5;5;200.5;15;20;77');
+  expect(lines[1]).toBe('"\'=HYPERLINK(""http://x"",""y"")";2;5;2;120,4;6;8;77');
+  expect(lines[3]).toBe('Total;5;12,5;5;200,5;15;20;77');
 });
