@@ -98,9 +98,9 @@ it('shows the week by driver with the totals row, and asks again for another per
   expect(queries.report[0].toString()).toBe('from=2026-11-16&to=2026-11-22&group=driver');
   expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Conductor', 'Turnos', 'Horas de turno', 'Horas en movimiento', 'Kilómetros', 'Paradas', 'Viajes', 'Velocidad máxima (km/h)']);
   const ana = within(table).getByRole('rowheader', { name: 'Ana Rojas' }).closest('tr')!;
-  expect(cells(ana)).toEqual(['5', '50,00', '25,00', '812,4', '20', '30', '85']);
+  expect(cells(ana)).toEqual(['5', '50h 0m', '25h 0m', '812,4', '20', '30', '85']);
   const total = within(table).getByRole('rowheader', { name: 'Total' }).closest('tr')!;
-  expect(cells(total)).toEqual(['8', '80,50', '40,25', '1.214,6', '32', '48', '85']);
+  expect(cells(total)).toEqual(['8', '80h 30m', '40h 15m', '1.214,6', '32', '48', '85']);
   expect(await screen.findByTestId('chart')).toHaveTextContent('"total":[150,160.2,0,0,0,0,0]');
 
   await user.click(screen.getByRole('button', { name: 'Mes' }));
@@ -137,7 +137,7 @@ it("drills down from a driver to their days, from a day to its shifts, and links
   const shifts = await screen.findByRole('table', { name: 'Turnos de Ana Rojas el mar, 17 nov' });
   expect(queries.shifts.at(-1)?.toString()).toBe('from=2026-11-17&to=2026-11-17&group=driver&driver_id=11');
   const row = within(shifts).getAllByRole('row')[1];
-  expect(cells(row).slice(0, 4)).toEqual(['1', '10,00', '5,00', '160,2']);
+  expect(cells(row).slice(0, 4)).toEqual(['1', '10h 0m', '5h 0m', '160,2']);
   expect(within(row).getByRole('link', { name: /Reproducir/ })).toHaveAttribute('href', '/dashboard/history/901/replay');
 
   await user.click(screen.getByRole('button', { name: 'Volver a los días' }));
