@@ -331,6 +331,11 @@ export const driverTripSchema = z.object({
   scheduled_for: isoTime.nullable(),
   cancel_reason: z.string().nullable(),
   updated_at: isoTime,
+  /**
+   * En el lugar: seconds (from when this was sent) until the driver may mark No se presentó, 0 once
+   * allowed; null in any other state. Relative, so a phone with a wrong clock counts down right.
+   */
+  no_show_in_s: z.number().int().nullable(),
 });
 export type DriverTrip = z.infer<typeof driverTripSchema>;
 export const driverOfferSchema = z.object({

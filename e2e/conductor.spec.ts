@@ -143,7 +143,15 @@ test('the owner sets up a phone; the driver page sends positions, keeps them off
 
   // The owner's map moved on to the last stop too.
   await expect(popup).toContainText('Última actualización');
+  // Ending the shift is asked twice: one tap by mistake ended it.
   await driverPage.getByRole('button', { name: 'Terminar turno' }).click();
+  const question = driverPage.getByRole('group', { name: '¿Terminar el turno? Dejarás de recibir viajes.' });
+  await expect(question.getByRole('button', { name: 'Sí, terminar turno' })).toBeFocused();
+  await driverPage.screenshot({ path: screenshotPath('conductor-end-shift-confirm-390x844') });
+  await question.getByRole('button', { name: 'Seguir en turno' }).click();
+  await expect(entry).toHaveCount(1);
+  await driverPage.getByRole('button', { name: 'Terminar turno' }).click();
+  await driverPage.getByRole('button', { name: 'Sí, terminar turno' }).click();
   await expect(driverPage.getByRole('button', { name: 'Iniciar turno' })).toBeVisible();
   await expect(entry).toHaveCount(0);
   const after = (await (await request.get('/api/shifts/active', { headers })).json()) as { shifts: Shift[] };
@@ -163,6 +171,7 @@ test('/conductor on a phone says when location permission is denied', async ({ b
   await expect(driverPage.getByRole('alert')).toContainText('Permiso de ubicación denegado');
   await driverPage.screenshot({ path: screenshotPath('conductor-permission-denied-390x844') });
   await driverPage.getByRole('button', { name: 'Terminar turno' }).click();
+  await driverPage.getByRole('button', { name: 'Sí, terminar turno' }).click();
   await expect(driverPage.getByRole('button', { name: 'Iniciar turno' })).toBeVisible();
   await phone.close();
 });

@@ -60,6 +60,13 @@ async function dispatchBooking(driverRut: string, status: 'ofrecido' | 'en_el_lu
     .values(status === 'ofrecido' ? { ...base, offer_driver_id: driver.id, offer_expires_at: new Date(Date.now() + 60_000) } : { ...base, driver_id: driver.id })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // The taxi arrived an hour ago: the passenger's wait is over, so No se presentó is open.
+  if (status === 'en_el_lugar') {
+    await server.db
+      .insertInto('booking_events')
+      .values({ booking_id: row.id, status, at: new Date(Date.now() - 3_600_000), actor_kind: 'system', actor_id: null, actor_name: 'Flota', driver_id: driver.id, note: null })
+      .execute();
+  }
   return row.id;
 }
 let accepted = 0;

@@ -170,7 +170,15 @@ describe('automatic offers', () => {
 
     // Within 80 m of the pickup: En el lugar by itself.
     await moveTo(server.url, taxis[1].token, PICKUP.latitude + 0.0003, PICKUP.longitude);
-    await phones[1].waitFor((e) => e.event === 'trip_changed' && (e.payload as { trip: { status: string } }).trip.status === 'en_el_lugar');
+    const arrived = await phones[1].waitFor((e) => e.event === 'trip_changed' && (e.payload as { trip: { status: string } }).trip.status === 'en_el_lugar');
+    // The passenger's wait starts: the phone counts it down, and the server holds No se presentó until then.
+    const noShowIn = (arrived.payload as { trip: { no_show_in_s: number } }).trip.no_show_in_s;
+    expect(noShowIn).toBeGreaterThan(DISPATCH_DEFAULTS.noShowWaitSeconds - 10);
+    expect(noShowIn).toBeLessThanOrEqual(DISPATCH_DEFAULTS.noShowWaitSeconds);
+    const tooSoon = await apiCall(server.url, `/api/driver/trips/${id}/no-show`, { token: taxis[1].token, json: {} });
+    expect(tooSoon.status).toBe(409);
+    expect(tooSoon.body.error).toMatch(/^Aún no: podrás marcar No se presentó en \d min \d{2} s \(se espera 5 min desde tu llegada\)$|^Aún no: podrás marcar No se presentó en 5 min \(se espera 5 min desde tu llegada\)$/);
+    expect((await booking(id)).status).toBe('en_el_lugar');
     expect((await apiCall(server.url, `/api/driver/trips/${id}/finish`, { token: taxis[1].token, json: {} })).body.error).toBe('Solo se finaliza un viaje con el pasajero a bordo');
     expect((await apiCall(server.url, `/api/driver/trips/${id}/onboard`, { token: taxis[0].token, json: {} })).status).toBe(404);
     expect((await apiCall(server.url, `/api/driver/trips/${id}/onboard`, { token: taxis[1].token, json: {} })).body.trip.status).toBe('a_bordo');
@@ -189,6 +197,18 @@ describe('automatic offers', () => {
       ['a_bordo', 'driver', null],
       ['finalizado', 'driver', null],
     ]);
+  });
+
+  it('No se presentó opens once the passenger has waited, counted from the arrival', async () => {
+    const id = await createBooking(server.url, desk);
+    expect((await call(`/api/dispatch/bookings/${id}/assign`, { json: { driver_id: taxis[2].driverId } })).status).toBe(200);
+    expect((await apiCall(server.url, `/api/driver/trips/${id}/arrived`, { token: taxis[2].token, json: {} })).body.trip).toMatchObject({ status: 'en_el_lugar', no_show_in_s: DISPATCH_DEFAULTS.noShowWaitSeconds });
+    // The taxi arrived five minutes and a second ago.
+    await server.db.updateTable('booking_events').set({ at: new Date(Date.now() - (DISPATCH_DEFAULTS.noShowWaitSeconds + 1) * 1000) } as never).where('booking_id', '=', id).where('status', '=', 'en_el_lugar').execute();
+    expect((await driverState(taxis[2])).trip).toMatchObject({ id, no_show_in_s: 0 });
+    const noShow = await apiCall(server.url, `/api/driver/trips/${id}/no-show`, { token: taxis[2].token, json: {} });
+    expect(noShow).toMatchObject({ status: 200, body: { availability: 'libre', trip: null } });
+    expect((await booking(id)).status).toBe('no_se_presento');
   });
 
   it('after N refusals the booking returns to Por asignar, highlighted', async () => {

@@ -20,7 +20,7 @@ import type { FlotaSocketServer } from '../../platform/realtime/socketServer';
 import { activeShiftOf, setAvailability } from './availabilityRepo';
 import { BookingMessages, bookingFromRow, findStored, insertBooking, insertEvent, loadBooking, transition, type BookingRow, type StoredBooking, type TransitionInput } from './bookingsRepo';
 import { findCandidates } from './candidates';
-import { driverDispatchState, toDriverOffer, toDriverTrip } from './driverView';
+import { driverDispatchState, noShowInSeconds, toDriverOffer, toDriverTrip } from './driverView';
 import { createDispatchEvents } from './events';
 import { createTaxiIndex, distanceMeters } from './taxiIndex';
 import { createTaxiStates } from './taxiStates';
@@ -38,7 +38,17 @@ export const DispatchMessages = {
   onTrip: 'Tienes un viaje en curso: la disponibilidad vuelve a Libre al finalizarlo',
   pastSchedule: 'La hora programada ya pasó',
   farSchedule: 'Se puede programar hasta 30 días antes',
+  noShowTooSoon: (seconds: number, waitSeconds: number) =>
+    `Aún no: podrás marcar No se presentó en ${waitText(seconds)} (se espera ${waitText(waitSeconds)} desde tu llegada)`,
 } as const;
+
+/** "4 min 05 s", "45 s", "5 min". */
+function waitText(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  if (!minutes) return `${rest} s`;
+  return rest ? `${minutes} min ${String(rest).padStart(2, '0')} s` : `${minutes} min`;
+}
 
 const SYSTEM: Actor = { kind: 'system', id: null, name: 'Flota' };
 const TRIP_INDEX = 'bookings_one_trip_per_driver';
@@ -121,9 +131,9 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
     }
     for (const driverId of concerned) {
       if (driverId === offeredTo) continue;
-      const state = await driverDispatchState(db, ownerId, driverId, lead);
+      const state = await driverDispatchState(db, ownerId, driverId, lead, config.noShowWaitSeconds);
       events.offer(driverId, state.offer);
-      if (booking.driver_id === driverId) events.tripChanged(driverId, toDriverTrip(booking, true), state.availability);
+      if (booking.driver_id === driverId) events.tripChanged(driverId, toDriverTrip(booking, true, config.noShowWaitSeconds), state.availability);
     }
     if (booking.driver_id !== null) concerned.add(booking.driver_id);
     await sync.refresh({ driverIds: [...concerned] });
@@ -500,6 +510,12 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
     async driverStep(driver: { id: number; ownerId: number }, bookingId: number, to: BookingStatus): Promise<void> {
       const stored = await findStored(db, driver.ownerId, bookingId);
       if (!stored || stored.driver_id !== driver.id) fail(404, BookingMessages.notFound);
+      if (to === 'no_se_presento') {
+        // The passenger gets their wait: the phone shows the countdown, the server holds the line.
+        const booking = await loadBooking(db, driver.ownerId, bookingId, lead);
+        const left = booking ? noShowInSeconds(booking, config.noShowWaitSeconds, new Date()) : null;
+        if (left) fail(409, DispatchMessages.noShowTooSoon(left, config.noShowWaitSeconds));
+      }
       await advanceTrip(driver.ownerId, bookingId, to, await driverActor(driver.id), { driverId: driver.id });
     },
 
@@ -541,7 +557,7 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
     async setAvailability(driver: { id: number; ownerId: number }, availability: Availability): Promise<void> {
       const shift = await activeShiftOf(db, driver.ownerId, driver.id);
       if (!shift) fail(409, DispatchMessages.noShift);
-      const state = await driverDispatchState(db, driver.ownerId, driver.id, lead);
+      const state = await driverDispatchState(db, driver.ownerId, driver.id, lead, config.noShowWaitSeconds);
       if (state.trip) fail(409, DispatchMessages.onTrip);
       const { shiftId } = shift as NonNullable<typeof shift>;
       await setAvailability(db, driver.ownerId, shiftId, availability);
@@ -550,7 +566,7 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
       if (availability !== 'libre' && state.offer) await passOn(driver.ownerId, state.offer.booking.id, driver.id, await driverActor(driver.id), 'rechazada');
     },
 
-    driverState: (driver: { id: number; ownerId: number }) => driverDispatchState(db, driver.ownerId, driver.id, lead),
+    driverState: (driver: { id: number; ownerId: number }) => driverDispatchState(db, driver.ownerId, driver.id, lead, config.noShowWaitSeconds),
 
     /** Expired offers pass on; scheduled bookings coming due are announced (the board moves them to Por asignar). */
     async sweep(): Promise<number> {

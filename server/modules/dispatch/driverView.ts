@@ -5,8 +5,18 @@ import { activeShiftOf } from './availabilityRepo';
 import { loadBooking, type Db } from './bookingsRepo';
 import { LIVE_TRIP_STATUSES } from './tripStates';
 
+/**
+ * Seconds until the driver may mark No se presentó: the wait counts from the last arrival (En el
+ * lugar, from the booking's own events); null in any other state.
+ */
+export function noShowInSeconds(booking: Booking, waitSeconds: number, now: Date): number | null {
+  if (booking.status !== 'en_el_lugar') return null;
+  const arrived = booking.events.filter((event) => event.status === 'en_el_lugar').at(-1)?.at ?? booking.updated_at;
+  return Math.max(0, Math.ceil((Date.parse(arrived) + waitSeconds * 1000 - now.getTime()) / 1000));
+}
+
 /** The phone number only once the trip is the driver's (an offer shows the pickup, not the caller). */
-export function toDriverTrip(booking: Booking, withPhone: boolean): DriverTrip {
+export function toDriverTrip(booking: Booking, withPhone: boolean, noShowWaitSeconds: number, now = new Date()): DriverTrip {
   return {
     id: booking.id,
     status: booking.status,
@@ -19,6 +29,7 @@ export function toDriverTrip(booking: Booking, withPhone: boolean): DriverTrip {
     scheduled_for: booking.scheduled_for,
     cancel_reason: booking.cancel_reason,
     updated_at: booking.updated_at,
+    no_show_in_s: noShowInSeconds(booking, noShowWaitSeconds, now),
   };
 }
 
@@ -26,7 +37,7 @@ export function toDriverTrip(booking: Booking, withPhone: boolean): DriverTrip {
 export function toDriverOffer(booking: Booking): DriverOffer | null {
   if (!booking.offer) return null;
   return {
-    booking: toDriverTrip(booking, false),
+    booking: toDriverTrip(booking, false, 0),
     expires_at: booking.offer.expires_at,
     server_time: new Date().toISOString(),
     distance_m: booking.offer.distance_m,
@@ -34,7 +45,7 @@ export function toDriverOffer(booking: Booking): DriverOffer | null {
   };
 }
 
-export async function driverDispatchState(db: Db, ownerId: number, driverId: number, leadMinutes: number): Promise<DriverDispatchResponse> {
+export async function driverDispatchState(db: Db, ownerId: number, driverId: number, leadMinutes: number, noShowWaitSeconds: number): Promise<DriverDispatchResponse> {
   const shift = await activeShiftOf(db, ownerId, driverId);
   const offerRow = await db
     .selectFrom('bookings')
@@ -56,6 +67,6 @@ export async function driverDispatchState(db: Db, ownerId: number, driverId: num
   return {
     availability: shift ? (tripBooking ? 'ocupado' : shift.availability) : null,
     offer: offerBooking ? toDriverOffer(offerBooking) : null,
-    trip: tripBooking ? toDriverTrip(tripBooking, true) : null,
+    trip: tripBooking ? toDriverTrip(tripBooking, true, noShowWaitSeconds) : null,
   };
 }

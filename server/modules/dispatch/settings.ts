@@ -27,6 +27,8 @@ export interface DispatchConfig {
   scheduledLeadMinutes: number;
   /** DISPATCH_ARRIVAL_METERS: a driver this close to the pickup is En el lugar by itself. */
   arrivalMeters: number;
+  /** DISPATCH_NO_SHOW_WAIT_SECONDS: how long after arriving a driver waits before No se presentó (a tap by mistake ended a trip). */
+  noShowWaitSeconds: number;
   /** ROUTING_URL: an OSRM server (its `table` service ranks candidates by road time). Null: straight line. */
   routingUrl: string | null;
   /** GEOCODER_URL: a Photon server for address search. Null: no outside search. */
@@ -45,6 +47,7 @@ export const DISPATCH_DEFAULTS: DispatchConfig = {
   citySpeedKmh: 25,
   scheduledLeadMinutes: 15,
   arrivalMeters: 80,
+  noShowWaitSeconds: 300,
   routingUrl: null,
   geocoderUrl: null,
   maxCandidates: 10,
@@ -63,6 +66,7 @@ export const dispatchSettings: SettingsSection<'dispatch'> = {
     citySpeedKmh: decimal(env, 'DISPATCH_CITY_SPEED_KMH', DISPATCH_DEFAULTS.citySpeedKmh, 1, 150),
     scheduledLeadMinutes: decimal(env, 'DISPATCH_SCHEDULED_LEAD_MINUTES', DISPATCH_DEFAULTS.scheduledLeadMinutes, 0, 1440),
     arrivalMeters: decimal(env, 'DISPATCH_ARRIVAL_METERS', DISPATCH_DEFAULTS.arrivalMeters, 10, 1000),
+    noShowWaitSeconds: decimal(env, 'DISPATCH_NO_SHOW_WAIT_SECONDS', DISPATCH_DEFAULTS.noShowWaitSeconds, 0, 3600),
     routingUrl: url(env, 'ROUTING_URL'),
     geocoderUrl: url(env, 'GEOCODER_URL'),
   }),

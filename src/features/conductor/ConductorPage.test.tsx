@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { LocationBatch } from '../../../contract/api';
 import { API } from '../../testing/apiEdge';
@@ -124,5 +124,25 @@ describe('/conductor', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Permiso de ubicación denegado');
     await gps.fail(2);
     expect(await screen.findByRole('alert')).toHaveTextContent('Sin señal GPS');
+  });
+  it('Terminar turno sits below the shift and asks first: "Seguir en turno" keeps it, "Sí, terminar turno" ends it', async () => {
+    driverServer();
+    let ended = 0;
+    server.use(http.post(`${API}/driver/shifts/end`, () => {
+      ended += 1;
+      return HttpResponse.json({ shift: null });
+    }));
+    const { user } = await signIn();
+    await user.click(await screen.findByRole('button', { name: 'Iniciar turno' }));
+    await user.click(await screen.findByRole('button', { name: 'Terminar turno' }));
+    const question = screen.getByRole('group', { name: '¿Terminar el turno? Dejarás de recibir viajes.' });
+    await user.click(within(question).getByRole('button', { name: 'Seguir en turno' }));
+    expect(ended).toBe(0);
+    expect(screen.getByRole('button', { name: 'Terminar turno' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Terminar turno' }));
+    await user.click(screen.getByRole('button', { name: 'Sí, terminar turno' }));
+    expect(await screen.findByRole('button', { name: 'Iniciar turno' })).toBeInTheDocument();
+    expect(ended).toBe(1);
   });
 });

@@ -7,6 +7,7 @@ import { pendingPositions } from './pendingPositions';
 import { usePositionTracking } from './usePositionTracking';
 import { useWakeLock, type WakeLockState } from './useWakeLock';
 import './dispatch/driverDispatch.css';
+import { ConfirmStep } from './ConfirmStep';
 import { DriverDispatchPanel } from './dispatch/DriverDispatchPanel';
 
 export const SESSION_EXPIRED = 'Tu sesión expiró. Ingresa nuevamente.';
@@ -118,9 +119,6 @@ export function ShiftPanel({ session, apiBaseUrl, storage, onSignedOut }: { sess
         <>
           <p className="flota-conductor__status flota-conductor__status--on">Turno en curso desde las {timeOf(shift.start_time)}</p>
           <DriverDispatchPanel client={client} token={session.token} onUnauthorized={() => onSignedOut(SESSION_EXPIRED)} />
-          <button type="button" className="flota-button flota-button--danger flota-conductor__action" onClick={end} disabled={busy}>
-            {busy ? 'Terminando...' : 'Terminar turno'}
-          </button>
           <dl className="flota-conductor__facts">
             <dt>Última posición enviada</dt>
             <dd>{tracking.lastSentAt ? timeOf(tracking.lastSentAt) : 'Aún ninguna'}</dd>
@@ -128,6 +126,18 @@ export function ShiftPanel({ session, apiBaseUrl, storage, onSignedOut }: { sess
             <dd>{tracking.pending}</dd>
           </dl>
           <p className="flota-conductor__hint">{WAKE_LOCK_TEXT[wakeLock]}</p>
+          {/* Away from the offer and trip cards, and asked twice: a tap by mistake ended the shift. */}
+          <div className="flota-conductor__end">
+            <ConfirmStep
+              label={busy ? 'Terminando...' : 'Terminar turno'}
+              question="¿Terminar el turno? Dejarás de recibir viajes."
+              confirmLabel="Sí, terminar turno"
+              cancelLabel="Seguir en turno"
+              tone="secondary"
+              disabled={busy}
+              onConfirm={() => void end()}
+            />
+          </div>
         </>
       ) : (
         <button type="button" className="flota-button flota-button--primary flota-conductor__action" onClick={start} disabled={busy}>

@@ -22,6 +22,7 @@ const trip = (overrides: Partial<DriverTrip> = {}): DriverTrip => ({
   scheduled_for: null,
   cancel_reason: null,
   updated_at: new Date().toISOString(),
+  no_show_in_s: null,
   ...overrides,
 });
 
@@ -52,7 +53,7 @@ function driverDispatchServer(initial: DriverDispatchResponse) {
       actions.push(`${params.step} ${params.id}`);
       const next = { arrived: 'en_el_lugar', onboard: 'a_bordo' } as const;
       const step = params.step as string;
-      if (step === 'finish') return answer({ availability: 'libre', offer: null, trip: null });
+      if (step === 'finish' || step === 'no-show') return answer({ availability: 'libre', offer: null, trip: null });
       return answer({ ...state, trip: trip({ status: next[step as keyof typeof next], customer_name: 'Ana Pérez' }) });
     }),
     http.put(`${API}/driver/availability`, async ({ request }) => {
@@ -161,5 +162,28 @@ describe('/conductor dispatch', () => {
     await act(async () => sockets.last.serverEmit('trip_changed', { trip: trip({ status: 'cancelado', cancel_reason: 'El cliente canceló' }), availability: 'libre' }));
     expect(await screen.findByText('La central canceló el viaje: El cliente canceló.')).toHaveAttribute('role', 'alert');
     expect(screen.queryByRole('button', { name: 'Pasajero a bordo' })).not.toBeInTheDocument();
+  }, 30_000);
+  it('"No se presentó" waits out the passenger\'s time with a countdown, then asks before it ends the trip', async () => {
+    const { actions, setState } = driverDispatchServer({ availability: 'ocupado', offer: null, trip: trip({ status: 'en_el_lugar', customer_name: 'Ana Pérez', no_show_in_s: 2 }) });
+    const { sockets } = signedInDriver();
+    const waiting = await screen.findByRole('button', { name: /^No se presentó · 0:0[12]$/ }, SLOW);
+    expect(waiting).toBeDisabled();
+    // The server now says the wait is over (a re-read, as a socket event would bring).
+    setState({ availability: 'ocupado', offer: null, trip: trip({ status: 'en_el_lugar', customer_name: 'Ana Pérez', no_show_in_s: 0, updated_at: new Date(Date.now() + 1).toISOString() }) });
+    await act(async () => sockets.last.serverEmit('trip_changed', { trip: trip({ status: 'en_el_lugar', customer_name: 'Ana Pérez', no_show_in_s: 0, updated_at: new Date(Date.now() + 1).toISOString() }), availability: 'ocupado' }));
+    const noShow = await screen.findByRole('button', { name: 'No se presentó' }, SLOW);
+    expect(noShow).toBeEnabled();
+
+    // One tap only asks; "Volver" keeps the trip; the second answer ends it.
+    act(() => noShow.click());
+    const question = screen.getByRole('group', { name: '¿El pasajero no se presentó? El viaje termina y quedas libre.' });
+    expect(within(question).getByRole('button', { name: 'Sí, no se presentó' })).toHaveFocus();
+    act(() => within(question).getByRole('button', { name: 'Volver' }).click());
+    expect(actions).toEqual([]);
+    expect(screen.getByRole('button', { name: 'No se presentó' })).toHaveFocus();
+    act(() => screen.getByRole('button', { name: 'No se presentó' }).click());
+    act(() => screen.getByRole('button', { name: 'Sí, no se presentó' }).click());
+    await screen.findByText(/Esperando viajes/, {}, SLOW);
+    expect(actions).toEqual(['no-show 42']);
   }, 30_000);
 });

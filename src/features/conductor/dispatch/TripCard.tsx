@@ -2,7 +2,10 @@ import type { DriverTrip } from '../../../../contract/api';
 import { formatPhoneCL } from '../../../lib/format';
 import { telHref } from '../../../components/PhoneLink';
 import type { TripAction } from '../driverApiClient';
+import { ConfirmStep } from '../ConfirmStep';
 import { navigationLinks } from './navigationLinks';
+import { useCountdown } from './useCountdown';
+import type { TimedTrip } from './useDriverDispatch';
 
 const STATUS_TEXT: Partial<Record<DriverTrip['status'], string>> = {
   asignado: 'Viaje asignado: ve a buscar al pasajero',
@@ -22,8 +25,24 @@ const ACTIONS: Partial<Record<DriverTrip['status'], { action: TripAction; label:
   a_bordo: [{ action: 'finish', label: 'Finalizar', tone: 'primary' }],
 };
 
+/** m:ss, as the offer's countdown reads. */
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+/** No se presentó: closed (with its countdown) until the passenger's wait is over, then asked twice. */
+function NoShowAction({ trip, busy, onConfirm }: { trip: TimedTrip; busy: boolean; onConfirm(): void }) {
+  const left = useCountdown(trip.noShowAt);
+  if (left > 0) {
+    return (
+      <button type="button" className="flota-button flota-button--secondary flota-conductor__action" disabled>
+        No se presentó · {clock(left)}
+      </button>
+    );
+  }
+  return <ConfirmStep label="No se presentó" question="¿El pasajero no se presentó? El viaje termina y quedas libre." confirmLabel="Sí, no se presentó" tone="danger" disabled={busy} onConfirm={onConfirm} />;
+}
+
 /** The trip in progress: where to go (with navigation links), who, and the one next step. */
-export function TripCard({ trip, busy, onAction }: { trip: DriverTrip; busy: boolean; onAction(action: TripAction): void }) {
+export function TripCard({ trip, busy, onAction }: { trip: TimedTrip; busy: boolean; onAction(action: TripAction): void }) {
   // On board, navigation leads to the destination (when the desk wrote one); before, to the pickup.
   const target = trip.status === 'a_bordo' && trip.destination ? trip.destination : trip.pickup;
   const toDestination = target !== trip.pickup;
@@ -70,11 +89,15 @@ export function TripCard({ trip, busy, onAction }: { trip: DriverTrip; busy: boo
           </a>
         ))}
       </nav>
-      {(ACTIONS[trip.status] ?? []).map(({ action, label, tone }) => (
-        <button key={action} type="button" className={`flota-button flota-button--${tone} flota-conductor__action`} disabled={busy} onClick={() => onAction(action)}>
-          {label}
-        </button>
-      ))}
+      {(ACTIONS[trip.status] ?? []).map(({ action, label, tone }) =>
+        action === 'no-show' ? (
+          <NoShowAction key={action} trip={trip} busy={busy} onConfirm={() => onAction(action)} />
+        ) : (
+          <button key={action} type="button" className={`flota-button flota-button--${tone} flota-conductor__action`} disabled={busy} onClick={() => onAction(action)}>
+            {label}
+          </button>
+        ),
+      )}
     </section>
   );
 }

@@ -5,7 +5,7 @@
  * net (a locked phone or a dropped connection misses events, and socket.io does not replay them).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { DriverDispatchResponse, DriverOffer } from '../../../../contract/api';
+import type { DriverDispatchResponse, DriverOffer, DriverTrip } from '../../../../contract/api';
 import { offerPayloadSchema, SocketEvent, tripChangedPayloadSchema } from '../../../../contract/socket';
 import { reconnectingSocketOptions, useSocketFactory } from '../../../lib/realtime/socketFactory';
 import { DriverApiError, type DriverApiClient } from '../driverApiClient';
@@ -17,13 +17,23 @@ export interface TimedOffer extends DriverOffer {
   deadline: number;
 }
 
-export interface DriverDispatchState extends Omit<DriverDispatchResponse, 'offer'> {
+/** The trip with when No se presentó opens on this phone's clock (null: not in this state). */
+export interface TimedTrip extends DriverTrip {
+  noShowAt: number | null;
+}
+
+export interface DriverDispatchState extends Omit<DriverDispatchResponse, 'offer' | 'trip'> {
   offer: TimedOffer | null;
+  trip: TimedTrip | null;
 }
 
 function timed(response: DriverDispatchResponse, receivedAt: number): DriverDispatchState {
-  const { offer } = response;
-  return { ...response, offer: offer ? { ...offer, deadline: receivedAt + Date.parse(offer.expires_at) - Date.parse(offer.server_time) } : null };
+  const { offer, trip } = response;
+  return {
+    ...response,
+    offer: offer ? { ...offer, deadline: receivedAt + Date.parse(offer.expires_at) - Date.parse(offer.server_time) } : null,
+    trip: trip ? { ...trip, noShowAt: trip.no_show_in_s === null ? null : receivedAt + trip.no_show_in_s * 1000 } : null,
+  };
 }
 
 export interface DriverDispatch {
