@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
+import type { Booking } from '../../../contract/dispatch';
 import type { Shift } from '../../../contract/entities';
 import { setFleet, type StoredDriver } from '../../testing/fakeFleet';
 import { makeDriver, makeShift } from '../../testing/fixtures';
@@ -63,10 +64,26 @@ describe('Requiere atención', () => {
     expect(screen.getByRole('button', { name: 'Ver Mapa' })).toBeInTheDocument();
   });
 
+  it('puts a booking nobody accepted first, with how long the caller has waited and the way to Despacho', async () => {
+    serveShifts([makeShift({ id: 11, last_location_time: secondsAgo(15) })]);
+    const base = { customer_id: 5, customer_phone: '+56987654321', destination: null, passengers: 1, notes: null, scheduled_for: null, driver_id: null, driver_name: null, vehicle_id: null, plate_number: null, offer: null, cancel_reason: null, events: [] };
+    const bookings: Booking[] = [
+      { ...base, id: 7, status: 'pendiente', board: 'por_asignar', needs_attention: true, customer_name: 'Rosa Vera', pickup: { label: 'Ortiz de Rozas 550', latitude: -32.45, longitude: -71.23 }, refusals: 3, created_at: secondsAgo(4 * 60), updated_at: secondsAgo(60) },
+      { ...base, id: 8, status: 'pendiente', board: 'por_asignar', needs_attention: false, customer_name: 'Luis Soto', pickup: { label: 'Plaza', latitude: -32.45, longitude: -71.23 }, refusals: 0, created_at: secondsAgo(60), updated_at: secondsAgo(60) },
+    ];
+    server.use(http.get(`${API}/dispatch/bookings`, () => HttpResponse.json({ bookings })));
+    renderApp('/dashboard', { signedIn: true });
+    const [first, ...rest] = await attentionItems();
+    expect(rest).toEqual([]);
+    expect(first).toHaveTextContent('Reserva sin taxiReserva #7 de Rosa Vera en Ortiz de Rozas 550: nadie aceptó (3 rechazos), espera hace 4 minAsignar a manoLlamar');
+    expect(within(first).getByRole('link', { name: 'Asignar a mano la reserva #7' })).toHaveAttribute('href', '/dashboard/dispatch');
+    expect(within(first).getByRole('link', { name: 'Llamar a Rosa Vera (+56 9 8765 4321)' })).toHaveAttribute('href', 'tel:+56987654321');
+  });
+
   it('says Todo en orden when nothing needs anyone', async () => {
     serveShifts([makeShift({ id: 11, last_location_time: secondsAgo(15) })]);
     renderApp('/dashboard', { signedIn: true });
-    expect(await screen.findByText('Todo en orden: ningún taxi sin señal, turno sin vehículo ni licencia por vencer.', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('Todo en orden: ninguna reserva sin taxi, taxi sin señal, turno sin vehículo ni licencia por vencer.', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Requiere atención' })).toBeInTheDocument();
   });
 

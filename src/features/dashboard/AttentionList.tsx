@@ -9,7 +9,7 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingText } from '../../components/LoadingText';
 import { telHref } from '../../components/PhoneLink';
 import { attentionItems, licenceWhen, silenceText, type AttentionItem } from './attention';
-import { useGetAttentionDriversQuery, useGetAttentionShiftsQuery } from './dashboardApi';
+import { useGetAttentionBookingsQuery, useGetAttentionDriversQuery, useGetAttentionShiftsQuery } from './dashboardApi';
 
 /** How often the active shifts are asked again, and how often the silences are re-measured. */
 const POLL_MS = 30_000;
@@ -40,6 +40,25 @@ function CallLink({ phone, name }: { phone: string | null; name: string }) {
 }
 
 function ItemBody({ item, onShowTaxi }: { item: AttentionItem; onShowTaxi?: ShowTaxi }) {
+  if (item.kind === 'booking') {
+    const { booking } = item;
+    const who = booking.customer_name ?? formatPhoneCL(booking.customer_phone);
+    return (
+      <>
+        <Badge tone="danger">Reserva sin taxi</Badge>
+        <p className="flota-attention__text">
+          <strong>Reserva #{booking.id}</strong> de {who} en {booking.pickup.label || 'un punto en el mapa'}:{' '}
+          {booking.refusals ? `nadie aceptó (${booking.refusals} ${booking.refusals === 1 ? 'rechazo' : 'rechazos'})` : 'sin taxi libre'}, espera hace {silenceText(item.waitingSeconds)}
+        </p>
+        <span className="flota-attention__actions">
+          <Link className="flota-attention__action" to="/dashboard/dispatch" aria-label={`Asignar a mano la reserva #${booking.id}`}>
+            Asignar a mano
+          </Link>
+          <CallLink phone={booking.customer_phone} name={who} />
+        </span>
+      </>
+    );
+  }
   if (item.kind === 'licence') {
     const name = fullName(item.driver);
     return (
@@ -96,18 +115,23 @@ function ItemBody({ item, onShowTaxi }: { item: AttentionItem; onShowTaxi?: Show
 }
 
 /**
- * "Requiere atención" on Panel de Control: taxis without signal and for how long, shifts without a
- * vehicle, licences expired or expiring within 30 days; each with a link to where it is handled.
+ * "Requiere atención" on Panel de Control: bookings nobody accepted, taxis without signal and for how
+ * long, shifts without a vehicle, licences expired or expiring within 30 days; each with a link to
+ * where it is handled.
  */
 export function AttentionList({ onShowTaxi }: { onShowTaxi?: ShowTaxi }) {
   const shiftsQuery = useGetAttentionShiftsQuery(undefined, { pollingInterval: POLL_MS, refetchOnMountOrArgChange: true });
   const driversQuery = useGetAttentionDriversQuery(undefined, { refetchOnMountOrArgChange: 60 });
+  // A booking nobody took is the most urgent line: asked as often as the shifts. A failure here
+  // (an older server, a role without Despacho) leaves the rest of the list as it was.
+  const bookingsQuery = useGetAttentionBookingsQuery(undefined, { pollingInterval: POLL_MS, refetchOnMountOrArgChange: true });
   const staleAfterSeconds = useAppSelector((state) => state.config.staleAfterSeconds);
   const now = useNow(CLOCK_MS);
   const titleId = useId();
   const shifts = shiftsQuery.data;
   const drivers = driversQuery.data;
-  const items = useMemo(() => (shifts && drivers ? attentionItems({ shifts, drivers, now, staleAfterSeconds }) : []), [shifts, drivers, now, staleAfterSeconds]);
+  const bookings = bookingsQuery.data;
+  const items = useMemo(() => (shifts && drivers ? attentionItems({ shifts, drivers, bookings, now, staleAfterSeconds }) : []), [shifts, drivers, bookings, now, staleAfterSeconds]);
 
   function content() {
     if (shiftsQuery.isLoading || driversQuery.isLoading) return <LoadingText>Cargando pendientes...</LoadingText>;
@@ -122,7 +146,7 @@ export function AttentionList({ onShowTaxi }: { onShowTaxi?: ShowTaxi }) {
         />
       );
     }
-    if (items.length === 0) return <p className="flota-attention__empty">Todo en orden: ningún taxi sin señal, turno sin vehículo ni licencia por vencer.</p>;
+    if (items.length === 0) return <p className="flota-attention__empty">Todo en orden: ninguna reserva sin taxi, taxi sin señal, turno sin vehículo ni licencia por vencer.</p>;
     return (
       <ul className="flota-attention__list" aria-labelledby={titleId}>
         {items.map((item) => (

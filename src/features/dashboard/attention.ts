@@ -3,10 +3,12 @@
  * snapshot and the drivers list. Pure, so the rules are tested without a screen.
  */
 import dayjs from 'dayjs';
+import type { Booking } from '../../../contract/dispatch';
 import type { Driver, Shift } from '../../../contract/entities';
 import { licenceStatus } from '../../lib/licence';
 
 export type AttentionItem =
+  | { kind: 'booking'; key: string; booking: Booking; waitingSeconds: number }
   | { kind: 'noSignal'; key: string; shift: Shift; silentSeconds: number; hasPosition: boolean; phone: string | null }
   | { kind: 'noVehicle'; key: string; shift: Shift; phone: string | null }
   | { kind: 'licence'; key: string; driver: Driver; expired: boolean; daysLeft: number };
@@ -14,6 +16,8 @@ export type AttentionItem =
 export interface AttentionInput {
   shifts: readonly Shift[];
   drivers: readonly Driver[];
+  /** Bookings nobody accepted (needs_attention, Por asignar). */
+  bookings?: readonly Booking[];
   /** Epoch ms. */
   now: number;
   staleAfterSeconds: number;
@@ -29,10 +33,11 @@ export function silenceText(seconds: number): string {
 }
 
 /**
- * Taxis without signal first (longest silence first), then shifts without a vehicle, then licences
- * (expired first, then the nearest expiry). A shift that never sent a position counts from its start.
+ * Bookings nobody accepted first (a caller is waiting; the longest wait first), then taxis without
+ * signal (longest silence first), then shifts without a vehicle, then licences (expired first, then
+ * the nearest expiry). A shift that never sent a position counts from its start.
  */
-export function attentionItems({ shifts, drivers, now, staleAfterSeconds }: AttentionInput): AttentionItem[] {
+export function attentionItems({ shifts, drivers, bookings = [], now, staleAfterSeconds }: AttentionInput): AttentionItem[] {
   const phoneOf = new Map(drivers.map((driver) => [driver.id, driver.phone]));
   const phone = (shift: Shift) => (shift.driver_id === null ? null : (phoneOf.get(shift.driver_id) ?? null));
 
@@ -55,7 +60,13 @@ export function attentionItems({ shifts, drivers, now, staleAfterSeconds }: Atte
     .sort((a, b) => a.daysLeft - b.daysLeft)
     .map(({ driver, status, daysLeft }): AttentionItem => ({ kind: 'licence', key: `licence-${driver.id}`, driver, expired: status === 'expired', daysLeft }));
 
-  return [...noSignal, ...noVehicle, ...licences];
+  const unaccepted = bookings
+    .filter((booking) => booking.needs_attention && booking.status === 'pendiente')
+    .map((booking) => ({ booking, waitingSeconds: Math.max(0, Math.floor((now - Date.parse(booking.created_at)) / 1000)) }))
+    .sort((a, b) => b.waitingSeconds - a.waitingSeconds)
+    .map(({ booking, waitingSeconds }): AttentionItem => ({ kind: 'booking', key: `booking-${booking.id}`, booking, waitingSeconds }));
+
+  return [...unaccepted, ...noSignal, ...noVehicle, ...licences];
 }
 
 /** "vence hoy", "vence mañana", "vence en 12 días", "venció hace 3 días". */

@@ -1,4 +1,5 @@
-import type { DriversResponse, ShiftsResponse, VehiclesResponse } from '../../../contract/api';
+import type { BookingsResponse, DriversResponse, ShiftsResponse, VehiclesResponse } from '../../../contract/api';
+import type { Booking } from '../../../contract/dispatch';
 import type { Driver, Shift } from '../../../contract/entities';
 import { api, LIST } from '../../app/api';
 
@@ -8,7 +9,7 @@ export interface FleetCounts {
   vehicles: number;
 }
 
-export const dashboardApi = api.injectEndpoints({
+export const dashboardApi = api.enhanceEndpoints({ addTagTypes: ['Booking'] }).injectEndpoints({
   endpoints: (build) => ({
     /**
      * The three counts of Panel de Control. It provides the lists' tags, so creating or deleting a
@@ -45,7 +46,13 @@ export const dashboardApi = api.injectEndpoints({
       transformResponse: (response: DriversResponse) => response.drivers,
       providesTags: (result) => [...(result ?? []).map(({ id }) => ({ type: 'Driver' as const, id })), { type: 'Driver', id: LIST }],
     }),
+    /** The bookings nobody took (automatic offering gave up): a caller is waiting for a taxi assigned by hand. */
+    getAttentionBookings: build.query<Booking[], void>({
+      query: () => '/dispatch/bookings',
+      transformResponse: (response: BookingsResponse) => response.bookings.filter((booking) => booking.needs_attention && booking.status === 'pendiente'),
+      providesTags: [{ type: 'Booking', id: LIST }],
+    }),
   }),
 });
 
-export const { useGetFleetCountsQuery, useGetAttentionShiftsQuery, useGetAttentionDriversQuery } = dashboardApi;
+export const { useGetFleetCountsQuery, useGetAttentionShiftsQuery, useGetAttentionDriversQuery, useGetAttentionBookingsQuery } = dashboardApi;
