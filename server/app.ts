@@ -110,6 +110,7 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
     log: app.log,
     databaseUrl: config.databaseUrl,
     pointsPerMinute: config.ingestPointsPerMinute,
+    maxPointAgeDays: config.pointMaxAgeDays,
     shiftIdleEndMinutes: config.shiftIdleEndMinutes,
     idleSweepMs: config.idleSweepMs,
     clock: deps.clock ?? offsetClock(config.clockOffsetMs),
