@@ -37,7 +37,7 @@
  */
 import { z } from 'zod';
 import './zodConfig';
-import { MAX_ID } from './common';
+import { isPlausibleTimestamp, MAX_ID } from './common';
 import { isoTime, optionalText, trimmed } from './fields';
 import { normalizeChileanPhone } from './phone';
 
@@ -250,7 +250,7 @@ export const bookingCreateSchema = z.object({
     .string()
     .nullish()
     .transform((value) => (value ? value : null))
-    .refine((value) => value === null || !Number.isNaN(Date.parse(value)), 'Fecha y hora inválida'),
+    .refine((value) => value === null || isPlausibleTimestamp(value), 'Fecha y hora inválida'),
 });
 export type BookingCreateInput = z.input<typeof bookingCreateSchema>;
 export type BookingCreate = z.infer<typeof bookingCreateSchema>;

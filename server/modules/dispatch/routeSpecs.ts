@@ -66,13 +66,17 @@ export const routeSpecs = {
   advanceBooking: desk('Avanzar el viaje a mano (taxi sin /conductor)', { params: idParams, body: advanceRequestSchema, response: booking }),
   candidates: desk('Taxis libres más cercanos a un punto', {
     description: 'Libres, con posición reciente (DISPATCH_FRESH_SECONDS), ordenados por tiempo estimado: línea recta × factor de desvío ÷ velocidad urbana, o el servicio `table` de OSRM con ROUTING_URL.',
+    querystring: z.object({ latitude: z.number().describe('Latitud del punto de recogida'), longitude: z.number().describe('Longitud del punto de recogida') }),
     response: { 200: candidatesResponseSchema, ...errors(400, 401) },
   }),
   availability: desk('Disponibilidad de cada taxi en turno', { response: { 200: availabilityListResponseSchema, ...errors(401) } }),
-  searchCustomers: desk('Buscar clientes por teléfono o nombre', { response: { 200: customersResponseSchema, ...errors(401) } }),
+  searchCustomers: desk('Buscar clientes por teléfono o nombre', {
+    querystring: z.object({ query: z.string().optional().describe('Parte del teléfono o del nombre (hasta 100 caracteres)') }),
+    response: { 200: customersResponseSchema, ...errors(400, 401) },
+  }),
   customerByPhone: desk('El cliente de un teléfono', {
     params: z.object({ phone: z.string().describe('El teléfono en cualquier formato chileno (+56 9 1234 5678, 912345678…)') }),
-    response: { 200: customerResponseSchema, ...errors(401, 404) } }),
+    response: { 200: customerResponseSchema, ...errors(400, 401, 404) } }),
   deleteCustomer: routeSpec(USER_MANAGERS, {
     summary: 'Eliminar un cliente (datos personales)',
     description: 'Solo el dueño. Borra su nombre y teléfono de sus reservas cerradas; 409 si tiene una reserva abierta.',
@@ -87,7 +91,12 @@ export const routeSpecs = {
   deletePlace: desk('Eliminar un lugar guardado', { params: idParams, response: { 200: okResponseSchema, ...errors(401, 404) } }),
   geocode: desk('Buscar una dirección', {
     description: 'Con GEOCODER_URL (API de búsqueda de Photon), sesgada al área de la flota; sin configurar, una lista vacía.',
-    response: { 200: geocodeResponseSchema, ...errors(401) },
+    querystring: z.object({
+      query: z.string().optional().describe('La dirección buscada (desde 3 caracteres)'),
+      latitude: z.number().optional().describe('Sesgo: latitud cercana'),
+      longitude: z.number().optional().describe('Sesgo: longitud cercana'),
+    }),
+    response: { 200: geocodeResponseSchema, ...errors(400, 401) },
   }),
 
   driverDispatch: phone('La oferta, el viaje y la disponibilidad del conductor', { response: { 200: driverDispatchResponseSchema, ...errors(401) } }),
