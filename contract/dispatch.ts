@@ -3,7 +3,7 @@
  * fleet's saved places. Times ISO 8601 UTC, distances in metres, durations in seconds.
  *
  * Desk routes (desk token; Dueño, Administrador and Operador alike unless noted):
- *   GET    /api/dispatch/bookings                    → bookingsResponseSchema (open ones + those closed today, newest first)
+ *   GET    /api/dispatch/bookings                    → bookingsResponseSchema (every open one + the newest closed today, newest first; closed_not_shown)
  *   POST   /api/dispatch/bookings                    bookingCreateSchema → 201 bookingResponseSchema
  *   GET    /api/dispatch/bookings/:id                → bookingResponseSchema (another fleet's: 404)
  *   POST   /api/dispatch/bookings/:id/assign         assignRequestSchema {driver_id} → bookingResponseSchema (status asignado; 409 when taken)
@@ -221,7 +221,11 @@ export const bookingSchema = z.object({
   events: z.array(bookingEventSchema),
 });
 export type Booking = z.infer<typeof bookingSchema>;
-export const bookingsResponseSchema = z.object({ bookings: z.array(bookingSchema) });
+/**
+ * The board: every open booking (never capped) and the newest closed today; `closed_not_shown`
+ * counts the other bookings closed today, which the board sums up as "y 1.240 más finalizados hoy".
+ */
+export const bookingsResponseSchema = z.object({ bookings: z.array(bookingSchema), closed_not_shown: z.number().int().min(0) });
 export type BookingsResponse = z.infer<typeof bookingsResponseSchema>;
 export const bookingResponseSchema = z.object({ booking: bookingSchema });
 export type BookingResponse = z.infer<typeof bookingResponseSchema>;

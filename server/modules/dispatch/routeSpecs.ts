@@ -42,13 +42,15 @@ const driverAnswer = { 200: driverDispatchResponseSchema, ...errors(401, 404, 40
 
 export const routeSpecs = {
   listBookings: desk('Reservas abiertas y cerradas hoy', {
-    description: 'Cada reserva trae su columna del tablero (`board`: Por asignar, Programados, En curso, Finalizados hoy) y sus transiciones con hora y autor.',
+    description:
+      'Todas las reservas abiertas, sin tope, y las 100 cerradas hoy más recientes; `closed_not_shown` cuenta las demás cerradas hoy. Cada reserva trae su columna del tablero (`board`: Por asignar, Programados, En curso, Finalizados hoy) y sus transiciones con hora y autor.',
     response: { 200: bookingsResponseSchema, ...errors(401) },
   }),
   createBooking: desk('Crear una reserva', {
-    description: 'El teléfono se normaliza (+56 y 9 dígitos) y enlaza o crea al cliente. Un punto fuera del área de servicio se rechaza.',
+    description:
+      'El teléfono se normaliza (+56 y 9 dígitos) y enlaza o crea al cliente. Un punto fuera del área de servicio se rechaza. Cada persona crea a lo más DISPATCH_BOOKINGS_PER_MINUTE reservas por minuto (60): más allá, 429 con Retry-After.',
     body: bookingCreateSchema,
-    response: { 201: bookingResponseSchema, ...errors(400, 401) },
+    response: { 201: bookingResponseSchema, ...errors(400, 401, 429) },
   }),
   getBooking: desk('Una reserva', { params: idParams, response: { 200: bookingResponseSchema, ...errors(401, 404) } }),
   assignBooking: desk('Asignar un taxi a la reserva', {
