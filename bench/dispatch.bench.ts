@@ -83,7 +83,8 @@ export async function run(): Promise<void> {
   const adminUrl = process.env.DISPATCH_BENCH_DATABASE_URL;
   const scratch = adminUrl ? await createScratchDatabase(adminUrl, 'flota_dispatch_bench') : null;
   const server = await startTestServer({
-    dispatch: { ...DISPATCH_DEFAULTS, offerSeconds: 60 },
+    // One desk token creates every booking here: the per-person limit would measure itself.
+    dispatch: { ...DISPATCH_DEFAULTS, offerSeconds: 60, bookingsPerMinute: 100_000 },
     // autocannon ignores `Connection: close`: past the default 1,000 requests on one connection the
     // mover's requests would be answered 503 (as the ingest bench raises MAX_REQUESTS_PER_SOCKET).
     timeouts: loadConfig({ JWT_SECRET: TEST_JWT_SECRET, MAX_REQUESTS_PER_SOCKET: '1000000' }).timeouts,

@@ -31,7 +31,11 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
-/** An ISO time the database holds and a phone could mean (years 1900 to 2999). */
+/**
+ * An ISO time the database holds and a phone could mean (years 1900 to 2999): every time a request
+ * carries (a body's, a query's, a cursor) is checked with it. JavaScript's dates reach year ±275760,
+ * PostgreSQL's timestamptz only 4713 BC, so `-271821-04-20T00:00:00Z` used to be a database error.
+ */
 export function isPlausibleTimestamp(value: string): boolean {
   const time = Date.parse(value);
   if (Number.isNaN(time)) return false;

@@ -3,7 +3,7 @@
  * fleet's saved places. Times ISO 8601 UTC, distances in metres, durations in seconds.
  *
  * Desk routes (desk token; Dueño, Administrador and Operador alike unless noted):
- *   GET    /api/dispatch/bookings                    → bookingsResponseSchema (open ones + those closed today, newest first)
+ *   GET    /api/dispatch/bookings                    → bookingsResponseSchema (every open one + the newest closed today, newest first; closed_not_shown)
  *   POST   /api/dispatch/bookings                    bookingCreateSchema → 201 bookingResponseSchema
  *   GET    /api/dispatch/bookings/:id                → bookingResponseSchema (another fleet's: 404)
  *   POST   /api/dispatch/bookings/:id/assign         assignRequestSchema {driver_id} → bookingResponseSchema (status asignado; 409 when taken)
@@ -37,7 +37,7 @@
  */
 import { z } from 'zod';
 import './zodConfig';
-import { MAX_ID } from './common';
+import { isPlausibleTimestamp, MAX_ID } from './common';
 import { isoTime, optionalText, trimmed } from './fields';
 import { normalizeChileanPhone } from './phone';
 
@@ -221,7 +221,11 @@ export const bookingSchema = z.object({
   events: z.array(bookingEventSchema),
 });
 export type Booking = z.infer<typeof bookingSchema>;
-export const bookingsResponseSchema = z.object({ bookings: z.array(bookingSchema) });
+/**
+ * The board: every open booking (never capped) and the newest closed today; `closed_not_shown`
+ * counts the other bookings closed today, which the board sums up as "y 1.240 más finalizados hoy".
+ */
+export const bookingsResponseSchema = z.object({ bookings: z.array(bookingSchema), closed_not_shown: z.number().int().min(0) });
 export type BookingsResponse = z.infer<typeof bookingsResponseSchema>;
 export const bookingResponseSchema = z.object({ booking: bookingSchema });
 export type BookingResponse = z.infer<typeof bookingResponseSchema>;
@@ -250,7 +254,7 @@ export const bookingCreateSchema = z.object({
     .string()
     .nullish()
     .transform((value) => (value ? value : null))
-    .refine((value) => value === null || !Number.isNaN(Date.parse(value)), 'Fecha y hora inválida'),
+    .refine((value) => value === null || isPlausibleTimestamp(value), 'Fecha y hora inválida'),
 });
 export type BookingCreateInput = z.input<typeof bookingCreateSchema>;
 export type BookingCreate = z.infer<typeof bookingCreateSchema>;

@@ -1,7 +1,7 @@
 /** The desk's history: GET /shifts/history and a shift's trail, GET /shifts/:id/locations. */
 import { z } from 'zod';
 import './zodConfig';
-import { isIsoDate, MAX_ID } from './common';
+import { isIsoDate, isPlausibleTimestamp, MAX_ID } from './common';
 import { locationPointSchema } from './positions';
 import { shiftsResponseSchema } from './shifts';
 
@@ -77,6 +77,6 @@ export const shiftLocationsQuerySchema = z.object({
   limit: z.coerce.number().int('Límite inválido').min(1, 'Límite inválido').max(MAX_TRAIL_POINTS, `El límite es a lo más ${MAX_TRAIL_POINTS}`).optional(),
   after: z
     .string()
-    .refine((t) => !Number.isNaN(Date.parse(t)), 'Cursor inválido')
+    .refine(isPlausibleTimestamp, 'Cursor inválido')
     .optional(),
 });

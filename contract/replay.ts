@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import './zodConfig';
+import { isPlausibleTimestamp } from './common';
 import { isoTime } from './fields';
 
 /**
@@ -74,7 +75,7 @@ export const positionsAtQuerySchema = z.object({
   time: z
     .string({ error: 'La fecha y hora son obligatorias' })
     .min(1, 'La fecha y hora son obligatorias')
-    .refine((value) => !Number.isNaN(Date.parse(value)), 'Fecha y hora inválidas'),
+    .refine(isPlausibleTimestamp, 'Fecha y hora inválidas'),
   window_minutes: z.coerce
     .number({ error: `Ventana inválida (1 a ${POSITIONS_AT_MAX_WINDOW_MINUTES} minutos)` })
     .int(`Ventana inválida (1 a ${POSITIONS_AT_MAX_WINDOW_MINUTES} minutos)`)

@@ -12,6 +12,7 @@ import type { ThrottleLimits } from './platform/edge/loginThrottle';
 import { hostBackgroundPasses, type PassSwitches } from './platform/backgroundPass';
 import { createTimedServer } from './platform/edge/timeouts';
 import { flotaErrorHandler } from './platform/errorHandler';
+import { refuseNulParameters } from './platform/params';
 import { Messages } from './platform/errors';
 import { OneLinePerRequest } from './platform/logging';
 import { registerOpenApi } from './platform/openapi/plugin';
@@ -93,6 +94,8 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
   await registerOpenApi(app, mounted.flatMap((module) => module.openApiTags ?? []));
 
   app.setErrorHandler(flotaErrorHandler);
+  // Every route's path and query parameters, before its own checks (platform/params.ts).
+  app.addHook('preValidation', refuseNulParameters);
 
   const edge = await registerEdge(app, config, db, deps.loginLimits);
 
@@ -110,6 +113,7 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
     log: app.log,
     databaseUrl: config.databaseUrl,
     pointsPerMinute: config.ingestPointsPerMinute,
+    maxPointAgeDays: config.pointMaxAgeDays,
     shiftIdleEndMinutes: config.shiftIdleEndMinutes,
     idleSweepMs: config.idleSweepMs,
     clock: deps.clock ?? offsetClock(config.clockOffsetMs),

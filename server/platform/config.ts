@@ -59,6 +59,8 @@ export interface Config extends ModuleSettings {
   frameAncestors: string[];
   /** Per-shift cap on location points per minute (429 beyond it). */
   ingestPointsPerMinute: number;
+  /** POINT_MAX_AGE_DAYS: location points older than this are dropped and counted, never stored (positions/positionService.ts). */
+  pointMaxAgeDays: number;
   /** Requests to /osmand a minute from one address (429 with Retry-After beyond it): a fleet's trackers may share one NAT. */
   osmandRequestsPerMinute: number;
   /** INGEST_BENCH_CEILING=on: registers the benchmark's ceiling route. Never in a normal start. */
@@ -279,6 +281,7 @@ export function loadConfig(env: Env = process.env, sections: readonly SettingsSe
     },
     frameAncestors: frameAncestors(env),
     ingestPointsPerMinute: integer(env, 'INGEST_POINTS_PER_MINUTE', 600, 60, 100000),
+    pointMaxAgeDays: integer(env, 'POINT_MAX_AGE_DAYS', 3, 1, 30),
     osmandRequestsPerMinute: integer(env, 'OSMAND_REQUESTS_PER_MINUTE', 6000, 60, 1000000),
     ingestBenchCeiling: onOff(env, 'INGEST_BENCH_CEILING', false),
     serveSourceMaps: onOff(env, 'SERVE_SOURCE_MAPS', false),

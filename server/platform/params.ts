@@ -1,5 +1,6 @@
-/** Path parameters of the REST routes. */
-import { HttpError } from './errors';
+/** Path and query parameters of the REST routes. */
+import type { FastifyRequest } from 'fastify';
+import { HttpError, Messages, nulPath } from './errors';
 
 /**
  * The `:id` of a route as a positive integer that fits PostgreSQL's integer; anything else names
@@ -15,4 +16,14 @@ export function idParam(params: unknown, notFoundText: string): number {
 /** A query string without its blank parameters: `?start_date=` means no filter, as if left out. */
 export function withoutBlanks(query: unknown): Record<string, unknown> {
   return Object.fromEntries(Object.entries((query ?? {}) as Record<string, unknown>).filter(([, value]) => value !== ''));
+}
+
+/**
+ * preValidation for every route: a NUL character (`%00`) in a path or query parameter is a Spanish
+ * 400 before any handler reads it. PostgreSQL text cannot hold one, so it used to reach SQL as a 500
+ * (`GET /api/customers?query=%00`); bodies are already checked by parseBody.
+ */
+export async function refuseNulParameters(request: FastifyRequest): Promise<void> {
+  const where = nulPath(request.params) ?? nulPath(request.query);
+  if (where) throw new HttpError(400, Messages.forbiddenCharacter, { [where.join('.') || '_']: Messages.forbiddenCharacter });
 }

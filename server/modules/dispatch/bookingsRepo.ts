@@ -187,7 +187,8 @@ type JoinedRow = Awaited<ReturnType<ReturnType<typeof bookingsQuery>['executeTak
 async function eventsOf(db: Db, ids: number[]): Promise<Map<number, BookingEvent[]>> {
   const byBooking = new Map<number, BookingEvent[]>();
   if (!ids.length) return byBooking;
-  const rows = await db.selectFrom('booking_events').selectAll().where('booking_id', 'in', ids).orderBy('booking_id').orderBy('id').execute();
+  // One array parameter, not one per id: a board of any size stays one statement.
+  const rows = await db.selectFrom('booking_events').selectAll().where(sql<boolean>`booking_id = any(${ids}::int[])`).orderBy('booking_id').orderBy('id').execute();
   for (const row of rows) {
     const list = byBooking.get(row.booking_id) ?? [];
     list.push({
@@ -280,18 +281,45 @@ export async function loadBooking(db: Db, ownerId: number, id: number, leadMinut
   return toBooking(booking, events, now, leadMinutes);
 }
 
-/** The board: every open booking and those closed since `closedSince` (the fleet's midnight), newest first. */
-export async function listBookings(db: Db, ownerId: number, closedSince: Date, leadMinutes: number, now = new Date()): Promise<Booking[]> {
-  const rows = await bookingsQuery(db)
+/** Closed bookings the board lists at most (the newest); the others of the day are only counted. */
+export const BOARD_CLOSED_SHOWN = 100;
+
+export interface BoardBookings {
+  /** Every open booking, whatever the day's volume, and the newest closed ones; newest first. */
+  bookings: Booking[];
+  /** Closed since `closedSince` and left off the list ("y 1.240 más finalizados hoy"). */
+  closedNotShown: number;
+}
+
+/**
+ * The board: EVERY open booking (a desk must never miss one: there is no limit on them), and of
+ * those closed since `closedSince` (the fleet's midnight) the newest `closedShown`, with a count of
+ * the rest. A booking closing between the reads can come back twice: kept once, as closed.
+ */
+export async function listBoard(db: Db, ownerId: number, closedSince: Date, leadMinutes: number, now = new Date(), closedShown = BOARD_CLOSED_SHOWN): Promise<BoardBookings> {
+  const open = await bookingsQuery(db).where('b.owner_id', '=', ownerId).where('b.closed_at', 'is', null).execute();
+  const closed = await bookingsQuery(db)
     .where('b.owner_id', '=', ownerId)
-    .where((eb) => eb.or([eb('b.closed_at', 'is', null), eb('b.closed_at', '>=', closedSince)]))
+    .where('b.closed_at', '>=', closedSince)
+    .orderBy('b.closed_at', 'desc')
     .orderBy('b.id', 'desc')
-    .limit(1000)
+    .limit(closedShown)
     .execute();
+  const { total } = await db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+    .where('owner_id', '=', ownerId)
+    .where('closed_at', '>=', closedSince)
+    .executeTakeFirstOrThrow();
+  // The closed copy is the newer one: it wins.
+  const rows = [...new Map([...open, ...closed].map((row) => [row.id, row])).values()].sort((a, b) => b.id - a.id);
   const events = await eventsOf(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => toBooking(row, events.get(row.id) ?? [], now, leadMinutes));
+  return {
+    bookings: rows.map((row) => toBooking(row, events.get(row.id) ?? [], now, leadMinutes)),
+    closedNotShown: Math.max(0, Number(total) - closed.length),
+  };
 }
 

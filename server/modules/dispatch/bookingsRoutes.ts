@@ -27,7 +27,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { zonedDate, zonedTime } from '../../platform/timeZone';
 import { listAvailability } from './availabilityRepo';
-import { BookingMessages, findStored, listBookings, loadBooking } from './bookingsRepo';
+import { BookingMessages, findStored, listBoard, loadBooking } from './bookingsRepo';
+import { bookingRateLimit } from './bookingRateLimit';
 import type { Audit, DispatchService } from './dispatchService';
 import { geocode } from './geocoder';
 import { routeSpecs } from './routeSpecs';
@@ -74,14 +75,17 @@ export const bookingsRoutes: FastifyPluginAsync<DispatchRoutesOptions> = async (
     return stored;
   };
   const bookingId = async (request: FastifyRequest) => (await storedBooking(request)).id;
+  const bookingRate = bookingRateLimit(app, config.dispatch.bookingsPerMinute);
 
   app.get('/dispatch/bookings', routeSpecs.listBookings, async (request): Promise<BookingsResponse> => {
     const today = zonedDate(new Date(), config.tzFleet);
     const midnight = zonedTime(today, 0, config.tzFleet);
-    return { bookings: await listBookings(db, ownerId(request), midnight, lead) };
+    const board = await listBoard(db, ownerId(request), midnight, lead);
+    return { bookings: board.bookings, closed_not_shown: board.closedNotShown };
   });
 
   app.post('/dispatch/bookings', routeSpecs.createBooking, async (request, reply): Promise<BookingResponse> => {
+    await bookingRate.check(request);
     const body = parseBody(bookingCreateSchema, request.body);
     const { id, booking } = await service.create(ownerId(request), deskActor(request), body, audit(request, body.pickup.label));
     reply.code(201);

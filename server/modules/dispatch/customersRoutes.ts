@@ -21,6 +21,7 @@ import { routeSpecs } from './routeSpecs';
 
 export const CustomerMessages = {
   notFound: 'Cliente no encontrado',
+  badPhone: 'Teléfono inválido: 9 dígitos, por ejemplo +56 9 1234 5678',
   openBooking: 'El cliente tiene una reserva abierta: ciérrala antes de eliminarlo',
   placeNotFound: 'Lugar no encontrado',
 } as const;
@@ -33,9 +34,11 @@ export const customersRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authent
     return { customers: await searchCustomers(db, ownerId(request), query) };
   });
 
+  // Fastify has decoded :phone already: a second decode threw on a lone '%' (a 500).
   app.get<{ Params: { phone: string } }>('/customers/by-phone/:phone', routeSpecs.customerByPhone, async (request): Promise<CustomerResponse> => {
-    const phone = normalizeChileanPhone(decodeURIComponent(request.params.phone).slice(0, 40));
-    const customer = phone ? await customerByPhone(db, ownerId(request), phone) : null;
+    const phone = normalizeChileanPhone(request.params.phone.slice(0, 40));
+    if (!phone) throw new HttpError(400, CustomerMessages.badPhone);
+    const customer = await customerByPhone(db, ownerId(request), phone);
     if (!customer) throw new HttpError(404, CustomerMessages.notFound);
     return { customer };
   });

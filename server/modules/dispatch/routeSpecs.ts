@@ -42,13 +42,15 @@ const driverAnswer = { 200: driverDispatchResponseSchema, ...errors(401, 404, 40
 
 export const routeSpecs = {
   listBookings: desk('Reservas abiertas y cerradas hoy', {
-    description: 'Cada reserva trae su columna del tablero (`board`: Por asignar, Programados, En curso, Finalizados hoy) y sus transiciones con hora y autor.',
+    description:
+      'Todas las reservas abiertas, sin tope, y las 100 cerradas hoy más recientes; `closed_not_shown` cuenta las demás cerradas hoy. Cada reserva trae su columna del tablero (`board`: Por asignar, Programados, En curso, Finalizados hoy) y sus transiciones con hora y autor.',
     response: { 200: bookingsResponseSchema, ...errors(401) },
   }),
   createBooking: desk('Crear una reserva', {
-    description: 'El teléfono se normaliza (+56 y 9 dígitos) y enlaza o crea al cliente. Un punto fuera del área de servicio se rechaza.',
+    description:
+      'El teléfono se normaliza (+56 y 9 dígitos) y enlaza o crea al cliente. Un punto fuera del área de servicio se rechaza. Cada persona crea a lo más DISPATCH_BOOKINGS_PER_MINUTE reservas por minuto (60): más allá, 429 con Retry-After.',
     body: bookingCreateSchema,
-    response: { 201: bookingResponseSchema, ...errors(400, 401) },
+    response: { 201: bookingResponseSchema, ...errors(400, 401, 429) },
   }),
   getBooking: desk('Una reserva', { params: idParams, response: { 200: bookingResponseSchema, ...errors(401, 404) } }),
   assignBooking: desk('Asignar un taxi a la reserva', {
@@ -66,13 +68,17 @@ export const routeSpecs = {
   advanceBooking: desk('Avanzar el viaje a mano (taxi sin /conductor)', { params: idParams, body: advanceRequestSchema, response: booking }),
   candidates: desk('Taxis libres más cercanos a un punto', {
     description: 'Libres, con posición reciente (DISPATCH_FRESH_SECONDS), ordenados por tiempo estimado: línea recta × factor de desvío ÷ velocidad urbana, o el servicio `table` de OSRM con ROUTING_URL.',
+    querystring: z.object({ latitude: z.number().describe('Latitud del punto de recogida'), longitude: z.number().describe('Longitud del punto de recogida') }),
     response: { 200: candidatesResponseSchema, ...errors(400, 401) },
   }),
   availability: desk('Disponibilidad de cada taxi en turno', { response: { 200: availabilityListResponseSchema, ...errors(401) } }),
-  searchCustomers: desk('Buscar clientes por teléfono o nombre', { response: { 200: customersResponseSchema, ...errors(401) } }),
+  searchCustomers: desk('Buscar clientes por teléfono o nombre', {
+    querystring: z.object({ query: z.string().optional().describe('Parte del teléfono o del nombre (hasta 100 caracteres)') }),
+    response: { 200: customersResponseSchema, ...errors(400, 401) },
+  }),
   customerByPhone: desk('El cliente de un teléfono', {
     params: z.object({ phone: z.string().describe('El teléfono en cualquier formato chileno (+56 9 1234 5678, 912345678…)') }),
-    response: { 200: customerResponseSchema, ...errors(401, 404) } }),
+    response: { 200: customerResponseSchema, ...errors(400, 401, 404) } }),
   deleteCustomer: routeSpec(USER_MANAGERS, {
     summary: 'Eliminar un cliente (datos personales)',
     description: 'Solo el dueño. Borra su nombre y teléfono de sus reservas cerradas; 409 si tiene una reserva abierta.',
@@ -87,7 +93,12 @@ export const routeSpecs = {
   deletePlace: desk('Eliminar un lugar guardado', { params: idParams, response: { 200: okResponseSchema, ...errors(401, 404) } }),
   geocode: desk('Buscar una dirección', {
     description: 'Con GEOCODER_URL (API de búsqueda de Photon), sesgada al área de la flota; sin configurar, una lista vacía.',
-    response: { 200: geocodeResponseSchema, ...errors(401) },
+    querystring: z.object({
+      query: z.string().optional().describe('La dirección buscada (desde 3 caracteres)'),
+      latitude: z.number().optional().describe('Sesgo: latitud cercana'),
+      longitude: z.number().optional().describe('Sesgo: longitud cercana'),
+    }),
+    response: { 200: geocodeResponseSchema, ...errors(400, 401) },
   }),
 
   driverDispatch: phone('La oferta, el viaje y la disponibilidad del conductor', { response: { 200: driverDispatchResponseSchema, ...errors(401) } }),

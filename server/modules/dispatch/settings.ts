@@ -3,7 +3,7 @@
  * engine is the straight-line distance × DISPATCH_DETOUR_FACTOR ÷ DISPATCH_CITY_SPEED_KMH: city
  * streets are about 1.3–1.5 times the crow's line, and 25 km/h is a town's average with stops.
  */
-import { decimal, url, type SettingsSection } from '../../platform/config';
+import { decimal, integer, url, type SettingsSection } from '../../platform/config';
 
 declare module '../../platform/config' {
   interface ModuleSettings {
@@ -33,6 +33,8 @@ export interface DispatchConfig {
   routingUrl: string | null;
   /** GEOCODER_URL: a Photon server for address search. Null: no outside search. */
   geocoderUrl: string | null;
+  /** DISPATCH_BOOKINGS_PER_MINUTE: bookings one desk person may create a minute (429 beyond it). */
+  bookingsPerMinute: number;
   /** Candidates answered at most. */
   maxCandidates: number;
   /** How often the offer and schedule sweep runs (not from the environment; tests shorten it). */
@@ -50,6 +52,8 @@ export const DISPATCH_DEFAULTS: DispatchConfig = {
   noShowWaitSeconds: 300,
   routingUrl: null,
   geocoderUrl: null,
+  // A busy desk takes a call every 20 s or so; 60 leaves room for a burst of scheduled trips typed in a row.
+  bookingsPerMinute: 60,
   maxCandidates: 10,
   sweepMs: 1000,
 };
@@ -67,6 +71,7 @@ export const dispatchSettings: SettingsSection<'dispatch'> = {
     scheduledLeadMinutes: decimal(env, 'DISPATCH_SCHEDULED_LEAD_MINUTES', DISPATCH_DEFAULTS.scheduledLeadMinutes, 0, 1440),
     arrivalMeters: decimal(env, 'DISPATCH_ARRIVAL_METERS', DISPATCH_DEFAULTS.arrivalMeters, 10, 1000),
     noShowWaitSeconds: decimal(env, 'DISPATCH_NO_SHOW_WAIT_SECONDS', DISPATCH_DEFAULTS.noShowWaitSeconds, 0, 3600),
+    bookingsPerMinute: integer(env, 'DISPATCH_BOOKINGS_PER_MINUTE', DISPATCH_DEFAULTS.bookingsPerMinute, 1, 100_000),
     routingUrl: url(env, 'ROUTING_URL'),
     geocoderUrl: url(env, 'GEOCODER_URL'),
   }),

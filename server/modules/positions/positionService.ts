@@ -7,7 +7,10 @@
  *
  * Rules: a point more than FUTURE_TOLERANCE_MS in the future (a wrong clock) refuses a driver's whole
  * batch, while a device's such points are dropped and counted as ignored (trackers resend what is
- * refused, forever); points timed before the shift started are ignored; a shift takes at most
+ * refused, forever); a point older than `maxPointAgeDays` (the other end of the same rule) is dropped
+ * from either source and counted as `tooOld`: it never opens a tracker shift in the past, and a
+ * phone's older queue is answered, so the phone lets it go; points timed before the shift started
+ * are ignored; a shift takes at most
  * `pointsPerMinute` points a minute; a device's first point with no active shift starts a tracker
  * shift (shiftService.ts), and the idle sweep ends those.
  */
@@ -16,7 +19,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { systemClock, type Clock } from '../../platform/clock';
 import { createPositionEvents } from './events';
-import { createIngest, FUTURE_TOLERANCE_MS, type IngestPoint } from './ingest/ingest';
+import { createIngest, DEFAULT_POINT_MAX_AGE_DAYS, FUTURE_TOLERANCE_MS, type IngestPoint } from './ingest/ingest';
 import type { StoredPoint } from './ingest/flushPoints';
 import { atStoredPrecision } from './storedPrecision';
 import type { RealtimePublisher } from '../../platform/realtime/publisher';
@@ -49,6 +52,8 @@ export interface PositionServiceOptions {
   /** Set with PostgreSQL: other processes' driver changes arrive by LISTEN. */
   databaseUrl: string | null;
   pointsPerMinute?: number;
+  /** POINT_MAX_AGE_DAYS: points older than this are dropped and counted, never stored. */
+  maxPointAgeDays?: number;
   /** Trackers' shifts end after this many minutes without points, checked every `idleSweepMs`. */
   shiftIdleEndMinutes: number;
   idleSweepMs: number;
@@ -57,6 +62,7 @@ export interface PositionServiceOptions {
 }
 
 const isFuture = (time: Date, latest: number) => time.getTime() > latest;
+const DAY_MS = 86_400_000;
 
 /** A shift's newest accepted point of one request, for the modules above (dispatch's taxi index). */
 export interface AcceptedPosition {
@@ -81,6 +87,17 @@ export function createPositionService(options: PositionServiceOptions) {
   });
   const shifts = createShiftService({ db, publish: publisher.publish });
   const { cache, stats, cap } = ingest;
+  const maxAgeMs = (options.maxPointAgeDays ?? DEFAULT_POINT_MAX_AGE_DAYS) * DAY_MS;
+
+  /** The points (and their times) not older than the age limit; the others are counted as tooOld. */
+  function recentOnly(points: IngestPoint[], times: Date[], now: number): { points: IngestPoint[]; times: Date[]; tooOld: number } {
+    const earliest = now - maxAgeMs;
+    const keep = times.map((time) => time.getTime() >= earliest);
+    const tooOld = keep.filter((kept) => !kept).length;
+    stats.tooOld += tooOld;
+    if (!tooOld) return { points, times, tooOld };
+    return { points: points.filter((_point, i) => keep[i]), times: times.filter((_time, i) => keep[i]), tooOld };
+  }
 
   /** Told of each request's newest kept point (dispatch offers a hook instead of being imported here). */
   const acceptedListeners: Array<(position: AcceptedPosition) => void> = [];
@@ -120,42 +137,50 @@ export function createPositionService(options: PositionServiceOptions) {
     shifts,
 
     async submitFromDriver(driver: SubmittingDriver, points: IngestPoint[]): Promise<SubmitOutcome> {
-      const latest = clock.now().getTime() + FUTURE_TOLERANCE_MS;
+      const now = clock.now().getTime();
+      const latest = now + FUTURE_TOLERANCE_MS;
       const times = points.map((point) => new Date(point.timestamp));
       const future = times.findIndex((time) => isFuture(time, latest));
       if (future >= 0) return refused({ outcome: 'refused', reason: 'future', index: future });
       const state = driver.state ?? (await cache.get(driver.id));
       if (!state || state.ownerId !== driver.ownerId) return refused({ outcome: 'refused', reason: 'unknownDriver' });
       if (!state.activeShift) return refused({ outcome: 'refused', reason: 'noShift' });
-      return keep(state, state.activeShift, points, times, 0);
+      // Not refused like the future: the phone would keep the batch and resend it forever.
+      const recent = recentOnly(points, times, now);
+      if (!recent.points.length) {
+        stats.ignored += recent.tooOld;
+        return { outcome: 'ignored', ignored: recent.tooOld };
+      }
+      return keep(state, state.activeShift, recent.points, recent.times, recent.tooOld);
     },
 
     async submitFromDevice(deviceId: string, points: IngestPoint[]): Promise<SubmitOutcome> {
       let state = await cache.getByDevice(deviceId);
       if (!state) return refused({ outcome: 'refused', reason: 'unknownDevice' });
       if (!points.length) return { outcome: 'ignored', ignored: 0 };
-      const times = points.map((point) => new Date(point.timestamp));
+      const now = clock.now();
+      const latest = now.getTime() + FUTURE_TOLERANCE_MS;
+      const allTimes = points.map((point) => new Date(point.timestamp));
+      const notFuture = allTimes.map((time) => !isFuture(time, latest));
+      // Judged before a shift is opened: neither end of a wrong clock may open one.
+      const usable = recentOnly(
+        points.filter((_point, i) => notFuture[i]),
+        allTimes.filter((_time, i) => notFuture[i]),
+        now.getTime(),
+      );
+      const dropped = points.length - usable.points.length;
+      if (!usable.points.length) {
+        stats.ignored += dropped;
+        return { outcome: 'ignored', ignored: dropped };
+      }
       if (!state.activeShift) {
-        const earliest = times.reduce((a, b) => (b < a ? b : a));
-        await shifts.startByTracker(state, earliest);
+        const earliest = usable.times.reduce((a, b) => (b < a ? b : a));
+        await shifts.startByTracker(state, earliest, now);
         // The start told the cache: this reads the new shift once.
         state = await cache.get(state.id);
         if (!state?.activeShift) return refused({ outcome: 'refused', reason: 'noShift' });
       }
-      const latest = clock.now().getTime() + FUTURE_TOLERANCE_MS;
-      const usable = points.filter((_point, index) => !isFuture(times[index], latest));
-      const dropped = points.length - usable.length;
-      if (!usable.length) {
-        stats.ignored += dropped;
-        return { outcome: 'ignored', ignored: dropped };
-      }
-      return keep(
-        state,
-        state.activeShift,
-        usable,
-        times.filter((time) => !isFuture(time, latest)),
-        dropped,
-      );
+      return keep(state, state.activeShift, usable.points, usable.times, dropped);
     },
 
     onAccepted(listener: (position: AcceptedPosition) => void): void {

@@ -76,6 +76,15 @@ export interface ShiftsTable {
 
 export type ShiftStarter = 'driver' | 'tracker';
 
+/**
+ * Migration 0018: the shifts the demo seeder wrote (tools/seed/demoFleet.ts). `trail_pending`: its
+ * placeholder trail still waits for the demo-history pass, the one job allowed to replace it.
+ */
+export interface SeededShiftsTable {
+  shift_id: number;
+  trail_pending: Generated<boolean>;
+}
+
 /** Partitioned by week of recorded_at (migration 0016, platform/db/weeklyPartitions.ts). */
 export interface ShiftLocationsTable {
   shift_id: number;
@@ -228,6 +237,7 @@ export interface Database {
   vehicles: VehiclesTable;
   drivers: DriversTable;
   shifts: ShiftsTable;
+  seeded_shifts: SeededShiftsTable;
   shift_locations: ShiftLocationsTable;
   trail_chunks: TrailChunksTable;
   login_limits: LoginLimitsTable;

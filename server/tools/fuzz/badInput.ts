@@ -1,6 +1,7 @@
 /**
  * Property-based bad input over every registered API route (the same route table the tenancy test
- * reads): bodies and queries from the contract's schemas (fromZod.ts), hostile path parameters,
+ * reads): bodies and queries from the contract's schemas (fromZod.ts), hostile path and query
+ * parameters (percent signs, NUL, dates PostgreSQL cannot hold: fromZod.ts's BAD_PARAMETER_VALUES),
  * malformed JSON, missing bodies and wrong content types, JSON nested thousands of levels deep,
  * arrays of up to 100,000 items and mutated raw bodies (cut, spliced, doubled, with a BOM or NUL). After each case it checks what a client
  * and the database see: no 500, no dropped connection, every error a Spanish `{error}`, and no row
@@ -23,7 +24,7 @@ import {
 import { databaseSnapshot, type TableSnapshot } from '../testing/dbSnapshot';
 import { driverLogin } from '../testing/http';
 import type { TestServer } from '../testing/testServer';
-import { arbitraryFor, wrongType, type Samples } from './fromZod';
+import { arbitraryFor, BAD_PARAMETER_VALUES, wrongType, type Samples } from './fromZod';
 
 /** The contract's schema of each route's body (and history's query). Routes not listed get generic input. */
 const BODIES: Record<string, z.ZodType> = {
@@ -100,7 +101,8 @@ function rowsChanged(before: Record<string, TableSnapshot>, after: Record<string
 const pathValue = (samples: Samples) =>
   fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...samples.ids.map(String)) },
-    { weight: 3, arbitrary: fc.constantFrom('0', '-1', '2147483647', '2147483648', '99999999999999999999', 'abc', '1.5', '1e3', '00001', ' 1', '%00', '..') },
+    { weight: 3, arbitrary: fc.constantFrom('0', '-1', '2147483647', '2147483648', '99999999999999999999', 'abc', '1.5', '1e3', '00001', ' 1', '..') },
+    { weight: 2, arbitrary: fc.constantFrom(...BAD_PARAMETER_VALUES) },
     { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
   );
 
@@ -205,7 +207,7 @@ function caseArbitrary(target: FuzzTarget): fc.Arbitrary<Case> {
               arbitrary: (family === 'deep' ? deepBody : family === 'huge' ? hugeBody : mutatedBody(jsonBody)).map((text) => ({ kind: 'raw' as const, text, type: 'application/json', family })),
             })),
           );
-    const query = QUERIES[key] ? arbitraryFor(QUERIES[key], target.samples) : fc.option(fc.dictionary(fc.constantFrom('driver_id', 'id', 'limit', 'x'), wrongType, { maxKeys: 2 }), { nil: undefined });
+    const query = QUERIES[key] ? arbitraryFor(QUERIES[key], target.samples) : fc.option(fc.dictionary(fc.constantFrom('driver_id', 'id', 'limit', 'x', 'query', 'time', 'after'), fc.oneof(wrongType, fc.constantFrom(...BAD_PARAMETER_VALUES)), { maxKeys: 2 }), { nil: undefined });
     const kind = route.url.startsWith('/api/driver/') && !route.url.endsWith('/login') ? 'driver' : route.url === '/api/auth/login' || route.url === '/api/health' || route.url.endsWith('/login') ? 'public' : 'owner';
     const token = kind === 'public' ? fc.constant(null) : fc.oneof({ weight: 9, arbitrary: fc.constant(kind === 'driver' ? target.driverToken : target.ownerToken) }, { weight: 1, arbitrary: fc.constantFrom('x', 'Bearer', 'eyJhbGciOiJub25lIn0.e30.') });
     return fc.record({ values: fc.array(pathValue(target.samples), { minLength: params.length, maxLength: params.length }), query, body, token }).map(({ values, query: q, body: b, token: t }) => {

@@ -11,6 +11,27 @@ export interface Samples {
   ids: number[];
 }
 
+/**
+ * What a path or query parameter can hold that once answered 500 (issue 32): a lone or encoded
+ * percent sign (a second decode throws), NUL (PostgreSQL text cannot hold it), and dates JavaScript
+ * parses but PostgreSQL cannot hold. Sent as the parameter's decoded value (the client encodes it).
+ */
+export const BAD_PARAMETER_VALUES = [
+  '%',
+  '%25',
+  '%00',
+  '100%',
+  '%E0%A4%A',
+  '\u0000',
+  'a\u0000b',
+  '-271821-04-20T00:00:00Z',
+  '+275760-09-13T00:00:00.000Z',
+  '0000-01-01T00:00:00Z',
+  '-000001-01-01T00:00:00Z',
+  '9999-12-31T23:59:59.999Z',
+  '4714-11-24T00:00:00Z BC',
+];
+
 const EDGE_NUMBERS = [0, -1, 1, 0.5, -0, 2_147_483_647, 2_147_483_648, -2_147_483_649, 4_294_967_296, Number.MAX_SAFE_INTEGER, 1e21, 1e308, -1e308, 5e-324, 1899, 1900, 2999, 3000];
 const EDGE_STRINGS = [
   '',
@@ -43,6 +64,7 @@ const EDGE_STRINGS = [
   '😀'.repeat(50),
   'x'.repeat(5000),
   "'; drop table drivers; --",
+  ...BAD_PARAMETER_VALUES,
 ];
 
 /** Anything JSON can carry: the wrong type for most fields. */

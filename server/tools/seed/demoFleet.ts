@@ -228,8 +228,12 @@ export async function seedDemoFleet(db: Kysely<Database>, options: SeedOptions =
 
     const shiftIds = new Map<string, number>();
     await insertChunks(shiftRows, async (chunk) => {
-      const inserted = await trx.insertInto('shifts').values(chunk).returning(['id', 'driver_id', 'start_time']).execute();
+      const inserted = await trx.insertInto('shifts').values(chunk).returning(['id', 'driver_id', 'start_time', 'end_time']).execute();
       for (const s of inserted) shiftIds.set(`${s.driver_id}|${new Date(s.start_time).toISOString()}`, s.id);
+      // The ended ones marked as the seeder's (migration 0018): the demo-history pass replaces only
+      // their trails. The active ones take real points (the simulator, a phone) and stay unmarked.
+      const ended = inserted.filter((s) => s.end_time !== null);
+      if (ended.length) await trx.insertInto('seeded_shifts').values(ended.map((s) => ({ shift_id: s.id }))).execute();
     });
 
     const locationRows = tracks.flatMap(({ key, points }) =>

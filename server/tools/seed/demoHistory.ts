@@ -4,9 +4,13 @@
  * points each (the first start stays as fast as before); this pass, started once the server
  * listens, gives each ended demo shift a full trail (demoTrails.ts, ~300 points) and computes its
  * summary, newest days first (the week a newcomer looks at fills first), one shift per
- * transaction with a pause between, so the server keeps answering. A shift with a full trail is
- * never redone: a restart carries on where the last one stopped. Points are counted, and replaced,
- * in both tiers (rows and the packed trail_chunks of positions/packed/).
+ * transaction with a pause between, so the server keeps answering. A restart carries on where the
+ * last one stopped.
+ *
+ * Only the seeder's own shifts (seeded_shifts, migration 0018, still `trail_pending`) are touched:
+ * a real shift of a fleet that adopted the demo account, however short, is never rewritten. The
+ * flag is cleared in the trail's transaction, and a marked shift holding more points than the seed
+ * wrote is left alone too (points are counted in both tiers: rows and packed trail_chunks).
  */
 import { sql, type Kysely } from 'kysely';
 import { summarizeShift } from '../../modules/reports';
@@ -15,7 +19,7 @@ import { DEMO_OWNER_RUT, DEMO_SEED } from './demoFleet';
 import { demoShiftTrail } from './demoTrails';
 import { seededRandom } from './prng';
 
-/** The seed gives a past shift 8 points: at most this many means its full trail is still to come. */
+/** The seed gives a past shift 8 points: a marked shift holding more is not the seed's alone (never replaced). */
 const SEEDED_POINTS_MAX = 12;
 
 export interface DemoHistoryPass {
@@ -26,8 +30,9 @@ export interface DemoHistoryPass {
 
 async function sparseDemoShifts(db: Kysely<Database>, limit: number | null): Promise<Array<{ id: number; start_time: Date; end_time: Date }>> {
   const { rows } = await sql<{ id: number; start_time: Date; end_time: Date }>`
-    select s.id, s.start_time, s.end_time from shifts s join owners o on o.id = s.owner_id
-    where o.rut = ${DEMO_OWNER_RUT} and s.end_time is not null
+    select s.id, s.start_time, s.end_time from seeded_shifts m
+    join shifts s on s.id = m.shift_id join owners o on o.id = s.owner_id
+    where m.trail_pending and o.rut = ${DEMO_OWNER_RUT} and s.end_time is not null
       and (select count(*) from shift_locations l where l.shift_id = s.id)
         + coalesce((select sum(c.points) from trail_chunks c where c.shift_id = s.id), 0) <= ${SEEDED_POINTS_MAX}
     order by s.start_time desc, s.id desc
@@ -54,7 +59,10 @@ export function startDemoHistory(db: Kysely<Database>, options: DemoHistoryOptio
       if (stopped) break;
       // Seeded by the shift's id: the same demo data gives the same trails.
       const trail = demoShiftTrail(seededRandom(DEMO_SEED + shift.id), new Date(shift.start_time), new Date(shift.end_time));
-      await db.transaction().execute(async (trx) => {
+      const written = await db.transaction().execute(async (trx) => {
+        // Locked and read again: another process's pass (two servers on one PostgreSQL) may have done it.
+        const pending = await sql`select 1 from seeded_shifts where shift_id = ${shift.id} and trail_pending for update`.execute(trx);
+        if (!pending.rows.length) return false;
         // The seeded points may already be packed (an ended shift's are, a minute after the start).
         await trx.deleteFrom('shift_locations').where('shift_id', '=', shift.id).execute();
         await trx.deleteFrom('trail_chunks').where('shift_id', '=', shift.id).execute();
@@ -63,7 +71,10 @@ export function startDemoHistory(db: Kysely<Database>, options: DemoHistoryOptio
         }
         const last = trail[trail.length - 1];
         await trx.updateTable('shifts').set({ latitude: last.latitude, longitude: last.longitude, last_location_time: last.recorded_at }).where('id', '=', shift.id).execute();
+        await trx.updateTable('seeded_shifts').set({ trail_pending: false }).where('shift_id', '=', shift.id).execute();
+        return true;
       });
+      if (!written) continue;
       await summarizeShift(db, shift.id);
       shifts += 1;
       points += trail.length;

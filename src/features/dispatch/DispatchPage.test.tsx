@@ -12,11 +12,15 @@ import { makeBooking, makeCandidate, makeCustomer } from './dispatchFixtures';
 const SLOW = { timeout: 10_000 };
 
 /** The dispatch API as the server answers it, with the bookings it holds and what it was sent. */
-function dispatchServer({ bookings = [] as Booking[], assign = () => HttpResponse.json({ booking: makeBooking({ status: 'asignado', board: 'en_curso' }) }) as Response } = {}) {
+function dispatchServer({
+  bookings = [] as Booking[],
+  closedNotShown = 0,
+  assign = () => HttpResponse.json({ booking: makeBooking({ status: 'asignado', board: 'en_curso' }) }) as Response,
+} = {}) {
   const created: BookingCreateInput[] = [];
   const offered: number[] = [];
   server.use(
-    http.get(`${API}/dispatch/bookings`, () => HttpResponse.json({ bookings })),
+    http.get(`${API}/dispatch/bookings`, () => HttpResponse.json({ bookings, closed_not_shown: closedNotShown })),
     http.get(`${API}/dispatch/places`, () => HttpResponse.json({ places: [{ id: 1, name: 'Terminal de buses', latitude: -32.452, longitude: -71.226 }] })),
     http.get(`${API}/dispatch/geocode`, () => HttpResponse.json({ results: [], configured: false })),
     http.get(`${API}/dispatch/candidates`, () => HttpResponse.json({ candidates: [makeCandidate(), makeCandidate({ driver_id: 8, driver_name: 'Luis Soto', plate_number: 'BBCL21', distance_m: 2300, eta_s: 420 })] })),
@@ -108,6 +112,29 @@ describe('Despacho', () => {
     expect(await screen.findByText('Teléfono inválido: 9 dígitos, por ejemplo +56 9 1234 5678')).toBeInTheDocument();
     expect(screen.getByText('Elige una dirección de la lista o marca el punto en el mapa')).toBeInTheDocument();
     expect(created).toEqual([]);
+  });
+
+  it('on a busy day keeps the morning’s pending booking on the board and sums up the finished ones it does not list', async () => {
+    const finished = Array.from({ length: 3 }, (_, i) =>
+      makeBooking({ id: 900 + i, status: 'finalizado', board: 'finalizados', pickup: { label: `Viaje terminado ${i}`, latitude: -32.45, longitude: -71.25 } }),
+    );
+    dispatchServer({ bookings: [...finished, makeBooking({ id: 7, created_at: '2026-11-24T11:02:00.000Z' })], closedNotShown: 1240 });
+    renderApp('/dashboard/dispatch', { signedIn: true });
+    await screen.findByRole('heading', { name: /^Por asignar/ }, SLOW);
+    expect(await within(column('Por asignar')).findByRole('button', { name: /#7/ })).toBeInTheDocument();
+    const done = column('Finalizados hoy');
+    expect(within(done).getByText('y 1.240 más finalizados hoy')).toBeInTheDocument();
+    expect(within(done).getAllByRole('button')).toHaveLength(3);
+    // The column's count is the day's, not the listed ones'.
+    expect(screen.getByRole('heading', { name: /^Finalizados hoy/ })).toHaveTextContent('Finalizados hoy 1.243');
+  });
+
+  it('says nothing more under Finalizados hoy when every finished booking is listed', async () => {
+    dispatchServer({ bookings: [makeBooking({ id: 900, status: 'finalizado', board: 'finalizados' })] });
+    renderApp('/dashboard/dispatch', { signedIn: true });
+    await screen.findByRole('heading', { name: /^Finalizados hoy/ }, SLOW);
+    expect(await within(column('Finalizados hoy')).findByRole('button', { name: /#900/ })).toBeInTheDocument();
+    expect(screen.queryByText(/más finalizados? hoy/)).not.toBeInTheDocument();
   });
 
   it('moves a booking across the board when another desk or the driver changes it (socket event)', async () => {

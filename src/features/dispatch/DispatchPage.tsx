@@ -36,7 +36,8 @@ export function DispatchPage() {
     };
   }, [dispatch]);
 
-  const { data: bookings, isLoading, isError, refetch } = useGetBookingsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data: board, isLoading, isError, refetch } = useGetBookingsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const bookings = board?.bookings;
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [draftPickup, setDraftPickup] = useState<PickupPoint | null>(null);
   const [mapPick, setMapPick] = useState<MapPick | null>(null);
@@ -84,7 +85,7 @@ export function DispatchPage() {
           ) : isError && !bookings ? (
             <LoadFailure message="No se pudieron cargar las reservas." onRetry={() => void refetch()} />
           ) : (
-            <BookingBoard bookings={bookings ?? []} selectedId={selectedId} onSelect={select} />
+            <BookingBoard bookings={bookings ?? []} closedNotShown={board?.closedNotShown ?? 0} selectedId={selectedId} onSelect={select} />
           )}
         </div>
       </div>

@@ -25,12 +25,19 @@ const bookingTags = (id: number) => [
 
 const booking = (response: BookingResponse) => response.booking;
 
+export interface BookingBoardData {
+  bookings: Booking[];
+  /** Bookings closed today beyond those listed: the board says "y 1.240 más finalizados hoy". */
+  closedNotShown: number;
+}
+
 export const dispatchApi = api.enhanceEndpoints({ addTagTypes: ['Booking', 'Customer', 'Place'] }).injectEndpoints({
   endpoints: (build) => ({
-    getBookings: build.query<Booking[], void>({
+    /** The board: every open booking and the newest closed today, and how many more closed today (not listed). */
+    getBookings: build.query<BookingBoardData, void>({
       query: () => '/dispatch/bookings',
-      transformResponse: (response: BookingsResponse) => response.bookings,
-      providesTags: (result) => [...(result ?? []).map(({ id }) => ({ type: 'Booking' as const, id })), { type: 'Booking', id: LIST }],
+      transformResponse: (response: BookingsResponse): BookingBoardData => ({ bookings: response.bookings, closedNotShown: response.closed_not_shown }),
+      providesTags: (result) => [...(result?.bookings ?? []).map(({ id }) => ({ type: 'Booking' as const, id })), { type: 'Booking', id: LIST }],
     }),
     createBooking: build.mutation<Booking, BookingCreateInput>({
       query: (body) => ({ url: '/dispatch/bookings', method: 'POST', body }),

@@ -19,12 +19,12 @@ export const dispatchClosed = createAction('dispatch/closed');
 
 export function upsertBooking(dispatch: ChannelDispatch, booking: Booking) {
   dispatch(
-    dispatchApi.util.updateQueryData('getBookings', undefined, (draft) => {
-      const index = draft.findIndex((item) => item.id === booking.id);
+    dispatchApi.util.updateQueryData('getBookings', undefined, ({ bookings }) => {
+      const index = bookings.findIndex((item) => item.id === booking.id);
       // An older event arriving late must not undo a newer state.
-      if (index >= 0 && Date.parse(draft[index].updated_at) > Date.parse(booking.updated_at)) return;
-      if (index >= 0) draft[index] = booking;
-      else draft.unshift(booking);
+      if (index >= 0 && Date.parse(bookings[index].updated_at) > Date.parse(booking.updated_at)) return;
+      if (index >= 0) bookings[index] = booking;
+      else bookings.unshift(booking);
     }),
   );
 }

@@ -34,6 +34,12 @@ export interface IngestPoint {
 }
 
 export const FUTURE_TOLERANCE_MS = 2 * 60 * 1000;
+/**
+ * POINT_MAX_AGE_DAYS by default: a point older than this is dropped and counted (IngestStats.tooOld),
+ * never stored. A tracker with a wrong clock would otherwise open a shift years in the past; a phone's
+ * offline queue is hours old at most, well within it.
+ */
+export const DEFAULT_POINT_MAX_AGE_DAYS = 3;
 export const DEFAULT_POINTS_PER_MINUTE = 600;
 /** Drivers on shift loaded into the cache at start (a bigger fleet fills the rest on demand). */
 export const WARM_DRIVERS = 50_000;

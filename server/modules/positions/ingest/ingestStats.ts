@@ -12,6 +12,8 @@ export class IngestStats {
   accepted = 0;
   ignored = 0;
   refused = 0;
+  /** Points dropped for being older than the ingest's age limit (a wrong clock, a stale queue): never stored, never a shift. */
+  tooOld = 0;
   flushes = 0;
   private timer: NodeJS.Timeout | null = null;
 
@@ -24,12 +26,12 @@ export class IngestStats {
   }
 
   logSummary(log: FastifyBaseLogger, periodMs: number): void {
-    if (this.requests + this.refused === 0) return;
+    if (this.requests + this.refused + this.tooOld === 0) return;
     log.info(
-      { requests: this.requests, accepted: this.accepted, ignored: this.ignored, refused: this.refused, flushes: this.flushes, periodMs },
+      { requests: this.requests, accepted: this.accepted, ignored: this.ignored, refused: this.refused, tooOld: this.tooOld, flushes: this.flushes, periodMs },
       'ingest: resumen de ubicaciones recibidas',
     );
-    this.requests = this.accepted = this.ignored = this.refused = this.flushes = 0;
+    this.requests = this.accepted = this.ignored = this.refused = this.tooOld = this.flushes = 0;
   }
 
   stop(): void {

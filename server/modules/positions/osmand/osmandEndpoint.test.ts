@@ -214,6 +214,16 @@ describe('shifts without buttons', () => {
     expect(await trail(shift!.id)).toHaveLength(1);
   });
 
+  it('a point dated a year ago (a wrong clock) is answered 200 so the tracker moves on, and opens no shift', async () => {
+    const driver = await newDriver();
+    const yearAgo = new Date(Date.now() - 365 * 86_400_000);
+    // Both the seconds form Traccar's own vectors use and ISO 8601.
+    expect((await osmand(`id=${driver.device_id}&lat=-33.45&lon=-70.66&timestamp=${Math.floor(yearAgo.getTime() / 1000)}`)).status).toBe(200);
+    expect((await osmand(`id=${driver.device_id}&lat=-33.45&lon=-70.66&timestamp=${yearAgo.toISOString()}`)).status).toBe(200);
+    expect(await activeShiftOf(driver.id)).toBeNull();
+    expect(await server.db.selectFrom('shifts').select('id').where('driver_id', '=', driver.id).execute()).toEqual([]);
+  });
+
   it('a tracker shift ends by itself after SHIFT_IDLE_END_MINUTES without points arriving, at its last point', async () => {
     const driver = await newDriver();
     const first = new Date(Math.floor(Date.now() / 1000) * 1000 - 5 * 60_000);

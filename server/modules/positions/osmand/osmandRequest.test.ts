@@ -75,6 +75,7 @@ describe('query and form parameters', () => {
     ['id=abc&lat=uno&lon=2', 'Latitud fuera de rango'],
     ['id=abc&lat=1&lon=-181', 'Longitud fuera de rango'],
     ['id=abc&lat=1&lon=2&timestamp=ayer', 'Fecha y hora inválida'],
+    ['id=a%00b&lat=1&lon=2', 'El texto contiene caracteres no permitidos'],
   ])('%s answers 400 %p', (query, message) => {
     expect(() => q(query)).toThrow(new HttpError(400, message));
   });

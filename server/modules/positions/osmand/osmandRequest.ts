@@ -14,7 +14,7 @@
  * error: the request still answers 200, so a client does not retry it forever).
  */
 import { MAX_LOCATION_BATCH } from '../../../../contract/api';
-import { HttpError } from '../../../platform/errors';
+import { HttpError, Messages } from '../../../platform/errors';
 import type { IngestPoint } from './ingestPoint';
 import { parseOsmandTime } from './osmandTime';
 
@@ -70,6 +70,8 @@ function deviceIdOf(raw: unknown): string | null {
   if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
   if (typeof raw !== 'string') return null;
   const id = raw.trim();
+  // PostgreSQL text cannot hold NUL: the device lookup would fail as a 500 (OSMAND_PORT and JSON bodies pass no other check).
+  if (id.includes('\u0000')) throw new HttpError(400, Messages.forbiddenCharacter, { id: Messages.forbiddenCharacter });
   return id ? id : null;
 }
 

@@ -4,7 +4,7 @@
  * (server/modules/positions/), which finds the driver by device identifier in its cache, starts a
  * tracker shift when needed and keeps the points. Its outcomes here: accepted or ignored → 200 with
  * an empty body, as the clients expect (points a tracker would resend forever, too far in the
- * future, are dropped, not refused); an unknown identifier → 404, nothing stored; the per-shift cap →
+ * future or older than POINT_MAX_AGE_DAYS, are dropped and counted, not refused); an unknown identifier → 404, nothing stored; the per-shift cap →
  * 429 with Retry-After. Registered on the main port at /osmand and, with OSMAND_PORT, at / there.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
