@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { PGliteDialect } from './pgliteDialect';
 import { makePrivate } from './privateFiles';
+import { guardPoolErrors } from './poolErrors';
 import { QueryWorker } from './queryWorker';
 import type { Database } from './schema';
 import { startWalCheckpoints } from './walCheckpoints';
@@ -40,9 +41,9 @@ export async function openPostgres(connectionString: string): Promise<OpenDataba
         typeParsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  // An idle connection the server ends (restart, admin command) is dropped by the pool; without a
-  // listener its 'error' event would crash the process.
-  pool.on('error', (error) => console.warn(`PostgreSQL: se cerró una conexión inactiva (${error.message})`));
+  // A connection the server ends (restart, admin command) is dropped by the pool; without a
+  // listener its 'error' event would crash the process (poolErrors.ts).
+  guardPoolErrors(pool, (error) => console.warn(`PostgreSQL: se cerró una conexión (${error.message})`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
