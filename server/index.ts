@@ -8,6 +8,7 @@ import { openDatabase } from './platform/db/client';
 import { migrateToLatest } from './platform/db/migrate';
 import type { Database } from './platform/db/schema';
 import { makePrivate } from './platform/db/privateFiles';
+import { armShutdownDeadline } from './platform/shutdownDeadline';
 import { liveLockPid, removeLock, writeLock } from './platform/lockFile';
 import { loggerOptions } from './platform/logging';
 import { countOwners } from './modules/identity/ownersRepo';
@@ -73,6 +74,10 @@ export async function main(options: MainOptions = {}): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.info(`\n${signal}: deteniendo Flota...`);
+    armShutdownDeadline(signal, () => {
+      if (embedded) removeLock(config.dataDir);
+      process.exit(1);
+    });
     try {
       await simulator?.stop();
       demoHistory?.stop();
