@@ -22,6 +22,8 @@ export interface OpenDatabase {
 export interface OpenOptions {
   /** Embedded database in memory (tests); ignored when a URL is given. */
   inMemory?: boolean;
+  /** The embedded database stopped by itself after it opened (see PgliteOptions.onLost). */
+  onEmbeddedLost?: (error: Error) => void;
 }
 
 export async function openDatabase(
@@ -29,7 +31,7 @@ export async function openDatabase(
   options: OpenOptions = {},
 ): Promise<OpenDatabase> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  return openPglite(options.inMemory ? null : path.join(config.dataDir, 'pglite'));
+  return openPglite(options.inMemory ? null : path.join(config.dataDir, 'pglite'), { onLost: options.onEmbeddedLost });
 }
 
 export async function openPostgres(connectionString: string): Promise<OpenDatabase> {
@@ -59,12 +61,31 @@ export interface PgliteOptions {
    * (tests' migrated template: seconds cheaper per test file).
    */
   loadDataDir?: string;
+  /** The database stopped by itself after it opened (its WebAssembly aborted): every query fails from then on. */
+  onLost?: (error: Error) => void;
+}
+
+/** What to check when the embedded database cannot open or stops: said to whoever runs the server. */
+export function pgliteFailureText(dataDir: string | null, cause: unknown): string {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return (
+    `La base de datos embebida${dataDir ? ` en ${dataDir}` : ''} no pudo abrirse o se detuvo (${reason}). ` +
+    'Revisa que el disco tenga espacio libre (df -h); si la carpeta de datos está dañada, detén Flota y restaura una copia ' +
+    '(docs/deployment.md, "Backups") o mueve la carpeta a otro lugar para empezar de cero.'
+  );
 }
 
 export async function openPglite(dataDir: string | null, options: PgliteOptions = {}): Promise<PgliteDatabase> {
   if (dataDir) makePrivate(dataDir);
   // PGlite runs in a worker thread (see pgliteWorker.cjs); null dataDir: in memory.
-  const pglite = await QueryWorker.start('pgliteWorker.cjs', { dataDir, loadDataDir: options.loadDataDir, parsers: typeParserSpec }, 'PGlite');
+  let pglite: QueryWorker;
+  try {
+    pglite = await QueryWorker.start('pgliteWorker.cjs', { dataDir, loadDataDir: options.loadDataDir, parsers: typeParserSpec }, 'PGlite');
+  } catch (error) {
+    // PGlite says only "failed to initialize properly" (a corrupt folder) or aborts: say what to check.
+    throw new Error(pgliteFailureText(dataDir, error), { cause: error });
+  }
+  if (options.onLost) pglite.onLost(options.onLost);
   // PGlite's file system layer creates files 0666 whatever the umask: tighten what it made (its
   // folders are already 0700, so nobody else reaches files it creates later), and again on close.
   if (dataDir) makePrivate(dataDir);
