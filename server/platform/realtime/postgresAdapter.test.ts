@@ -1,7 +1,8 @@
 /**
  * Two server processes' worth (two buildServer instances, each with its own pool) on one real
  * PostgreSQL database: a location posted to server A reaches an owner's socket on server B through
- * the socket.io PostgreSQL adapter, also after its LISTEN connections were ended. Needs TEST_DATABASE_URL (scripts/pg-test-server.sh start).
+ * the socket.io PostgreSQL adapter, also after its LISTEN connections were ended. Needs
+ * TEST_DATABASE_URL (scripts/pg-test-server.sh start).
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
