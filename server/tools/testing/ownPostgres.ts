@@ -32,7 +32,12 @@ export async function startOwnPostgres(port: number): Promise<OwnPostgres> {
   const stop = async () => {
     await run('bash', [SCRIPT, 'stop'], { env });
   };
-  const url = await start();
+  // A port already taken (another server) fails the start: leave nothing behind.
+  const url = await start().catch(async (error: unknown) => {
+    await stop().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  });
   if (!url) throw new Error('pg-test-server.sh printed no URL');
   return {
     url,
