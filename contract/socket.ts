@@ -44,6 +44,13 @@ export const tripChangedPayloadSchema = z.object({ trip: driverTripSchema, avail
 export type TripChangedPayload = z.infer<typeof tripChangedPayloadSchema>;
 
 /**
+ * resync (every socket): events may have been lost (the database was away, so the processes' shared
+ * channel dropped some); reload what the screen shows, as after a reconnect.
+ */
+export const resyncPayloadSchema = z.object({});
+export type ResyncPayload = z.infer<typeof resyncPayloadSchema>;
+
+/**
  * The handshake's auth: `batch: true` opts into location_batch. A driver's token (from POST
  * /driver/login) is accepted too: that socket receives only its own driver's offer and trip_changed.
  */
@@ -65,6 +72,7 @@ export const socketPayloadSchemas = {
   availability_changed: availabilityChangedPayloadSchema,
   offer: offerPayloadSchema,
   trip_changed: tripChangedPayloadSchema,
+  resync: resyncPayloadSchema,
 } as const;
 
 type PayloadOf<E extends keyof typeof socketPayloadSchemas> = z.infer<(typeof socketPayloadSchemas)[E]>;
@@ -78,6 +86,7 @@ export interface ServerToClientEvents {
   availability_changed: (payload: PayloadOf<'availability_changed'>) => void;
   offer: (payload: PayloadOf<'offer'>) => void;
   trip_changed: (payload: PayloadOf<'trip_changed'>) => void;
+  resync: (payload: PayloadOf<'resync'>) => void;
 }
 
 export interface ClientToServerEvents {

@@ -12,4 +12,5 @@ export const SocketEvent = {
   availabilityChanged: 'availability_changed',
   offer: 'offer',
   tripChanged: 'trip_changed',
+  resync: 'resync',
 } as const;

@@ -1,13 +1,15 @@
 /** The server process: config, database, migrations, demo seed, HTTP + socket.io on one port. */
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { buildServer } from './app';
 import { describeDataFolder } from './platform/db/dataFolderSize';
 import { offsetClock } from './platform/clock';
 import { loadConfig } from './platform/config';
-import { openDatabase } from './platform/db/client';
+import { openDatabase, pgliteFailureText } from './platform/db/client';
 import { migrateToLatest } from './platform/db/migrate';
 import type { Database } from './platform/db/schema';
 import { makePrivate } from './platform/db/privateFiles';
+import { armShutdownDeadline } from './platform/shutdownDeadline';
 import { liveLockPid, removeLock, writeLock } from './platform/lockFile';
 import { loggerOptions } from './platform/logging';
 import { countOwners } from './modules/identity/ownersRepo';
@@ -47,7 +49,14 @@ export async function main(options: MainOptions = {}): Promise<void> {
     process.on('exit', () => removeLock(config.dataDir));
   }
 
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, {
+    // A server whose database is gone answers nothing useful: say why and leave (systemd restarts it).
+    onEmbeddedLost: (error) => {
+      console.error(pgliteFailureText(path.join(config.dataDir, 'pglite'), error));
+      removeLock(config.dataDir);
+      process.exit(1);
+    },
+  });
   if (embedded) console.info(`Datos: ${describeDataFolder(config.dataDir)} · dónde está el espacio: npm run db:space`);
   const applied = await migrateToLatest(database.db);
   if (applied.length) console.info(`Migraciones aplicadas: ${applied.join(', ')}`);
@@ -73,6 +82,10 @@ export async function main(options: MainOptions = {}): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.info(`\n${signal}: deteniendo Flota...`);
+    armShutdownDeadline(signal, () => {
+      if (embedded) removeLock(config.dataDir);
+      process.exit(1);
+    });
     try {
       await simulator?.stop();
       demoHistory?.stop();

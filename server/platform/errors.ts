@@ -28,6 +28,7 @@ export const Messages = {
   vehicleOnShift: 'No se puede eliminar un vehículo en un turno activo',
   badRequest: 'Solicitud inválida',
   internal: 'Error interno del servidor',
+  databaseUnavailable: 'La base de datos no está disponible en este momento. Intenta nuevamente en unos segundos.',
   sessionExpired: 'Sesión expirada. Ingresa nuevamente.',
   badCredentials: 'RUT o contraseña incorrectos',
   tooManyAttempts: 'Demasiados intentos. Espera unos minutos e intenta nuevamente.',

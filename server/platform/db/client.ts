@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { PGliteDialect } from './pgliteDialect';
 import { makePrivate } from './privateFiles';
+import { guardPoolErrors } from './poolErrors';
 import { QueryWorker } from './queryWorker';
 import type { Database } from './schema';
 import { startWalCheckpoints } from './walCheckpoints';
@@ -21,6 +22,8 @@ export interface OpenDatabase {
 export interface OpenOptions {
   /** Embedded database in memory (tests); ignored when a URL is given. */
   inMemory?: boolean;
+  /** The embedded database stopped by itself after it opened (see PgliteOptions.onLost). */
+  onEmbeddedLost?: (error: Error) => void;
 }
 
 export async function openDatabase(
@@ -28,7 +31,7 @@ export async function openDatabase(
   options: OpenOptions = {},
 ): Promise<OpenDatabase> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  return openPglite(options.inMemory ? null : path.join(config.dataDir, 'pglite'));
+  return openPglite(options.inMemory ? null : path.join(config.dataDir, 'pglite'), { onLost: options.onEmbeddedLost });
 }
 
 export async function openPostgres(connectionString: string): Promise<OpenDatabase> {
@@ -40,9 +43,9 @@ export async function openPostgres(connectionString: string): Promise<OpenDataba
         typeParsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  // An idle connection the server ends (restart, admin command) is dropped by the pool; without a
-  // listener its 'error' event would crash the process.
-  pool.on('error', (error) => console.warn(`PostgreSQL: se cerró una conexión inactiva (${error.message})`));
+  // A connection the server ends (restart, admin command) is dropped by the pool; without a
+  // listener its 'error' event would crash the process (poolErrors.ts).
+  guardPoolErrors(pool, (error) => console.warn(`PostgreSQL: se cerró una conexión (${error.message})`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
@@ -58,12 +61,31 @@ export interface PgliteOptions {
    * (tests' migrated template: seconds cheaper per test file).
    */
   loadDataDir?: string;
+  /** The database stopped by itself after it opened (its WebAssembly aborted): every query fails from then on. */
+  onLost?: (error: Error) => void;
+}
+
+/** What to check when the embedded database cannot open or stops: said to whoever runs the server. */
+export function pgliteFailureText(dataDir: string | null, cause: unknown): string {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return (
+    `La base de datos embebida${dataDir ? ` en ${dataDir}` : ''} no pudo abrirse o se detuvo (${reason}). ` +
+    'Revisa que el disco tenga espacio libre (df -h); si la carpeta de datos está dañada, detén Flota y restaura una copia ' +
+    '(docs/deployment.md, "Backups") o mueve la carpeta a otro lugar para empezar de cero.'
+  );
 }
 
 export async function openPglite(dataDir: string | null, options: PgliteOptions = {}): Promise<PgliteDatabase> {
   if (dataDir) makePrivate(dataDir);
   // PGlite runs in a worker thread (see pgliteWorker.cjs); null dataDir: in memory.
-  const pglite = await QueryWorker.start('pgliteWorker.cjs', { dataDir, loadDataDir: options.loadDataDir, parsers: typeParserSpec }, 'PGlite');
+  let pglite: QueryWorker;
+  try {
+    pglite = await QueryWorker.start('pgliteWorker.cjs', { dataDir, loadDataDir: options.loadDataDir, parsers: typeParserSpec }, 'PGlite');
+  } catch (error) {
+    // PGlite says only "failed to initialize properly" (a corrupt folder) or aborts: say what to check.
+    throw new Error(pgliteFailureText(dataDir, error), { cause: error });
+  }
+  if (options.onLost) pglite.onLost(options.onLost);
   // PGlite's file system layer creates files 0666 whatever the umask: tighten what it made (its
   // folders are already 0700, so nobody else reaches files it creates later), and again on close.
   if (dataDir) makePrivate(dataDir);

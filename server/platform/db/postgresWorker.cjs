@@ -11,8 +11,10 @@ const { serveQueries } = require('./workerProtocol.cjs');
 const pg = require('pg');
 
 const pool = new pg.Pool({ connectionString: workerData.url, max: workerData.connections });
-// An idle connection the server ends is dropped by the pool; without a listener it would end the worker.
+// A connection the server ends (restart, pg_terminate_backend) is dropped by the pool; without a
+// listener, idle or checked out, its 'error' event would end the worker (see poolErrors.ts).
 pool.on('error', () => undefined);
+pool.on('connect', (client) => client.on('error', () => undefined));
 
 serveQueries({
   ready: () => pool.query('select 1'),

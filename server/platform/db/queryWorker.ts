@@ -49,7 +49,19 @@ export class QueryWorker implements PGliteQueryable {
       else call.resolve(result);
     });
     this.worker.on('error', (error) => this.failAll(error));
-    this.worker.on('exit', (code) => this.failAll(new Error(`${label}: el worker terminó (código ${code})`)));
+    this.worker.on('exit', (code) => {
+      const error = new Error(`${label}: el worker terminó (código ${code})`);
+      this.failAll(error);
+      // Not asked to close: every query from now on would fail, so whoever holds it must know.
+      if (!this.closed) this.lost?.(error);
+    });
+  }
+
+  /** Called once if the worker ends without close() (its database aborted: a corrupt page, a full disk). */
+  private lost: ((error: Error) => void) | null = null;
+
+  onLost(listener: (error: Error) => void): void {
+    this.lost = listener;
   }
 
   /** Starts the worker (a .cjs file next to this one) and waits until its database is ready. */
@@ -58,6 +70,7 @@ export class QueryWorker implements PGliteQueryable {
     try {
       await instance.call('ready');
     } catch (error) {
+      instance.closed = true;
       await instance.worker.terminate();
       throw error;
     }

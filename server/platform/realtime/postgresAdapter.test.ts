@@ -1,7 +1,8 @@
 /**
  * Two server processes' worth (two buildServer instances, each with its own pool) on one real
  * PostgreSQL database: a location posted to server A reaches an owner's socket on server B through
- * the socket.io PostgreSQL adapter. Needs TEST_DATABASE_URL (scripts/pg-test-server.sh start).
+ * the socket.io PostgreSQL adapter, also after its LISTEN connections were ended. Needs
+ * TEST_DATABASE_URL (scripts/pg-test-server.sh start).
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
@@ -164,4 +165,42 @@ describeWithPostgres('socket.io rooms across two servers on PostgreSQL', () => {
       revoked.close();
     }
   }, 30_000);
+
+  it('survives its LISTEN connections being ended more times than its pool holds: each return resyncs the desks and carries events again', async () => {
+    const [a, b] = servers;
+    const owner = await apiCall(b.url, '/api/auth/login', { json: { rut: DEMO_OWNER_RUT, password: DEMO_PASSWORD } });
+    const desk = await openOwnerSocket(b.url, { token: owner.body.token });
+    const killer = await openPostgres(adminUrl as string);
+    try {
+      expect(await desk.join(ownerId)).toEqual({ ok: true });
+      const { token } = await driverLogin(a.url, demoDriverRuts()[12]);
+      expect((await apiCall(a.url, '/api/driver/shifts/start', { token, json: {} })).status).toBe(200);
+      // The adapter's pool holds 3 connections; a dead LISTEN client that never went back used to fill it for good.
+      for (let round = 1; round <= 4; round += 1) {
+        // Both servers listen (each comes back 1-3 s after its connection ended, on its own schedule).
+        const listening = () => sql<{ pid: number }>`select pid from pg_stat_activity where datname = ${dbName} and query = 'LISTEN "socket.io#/"'`.execute(killer.db);
+        let listeners = (await listening()).rows;
+        for (let wait = 0; wait < 80 && listeners.length < 2; wait += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          listeners = (await listening()).rows;
+        }
+        expect([round, listeners.length]).toEqual([round, 2]);
+        const resyncs = desk.events.filter((e) => e.event === 'resync').length;
+        for (const { pid } of listeners) await sql`select pg_terminate_backend(${pid})`.execute(killer.db);
+        await desk.waitFor(() => desk.events.filter((e) => e.event === 'resync').length > resyncs, 8000);
+        // B listens again: a point posted to A reaches B's desk (A's own LISTEN may come back a moment later: ask again).
+        let heard = false;
+        for (let attempt = 0; attempt < 40 && !heard; attempt += 1) {
+          const timestamp = new Date().toISOString();
+          expect((await apiCall(a.url, '/api/driver/locations', { token, json: { locations: [{ latitude: -32.45, longitude: -71.22, timestamp }] } })).status).toBe(202);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          heard = desk.events.some((e) => e.event === 'location_update' && (e.payload as LocationUpdate).timestamp === timestamp);
+        }
+        expect([round, heard]).toEqual([round, true]);
+      }
+    } finally {
+      desk.close();
+      await killer.close();
+    }
+  }, 90_000);
 });

@@ -65,7 +65,7 @@ async function driversOnShift(url: string, owner: string, options: KillRunOption
 }
 
 /** Every stored timestamp of the shift, through the exact paging of the trail route. */
-async function storedTimes(url: string, owner: string, shiftId: number): Promise<Set<string>> {
+export async function storedTimes(url: string, owner: string, shiftId: number): Promise<Set<string>> {
   const times = new Set<string>();
   let after: string | null = '';
   while (after !== null) {

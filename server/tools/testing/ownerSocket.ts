@@ -33,6 +33,7 @@ export function openOwnerSocket(url: string, auth: Record<string, unknown>): Pro
     SocketEvent.availabilityChanged,
     SocketEvent.offer,
     SocketEvent.tripChanged,
+    SocketEvent.resync,
   ]) {
     socket.on(event as never, ((payload: unknown) => {
       events.push({ event, payload });

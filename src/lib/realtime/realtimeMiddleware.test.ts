@@ -111,6 +111,18 @@ describe('the realtime connection with channels', () => {
     expect(actions.filter((a) => a.type === 'realtime/connected')).toHaveLength(2);
   });
 
+  it('asks every channel to reload when the server says it lost events (resync), with the socket still up', () => {
+    const { store, sockets, board, map } = setup();
+    store.dispatch(board.opened());
+    const socket = sockets.last;
+    socket.simulateConnect();
+    socket.serverEmit('resync', {});
+    expect([board.seen.reconnects, map.seen.reconnects]).toEqual([1, 1]);
+    // Nothing else happened to the connection: no second join, no second socket.
+    expect(socket.sent('join_owner_room')).toEqual([[7]]);
+    expect(sockets.sockets).toHaveLength(1);
+  });
+
   it('keeps the socket while any channel holds it, and closes it when the last lets go', () => {
     const { store, sockets, board, map } = setup();
     store.dispatch(board.opened());

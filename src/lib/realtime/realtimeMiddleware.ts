@@ -3,8 +3,9 @@
  * serializable and DevTools' time travel replays actions, not connections). Features register
  * channels (./channel.ts; app/realtimeChannels.ts lists them): the socket opens when a channel's
  * open action comes, and closes when the last holder releases it or on `closeOn` (app/unmounted).
- * On every (re)connect it joins the fleet's room with the signed-in person's id; after a drop it
- * asks each channel to reload (socket.io does not replay what was missed); a token the server
+ * On every (re)connect it joins the fleet's room with the signed-in person's id; after a drop, or
+ * when the server says `resync` (it lost events between its processes), it asks each channel to
+ * reload (socket.io does not replay what was missed); a token the server
  * refuses ends the session (`onUnauthorized`). The connection's own events are the actions of
  * ./connectionActions.ts. It takes a socket factory, so tests give it a fake socket.
  */
@@ -85,6 +86,10 @@ export function createRealtimeMiddleware({
           return;
         }
         store.dispatch(realtimeConnectionFailed(message, current.active));
+      });
+      // The server lost events between its processes (its database was away): reload like after a drop.
+      current.on(SocketEvent.resync, () => {
+        for (const { handlers } of attached) handlers.onReconnect?.();
       });
       for (const { handlers } of attached) {
         for (const [event, handle] of Object.entries(handlers.events)) if (handle) current.on(event, handle);

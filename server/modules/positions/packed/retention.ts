@@ -21,26 +21,58 @@ export interface RetentionOutcome {
 
 const days = (count: number) => sql`now() - make_interval(days => ${count})`;
 
-export async function applyRetention(db: Kysely<Database>, policy: RetentionPolicy): Promise<RetentionOutcome> {
+/** Rows deleted per statement: a year of backlog is many short transactions, each a stop point. */
+export const RETENTION_BATCH = 5000;
+
+/** The pass's stop signal (platform/backgroundPass.ts): checked between batches. */
+export interface RetentionControl {
+  stopped(): boolean;
+}
+
+/** Runs `batch` (rows deleted) until one deletes fewer than a full batch, or the pass is stopping. */
+async function inBatches(batch: () => Promise<number>, control?: RetentionControl): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await batch();
+    total += deleted;
+    if (deleted < RETENTION_BATCH || control?.stopped()) return total;
+  }
+}
+
+export async function applyRetention(db: Kysely<Database>, policy: RetentionPolicy, control?: RetentionControl): Promise<RetentionOutcome> {
   const outcome: RetentionOutcome = { chunks: 0, rows: 0, activity: 0 };
   if (policy.trailDays !== null) {
-    const chunks = await sql`
-      delete from trail_chunks c using shifts s
-      where s.id = c.shift_id and s.end_time < ${days(policy.trailDays)}`.execute(db);
-    outcome.chunks = Number(chunks.numAffectedRows ?? 0);
-    const rows = await sql`
-      delete from shift_locations l using shifts s
-      where s.id = l.shift_id and s.end_time < ${days(policy.trailDays)}`.execute(db);
-    outcome.rows = Number(rows.numAffectedRows ?? 0);
+    const cut = days(policy.trailDays);
+    outcome.chunks = await inBatches(async () => {
+      const chunks = await sql`
+        delete from trail_chunks where ctid = any(array(
+          select c.ctid from trail_chunks c join shifts s on s.id = c.shift_id
+          where s.end_time < ${cut} limit ${RETENTION_BATCH}))`.execute(db);
+      return Number(chunks.numAffectedRows ?? 0);
+    }, control);
+    // Partitioned by week: a row is its partition (tableoid) and its place in it (ctid).
+    outcome.rows = await inBatches(async () => {
+      const rows = await sql`
+        delete from shift_locations where (tableoid, ctid) in (
+          select l.tableoid, l.ctid from shift_locations l join shifts s on s.id = l.shift_id
+          where s.end_time < ${cut} limit ${RETENTION_BATCH})`.execute(db);
+      return Number(rows.numAffectedRows ?? 0);
+    }, control);
   }
-  if (policy.activityDays !== null) {
+  if (policy.activityDays !== null && !control?.stopped()) {
     const keep = policy.activityDays;
-    // The log's trigger lets a delete through only for entries older than this transaction's setting (migration 0015).
-    outcome.activity = await db.transaction().execute(async (trx) => {
-      await sql`select set_config('flota.activity_retention_days', ${String(keep)}, true)`.execute(trx);
-      const activity = await sql`delete from activity_log where created_at < ${days(keep)}`.execute(trx);
-      return Number(activity.numAffectedRows ?? 0);
-    });
+    outcome.activity = await inBatches(
+      () =>
+        // The log's trigger lets a delete through only for entries older than this transaction's setting (migration 0015).
+        db.transaction().execute(async (trx) => {
+          await sql`select set_config('flota.activity_retention_days', ${String(keep)}, true)`.execute(trx);
+          const activity = await sql`
+            delete from activity_log where id in (
+              select id from activity_log where created_at < ${days(keep)} limit ${RETENTION_BATCH})`.execute(trx);
+          return Number(activity.numAffectedRows ?? 0);
+        }),
+      control,
+    );
   }
   return outcome;
 }

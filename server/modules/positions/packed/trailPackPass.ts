@@ -74,13 +74,13 @@ export function createTrailPackPass(
 
   async function pass(control: PassControl): Promise<PackPassResult> {
     const result: PackPassResult = { packedShifts: 0, packedRows: 0 };
-    const dropped = await applyRetention(db, retention);
+    const dropped = await applyRetention(db, retention, control);
     if (dropped.chunks || dropped.rows || dropped.activity) log.info(dropped, 'Retención: datos antiguos eliminados');
     const weeks = await maintainHotWeeks(db, options.now());
     if (weeks.created.length || weeks.dropped.length) log.info(weeks, 'Trayectos: semanas de puntos creadas y vaciadas');
     const pending = await countShiftsToPack(db);
     if (pending === 0) {
-      await vacuumIfDeleted();
+      if (!control.stopped()) await vacuumIfDeleted();
       return result;
     }
     log.info({ pending }, 'Trayectos: compactando turnos terminados');
@@ -104,7 +104,8 @@ export function createTrailPackPass(
       if (ids.length < options.batchSize) break;
       cursor = ids[ids.length - 1];
     }
-    await vacuumIfDeleted();
+    // A VACUUM of a large table is no batch: a stopping server leaves it to the next pass.
+    if (!control.stopped()) await vacuumIfDeleted();
     log.info({ ...result, failed, pending }, 'Trayectos: pasada terminada');
     return result;
   }

@@ -186,4 +186,17 @@ describe('/conductor dispatch', () => {
     await screen.findByText(/Esperando viajes/, {}, SLOW);
     expect(actions).toEqual(['no-show 42']);
   }, 30_000);
+
+  it('an offer missed while the server’s database was away shows once the server says resync', async () => {
+    const { setState } = driverDispatchServer({ availability: 'libre', offer: null, trip: null });
+    const { sockets } = signedInDriver();
+    expect(await screen.findByText(/Libre/, undefined, SLOW)).toBeInTheDocument();
+    sockets.last.simulateConnect();
+    // Let the connect's own re-read finish first: only the resync may bring the offer (the poll is 15 s away).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    // The offer was made on another process while the processes' channel was down: no offer event came.
+    setState({ availability: 'libre', offer: offerExpiringIn(20), trip: null });
+    await act(async () => sockets.last.serverEmit('resync', {}));
+    expect(await screen.findByRole('button', { name: 'Aceptar' }, { timeout: 3000 })).toBeInTheDocument();
+  }, 30_000);
 });

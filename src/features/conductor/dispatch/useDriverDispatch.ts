@@ -104,6 +104,8 @@ export function useDriverDispatch({ client, token, socketUrl, socketPath, onUnau
     if (!createSocket) return undefined;
     const socket = createSocket(socketUrl || window.location.origin, reconnectingSocketOptions(socketPath, { token }));
     socket.on('connect', refresh);
+    // The server lost events between its processes (its database was away): read the offer and trip again.
+    socket.on(SocketEvent.resync, refresh);
     socket.on(SocketEvent.offer, (payload: unknown) => {
       const parsed = offerPayloadSchema.safeParse(payload);
       if (!parsed.success) return refresh();
