@@ -1,0 +1,114 @@
+/**
+ * Open shifts' trails, kept in memory with their summary (incrementalSummary.ts) and replay
+ * columns, so a repeated read costs the points stored since the last one: issue 32 measured a
+ * 12-hour open shift's summary at 539 ms a read (PGlite), all of it reading 43,200 points again.
+ *
+ * Each read asks the trail's fingerprint (positions' trailFingerprint, one short query). The same
+ * fingerprint: the kept answer. Otherwise only the points after the newest kept one are read, and
+ * kept only when the counts agree (the tail is all that was added: no late point older than the
+ * newest, no pack, no retention); anything else reads the whole trail again. So every process's
+ * answer is the stored trail's, whichever process stored the points. Reads of one shift take
+ * turns (two reads appending the same tail would keep it twice).
+ */
+import type { Kysely } from 'kysely';
+import { readTrail, trailFingerprint, type TrailFingerprint, type TrailPoint } from '../positions';
+import type { Database } from '../../platform/db/schema';
+import { IncrementalSummary } from './incrementalSummary';
+import { replayColumns, type ReplayColumns } from './replayColumns';
+import type { TrailSummary } from './summarizeTrail';
+
+/** ~5 MB each for a 12-hour shift at 1 Hz (points, summary state, replay columns). */
+const KEPT_SHIFTS = 8;
+
+interface OpenTrail {
+  trail: TrailPoint[];
+  /** The fingerprint the kept points are known to match; null when a point came in while they were read. */
+  version: string | null;
+  chunks: number;
+  packed: number;
+  summary: IncrementalSummary;
+  /** Derived answers, each for the trail's length when it was made (points are only appended). */
+  summarized?: { length: number; result: TrailSummary };
+  columns?: { length: number; columns: ReplayColumns };
+}
+
+export interface OpenShiftTrails {
+  summary: (shiftId: number) => Promise<TrailSummary>;
+  replayColumns: (shiftId: number) => Promise<ReplayColumns>;
+  /** How many points were read from the database so far (the bench and tests watch it). */
+  readonly pointsRead: number;
+}
+
+const holds = (fingerprint: TrailFingerprint) => fingerprint.rows + fingerprint.packed;
+
+export function createOpenShiftTrails(db: Kysely<Database>, limit = KEPT_SHIFTS): OpenShiftTrails {
+  // Map order is use order: the first key is the least recently read.
+  const entries = new Map<number, OpenTrail>();
+  const turns = new Map<number, Promise<unknown>>();
+  let pointsRead = 0;
+
+  async function readAll(shiftId: number): Promise<OpenTrail> {
+    const trail = await readTrail(db, shiftId);
+    pointsRead += trail.length;
+    // The fingerprint after the points: one stored in between makes the counts disagree.
+    const after = await trailFingerprint(db, shiftId);
+    const summary = new IncrementalSummary();
+    summary.append(trail);
+    return { trail, version: holds(after) === trail.length ? after.version : null, chunks: after.chunks, packed: after.packed, summary };
+  }
+
+  /** The kept trail brought up to date with the new points only, or null when that cannot be told apart from a change elsewhere. */
+  async function readNew(kept: OpenTrail, shiftId: number): Promise<OpenTrail | null> {
+    const now = await trailFingerprint(db, shiftId);
+    if (now.version === kept.version) return kept;
+    const newest = kept.trail[kept.trail.length - 1];
+    // Stored times have microseconds; a trail point's are cut to milliseconds: after its last one.
+    const tail = await readTrail(db, shiftId, newest ? { afterUs: newest.time * 1000 + 999 } : {});
+    pointsRead += tail.length;
+    const after = await trailFingerprint(db, shiftId);
+    const onlyAppended = after.chunks === kept.chunks && after.packed === kept.packed && holds(after) === kept.trail.length + tail.length;
+    if (!onlyAppended || !kept.summary.append(tail)) return null;
+    for (const point of tail) kept.trail.push(point);
+    kept.version = after.version;
+    return kept;
+  }
+
+  async function refresh(shiftId: number): Promise<OpenTrail> {
+    const kept = entries.get(shiftId);
+    entries.delete(shiftId);
+    const entry = (kept && (await readNew(kept, shiftId))) ?? (await readAll(shiftId));
+    entries.set(shiftId, entry);
+    while (entries.size > limit) entries.delete(entries.keys().next().value as number);
+    return entry;
+  }
+
+  /** Runs `task` after the shift's earlier reads. */
+  function inTurn<T>(shiftId: number, task: () => Promise<T>): Promise<T> {
+    const before = turns.get(shiftId) ?? Promise.resolve();
+    const mine = before.then(task, task);
+    const settled = mine.catch(() => undefined);
+    turns.set(shiftId, settled);
+    void settled.then(() => {
+      if (turns.get(shiftId) === settled) turns.delete(shiftId);
+    });
+    return mine;
+  }
+
+  return {
+    summary: (shiftId) =>
+      inTurn(shiftId, async () => {
+        const entry = await refresh(shiftId);
+        if (entry.summarized?.length !== entry.trail.length) entry.summarized = { length: entry.trail.length, result: entry.summary.summary() };
+        return entry.summarized.result;
+      }),
+    replayColumns: (shiftId) =>
+      inTurn(shiftId, async () => {
+        const entry = await refresh(shiftId);
+        if (entry.columns?.length !== entry.trail.length) entry.columns = { length: entry.trail.length, columns: replayColumns(entry.trail) };
+        return entry.columns.columns;
+      }),
+    get pointsRead() {
+      return pointsRead;
+    },
+  };
+}
