@@ -38,6 +38,11 @@ export class IncrementalSummary {
     return this.trailLength;
   }
 
+  /** The points the jump filter keeps, as filterJumps gives them: `decided` only grows; `pending` may still go. */
+  get filtered(): { decided: readonly TrailPoint[]; pending: TrailPoint | null } {
+    return { decided: this.decided, pending: this.pending };
+  }
+
   /** Adds points newer than every point so far (oldest first). False, and nothing added, when one is not. */
   append(points: readonly TrailPoint[]): boolean {
     let last = this.lastTime;

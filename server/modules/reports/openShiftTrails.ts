@@ -3,18 +3,20 @@
  * columns, so a repeated read costs the points stored since the last one: issue 32 measured a
  * 12-hour open shift's summary at 539 ms a read (PGlite), all of it reading 43,200 points again.
  *
- * Each read asks the trail's fingerprint (positions' trailFingerprint, one short query). The same
- * fingerprint: the kept answer. Otherwise only the points after the newest kept one are read, and
- * kept only when the counts agree (the tail is all that was added: no late point older than the
- * newest, no pack, no retention); anything else reads the whole trail again. So every process's
+ * Each read asks for the points after the newest kept one (an index range: usually none or a few),
+ * then the trail's fingerprint (positions' trailFingerprint: its row count is an index-only count,
+ * the one part of a read that grows with the trail). They are kept only when the counts agree (the
+ * tail is all that was added: no late point older than the newest, no pack, no retention);
+ * anything else reads the whole trail again. So every process's
  * answer is the stored trail's, whichever process stored the points. Reads of one shift take
  * turns (two reads appending the same tail would keep it twice).
  */
 import type { Kysely } from 'kysely';
 import { readTrail, trailFingerprint, type TrailFingerprint, type TrailPoint } from '../positions';
 import type { Database } from '../../platform/db/schema';
+import { IncrementalReplay } from './incrementalReplay';
 import { IncrementalSummary } from './incrementalSummary';
-import { replayColumns, type ReplayColumns } from './replayColumns';
+import type { ReplayColumns } from './replayColumns';
 import type { TrailSummary } from './summarizeTrail';
 
 /** ~5 MB each for a 12-hour shift at 1 Hz (points, summary state, replay columns). */
@@ -27,6 +29,7 @@ interface OpenTrail {
   chunks: number;
   packed: number;
   summary: IncrementalSummary;
+  replay: IncrementalReplay;
   /** Derived answers, each for the trail's length when it was made (points are only appended). */
   summarized?: { length: number; result: TrailSummary };
   columns?: { length: number; columns: ReplayColumns };
@@ -54,18 +57,18 @@ export function createOpenShiftTrails(db: Kysely<Database>, limit = KEPT_SHIFTS)
     const after = await trailFingerprint(db, shiftId);
     const summary = new IncrementalSummary();
     summary.append(trail);
-    return { trail, version: holds(after) === trail.length ? after.version : null, chunks: after.chunks, packed: after.packed, summary };
+    return { trail, version: holds(after) === trail.length ? after.version : null, chunks: after.chunks, packed: after.packed, summary, replay: new IncrementalReplay(summary) };
   }
 
   /** The kept trail brought up to date with the new points only, or null when that cannot be told apart from a change elsewhere. */
   async function readNew(kept: OpenTrail, shiftId: number): Promise<OpenTrail | null> {
-    const now = await trailFingerprint(db, shiftId);
-    if (now.version === kept.version) return kept;
     const newest = kept.trail[kept.trail.length - 1];
     // Stored times have microseconds; a trail point's are cut to milliseconds: after its last one.
     const tail = await readTrail(db, shiftId, newest ? { afterUs: newest.time * 1000 + 999 } : {});
     pointsRead += tail.length;
+    // The fingerprint after the tail: a point stored in between makes the counts disagree.
     const after = await trailFingerprint(db, shiftId);
+    if (!tail.length && after.version === kept.version) return kept;
     const onlyAppended = after.chunks === kept.chunks && after.packed === kept.packed && holds(after) === kept.trail.length + tail.length;
     if (!onlyAppended || !kept.summary.append(tail)) return null;
     for (const point of tail) kept.trail.push(point);
@@ -104,7 +107,7 @@ export function createOpenShiftTrails(db: Kysely<Database>, limit = KEPT_SHIFTS)
     replayColumns: (shiftId) =>
       inTurn(shiftId, async () => {
         const entry = await refresh(shiftId);
-        if (entry.columns?.length !== entry.trail.length) entry.columns = { length: entry.trail.length, columns: replayColumns(entry.trail) };
+        if (entry.columns?.length !== entry.trail.length) entry.columns = { length: entry.trail.length, columns: entry.replay.columns() };
         return entry.columns.columns;
       }),
     get pointsRead() {
