@@ -42,6 +42,9 @@ export interface OpenShiftTrails {
   readonly pointsRead: number;
 }
 
+/** Tries at reading only the new points before reading the whole trail. */
+const NEW_POINT_TRIES = 3;
+
 const holds = (fingerprint: TrailFingerprint) => fingerprint.rows + fingerprint.packed;
 
 export function createOpenShiftTrails(db: Kysely<Database>, limit = KEPT_SHIFTS): OpenShiftTrails {
@@ -63,17 +66,22 @@ export function createOpenShiftTrails(db: Kysely<Database>, limit = KEPT_SHIFTS)
   /** The kept trail brought up to date with the new points only, or null when that cannot be told apart from a change elsewhere. */
   async function readNew(kept: OpenTrail, shiftId: number): Promise<OpenTrail | null> {
     const newest = kept.trail[kept.trail.length - 1];
-    // Stored times have microseconds; a trail point's are cut to milliseconds: after its last one.
-    const tail = await readTrail(db, shiftId, newest ? { afterUs: newest.time * 1000 + 999 } : {});
-    pointsRead += tail.length;
-    // The fingerprint after the tail: a point stored in between makes the counts disagree.
-    const after = await trailFingerprint(db, shiftId);
-    if (!tail.length && after.version === kept.version) return kept;
-    const onlyAppended = after.chunks === kept.chunks && after.packed === kept.packed && holds(after) === kept.trail.length + tail.length;
-    if (!onlyAppended || !kept.summary.append(tail)) return null;
-    for (const point of tail) kept.trail.push(point);
-    kept.version = after.version;
-    return kept;
+    // A point stored between the tail and the fingerprint makes the counts disagree too: at 1 Hz a
+    // shift often gets one then, so a few tries come before reading the whole trail again.
+    for (let attempt = 0; attempt < NEW_POINT_TRIES; attempt += 1) {
+      // Stored times have microseconds; a trail point's are cut to milliseconds: after its last one.
+      const tail = await readTrail(db, shiftId, newest ? { afterUs: newest.time * 1000 + 999 } : {});
+      pointsRead += tail.length;
+      const after = await trailFingerprint(db, shiftId);
+      if (!tail.length && after.version === kept.version) return kept;
+      const onlyAppended = after.chunks === kept.chunks && after.packed === kept.packed && holds(after) === kept.trail.length + tail.length;
+      if (!onlyAppended) continue;
+      if (!kept.summary.append(tail)) return null;
+      for (const point of tail) kept.trail.push(point);
+      kept.version = after.version;
+      return kept;
+    }
+    return null;
   }
 
   async function refresh(shiftId: number): Promise<OpenTrail> {
