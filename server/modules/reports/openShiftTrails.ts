@@ -53,8 +53,17 @@ export function createOpenShiftTrails(db: Kysely<Database>, limit = KEPT_SHIFTS)
   const turns = new Map<number, Promise<unknown>>();
   let pointsRead = 0;
 
+  // Whole-trail reads run one at a time in a process, whoever asks: four at once kept the
+  // database's one connection (PGlite) busy with their pages and /api/health waited behind them all.
+  let wholeReads: Promise<unknown> = Promise.resolve();
+  function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+    const mine = wholeReads.then(task, task);
+    wholeReads = mine.catch(() => undefined);
+    return mine;
+  }
+
   async function readAll(shiftId: number): Promise<OpenTrail> {
-    const trail = await readTrail(db, shiftId);
+    const trail = await oneAtATime(() => readTrail(db, shiftId));
     pointsRead += trail.length;
     // The fingerprint after the points: one stored in between makes the counts disagree.
     const after = await trailFingerprint(db, shiftId);
