@@ -4,7 +4,7 @@ export { startIdleShiftSweep } from './osmand/idleShiftSweep';
 export { startOsmandListener, type OsmandListener } from './osmand/osmandListener';
 export { createPositionService, type AcceptedPosition, type PositionService, type SubmitOutcome } from './positionService';
 export { readTrail, type TrailPoint } from './readTrail';
-export { trailVersion } from './trailVersion';
+export { trailFingerprint, trailVersion, type TrailFingerprint } from './trailVersion';
 export { readPointAt } from './readPointAt';
 export { positionsAt, type ShiftPositionAt } from './positionsAt';
 export { readPackedPointAt } from './packed/readPackedPointAt';

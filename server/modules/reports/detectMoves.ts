@@ -6,7 +6,7 @@
 import type { TrailPoint } from '../positions';
 import type { DetectionOptions } from './detectionOptions';
 import type { StopSpan } from './detectStops';
-import { measureDistance, type MeasureOptions } from './measureDistance';
+import { measureDistance, type MeasureOptions, type Measured } from './measureDistance';
 
 export interface MoveSpan {
   startIndex: number;
@@ -20,7 +20,15 @@ export interface MoveSpan {
 
 type MoveOptions = MeasureOptions & Pick<DetectionOptions, 'minTripDistanceM' | 'minTripSeconds'>;
 
-export function detectMoves(points: readonly TrailPoint[], stops: readonly StopSpan[], options: MoveOptions): MoveSpan[] {
+/** A stretch's distance and top speed; an open shift's summary answers it from walks it keeps. */
+export type MeasureStretch = (from: number, to: number) => Measured;
+
+export function detectMoves(
+  points: readonly TrailPoint[],
+  stops: readonly StopSpan[],
+  options: MoveOptions,
+  measure: MeasureStretch = (from, to) => measureDistance(points, from, to, options),
+): MoveSpan[] {
   if (points.length === 0) return [];
   const starts = [0, ...stops.map((stop) => stop.endIndex)];
   const ends = [...stops.map((stop) => stop.startIndex), points.length - 1];
@@ -28,7 +36,7 @@ export function detectMoves(points: readonly TrailPoint[], stops: readonly StopS
   starts.forEach((from, i) => {
     const to = ends[i];
     if (to <= from) return;
-    const { distanceM, maxSpeedKmh } = measureDistance(points, from, to, options);
+    const { distanceM, maxSpeedKmh } = measure(from, to);
     const startTime = points[from].time;
     const endTime = points[to].time;
     const isTrip = distanceM >= options.minTripDistanceM && endTime - startTime >= options.minTripSeconds * 1000;

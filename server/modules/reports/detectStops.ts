@@ -38,11 +38,31 @@ function centre(points: readonly TrailPoint[], from: number, to: number): { lati
   return { latitude: latitude / count, longitude: longitude / count };
 }
 
-export function detectStops(points: readonly TrailPoint[], options: StopOptions): StopSpan[] {
+/**
+ * Where a stop scan can start again: the anchor of its first pass that read a point not yet
+ * settled, and the stops found before it. Every pass before it read settled points only, so
+ * more points at the end cannot change what it found.
+ */
+export interface StopScan {
+  anchor: number;
+  stops: StopSpan[];
+}
+
+export const NEW_SCAN: StopScan = Object.freeze({ anchor: 0, stops: [] as StopSpan[] });
+
+const copyStops = (stops: readonly StopSpan[]): StopSpan[] => stops.map((stop) => ({ ...stop }));
+
+/**
+ * The stops of `points`, scanned from `from` (a checkpoint an earlier scan of the same leading
+ * points gave), and the checkpoint for the next scan: the first `settled` points will not change.
+ */
+export function scanStops(points: readonly TrailPoint[], options: StopOptions, from: StopScan = NEW_SCAN, settled = points.length): { stops: StopSpan[]; checkpoint: StopScan } {
   const gapMs = options.maxGapSeconds * 1000;
   const minStopMs = options.minStopSeconds * 1000;
-  const stops: StopSpan[] = [];
-  let anchor = 0;
+  // A merge changes the last stop found: the checkpoint's own stops are never touched.
+  const stops = copyStops(from.stops);
+  let anchor = from.anchor;
+  let checkpoint: StopScan | null = null;
   while (anchor < points.length) {
     // The stay: every point from the anchor on that is still within the radius of the anchor.
     let last = anchor;
@@ -51,6 +71,8 @@ export function detectStops(points: readonly TrailPoint[], options: StopOptions)
       if (points[last + 1].time - points[last].time > gapMs) gapInside = true;
       last += 1;
     }
+    // This pass reads up to points[last + 1] (or ends with the trail): settled only below `settled`.
+    if (!checkpoint && last + 2 > settled) checkpoint = { anchor, stops: copyStops(stops) };
     const gapAfter = last + 1 < points.length && points[last + 1].time - points[last].time > gapMs;
     if (!gapInside && !gapAfter && points[last].time - points[anchor].time < minStopMs) {
       anchor += 1;
@@ -77,5 +99,9 @@ export function detectStops(points: readonly TrailPoint[], options: StopOptions)
     }
     anchor = last + 1;
   }
-  return stops;
+  return { stops, checkpoint: checkpoint ?? { anchor, stops: copyStops(stops) } };
+}
+
+export function detectStops(points: readonly TrailPoint[], options: StopOptions): StopSpan[] {
+  return scanStops(points, options).stops;
 }

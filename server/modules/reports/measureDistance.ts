@@ -16,12 +16,24 @@ export interface Measured {
   maxSpeedKmh: number;
 }
 
-export function measureDistance(points: readonly TrailPoint[], from: number, to: number, options: MeasureOptions): Measured {
+/**
+ * Where a walk along the trail stands after `index`: what it has counted since its first point.
+ * It depends only on the points up to `index`, so a walk can stop there and go on later
+ * (incrementalSummary.ts keeps one per movement of an open shift).
+ */
+export interface MeasureWalk extends Measured {
+  index: number;
+  /** The last counted point: the next step is measured from it. */
+  counted: number;
+}
+
+export const startWalk = (from: number): MeasureWalk => ({ index: from, counted: from, distanceM: 0, maxSpeedKmh: 0 });
+
+/** Goes on with `walk` up to point `to` (a walk already past `to` comes back as it is). */
+export function continueWalk(points: readonly TrailPoint[], walk: MeasureWalk, to: number, options: MeasureOptions): MeasureWalk {
   const gapMs = options.maxGapSeconds * 1000;
-  let distanceM = 0;
-  let maxSpeedKmh = 0;
-  let counted = from;
-  for (let i = from + 1; i <= to; i += 1) {
+  let { distanceM, maxSpeedKmh, counted } = walk;
+  for (let i = walk.index + 1; i <= to; i += 1) {
     const point = points[i];
     if (point.time - points[i - 1].time > gapMs) {
       counted = i;
@@ -37,5 +49,10 @@ export function measureDistance(points: readonly TrailPoint[], from: number, to:
     }
     counted = i;
   }
+  return { index: Math.max(walk.index, to), counted, distanceM, maxSpeedKmh };
+}
+
+export function measureDistance(points: readonly TrailPoint[], from: number, to: number, options: MeasureOptions): Measured {
+  const { distanceM, maxSpeedKmh } = continueWalk(points, startWalk(from), to, options);
   return { distanceM, maxSpeedKmh };
 }

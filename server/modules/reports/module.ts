@@ -2,6 +2,8 @@
 import type { FlotaModule } from '../flotaModule';
 import { openApiTags } from './routeSpecs';
 import { createSummaryBackfill, type BackfillOptions } from './summaryBackfill';
+import { createHeavyReadGate } from './heavyReadGate';
+import { createOpenShiftTrails } from './openShiftTrails';
 import { replayRoutes } from './replayRoutes';
 import { reportsRoutes } from './reportsRoutes';
 import { summaryRoutes } from './summaryRoute';
@@ -18,8 +20,10 @@ export const reportsModule: FlotaModule = {
   name: 'reports',
   openApiTags: Object.values(openApiTags),
   async register(app, { prefix, config, db, authenticate, backgroundPasses, services: { shifts } }) {
-    await app.register(summaryRoutes, { prefix, db, authenticate });
-    await app.register(replayRoutes, { prefix, db, authenticate });
+    // Shared by the summary and the replay: one kept trail per open shift, one turn per user.
+    const shiftReads = { db, authenticate, openTrails: createOpenShiftTrails(db), heavyReads: createHeavyReadGate() };
+    await app.register(summaryRoutes, { prefix, ...shiftReads });
+    await app.register(replayRoutes, { prefix, ...shiftReads });
     await app.register(reportsRoutes, { prefix, db, authenticate, timeZone: config.tzFleet });
     // Kept as each shift ends; a failure only leaves it to the background pass.
     shifts.onEnded((shift) => {

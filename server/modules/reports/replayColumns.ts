@@ -21,7 +21,7 @@ export interface ReplayColumns {
  * A speed the phone did not send is measured from a point about this long before: second to
  * second, a standing phone's fixes wander a few metres and would read as 10-20 km/h.
  */
-const SPEED_BASELINE_MS = 10_000;
+export const SPEED_BASELINE_MS = 10_000;
 const round1 = (value: number): number => Math.round(value * 10) / 10;
 
 export function replayColumns(trail: readonly TrailPoint[]): ReplayColumns {

@@ -4,7 +4,7 @@
  * Every desk role may read both (as the shift's trail); another fleet's shift is the same 404 as
  * an unknown one, and never appears in /positions/at.
  */
-import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import { positionsAtQuerySchema, type PositionsAtResponse, type ShiftReplay } from '../../../contract/replay';
 import { ownerId } from '../identity';
@@ -13,7 +13,7 @@ import type { Database } from '../../platform/db/schema';
 import { HttpError, parseBody } from '../../platform/errors';
 import { createReplayCache } from './replayCache';
 import { routeSpecs } from './routeSpecs';
-import { SHIFT_NOT_FOUND } from './summaryRoute';
+import { SHIFT_NOT_FOUND, type ShiftReadsOptions } from './summaryRoute';
 
 async function findReplayShift(db: Kysely<Database>, owner: number, shiftId: number) {
   return db
@@ -26,21 +26,25 @@ async function findReplayShift(db: Kysely<Database>, owner: number, shiftId: num
     .executeTakeFirst();
 }
 
-export const replayRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticate: preHandlerAsyncHookHandler }> = async (app, { db, authenticate }) => {
+export const replayRoutes: FastifyPluginAsync<ShiftReadsOptions> = async (app, { db, authenticate, openTrails, heavyReads }) => {
   app.addHook('preHandler', authenticate);
-  const replays = createReplayCache(db);
+  const replays = createReplayCache(db, openTrails);
 
   app.get<{ Params: { id: string } }>('/shifts/:id/replay', routeSpecs.shiftReplay, async (request): Promise<ShiftReplay> => {
-    const shift = /^\d{1,9}$/.test(request.params.id) ? await findReplayShift(db, ownerId(request), Number(request.params.id)) : undefined;
-    if (!shift) throw new HttpError(404, SHIFT_NOT_FOUND);
-    return {
-      shift_id: shift.id,
-      driver_name: `${shift.first_name} ${shift.last_name}`.trim(),
-      plate_number: shift.plate_number,
-      shift_start: new Date(shift.start_time).toISOString(),
-      shift_end: shift.end_time === null ? null : new Date(shift.end_time).toISOString(),
-      ...(await replays.columns(shift.id, shift.end_time !== null)),
-    };
+    if (!/^\d{1,9}$/.test(request.params.id)) throw new HttpError(404, SHIFT_NOT_FOUND);
+    const shiftId = Number(request.params.id);
+    return heavyReads.run(request, async () => {
+      const shift = await findReplayShift(db, ownerId(request), shiftId);
+      if (!shift) throw new HttpError(404, SHIFT_NOT_FOUND);
+      return {
+        shift_id: shift.id,
+        driver_name: `${shift.first_name} ${shift.last_name}`.trim(),
+        plate_number: shift.plate_number,
+        shift_start: new Date(shift.start_time).toISOString(),
+        shift_end: shift.end_time === null ? null : new Date(shift.end_time).toISOString(),
+        ...(await replays.columns(shift.id, shift.end_time !== null)),
+      };
+    });
   });
 
   app.get('/positions/at', routeSpecs.positionsAt, async (request): Promise<PositionsAtResponse> => {

@@ -30,21 +30,21 @@ export const routeSpecs = {
   shiftSummary: routeSpec(EVERY_DESK_ROLE, {
     summary: 'Resumen de un turno: kilómetros, tiempo en movimiento y detenido, viajes y paradas',
     description:
-      'Detectados desde los puntos del turno tras descartar saltos del GPS (más de 200 km/h desde sus vecinos, o precisión peor que 100 m). Parada: 300 s o más dentro de 50 m, o más de una hora sin datos (`data_gap`); viaje: 500 m y 300 s o más entre paradas. Un turno terminado trae el resumen guardado (`final: true`); uno activo, el calculado ahora.',
+      'Detectados desde los puntos del turno tras descartar saltos del GPS (más de 200 km/h desde sus vecinos, o precisión peor que 100 m). Parada: 300 s o más dentro de 50 m, o más de una hora sin datos (`data_gap`); viaje: 500 m y 300 s o más entre paradas. Un turno terminado trae el resumen guardado (`final: true`); uno activo, el calculado hasta su último punto (lo ya calculado se conserva y cada lectura suma solo los puntos nuevos). Las lecturas de resumen y recorrido de un mismo usuario se hacen de a una: hasta 3 esperan su turno y una más recibe 429 con `Retry-After`.',
     tags: [Tags.shifts],
     security: owner,
     params: idParams,
-    response: { 200: shiftSummaryResponseSchema, ...errors(401, 404) },
+    response: { 200: shiftSummaryResponseSchema, ...errors(401, 404, 429) },
   }),
   // GET /api/shifts/:id/replay
   shiftReplay: routeSpec(EVERY_DESK_ROLE, {
     summary: 'Recorrido completo de un turno para reproducirlo',
     description:
-      'Todos los puntos del turno, el más antiguo primero, como columnas paralelas de pasos (cada valor menos el anterior, enteros cortos): `time_steps_ms` (milisegundos; el primero 0, el primer punto es `start_ms`), `latitude_steps_e6` y `longitude_steps_e6` (millonésimas de grado; el primero desde 0), y `speeds_kmh` (la del teléfono o, si no la envió, la implícita por el avance de los últimos diez segundos). Los saltos del GPS (los del resumen) no se envían.',
+      'Todos los puntos del turno, el más antiguo primero, como columnas paralelas de pasos (cada valor menos el anterior, enteros cortos): `time_steps_ms` (milisegundos; el primero 0, el primer punto es `start_ms`), `latitude_steps_e6` y `longitude_steps_e6` (millonésimas de grado; el primero desde 0), y `speeds_kmh` (la del teléfono o, si no la envió, la implícita por el avance de los últimos diez segundos). Los saltos del GPS (los del resumen) no se envían. De un turno activo solo se leen los puntos nuevos desde la lectura anterior. Las lecturas de resumen y recorrido de un mismo usuario se hacen de a una: hasta 3 esperan su turno y una más recibe 429 con `Retry-After`.',
     tags: [Tags.shifts],
     security: owner,
     params: idParams,
-    response: { 200: shiftReplaySchema, ...errors(401, 404) },
+    response: { 200: shiftReplaySchema, ...errors(401, 404, 429) },
   }),
   // GET /api/positions/at
   positionsAt: routeSpec(EVERY_DESK_ROLE, {

@@ -11,8 +11,8 @@
 import type { ShiftSummary, Stop, Trip } from '../../../contract/reports';
 import type { TrailPoint } from '../positions';
 import { detectionOptions, type DetectionOptions } from './detectionOptions';
-import { detectMoves } from './detectMoves';
-import { detectStops } from './detectStops';
+import { detectMoves, type MoveSpan } from './detectMoves';
+import { detectStops, type StopSpan } from './detectStops';
 import { toKmh } from './geo';
 import { filterJumps } from './jumpFilter';
 import { measureDistance } from './measureDistance';
@@ -35,10 +35,24 @@ export function summarizeTrail(trail: readonly TrailPoint[], given: Partial<Dete
   const { points, ignored } = filterJumps(trail, options);
   const stopSpans = detectStops(points, options);
   const moves = detectMoves(points, stopSpans, options);
-
   // The whole trail in one walk: a stop's edges (the first and last metres inside its radius) are
   // real driving that no movement holds.
   const distanceM = points.length ? measureDistance(points, 0, points.length - 1, options).distanceM : 0;
+  return presentSummary({ trailLength: trail.length, points, ignored, stopSpans, moves, distanceM });
+}
+
+/** What detection found in a filtered trail: summarizeTrail and an open shift's kept summary both give it. */
+export interface Detected {
+  trailLength: number;
+  points: readonly TrailPoint[];
+  ignored: number;
+  stopSpans: readonly StopSpan[];
+  moves: readonly MoveSpan[];
+  distanceM: number;
+}
+
+/** Detection's findings in the contract's shape. */
+export function presentSummary({ trailLength, points, ignored, stopSpans, moves, distanceM }: Detected): TrailSummary {
   const movingMs = moves.reduce((sum, move) => sum + (move.endTime - move.startTime), 0);
   const stoppedMs = stopSpans.reduce((sum, stop) => sum + (stop.endTime - stop.startTime), 0);
 
@@ -74,7 +88,7 @@ export function summarizeTrail(trail: readonly TrailPoint[], given: Partial<Dete
       trips_count: trips.length,
       max_speed_kmh: round(Math.max(0, ...moves.map((move) => move.maxSpeedKmh)), 1),
       average_speed_kmh: averageKmh(distanceM, movingMs),
-      points_count: trail.length,
+      points_count: trailLength,
       ignored_points: ignored,
       first_point_time: points.length ? iso(points[0].time) : null,
       last_point_time: points.length ? iso(points[points.length - 1].time) : null,

@@ -1,7 +1,8 @@
 /**
  * GET /api/shifts/:id/summary: a shift's kilometres, moving and stopped time, trips and stops.
  * Every desk role may read it (the access rule of the shift's trail); an unknown id, a malformed
- * one and another fleet's shift all answer the same Spanish 404.
+ * one and another fleet's shift all answer the same Spanish 404. An open shift's is kept as its
+ * points arrive (openShiftTrails.ts); a user's heavy reads take turns (heavyReadGate.ts).
  */
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -9,16 +10,27 @@ import type { ShiftSummaryResponse } from '../../../contract/reports';
 import { ownerId } from '../identity';
 import type { Database } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
+import type { HeavyReadGate } from './heavyReadGate';
+import type { OpenShiftTrails } from './openShiftTrails';
 import { routeSpecs } from './routeSpecs';
 import { shiftSummaryForOwner } from './summaryService';
 
 export const SHIFT_NOT_FOUND = 'Turno no encontrado';
 
-export const summaryRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticate: preHandlerAsyncHookHandler }> = async (app, { db, authenticate }) => {
+export interface ShiftReadsOptions {
+  db: Kysely<Database>;
+  authenticate: preHandlerAsyncHookHandler;
+  openTrails: OpenShiftTrails;
+  heavyReads: HeavyReadGate;
+}
+
+export const summaryRoutes: FastifyPluginAsync<ShiftReadsOptions> = async (app, { db, authenticate, openTrails, heavyReads }) => {
   app.addHook('preHandler', authenticate);
 
   app.get<{ Params: { id: string } }>('/shifts/:id/summary', routeSpecs.shiftSummary, async (request): Promise<ShiftSummaryResponse> => {
-    const summary = /^\d{1,9}$/.test(request.params.id) ? await shiftSummaryForOwner(db, ownerId(request), Number(request.params.id)) : null;
+    if (!/^\d{1,9}$/.test(request.params.id)) throw new HttpError(404, SHIFT_NOT_FOUND);
+    const shiftId = Number(request.params.id);
+    const summary = await heavyReads.run(request, () => shiftSummaryForOwner(db, ownerId(request), shiftId, openTrails));
     if (!summary) throw new HttpError(404, SHIFT_NOT_FOUND);
     return summary;
   });

@@ -1,25 +1,30 @@
 /**
  * Shift summaries: an ended shift's is computed once and kept (summarizeShift, which the shift-end
- * path and the background pass call); an open shift's is computed on each read and never kept,
- * since its trail is still growing.
+ * path and the background pass call); an open shift's is kept in memory as its points arrive
+ * (openShiftTrails.ts), so a repeated read costs only the new points.
  */
 import type { Kysely } from 'kysely';
 import type { ShiftSummaryResponse } from '../../../contract/reports';
 import type { Database } from '../../platform/db/schema';
 import { readTrail } from '../positions';
 import type { DetectionOptions } from './detectionOptions';
-import { summarizeTrail } from './summarizeTrail';
+import type { OpenShiftTrails } from './openShiftTrails';
+import { summarizeTrail, type TrailSummary } from './summarizeTrail';
 import { findShift, findSummary, saveSummary, type ShiftRef } from './summaryRepo';
 
-async function compute(db: Kysely<Database>, shift: ShiftRef, options: Partial<DetectionOptions>): Promise<ShiftSummaryResponse> {
-  const computedAt = new Date();
-  const result = summarizeTrail(await readTrail(db, shift.id), options);
-  if (shift.ended) await saveSummary(db, shift.id, result, computedAt);
+function answer(shift: ShiftRef, result: TrailSummary, computedAt: Date): ShiftSummaryResponse {
   return {
     summary: { shift_id: shift.id, ...result.totals, computed_at: computedAt.toISOString(), final: shift.ended },
     trips: result.trips,
     stops: result.stops,
   };
+}
+
+async function compute(db: Kysely<Database>, shift: ShiftRef, options: Partial<DetectionOptions>): Promise<ShiftSummaryResponse> {
+  const computedAt = new Date();
+  const result = summarizeTrail(await readTrail(db, shift.id), options);
+  if (shift.ended) await saveSummary(db, shift.id, result, computedAt);
+  return answer(shift, result, computedAt);
 }
 
 /**
@@ -33,9 +38,13 @@ export async function summarizeShift(db: Kysely<Database>, shiftId: number, opti
 }
 
 /** What GET /shifts/:id/summary answers: null when the shift is unknown or another owner's. */
-export async function shiftSummaryForOwner(db: Kysely<Database>, ownerId: number, shiftId: number): Promise<ShiftSummaryResponse | null> {
+export async function shiftSummaryForOwner(db: Kysely<Database>, ownerId: number, shiftId: number, openTrails?: OpenShiftTrails): Promise<ShiftSummaryResponse | null> {
   const shift = await findShift(db, shiftId, ownerId);
   if (!shift) return null;
+  if (!shift.ended && openTrails) {
+    const computedAt = new Date();
+    return answer(shift, await openTrails.summary(shift.id), computedAt);
+  }
   if (shift.ended) {
     const stored = await findSummary(db, shift.id);
     if (stored) return stored;
