@@ -70,6 +70,13 @@ afterEach(async () => {
 });
 
 describe('endpoints', () => {
+  it('tells the screen that e-mail is not configured without SMTP_URL', async () => {
+    const { status, body } = await call('/api/notifications/status');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ email: { configured: false, from: null }, webhooks: { max_endpoints: 10, max_attempts: 8, timeout_seconds: 1, private_addresses_allowed: true } });
+    expect(body.event_types).toHaveLength(11);
+  });
+
   it('creates one with a secret shown at creation, revealable, hinted in the list, and edits and deletes it', async () => {
     const { endpoint, secret } = await createEndpoint({ url: receiver.url, description: 'Central', events: ['alert.sos', 'alert.zone_enter'] });
     expect(secret).toMatch(/^whsec_[\w-]{43}$/);
