@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { manualClock } from '../../platform/clock';
 import { apiCall } from '../../tools/testing/http';
 import { startTestServer, type TestServer } from '../../tools/testing/testServer';
-import { createMailer, createOutboxPass, DIGEST_WINDOW_MS, enqueueAlertNotifications, NOTIFICATIONS_DEFAULTS, outboxPacing, type AlertForDelivery, type NotificationsConfig } from './index';
+import { createMailer, createOutboxPass, DIGEST_WINDOW_MS, enqueueAlertNotifications, NOTIFICATIONS_DEFAULTS, outboxPacing, type AlertForDelivery } from './index';
 
 interface Received {
   to: string[];
