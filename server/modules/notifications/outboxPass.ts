@@ -38,6 +38,9 @@ export interface OutboxPassResult {
   failed: number;
 }
 
+/** Delivered and failed rows are kept this long (the log shows the last 50 per endpoint), then deleted. */
+export const OUTBOX_RETENTION_DAYS = 30;
+
 /** The margin beyond the timeout before a claimed row is another pass's again. */
 const LEASE_MARGIN_MS = 30_000;
 
@@ -129,6 +132,8 @@ export function createOutboxPass(deps: OutboxDeps, options: OutboxPassOptions): 
       if (rows.length < config.batchSize) break;
       await control.breathe();
     }
+    const cutoff = new Date(options.clock.now().getTime() - OUTBOX_RETENTION_DAYS * 86_400_000);
+    await db.deleteFrom('notification_outbox').where('status', '!=', 'pending').where('created_at', '<', cutoff).execute();
     return result;
   });
 }

@@ -284,6 +284,20 @@ describe('deliveries', () => {
     expect((await deliveries(endpoint.id))[0]).toMatchObject({ status: 'failed', attempts: 1, last_status_code: status });
   });
 
+  it('keeps settled deliveries 30 days, pending ones until they settle', async () => {
+    const { endpoint } = await createEndpoint({ url: receiver.url, events: ['alert.sos'] });
+    await raise(sampleAlert({ kind: 'sos' }));
+    await pass().runOnce();
+    answer = () => 503;
+    clock.advance(29 * 86_400_000);
+    await raise(sampleAlert({ kind: 'sos' }));
+    await pass().runOnce();
+    expect((await deliveries(endpoint.id)).map((d) => d.status)).toEqual(['pending', 'delivered']);
+    clock.advance(2 * 86_400_000);
+    await pass().runOnce();
+    expect((await deliveries(endpoint.id)).map((d) => d.status)).toEqual(['pending']);
+  });
+
   it('resolves the name again at delivery and refuses a private answer (DNS rebinding)', async () => {
     const url = receiver.url.replace('127.0.0.1', 'localhost');
     const { endpoint } = await createEndpoint({ url, events: ['alert.sos'] });
