@@ -8,6 +8,15 @@ import { formatDateTime } from '../../lib/format';
 import { useGetWebhookDeliveriesQuery } from './notificationsApi';
 import { deliveryStatusLabels, deliveryStatusTones } from './WebhookCard';
 
+/** A cell's column name where a phone stacks the row as a card (the headers stay for screen readers, so hidden from them here). */
+function PhoneLabel({ children }: { children: string }) {
+  return (
+    <span className="flota-deliveries__label" aria-hidden="true">
+      {`${children}: `}
+    </span>
+  );
+}
+
 /** How often the open log asks again: a test sent a moment ago shows as delivered without a reload. */
 const POLL_MS = 3000;
 
@@ -44,8 +53,14 @@ export function DeliveriesModal({ endpoint, onClose }: { endpoint: WebhookEndpoi
               </td>
               <td>{`${delivery.attempts} de ${delivery.max_attempts}`}</td>
               <td>{delivery.last_status_code ? `HTTP ${delivery.last_status_code}` : (delivery.last_error ?? '—')}{delivery.last_status_code && delivery.last_error && delivery.status !== 'delivered' ? ` · ${delivery.last_error}` : ''}</td>
-              <td>{formatDateTime(delivery.created_at)}</td>
-              <td>{delivery.delivered_at ? formatDateTime(delivery.delivered_at) : delivery.next_attempt_at ? formatDateTime(delivery.next_attempt_at) : '—'}</td>
+              <td>
+                <PhoneLabel>Creado</PhoneLabel>
+                {formatDateTime(delivery.created_at)}
+              </td>
+              <td>
+                <PhoneLabel>{delivery.delivered_at ? 'Entregado' : 'Próximo intento'}</PhoneLabel>
+                {delivery.delivered_at ? formatDateTime(delivery.delivered_at) : delivery.next_attempt_at ? formatDateTime(delivery.next_attempt_at) : '—'}
+              </td>
             </tr>
           ))}
         </tbody>

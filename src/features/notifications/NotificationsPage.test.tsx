@@ -63,7 +63,7 @@ describe('Notificaciones', () => {
   it('adds a webhook with the keyboard, shows its secret once, and Probar lands in the delivery log', async () => {
     const sent = fakeNotificationsApi();
     const { user } = renderApp('/dashboard/notifications', { signedIn: true });
-    await user.click(await screen.findByRole('button', { name: 'Agregar primer webhook' }));
+    await user.click(await screen.findByRole('button', { name: 'Agregar primer webhook' }, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo webhook' });
     // The URL field has the focus: typing and Tab reach every control.
     expect(within(dialog).getByLabelText('URL')).toHaveFocus();
@@ -99,7 +99,7 @@ describe('Notificaciones', () => {
       answerCreate: () => HttpResponse.json({ error: 'Revisa los datos ingresados', fields: { url: 'La URL apunta a una dirección privada, local o reservada: usa una dirección pública' } }, { status: 400 }),
     });
     const { user } = renderApp('/dashboard/notifications', { signedIn: true });
-    await user.click(await screen.findByRole('button', { name: 'Agregar primer webhook' }));
+    await user.click(await screen.findByRole('button', { name: 'Agregar primer webhook' }, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo webhook' });
     await user.type(within(dialog).getByLabelText('URL'), 'http://10.0.0.5/hook');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));

@@ -17,6 +17,9 @@ import { WebhookCard } from './WebhookCard';
 import { WebhookFormModal } from './WebhookFormModal';
 import './notifications.css';
 
+/** How often the list asks again while a delivery is pending. */
+const POLL_MS = 3000;
+
 type Dialog =
   | { kind: 'form'; endpoint: WebhookEndpoint | null }
   | { kind: 'secret'; secret: string; created: boolean }
@@ -33,7 +36,11 @@ export function NotificationsPage() {
   const titleId = useId();
   const webhooksId = useId();
   const status = useGetNotificationsStatusQuery();
-  const { data: endpoints, isLoading, error, refetch } = useGetWebhooksQuery();
+  const [pending, setPending] = useState(false);
+  // While a delivery waits (a Probar just pressed, a retry), the cards ask again: their counts and last attempt follow.
+  const { data: endpoints, isLoading, error, refetch } = useGetWebhooksQuery(undefined, { pollingInterval: pending ? POLL_MS : 0 });
+  const anyPending = (endpoints ?? []).some((endpoint) => endpoint.counts.pending > 0);
+  if (anyPending !== pending) setPending(anyPending);
   const [deleteWebhook] = useDeleteWebhookMutation();
   const [testWebhook] = useTestWebhookMutation();
   const [revealSecret] = useRevealWebhookSecretMutation();

@@ -15,6 +15,8 @@ export interface WebhookCardActions {
   onDelete: () => void;
 }
 
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 /** The host of the URL, for the card's title (the full URL is the subtitle). */
 function hostOf(url: string): string {
   try {
@@ -45,7 +47,7 @@ export function WebhookCard({ endpoint, testing, actions }: { endpoint: WebhookE
       }
       details={[
         { label: 'Eventos', value: endpoint.events.map((type) => webhookEventTypeLabels[type]).join(', ') },
-        { label: 'Entregas (7 días)', value: `${endpoint.counts.delivered} entregadas · ${endpoint.counts.pending} pendientes · ${endpoint.counts.failed} fallidas` },
+        { label: 'Entregas (7 días)', value: [counted(endpoint.counts.delivered, 'entregada', 'entregadas'), counted(endpoint.counts.pending, 'pendiente', 'pendientes'), counted(endpoint.counts.failed, 'fallida', 'fallidas')].join(' · ') },
         {
           label: 'Último intento',
           value: last ? `${formatDateTime(last.at)}${last.status_code ? ` · HTTP ${last.status_code}` : ''}${last.error ? ` · ${last.error}` : ''}` : 'Sin entregas aún',

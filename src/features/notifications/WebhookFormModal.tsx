@@ -54,7 +54,7 @@ export function WebhookFormModal({
       <Field wide label="Descripción (opcional)" error={errors.description}>
         {(control) => <input {...control} value={values.description} onChange={change('description')} placeholder="Central de monitoreo" autoComplete="off" />}
       </Field>
-      <fieldset className="flota-field flota-field--wide flota-webhook-form__events" aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
+      <fieldset className="flota-webhook-form__events" aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
         <legend>Eventos</legend>
         <div className="flota-webhook-form__grid">
           {eventTypes.map((type) => (
@@ -69,7 +69,7 @@ export function WebhookFormModal({
           </p>
         )}
       </fieldset>
-      <label className="flota-field flota-field--wide flota-webhook-form__check">
+      <label className="flota-webhook-form__check flota-webhook-form__active">
         <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} /> Activo (desactivado no recibe eventos, pero sí el de Probar)
       </label>
     </FormModal>
