@@ -82,7 +82,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await card.getByRole('button', { name: `Entregas de ${title}` }).click();
         const log = page.getByRole('dialog', { name: 'Entregas' });
         const row = log.getByRole('row').filter({ hasText: event.id });
-        await expect(row.getByText('Entregado')).toBeVisible({ timeout: 15_000 });
+        await expect(row.getByText('Entregado', { exact: true })).toBeVisible({ timeout: 15_000 });
         await expect(row.getByText('HTTP 200')).toBeVisible();
         await expectNoAxeViolations(page, undefined, { name: `deliveries ${name} ${colorScheme}` });
         await page.screenshot({ path: screenshotPath(`notifications-${name}-${colorScheme}-deliveries`) });
