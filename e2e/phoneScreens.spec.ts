@@ -3,7 +3,7 @@
  * (1024×768), in the light and the dark theme: the document is exactly as wide as the screen
  * (nothing cut off, no sideways scroll) and axe finds no violation.
  *
- * One test per size and theme walks all nine screens in one page, signed in once. Each check is
+ * One test per size and theme walks all ten screens in one page, signed in once. Each check is
  * soft and names its screen, so one broken screen does not hide the others.
  *
  * axe runs at 390×844 in both themes (the theme changes every colour, so contrast), and at 1024×768
@@ -37,6 +37,7 @@ const screens: { name: string; path: string; heading: string; loaded(page: Page,
   { name: 'reports', path: '/dashboard/reports', heading: 'Reportes', loaded: (page, message) => expect.soft(page.getByText(/Cargando/), message).toHaveCount(0) },
   { name: 'activity', path: '/dashboard/activity', heading: 'Actividad', loaded: (page, message) => expect.soft(page.getByText(/Cargando/), message).toHaveCount(0) },
   { name: 'users', path: '/dashboard/users', heading: 'Usuarios', loaded: (page, message) => expect.soft(page.getByText(/Cargando/), message).toHaveCount(0) },
+  { name: 'notifications', path: '/dashboard/notifications', heading: 'Notificaciones', loaded: (page, message) => expect.soft(page.getByRole('heading', { level: 2, name: 'Webhooks' }), message).toBeVisible() },
 ];
 
 for (const colorScheme of ['light', 'dark'] as const) {

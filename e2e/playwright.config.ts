@@ -50,7 +50,8 @@ export default defineConfig({
     // The history fixture (e2eServer.ts): the newest past demo shifts with full trails and
     // summaries before the server answers, for Reportes' kilometres and the replay's stops.
     // Offers last 10 s instead of 20: dispatch.spec.ts waits for one to run out on the phone.
-    env: { E2E_HISTORY_SHIFTS: '30', DISPATCH_OFFER_SECONDS: '10' },
+    // Webhooks may point at the test's own receiver on 127.0.0.1 (notifications.spec.ts).
+    env: { E2E_HISTORY_SHIFTS: '30', DISPATCH_OFFER_SECONDS: '10', WEBHOOKS_ALLOW_PRIVATE: '1' },
     cwd: '..',
     url: `${E2E_URL}/api/health`,
     reuseExistingServer: false,

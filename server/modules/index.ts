@@ -8,6 +8,7 @@ import { dispatchModule } from './dispatch/module';
 import { driversModule } from './drivers/module';
 import type { FlotaModule } from './flotaModule';
 import { identityModule } from './identity/module';
+import { notificationsModule } from './notifications/module';
 import { positionsModule } from './positions/module';
 import { reportsModule } from './reports/module';
 import { shiftsModule } from './shifts/module';
@@ -15,7 +16,7 @@ import { vehiclesModule } from './vehicles/module';
 
 export type { FlotaModule, ModuleContext, ModuleServices } from './flotaModule';
 
-export const modules: readonly FlotaModule[] = [identityModule, driversModule, vehiclesModule, shiftsModule, positionsModule, reportsModule, deskModule, dispatchModule];
+export const modules: readonly FlotaModule[] = [identityModule, driversModule, vehiclesModule, shiftsModule, positionsModule, reportsModule, deskModule, dispatchModule, notificationsModule];
 
 /** The mounted modules' settings sections: the entry reads them from the environment with the platform's (platform/config.ts). */
 export const settingsSections = modules.flatMap((module) => (module.settings ? [module.settings] : []));

@@ -45,7 +45,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Driver', 'Vehicle', 'ActiveShift', 'ShiftHistory', 'DeskUser', 'Activity'],
+  tagTypes: ['Driver', 'Vehicle', 'ActiveShift', 'ShiftHistory', 'DeskUser', 'Activity', 'Webhook', 'WebhookDeliveries'],
   endpoints: () => ({}),
 });
 

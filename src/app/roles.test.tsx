@@ -43,11 +43,18 @@ describe('desk roles in the SPA', () => {
     expect(screen.queryByRole('button', { name: '+ Nuevo Conductor' })).toBeNull();
   });
 
-  it('gives an administrator Actividad but not Usuarios', async () => {
+  it('sends an operator who opens /dashboard/notifications to the dashboard', async () => {
+    signInAs('operador');
+    const { router } = renderApp('/dashboard/notifications', { signedIn: true });
+    expect(await screen.findByRole('heading', { name: 'Panel de Control' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('gives an administrator Actividad and Notificaciones but not Usuarios', async () => {
     signInAs('administrador');
     renderApp('/dashboard', { signedIn: true });
     await screen.findByText('Administrador', { selector: '.flota-sidebar__role' });
-    expect(await navLabels()).toEqual(['Dashboard', 'Conductores', 'Vehículos', 'Despacho', 'Mapa en Vivo', 'Historial', 'Reportes', 'Actividad']);
+    expect(await navLabels()).toEqual(['Dashboard', 'Conductores', 'Vehículos', 'Despacho', 'Mapa en Vivo', 'Historial', 'Reportes', 'Actividad', 'Notificaciones']);
     expect(screen.getByRole('button', { name: '+ Nuevo Conductor' })).toBeInTheDocument();
   });
 

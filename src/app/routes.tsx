@@ -24,7 +24,7 @@ function AppLayout() {
 }
 
 /** A screen only some roles open (the server refuses the rest anyway): others land on the dashboard. */
-function Allowed({ when, children }: { when: 'manageUsers' | 'readActivity' | 'readReports'; children: ReactNode }) {
+function Allowed({ when, children }: { when: 'manageUsers' | 'readActivity' | 'readReports' | 'manageFleet'; children: ReactNode }) {
   return usePermissions()[when] ? children : <Navigate to="/dashboard" replace />;
 }
 
@@ -113,6 +113,16 @@ export const routes: RouteObject[] = [
             lazy: async () => {
               const { UsersPage } = await import('../features/users/UsersPage');
               return { Component: () => <Allowed when="manageUsers"><UsersPage /></Allowed> };
+            },
+          },
+          // Notificaciones (webhooks, e-mail): the fleet's configuration, Dueño and Administrador.
+          {
+            path: 'notifications',
+            handle: { title: 'Notificaciones' } satisfies RouteHandle,
+            hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
+            lazy: async () => {
+              const { NotificationsPage } = await import('../features/notifications/NotificationsPage');
+              return { Component: () => <Allowed when="manageFleet"><NotificationsPage /></Allowed> };
             },
           },
         ],

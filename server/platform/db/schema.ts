@@ -241,4 +241,40 @@ export interface Database {
   shift_locations: ShiftLocationsTable;
   trail_chunks: TrailChunksTable;
   login_limits: LoginLimitsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  notification_outbox: NotificationOutboxTable;
+}
+
+/** Migration 0021 (notifications): a fleet's webhook endpoints. `events`: the subscribed types. */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  owner_id: number;
+  url: string;
+  description: string | null;
+  events: ColumnType<string[], string, string>;
+  secret: string;
+  enabled: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Migration 0021: every webhook delivery and e-mail, delivered at least once by the outbox pass. */
+export interface NotificationOutboxTable {
+  id: Generated<number>;
+  owner_id: number;
+  channel: 'webhook' | 'email';
+  endpoint_id: number | null;
+  recipient: string | null;
+  event_id: string;
+  event_type: string;
+  body: string;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_attempt_at: Timestamp | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  delivered_at: Timestamp | null;
 }

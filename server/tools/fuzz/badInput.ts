@@ -20,6 +20,7 @@ import {
   shiftStartSchema,
   vehicleCreateSchema,
   vehicleUpdateSchema,
+  webhookEndpointRequestSchema,
 } from '../../../contract/api';
 import { databaseSnapshot, type TableSnapshot } from '../testing/dbSnapshot';
 import { driverLogin } from '../testing/http';
@@ -36,6 +37,8 @@ const BODIES: Record<string, z.ZodType> = {
   'PUT /api/vehicles/:id': vehicleUpdateSchema,
   'POST /api/driver/shifts/start': shiftStartSchema,
   'POST /api/driver/locations': locationBatchSchema,
+  'POST /api/webhooks': webhookEndpointRequestSchema,
+  'PUT /api/webhooks/:id': webhookEndpointRequestSchema,
 };
 const QUERIES: Record<string, z.ZodType> = {
   'GET /api/shifts/history': historyQuerySchema,
@@ -173,6 +176,15 @@ export async function prepareTarget(server: TestServer): Promise<FuzzTarget> {
   for (const table of ['drivers', 'vehicles', 'shifts'] as const) {
     const rows = await server.db.selectFrom(table).select('id').orderBy('id').limit(6).execute();
     rows.forEach((row) => ids.add(row.id));
+  }
+  // Two webhook endpoints (ids 1 and 2, among the samples) so PUT, DELETE, Probar and the log meet real rows.
+  for (let i = 0; i < 2; i += 1) {
+    const row = await server.db
+      .insertInto('webhook_endpoints')
+      .values({ owner_id: server.seed.ownerId, url: `https://93.184.216.34/fuzz/${i}`, events: JSON.stringify(['alert.sos']), secret: 'whsec_fuzz' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.add(row.id);
   }
   ids.delete(free.id);
   if (free.current_vehicle_id !== null) ids.delete(free.current_vehicle_id);

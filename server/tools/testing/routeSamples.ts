@@ -100,6 +100,18 @@ async function freshPlace(db: Kysely<Database>, ownerId: number): Promise<number
   return row.id;
 }
 
+async function freshWebhook(db: Kysely<Database>, ownerId: number): Promise<number> {
+  const row = await db
+    .insertInto('webhook_endpoints')
+    .values({ owner_id: ownerId, url: `https://hooks.example.com/${next()}`, events: JSON.stringify(['alert.sos']), secret: 'whsec_muestra' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A public address literal: the sample needs no DNS, and it passes the SSRF check without WEBHOOKS_ALLOW_PRIVATE. */
+const sampleWebhook = { url: 'https://93.184.216.34/flota', events: ['alert.sos', 'alert.zone_enter'] };
+
 const samplePickup = { latitude: -33.4372, longitude: -70.6506, label: 'Plaza de Armas' };
 
 type SampleFactory = (context: SampleContext) => Promise<SampleRequest>;
@@ -178,11 +190,26 @@ export const routeSamples: Record<string, SampleFactory> = {
   'POST /api/dispatch/places': async () => ({ path: '/api/dispatch/places', json: { name: 'Hospital', latitude: -33.44, longitude: -70.64 } }),
   'PUT /api/dispatch/places/:id': async ({ db, ownerId }) => ({ path: `/api/dispatch/places/${await freshPlace(db, ownerId)}`, json: { name: 'Terminal Sur', latitude: -33.45, longitude: -70.68 } }),
   'DELETE /api/dispatch/places/:id': async ({ db, ownerId }) => ({ path: `/api/dispatch/places/${await freshPlace(db, ownerId)}` }),
+  'GET /api/notifications/status': async () => ({ path: '/api/notifications/status' }),
+  'GET /api/webhooks': async () => ({ path: '/api/webhooks' }),
+  'POST /api/webhooks': async ({ db, ownerId }) => ({
+    path: '/api/webhooks',
+    json: sampleWebhook,
+    // A fleet holds at most 10: the matrix creates one per allowed role.
+    cleanup: async () => {
+      await db.deleteFrom('webhook_endpoints').where('owner_id', '=', ownerId).where('url', '=', sampleWebhook.url).execute();
+    },
+  }),
+  'PUT /api/webhooks/:id': async ({ db, ownerId }) => ({ path: `/api/webhooks/${await freshWebhook(db, ownerId)}`, json: { ...sampleWebhook, enabled: false } }),
+  'DELETE /api/webhooks/:id': async ({ db, ownerId }) => ({ path: `/api/webhooks/${await freshWebhook(db, ownerId)}` }),
+  'GET /api/webhooks/:id/secret': async ({ db, ownerId }) => ({ path: `/api/webhooks/${await freshWebhook(db, ownerId)}/secret` }),
+  'POST /api/webhooks/:id/test': async ({ db, ownerId }) => ({ path: `/api/webhooks/${await freshWebhook(db, ownerId)}/test`, json: {} }),
+  'GET /api/webhooks/:id/deliveries': async ({ db, ownerId }) => ({ path: `/api/webhooks/${await freshWebhook(db, ownerId)}/deliveries` }),
 };
 
 /** A fingerprint of everything a desk route can change: equal before and after means nothing changed. */
 export async function databaseFingerprint(db: Kysely<Database>): Promise<string> {
-  const tables = ['owners', 'desk_users', 'drivers', 'vehicles', 'shifts', 'activity_log', 'bookings', 'customers', 'dispatch_places'] as const;
+  const tables = ['owners', 'desk_users', 'drivers', 'vehicles', 'shifts', 'activity_log', 'bookings', 'customers', 'dispatch_places', 'webhook_endpoints', 'notification_outbox'] as const;
   const parts: string[] = [];
   for (const table of tables) {
     const { rows } = await sql<{ digest: string | null }>`select md5(string_agg(t::text, '|' order by t.id)) as digest from ${sql.table(table)} t`.execute(db);

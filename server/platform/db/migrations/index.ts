@@ -16,6 +16,7 @@ import * as m0015 from './0015_activity_retention';
 import * as m0016 from './0016_partitioned_points';
 import * as m0017 from './0017_long_shifts_index';
 import * as m0018 from './0018_seeded_shifts';
+import * as m0021 from './0021_notifications';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0016_partitioned_points': m0016,
   '0017_long_shifts_index': m0017,
   '0018_seeded_shifts': m0018,
+  '0021_notifications': m0021,
 };
