@@ -15,4 +15,5 @@ export * from './activity';
 export * from './health';
 export * from './reports';
 export * from './dispatch';
+export * from './tracking';
 export * from './replay';

@@ -178,6 +178,10 @@ export const routeSamples: Record<string, SampleFactory> = {
   'POST /api/dispatch/places': async () => ({ path: '/api/dispatch/places', json: { name: 'Hospital', latitude: -33.44, longitude: -70.64 } }),
   'PUT /api/dispatch/places/:id': async ({ db, ownerId }) => ({ path: `/api/dispatch/places/${await freshPlace(db, ownerId)}`, json: { name: 'Terminal Sur', latitude: -33.45, longitude: -70.68 } }),
   'DELETE /api/dispatch/places/:id': async ({ db, ownerId }) => ({ path: `/api/dispatch/places/${await freshPlace(db, ownerId)}` }),
+  'GET /api/tracking/bookings/:id': async ({ db, ownerId }) => ({ path: `/api/tracking/bookings/${await freshBooking(db, ownerId, true)}` }),
+  'POST /api/tracking/bookings/:id/revoke': async ({ db, ownerId }) => ({ path: `/api/tracking/bookings/${await freshBooking(db, ownerId, true)}/revoke`, json: {} }),
+  'GET /api/tracking/settings': async () => ({ path: '/api/tracking/settings' }),
+  'PUT /api/tracking/settings': async () => ({ path: '/api/tracking/settings', json: { phone: '+56 2 2345 6789', position_after_boarding: false } }),
 };
 
 /** A fingerprint of everything a desk route can change: equal before and after means nothing changed. */
