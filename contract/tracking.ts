@@ -15,23 +15,12 @@
  */
 import { z } from 'zod';
 import './zodConfig';
+import { TRACKING_STATES } from './trackingWords';
 
-/** What the passenger reads: never the desk's nine statuses. */
-export const TRACKING_STATES = ['buscando', 'en_camino', 'llego', 'a_bordo', 'finalizado', 'cancelado'] as const;
+export * from './trackingWords';
+
 export const trackingStateSchema = z.enum(TRACKING_STATES);
 export type TrackingState = z.infer<typeof trackingStateSchema>;
-export const trackingStateLabels: Record<TrackingState, string> = {
-  buscando: 'Buscando taxi',
-  en_camino: 'En camino',
-  llego: 'Llegó',
-  a_bordo: 'A bordo',
-  finalizado: 'Finalizado',
-  cancelado: 'Cancelado',
-};
-
-/** The one answer to an unknown, expired or revoked token (same status, same body). */
-export const TRACKING_GONE_MESSAGE = 'Este viaje terminó';
-
 /**
  * Everything the passenger's page receives, and nothing more (the allow-list the security tests
  * check every answer against): the fleet's name and phone, the pickup, the taxi, the driver's first
@@ -84,10 +73,3 @@ export type TrackingSettings = z.infer<typeof trackingSettingsOutputSchema>;
 export const trackingSettingsResponseSchema = z.object({ settings: trackingSettingsOutputSchema });
 export type TrackingSettingsResponse = z.infer<typeof trackingSettingsResponseSchema>;
 
-/** The page's path for a token. */
-export const trackingPath = (token: string) => `/seguimiento/${token}`;
-
-/** The Spanish text the desk shares (WhatsApp, SMS). */
-export function trackingShareText(fleetName: string, url: string): string {
-  return `${fleetName}: su taxi va en camino. Siga su llegada aquí: ${url}`;
-}
