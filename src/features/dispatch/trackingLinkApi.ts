@@ -1,5 +1,5 @@
 /** A booking's tracking link (contract/tracking.ts): read as the detail opens, revoked by the desk. */
-import type { TrackingLink, TrackingLinkResponse } from '../../../contract/api';
+import type { TrackingLink, TrackingLinkResponse, TrackingSettings, TrackingSettingsResponse } from '../../../contract/api';
 import { api } from '../../app/api';
 
 export const trackingLinkApi = api.enhanceEndpoints({ addTagTypes: ['TrackingLink'] }).injectEndpoints({
@@ -15,7 +15,17 @@ export const trackingLinkApi = api.enhanceEndpoints({ addTagTypes: ['TrackingLin
       transformResponse: (response: TrackingLinkResponse) => response.link,
       invalidatesTags: (_result, _error, id) => [{ type: 'TrackingLink', id }],
     }),
+    getTrackingSettings: build.query<TrackingSettings, void>({
+      query: () => '/tracking/settings',
+      transformResponse: (response: TrackingSettingsResponse) => response.settings,
+      providesTags: [{ type: 'TrackingLink', id: 'SETTINGS' }],
+    }),
+    saveTrackingSettings: build.mutation<TrackingSettings, TrackingSettings>({
+      query: (body) => ({ url: '/tracking/settings', method: 'PUT', body }),
+      transformResponse: (response: TrackingSettingsResponse) => response.settings,
+      invalidatesTags: [{ type: 'TrackingLink', id: 'SETTINGS' }],
+    }),
   }),
 });
 
-export const { useGetTrackingLinkQuery, useRevokeTrackingLinkMutation } = trackingLinkApi;
+export const { useGetTrackingLinkQuery, useRevokeTrackingLinkMutation, useGetTrackingSettingsQuery, useSaveTrackingSettingsMutation } = trackingLinkApi;
