@@ -150,3 +150,35 @@ test.describe('the passenger follows their taxi (a server of its own, its clock 
     }
   });
 });
+
+/**
+ * "Buscando taxi" comes before any taxi, which a desk booking's link never shows (it is made as a
+ * taxi gets the booking): its look only, with the view answered at the network edge.
+ */
+test('the look of Buscando taxi at 390×844, light and dark', async ({ browser }) => {
+  const view = {
+    fleet: { name: 'Taxis La Ligua', phone: '+56 33 271 1234' },
+    state: 'buscando',
+    pickup: { latitude: PAPUDO.latitude, longitude: PAPUDO.longitude, label: 'Plaza de Papudo' },
+    taxi: null,
+    driver_first_name: null,
+    position: null,
+    eta_s: null,
+  };
+  for (const colorScheme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, locale: 'es-CL', colorScheme });
+    await context.route('**/api/public/tracking/**', (route) =>
+      route.request().url().endsWith('/stream')
+        ? route.fulfill({ status: 200, contentType: 'text/event-stream', body: `event: view\ndata: ${JSON.stringify(view)}\n\n` })
+        : route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ tracking: view }) }),
+    );
+    const page = await context.newPage();
+    await page.goto('/seguimiento/BUSCANDOBUSCANDOBUSCANDO');
+    await expect(page.getByRole('heading', { name: 'Buscando taxi' })).toBeVisible();
+    await expect(page.getByText('Estamos buscando un taxi cerca de usted.')).toBeVisible();
+    await expect(page.locator('.pg-plate')).toHaveCount(0);
+    await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
+    await page.screenshot({ path: screenshotPath(`tracking-buscando-390x844${colorScheme === 'dark' ? '-dark' : ''}`) });
+    await context.close();
+  }
+});
