@@ -71,7 +71,9 @@ function appConfig(production: boolean): Configuration & { devServer?: DevServer
   return {
     ...shared(production),
     name: 'app',
-    entry: { main: './src/main.tsx' },
+    // The passenger's page (/seguimiento/:token) is an entry of its own: none of the app's React,
+    // Redux or MapLibre, only Leaflet and a few functions (issue 36: ≤ 120 KB compressed).
+    entry: { main: './src/main.tsx', passenger: './src/passenger/main.ts' },
     output: {
       path: dist,
       filename: hashed('js'),
@@ -84,15 +86,16 @@ function appConfig(production: boolean): Configuration & { devServer?: DevServer
     },
     module: { rules: [...scriptAndAssetRules(), { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] }] },
     plugins: [
-      new HtmlWebpackPlugin({ template: 'public/index.html', publicPath: '/' }),
+      new HtmlWebpackPlugin({ template: 'public/index.html', publicPath: '/', chunks: ['main'] }),
+      new HtmlWebpackPlugin({ template: 'public/seguimiento.html', filename: 'seguimiento.html', publicPath: '/', chunks: ['passenger'] }),
       new MiniCssExtractPlugin({ filename: hashed('css'), chunkFilename: hashed('css') }),
       // Also public/embed-demo/index.html, the hostile intranet page the server shows at /embed-demo.
-      new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/public/index.html'] } }] }),
+      new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/public/index.html', '**/public/seguimiento.html'] } }] }),
       ...precompressed(production),
     ],
     devServer: {
       port: 3000,
-      historyApiFallback: true,
+      historyApiFallback: { rewrites: [{ from: /^\/seguimiento\//, to: '/seguimiento.html' }] },
       proxy: [
         { context: ['/api', '/config.json'], target: apiTarget },
         { context: ['/socket.io'], target: apiTarget, ws: true },

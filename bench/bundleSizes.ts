@@ -109,6 +109,32 @@ function recorder(page: Page, origin: string) {
   };
 }
 
+/**
+ * A passenger's tracking link on this server: a booking of the demo fleet assigned to the first
+ * taxi on shift that takes it (the link is made as the taxi is assigned).
+ */
+export async function trackingPagePath(origin: string): Promise<string> {
+  const json = async (path: string, token: string | null, body?: unknown) => {
+    const response = await fetch(`${origin}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+  const { token } = (await json('/api/auth/login', null, { rut: DEMO_RUT, password: DEMO_PASSWORD })).body as { token: string };
+  const { shifts } = (await json('/api/shifts/active', token)).body as { shifts: { driver_id: number | null; latitude: number | null; longitude: number | null }[] };
+  for (const shift of shifts.filter((s) => s.driver_id !== null && s.latitude !== null)) {
+    const pickup = { latitude: shift.latitude! + 0.01, longitude: shift.longitude!, label: 'Plaza de Armas' };
+    const created = await json('/api/dispatch/bookings', token, { customer_phone: '+56 9 8765 4321', pickup });
+    const id = (created.body as { booking: { id: number } }).booking.id;
+    if ((await json(`/api/dispatch/bookings/${id}/assign`, token, { driver_id: shift.driver_id })).status !== 200) continue;
+    const { link } = (await json(`/api/tracking/bookings/${id}`, token)).body as { link: { path: string } | null };
+    if (link) return link.path;
+  }
+  throw new Error('no taxi on shift took the bench booking: no tracking link to measure');
+}
+
 /** /login, then the dashboard after signing in, then the live map, each with the bytes it added. */
 export async function measureScreens(root: string, port: number): Promise<ScreenBytes[]> {
   const stop = await startServer(root, port);
@@ -134,6 +160,15 @@ export async function measureScreens(root: string, port: number): Promise<Screen
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1000);
     screens.push({ screen: '+ live map', transfers: await collect() });
+
+    // The passenger's page, in a browser of its own (nothing cached from the app): its own entry.
+    const passenger = await browser.newPage({ locale: 'es-CL', viewport: { width: 390, height: 844 } });
+    const collectPassenger = recorder(passenger, origin);
+    // Its live stream never goes idle: wait for the plate, then a moment for late files.
+    await passenger.goto(`${origin}${await trackingPagePath(origin)}`);
+    await passenger.locator('.pg-plate-number').waitFor();
+    await passenger.waitForTimeout(1500);
+    screens.push({ screen: '/seguimiento', transfers: await collectPassenger() });
     return screens;
   } finally {
     await browser.close();

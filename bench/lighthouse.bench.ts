@@ -4,14 +4,14 @@
  * first), served by the real server, in Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
  * The dashboard is measured signed in: the browser logs in first and Lighthouse keeps its storage.
  * Target: 90 or more on both. The score moves with the machine's load: quote it as indicative.
- * /dashboard/map is measured too. Lighthouse 12 dropped its PWA audits (installable-manifest), so
+ * /dashboard/map is measured too, and a passenger's /seguimiento/<token> page (issue 36). Lighthouse 12 dropped its PWA audits (installable-manifest), so
  * installability is asked of Chromium itself, as DevTools' Application panel does: the web app
  * manifest it parsed and Page.getInstallabilityErrors (none: the browser offers to install).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { startServer } from './bundleSizes';
+import { startServer, trackingPagePath } from './bundleSizes';
 import { loadAverage } from './stats';
 
 const PORT = Number(process.env.BENCH_PORT ?? 5612);
@@ -43,13 +43,15 @@ export async function run(): Promise<void> {
     // The reference measured in the same run is Lighthouse's own: benchmarkIndex, the CPU speed it timed
     // just before each page (higher is faster); a score read beside a lower index had less machine.
     console.log(`Lighthouse ${(JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version}, mobile preset, Performance (target ≥ ${TARGET})`);
-    for (const route of ['/login', '/dashboard', '/dashboard/map']) {
+    // The passenger's page (issue 36): a real link, made by assigning a demo taxi.
+    const tracking = await trackingPagePath(origin);
+    for (const route of ['/login', '/dashboard', '/dashboard/map', tracking]) {
       const result = await lighthouse(`${origin}${route}`, { port: chrome.port, onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error' });
       const lhr = result?.lhr;
       const score = Math.round((lhr?.categories.performance.score ?? 0) * 100);
       const metric = (id: string) => lhr?.audits[id]?.displayValue ?? '?';
       console.log(
-        `${route.padEnd(11)} ${String(score).padStart(3)}  FCP ${metric('first-contentful-paint')} · LCP ${metric('largest-contentful-paint')} · TBT ${metric('total-blocking-time')} · CLS ${metric('cumulative-layout-shift')} · CPU ${lhr?.environment.benchmarkIndex ?? '?'}${score >= TARGET ? '' : '  (below target)'}`,
+        `${(route === tracking ? '/seguimiento' : route).padEnd(12)} ${String(score).padStart(3)}  FCP ${metric('first-contentful-paint')} · LCP ${metric('largest-contentful-paint')} · TBT ${metric('total-blocking-time')} · CLS ${metric('cumulative-layout-shift')} · CPU ${lhr?.environment.benchmarkIndex ?? '?'}${score >= TARGET ? '' : '  (below target)'}`,
       );
     }
     await reportInstallability(browser, origin);

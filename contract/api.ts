@@ -15,5 +15,6 @@ export * from './activity';
 export * from './health';
 export * from './reports';
 export * from './dispatch';
+export * from './tracking';
 export * from './replay';
 export * from './notifications';

@@ -71,6 +71,19 @@ async function dispatchBooking(driverRut: string, status: 'ofrecido' | 'en_el_lu
 }
 let accepted = 0;
 
+/** The booking's tracking link's token (made by the hook as the driver accepted, just after the answer). */
+async function trackingToken(bookingId: number): Promise<string> {
+  for (let i = 0; i < 50; i += 1) {
+    const row = await server.db.selectFrom('tracking_links').select('token').where('booking_id', '=', bookingId).executeTakeFirst();
+    if (row) return row.token;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no tracking link for booking ${bookingId}`);
+}
+
+/** Routes whose answer never ends (server-sent events): checked by their first event below. */
+const streams = ['GET /api/public/tracking/:token/stream'];
+
 /** Public and driver routes in the order a phone uses them (routeSamples covers the desk's). */
 const phoneJourney: [string, (ctx: { driverRut: string }) => (SampleRequest & { method?: string }) | Promise<SampleRequest & { method?: string }>][] = [
   ['GET /api/health', () => ({ path: '/api/health' })],
@@ -85,6 +98,7 @@ const phoneJourney: [string, (ctx: { driverRut: string }) => (SampleRequest & { 
   ['PUT /api/driver/availability', () => ({ path: '/api/driver/availability', json: { availability: 'libre' } })],
   ['POST /api/driver/offers/:id/decline', async ({ driverRut }) => ({ path: `/api/driver/offers/${await dispatchBooking(driverRut, 'ofrecido')}/decline`, json: {} })],
   ['POST /api/driver/offers/:id/accept', async ({ driverRut }) => ({ path: `/api/driver/offers/${(accepted = await dispatchBooking(driverRut, 'ofrecido'))}/accept`, json: {} })],
+  ['GET /api/public/tracking/:token', async () => ({ path: `/api/public/tracking/${await trackingToken(accepted)}` })],
   ['POST /api/driver/trips/:id/arrived', () => ({ path: `/api/driver/trips/${accepted}/arrived`, json: {} })],
   ['POST /api/driver/trips/:id/onboard', () => ({ path: `/api/driver/trips/${accepted}/onboard`, json: {} })],
   ['POST /api/driver/trips/:id/finish', () => ({ path: `/api/driver/trips/${accepted}/finish`, json: {} })],
@@ -113,7 +127,7 @@ const urlOf = (key: string) => key.split(' ')[1];
 describe('the contract describes every answer', () => {
   it('every API route has a sample here and declares its answers with the contract’s own schemas', () => {
     const registered = [...new Set(registeredApiRoutes(server.app).map((route) => keyOf(route.method, route.url)))];
-    const sampled = new Set([...phoneJourney.map(([key]) => key), ...Object.keys(routeSamples)]);
+    const sampled = new Set([...phoneJourney.map(([key]) => key), ...Object.keys(routeSamples), ...streams]);
     expect(registered.filter((key) => !sampled.has(key))).toEqual([]);
     const notContract = registered.flatMap((key) =>
       Object.entries(declaredAnswers(methodOf(key), urlOf(key)))
@@ -150,6 +164,21 @@ describe('the contract describes every answer', () => {
       if (found.length) problems.push({ key, status, found });
     }
     expect(problems).toEqual([]);
+  });
+
+  it('the passenger’s live stream sends views the contract describes', async () => {
+    const token = await trackingToken(accepted);
+    const controller = new AbortController();
+    const response = await fetch(`${server.url}/api/public/tracking/${token}/stream`, { signal: controller.signal });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    const reader = response.body!.getReader();
+    let text = '';
+    while (!text.includes('\n\n')) text += new TextDecoder().decode((await reader.read()).value);
+    controller.abort();
+    const data = /^event: view\ndata: (.+)$/m.exec(text)?.[1];
+    expect(drift(contract.trackingViewSchema, JSON.parse(data ?? 'null'))).toEqual([]);
+    expect(drift(contract.trackingStreamSchema, text)).toEqual([]);
   });
 
   it('a call without a token gets the contract’s error body, as declared', async () => {

@@ -32,7 +32,7 @@ function routeKind(url: string, method = 'GET'): Kind {
 let server: TestServer;
 let call: ReturnType<typeof apiClient>;
 const a = { ownerId: 0, driverId: 0, driverRut: '', vehicleId: 0, shiftId: 0, ownerToken: '', driverToken: '', plates: [] as string[], ruts: [] as string[] };
-const b = { ownerId: 0, fleetCode: '', ownerToken: '', driverToken: '' };
+const b = { ownerId: 0, fleetCode: '', ownerToken: '', driverToken: '', driverId: 0, vehicleId: 0 };
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -40,7 +40,7 @@ beforeAll(async () => {
   const second = await createSecondOwner(server.db);
   // B's driver starts with no shift, so its shift routes really get to check A's ids.
   await server.db.updateTable('shifts').set({ end_time: new Date() }).where('owner_id', '=', second.ownerId).execute();
-  Object.assign(b, { ownerId: second.ownerId, fleetCode: second.fleetCode });
+  Object.assign(b, { ownerId: second.ownerId, fleetCode: second.fleetCode, driverId: second.driverId, vehicleId: second.vehicleId });
   b.ownerToken = await server.login(SECOND_OWNER.rut, SECOND_OWNER.password);
   b.driverToken = (await driverLogin(server.url, SECOND_OWNER.driverRut, SECOND_OWNER.password, second.fleetCode)).token;
 
@@ -156,6 +156,38 @@ describe('owner B on owner A’s ids, on every route', () => {
     expect(await ownerChecksum(server.db, a.ownerId)).toBe(before);
     expect(await crossOwnerReferences()).toEqual([]);
   }, 120_000);
+});
+
+describe('the passenger’s tracking links (public, by token)', () => {
+  const bookingOf = async (ownerId: number, driverId: number, vehicleId: number) =>
+    (
+      await server.db
+        .insertInto('bookings')
+        .values({ owner_id: ownerId, status: 'asignado', customer_phone: '+56911112222', pickup_latitude: -33.44, pickup_longitude: -70.65, driver_id: driverId, vehicle_id: vehicleId })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  it('a token of fleet B answers B’s trip only; A’s ids and a link forged across fleets answer the one 404', async () => {
+    const bBooking = await bookingOf(b.ownerId, b.driverId, b.vehicleId);
+    const aBooking = await bookingOf(a.ownerId, a.driverId, a.vehicleId);
+    await server.db.insertInto('tracking_links').values({ booking_id: bBooking, owner_id: b.ownerId, token: 'BBBBBBBBBBBBBBBBBBBBBBBB' }).execute();
+    // A row pointing at A's booking under B's fleet (never made by the server): still nothing of A's.
+    await server.db.insertInto('tracking_links').values({ booking_id: aBooking, owner_id: b.ownerId, token: 'XXXXXXXXXXXXXXXXXXXXXXXX' }).execute();
+    const ofB = await call(`/api/public/tracking/BBBBBBBBBBBBBBBBBBBBBBBB?owner_id=${a.ownerId}&driver_id=${a.driverId}`);
+    expect(ofB.status).toBe(200);
+    expect(ofB.body.tracking).toMatchObject({ fleet: { name: 'Radiotaxis Otra' }, taxi: { plate: SECOND_OWNER.plate }, driver_first_name: SECOND_OWNER.driverFirstName });
+    expect(leaksA(ofB.body)).toBe(false);
+    const publicRoutes = apiRoutes().filter((route) => route.url.startsWith('/api/public/'));
+    expect(publicRoutes.length).toBeGreaterThanOrEqual(2);
+    for (const route of publicRoutes) {
+      for (const token of ['XXXXXXXXXXXXXXXXXXXXXXXX', String(aBooking), String(a.ownerId), String(a.driverId)]) {
+        const answer = await call(route.url.replace(':token', token), { method: route.method });
+        expect({ route: `${route.method} ${route.url} ${token}`, answer }).toEqual({ route: `${route.method} ${route.url} ${token}`, answer: { status: 404, body: { error: 'Este viaje terminó' } } });
+      }
+    }
+    await server.db.deleteFrom('bookings').where('id', 'in', [aBooking, bBooking]).execute();
+  });
 });
 
 describe('the history export', () => {

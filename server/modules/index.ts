@@ -12,11 +12,12 @@ import { notificationsModule } from './notifications/module';
 import { positionsModule } from './positions/module';
 import { reportsModule } from './reports/module';
 import { shiftsModule } from './shifts/module';
+import { trackingModule } from './tracking/module';
 import { vehiclesModule } from './vehicles/module';
 
 export type { FlotaModule, ModuleContext, ModuleServices } from './flotaModule';
 
-export const modules: readonly FlotaModule[] = [identityModule, driversModule, vehiclesModule, shiftsModule, positionsModule, reportsModule, deskModule, dispatchModule, notificationsModule];
+export const modules: readonly FlotaModule[] = [identityModule, driversModule, vehiclesModule, shiftsModule, positionsModule, reportsModule, deskModule, dispatchModule, trackingModule, notificationsModule];
 
 /** The mounted modules' settings sections: the entry reads them from the environment with the platform's (platform/config.ts). */
 export const settingsSections = modules.flatMap((module) => (module.settings ? [module.settings] : []));

@@ -103,7 +103,17 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
       });
     }
   }
+  // The passenger's page (issue 36): its own small entry, never indexed.
+  if (existsSync(path.join(config.distDir, PASSENGER_PAGE))) {
+    app.get('/seguimiento/:token', async (_request, reply) => {
+      reply.header('Cache-Control', NO_CACHE);
+      reply.header('X-Robots-Tag', 'noindex, nofollow');
+      await reply.sendFile(PASSENGER_PAGE);
+    });
+  }
   return true;
 }
 
 const EMBED_DEMO_PAGE = 'embed-demo/index.html';
+/** dist/seguimiento.html: the passenger entry's page (webpack.config.ts). */
+export const PASSENGER_PAGE = 'seguimiento.html';

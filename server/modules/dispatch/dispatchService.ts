@@ -72,6 +72,9 @@ export interface DispatchServiceOptions {
   clustered?: boolean;
 }
 
+/** A module above dispatch hearing a booking after a change (dispatchService's onBookingChanged). */
+export type BookingListener = (ownerId: number, booking: Booking) => void;
+
 export interface AcceptedPoint {
   ownerId: number;
   shiftId: number;
@@ -96,6 +99,8 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
   /** Trips waiting for their taxi to arrive, by shift: a position within arrivalMeters marks En el lugar. */
   const approaching = new Map<number, { bookingId: number; ownerId: number; latitude: number; longitude: number }>();
   let lastScheduleCheck = Date.now();
+  /** Modules above dispatch that hear every booking after a change (tracking's links): the onBookingChanged hook. */
+  const bookingListeners: BookingListener[] = [];
 
   /** A taxi within arrivalMeters of the pickup it is going to: En el lugar by itself. */
   function arrivedNear(shiftId: number, driverId: number | undefined, latitude: number, longitude: number): void {
@@ -121,6 +126,7 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
     const offeredTo = booking.status === 'ofrecido' && booking.offer && concerned.has(booking.offer.driver_id) ? booking.offer.driver_id : null;
     if (offeredTo !== null && offeredTo !== told) events.offer(offeredTo, toDriverOffer(booking));
     events.bookingChanged(ownerId, booking);
+    for (const listener of bookingListeners) listener(ownerId, booking);
     if (booking.vehicle_id !== null || booking.driver_id !== null) {
       const stored = await findStored(db, ownerId, bookingId);
       if (stored?.shift_id && (booking.status === 'asignado' || booking.status === 'en_camino')) {
@@ -331,6 +337,11 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
   return {
     index,
     states,
+
+    /** Hears every booking as the desks get it, after each committed change (a listener must not throw). */
+    onBookingChanged(listener: BookingListener): void {
+      bookingListeners.push(listener);
+    },
 
     /** Positions and dispatch states of active shifts as stored (a restart, or another process's points) seed the index. */
     async loadIndex(): Promise<void> {

@@ -3,6 +3,8 @@
  * from an in-memory taxi index fed by the position service, customers and saved places.
  */
 export { dispatchModule } from './module';
-export { createDispatchService, type DispatchService } from './dispatchService';
+export { createDispatchService, type BookingListener, type DispatchService } from './dispatchService';
+export { straightLineEta } from './eta';
+export { distanceMeters } from './taxiIndex';
 export { DISPATCH_DEFAULTS, dispatchSettings, type DispatchConfig } from './settings';
 export { normalizeChileanPhone } from '../../../contract/phone';

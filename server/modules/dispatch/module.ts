@@ -13,16 +13,27 @@ import { createDispatchService } from './dispatchService';
 import { driverDispatchRoutes } from './driverDispatchRoutes';
 import { dispatchSettings } from './settings';
 import { startSweep } from './sweep';
+import type { BookingListener } from './dispatchService';
+
+// Modules above dispatch (tracking) hear bookings through services.dispatch, filled as dispatch registers.
+declare module '../flotaModule' {
+  interface ModuleServices {
+    /** Set once dispatch registered: modules mounted after it subscribe here. */
+    dispatch?: { onBookingChanged(listener: BookingListener): void };
+  }
+}
 
 export const dispatchModule: FlotaModule = {
   name: 'dispatch',
   openApiTags: Object.values(openApiTags),
   settings: dispatchSettings,
-  async register(app, { prefix, config, db, io, publish, authenticate, authenticateDriver, services: { positions, shifts } }) {
+  async register(app, { prefix, config, db, io, publish, authenticate, authenticateDriver, services }) {
+    const { positions, shifts } = services;
     const service = createDispatchService({ db, io, publish, config: config.dispatch, log: app.log, clustered: config.databaseUrl !== null });
     await service.loadIndex();
     positions.onAccepted((position) => service.onPosition(position));
     shifts.onEnded((shift) => service.onShiftEnded(shift.id));
+    services.dispatch = { onBookingChanged: (listener) => service.onBookingChanged(listener) };
     await app.register(bookingsRoutes, { prefix, db, config, service, authenticate });
     await app.register(customersRoutes, { prefix, db, authenticate });
     await app.register(driverDispatchRoutes, { prefix, service, authenticateDriver });

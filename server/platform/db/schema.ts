@@ -225,7 +225,25 @@ export interface ShiftAvailabilityTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** Migration 0023: a booking's tracking link (modules/tracking). */
+export interface TrackingLinksTable {
+  booking_id: number;
+  owner_id: number;
+  token: string;
+  created_at: CreatedAt;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Migration 0023: a fleet's tracking settings (no row: the defaults). */
+export interface TrackingSettingsTable {
+  owner_id: number;
+  phone: string | null;
+  position_after_boarding: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
 export interface Database {
+  tracking_links: TrackingLinksTable;
+  tracking_settings: TrackingSettingsTable;
   customers: CustomersTable;
   dispatch_places: DispatchPlacesTable;
   bookings: BookingsTable;

@@ -205,6 +205,10 @@ export const routeSamples: Record<string, SampleFactory> = {
   'GET /api/webhooks/:id/secret': async ({ db, ownerId }) => ({ path: `/api/webhooks/${await freshWebhook(db, ownerId)}/secret` }),
   'POST /api/webhooks/:id/test': async ({ db, ownerId }) => ({ path: `/api/webhooks/${await freshWebhook(db, ownerId)}/test`, json: {} }),
   'GET /api/webhooks/:id/deliveries': async ({ db, ownerId }) => ({ path: `/api/webhooks/${await freshWebhook(db, ownerId)}/deliveries` }),
+  'GET /api/tracking/bookings/:id': async ({ db, ownerId }) => ({ path: `/api/tracking/bookings/${await freshBooking(db, ownerId, true)}` }),
+  'POST /api/tracking/bookings/:id/revoke': async ({ db, ownerId }) => ({ path: `/api/tracking/bookings/${await freshBooking(db, ownerId, true)}/revoke`, json: {} }),
+  'GET /api/tracking/settings': async () => ({ path: '/api/tracking/settings' }),
+  'PUT /api/tracking/settings': async () => ({ path: '/api/tracking/settings', json: { phone: '+56 2 2345 6789', position_after_boarding: false } }),
 };
 
 /** A fingerprint of everything a desk route can change: equal before and after means nothing changed. */

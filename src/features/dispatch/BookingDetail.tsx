@@ -13,6 +13,7 @@ import type { Booking, Candidate } from '../../../contract/api';
 import { isOpen, manualSteps, statusLabels } from './bookingBoard';
 import { CandidateList } from './CandidateList';
 import { OfferStatus } from './OfferStatus';
+import { TrackingLinkPanel } from './TrackingLinkPanel';
 import { useAdvanceBookingMutation, useAssignBookingMutation, useCancelBookingMutation, useOfferBookingMutation } from './dispatchApi';
 
 export const CANCEL_REASONS = ['El cliente canceló', 'Sin taxis disponibles', 'Reserva duplicada', 'Otro motivo'];
@@ -68,6 +69,7 @@ export function BookingDetail({ booking, candidates, onClose }: { booking: Booki
           Taxi: <strong>{booking.plate_number}</strong> {booking.driver_name}
         </p>
       )}
+      <TrackingLinkPanel booking={booking} />
       {error && (
         <p className="flota-form-error" role="alert">
           {error}

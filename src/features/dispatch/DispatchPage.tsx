@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, usePermissions } from '../../app/hooks';
 import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingText } from '../../components/LoadingText';
 import { PageHeader } from '../../components/PageHeader';
@@ -13,6 +13,7 @@ import { BookingBoard } from './BookingBoard';
 import { BookingDetail } from './BookingDetail';
 import { BookingForm, type MapPick } from './BookingForm';
 import { CandidateList } from './CandidateList';
+import { TrackingSettingsForm } from './TrackingSettingsForm';
 import { useGetBookingsQuery, useGetCandidatesQuery } from './dispatchApi';
 import { dispatchClosed, dispatchOpened } from './dispatchRealtime';
 import type { Booking } from '../../../contract/api';
@@ -29,6 +30,8 @@ const NEEDS_CANDIDATES = new Set(['pendiente']);
 
 export function DispatchPage() {
   const dispatch = useAppDispatch();
+  // The Dueño alone sets the passenger page's phone and what it shows (USER_MANAGERS on the server).
+  const { manageUsers } = usePermissions();
   useEffect(() => {
     dispatch(dispatchOpened());
     return () => {
@@ -89,6 +92,7 @@ export function DispatchPage() {
           )}
         </div>
       </div>
+      {manageUsers && <TrackingSettingsForm />}
     </section>
   );
 }

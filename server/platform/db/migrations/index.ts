@@ -17,6 +17,7 @@ import * as m0016 from './0016_partitioned_points';
 import * as m0017 from './0017_long_shifts_index';
 import * as m0018 from './0018_seeded_shifts';
 import * as m0021 from './0021_notifications';
+import * as m0023 from './0023_tracking';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0017_long_shifts_index': m0017,
   '0018_seeded_shifts': m0018,
   '0021_notifications': m0021,
+  '0023_tracking': m0023,
 };

@@ -1,0 +1,40 @@
+/**
+ * Seguimiento (issue 36): a tracking link per booking, made when a taxi is assigned or accepts
+ * (dispatch's onBookingChanged hook), the passenger's public view and live stream by its token,
+ * and the desk's link, revocation and settings. Its "now" is the server's clock (FLOTA_CLOCK_OFFSET),
+ * so a test moves a link past its expiry without waiting.
+ */
+import { offsetClock } from '../../platform/clock';
+import type { FlotaModule } from '../flotaModule';
+import { deskTrackingRoutes } from './deskRoutes';
+import { findLink } from './linksRepo';
+import { publicTrackingRoutes } from './publicRoutes';
+import { openApiTags } from './routeSpecs';
+import { trackingSettings } from './settings';
+import { createTrackingLive } from './trackingLive';
+import type { TrackingLink } from '../../../contract/tracking';
+
+declare module '../flotaModule' {
+  interface ModuleServices {
+    /** Set once tracking registered: a booking's link for modules mounted after it (the alerts' webhooks: booking.assigned). */
+    tracking?: { linkFor(ownerId: number, bookingId: number): Promise<TrackingLink | null> };
+  }
+}
+
+export const trackingModule: FlotaModule = {
+  name: 'tracking',
+  openApiTags: Object.values(openApiTags),
+  settings: trackingSettings,
+  async register(app, { prefix, config, db, authenticate, services }) {
+    if (!services.dispatch) throw new Error('tracking: el módulo dispatch debe montarse antes');
+    const clock = offsetClock(config.clockOffsetMs);
+    const options = () => ({ now: clock.now(), expiryMinutes: config.tracking.expiryMinutes, eta: config.dispatch });
+    const live = createTrackingLive({ db, options, refreshMs: config.tracking.refreshMs, log: app.log });
+    services.dispatch.onBookingChanged((ownerId, booking) => live.onBookingChanged(ownerId, booking));
+    services.positions.onAccepted((position) => live.onPosition(position));
+    services.tracking = { linkFor: (ownerId, bookingId) => findLink(db, ownerId, bookingId) };
+    await app.register(publicTrackingRoutes, { prefix, db, live, options, requestsPerMinute: config.tracking.requestsPerMinute });
+    await app.register(deskTrackingRoutes, { prefix, db, live, authenticate });
+    app.addHook('onClose', async () => live.stop());
+  },
+};

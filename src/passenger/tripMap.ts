@@ -1,0 +1,46 @@
+/**
+ * The small map: raster tiles from the app's own TILE_URL (config.json) and two dots, the taxi and
+ * the pickup. Leaflet, not MapLibre: about 40 KB compressed against MapLibre's ~440 KB, it draws
+ * raster tiles without WebGL (a cheap phone's browser), and the page needs nothing vector.
+ */
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+
+export interface MapPoint {
+  latitude: number;
+  longitude: number;
+}
+
+const dot = (kind: 'taxi' | 'pickup', label: string) =>
+  L.marker([0, 0], { icon: L.divIcon({ className: '', html: `<div class="pg-dot pg-dot-${kind}" aria-hidden="true"></div>`, iconSize: kind === 'taxi' ? [24, 24] : [18, 18] }), title: label, keyboard: false });
+
+export function createTripMap(element: HTMLElement, tiles: { url: string; attribution: string }) {
+  const map = L.map(element, { zoomControl: true, attributionControl: true, scrollWheelZoom: false });
+  L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 19 }).addTo(map);
+  const pickup = dot('pickup', 'Punto de recogida').addTo(map);
+  const taxi = dot('taxi', 'Su taxi');
+  let framed = '';
+
+  return {
+    show(pickupAt: MapPoint, taxiAt: MapPoint | null): void {
+      pickup.setLatLng([pickupAt.latitude, pickupAt.longitude]);
+      if (taxiAt) {
+        taxi.setLatLng([taxiAt.latitude, taxiAt.longitude]);
+        if (!map.hasLayer(taxi)) taxi.addTo(map);
+      } else if (map.hasLayer(taxi)) {
+        taxi.remove();
+      }
+      // Framed again only when the taxi appears or leaves: a passenger who zoomed keeps their view.
+      const frame = taxiAt ? 'both' : 'pickup';
+      if (frame === framed) return;
+      framed = frame;
+      if (taxiAt) map.fitBounds(L.latLngBounds([pickupAt.latitude, pickupAt.longitude], [taxiAt.latitude, taxiAt.longitude]), { padding: [36, 36], maxZoom: 16 });
+      else map.setView([pickupAt.latitude, pickupAt.longitude], 15);
+    },
+    remove(): void {
+      map.remove();
+    },
+  };
+}
+
+export type TripMap = ReturnType<typeof createTripMap>;
