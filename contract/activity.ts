@@ -5,7 +5,7 @@ import { isIsoDate } from './common';
 import { isoTime } from './fields';
 
 /** What the activity log records about. */
-export const activityEntities = ['driver', 'vehicle', 'user', 'device', 'shift', 'booking', 'customer', 'place'] as const;
+export const activityEntities = ['driver', 'vehicle', 'user', 'device', 'shift', 'booking', 'customer', 'place', 'account_entry', 'account_terms', 'account_settings'] as const;
 export type ActivityEntity = (typeof activityEntities)[number];
 export const activityEntityLabels: Record<ActivityEntity, string> = {
   driver: 'Conductor',
@@ -16,6 +16,9 @@ export const activityEntityLabels: Record<ActivityEntity, string> = {
   booking: 'Reserva',
   customer: 'Cliente',
   place: 'Lugar guardado',
+  account_entry: 'Movimiento de cuenta',
+  account_terms: 'Condiciones de cuenta',
+  account_settings: 'Ajustes de cuentas',
 };
 export const activityActionLabels: Record<string, string> = {
   created: 'Creó',

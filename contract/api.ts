@@ -16,3 +16,5 @@ export * from './health';
 export * from './reports';
 export * from './dispatch';
 export * from './replay';
+export * from './accounts';
+export * from './money';
