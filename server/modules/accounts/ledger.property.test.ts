@@ -122,6 +122,10 @@ function ledgerProperty(open: () => Promise<{ db: Kysely<Database>; close: () =>
           const [row] = await balances(db, ownerId, { driverId: driver.id, asOf: day });
           expect(row?.balance ?? 0).toBe(charges - payments);
         }
+        // The balance kept by the trigger (what the screens read) is the sum of every entry, with the same reach.
+        const [kept] = await balances(db, ownerId, { driverId: driver.id });
+        const [summed] = await balances(db, ownerId, { driverId: driver.id, asOf: '2999-12-31' });
+        expect(kept ?? null).toEqual(summed ?? null);
         // No period charged twice; each holds its cuota or nothing.
         const periods = new Map<string, { cuotas: number; base: number; total: number }>();
         for (const entry of entries.filter((e) => e.period_key)) {

@@ -111,14 +111,46 @@ export interface BalanceRow {
   owed_since: string | null;
 }
 
+/** Charges read back from the newest when finding how far a debt reaches; a longer debt is summed whole. */
+const RECENT_CHARGES = 120;
+
 /**
- * Balances and the day the debt goes back to, for a fleet (or one driver), as of a day: payments
- * settle the oldest charges first, so the debt reaches back to the newest charge at which the
- * charges counted from today backwards add up to the balance. One window sum and one join: linear
- * in the ledger's rows (bench/settlement.ts measures it).
+ * Balances and the day the debt goes back to, for a fleet (or one driver). Payments settle the
+ * oldest charges first, so the debt reaches back to the newest charge at which the charges counted
+ * from today backwards add up to the balance. The balance comes from account_balances (kept by a
+ * trigger on every insert); the reach reads each owing driver's last 120 charges through the index,
+ * and only a debt older than that sums the driver's whole ledger (bench/settlement.bench.ts).
+ * With `asOf`, everything is summed from the entries up to that day.
  */
 export async function balances(db: Kysely<Database>, ownerId: number, options: { driverId?: number; asOf?: string } = {}): Promise<BalanceRow[]> {
-  const driverFilter = options.driverId === undefined ? sql`` : sql`and driver_id = ${options.driverId}`;
+  if (options.asOf !== undefined) return summedBalances(db, ownerId, options);
+  const driverFilter = options.driverId === undefined ? sql`` : sql`and b.driver_id = ${options.driverId}`;
+  const { rows } = await sql<{ driver_id: number; balance: number; owed_since: string | null; reached: boolean | null }>`
+    select b.driver_id, b.balance, d.owed_since, d.reached
+    from account_balances b
+    cross join lateral (
+      select max(c.entry_date) filter (where c.reach >= b.balance) as owed_since, bool_or(c.reach >= b.balance) as reached
+      from (
+        select entry_date, sum(amount) over (order by entry_date desc, id desc) as reach
+        from (
+          select e.entry_date, e.id, e.amount from account_entries e
+          where b.balance > 0 and e.owner_id = b.owner_id and e.driver_id = b.driver_id and e.amount > 0
+          order by e.entry_date desc, e.id desc limit ${RECENT_CHARGES}
+        ) recent
+      ) c
+    ) d
+    where b.owner_id = ${ownerId} ${driverFilter}`.execute(db);
+  const result = rows.map((row) => ({ driver_id: row.driver_id, balance: Number(row.balance), owed_since: row.balance > 0 ? row.owed_since : null }));
+  const longDebts = rows.filter((row) => Number(row.balance) > 0 && !row.reached).map((row) => row.driver_id);
+  if (longDebts.length === 0) return result;
+  const summed = new Map((await summedBalances(db, ownerId, { driverIds: longDebts })).map((row) => [row.driver_id, row]));
+  return result.map((row) => summed.get(row.driver_id) ?? row);
+}
+
+/** The same answer summed from the entries: up to a day, or for debts older than the recent charges. */
+async function summedBalances(db: Kysely<Database>, ownerId: number, options: { driverId?: number; driverIds?: number[]; asOf?: string }): Promise<BalanceRow[]> {
+  const ids = options.driverIds ?? (options.driverId === undefined ? null : [options.driverId]);
+  const driverFilter = ids === null ? sql`` : sql`and driver_id in (${sql.join(ids)})`;
   const dateFilter = options.asOf === undefined ? sql`` : sql`and entry_date <= ${options.asOf}`;
   const { rows } = await sql<{ driver_id: number; balance: number; owed_since: string | null }>`
     with bal as (

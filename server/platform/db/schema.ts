@@ -250,6 +250,13 @@ export interface AccountEntriesTable {
   created_at: CreatedAt;
 }
 
+/** Migration 0022: each driver's balance, kept by a trigger on account_entries. */
+export interface AccountBalancesTable {
+  owner_id: number;
+  driver_id: number;
+  balance: number;
+}
+
 /** Migration 0022: a fleet's account settings (no row: the defaults). */
 export interface AccountSettingsTable {
   owner_id: number;
@@ -262,6 +269,7 @@ export interface Database {
   account_terms: AccountTermsTable;
   account_entries: AccountEntriesTable;
   account_settings: AccountSettingsTable;
+  account_balances: AccountBalancesTable;
   customers: CustomersTable;
   dispatch_places: DispatchPlacesTable;
   bookings: BookingsTable;
