@@ -10,6 +10,8 @@ const paths: Record<string, string> = {
   users: 'M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8M4 21v-1a6 6 0 0 1 6-6h4a6 6 0 0 1 6 6v1M18 8l1.5 1.5L22 7',
   activity: 'M22 12h-4l-3 9L9 3l-3 9H2',
   reports: 'M3 3v18h18M7 15v2M11 11v6M15 7v10M19 12v5',
+  // A wallet: the drivers' accounts.
+  accounts: 'M3 7a2 2 0 0 1 2-2h13v4M3 7v10a2 2 0 0 0 2 2h15V9H5a2 2 0 0 1-2-2M16 14h.01',
   logout: 'M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9',
 };
 
