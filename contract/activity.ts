@@ -5,7 +5,7 @@ import { isIsoDate } from './common';
 import { isoTime } from './fields';
 
 /** What the activity log records about. */
-export const activityEntities = ['driver', 'vehicle', 'user', 'device', 'shift', 'booking', 'customer', 'place', 'webhook'] as const;
+export const activityEntities = ['driver', 'vehicle', 'user', 'device', 'shift', 'booking', 'customer', 'place', 'webhook', 'account_entry', 'account_terms', 'account_settings'] as const;
 export type ActivityEntity = (typeof activityEntities)[number];
 export const activityEntityLabels: Record<ActivityEntity, string> = {
   driver: 'Conductor',
@@ -17,6 +17,9 @@ export const activityEntityLabels: Record<ActivityEntity, string> = {
   customer: 'Cliente',
   place: 'Lugar guardado',
   webhook: 'Webhook',
+  account_entry: 'Movimiento de cuenta',
+  account_terms: 'Condiciones de cuenta',
+  account_settings: 'Ajustes de cuentas',
 };
 export const activityActionLabels: Record<string, string> = {
   created: 'Creó',

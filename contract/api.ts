@@ -18,3 +18,5 @@ export * from './dispatch';
 export * from './tracking';
 export * from './replay';
 export * from './notifications';
+export * from './accounts';
+export * from './money';

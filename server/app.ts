@@ -107,6 +107,7 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
   const closeAdapter = config.databaseUrl ? await attachPostgresAdapter(io, config.databaseUrl, app.log) : async () => undefined;
   const publisher = createPublisher(io, config.databaseUrl !== null);
   // The one shift-and-position service; its driver cache also backs every driver token check.
+  const clock = deps.clock ?? offsetClock(config.clockOffsetMs);
   const positions = createPositionService({
     db,
     publisher,
@@ -116,7 +117,7 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
     maxPointAgeDays: config.pointMaxAgeDays,
     shiftIdleEndMinutes: config.shiftIdleEndMinutes,
     idleSweepMs: config.idleSweepMs,
-    clock: deps.clock ?? offsetClock(config.clockOffsetMs),
+    clock,
   });
 
   // Desk sessions' accounts kept in memory only where this process is the database's one writer.
@@ -129,7 +130,7 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
   const access = registerAccessGuard(app, authenticate);
   await app.register(healthRoutes, { prefix, db, dbKind });
   const backgroundPasses = hostBackgroundPasses(app, deps.backgroundPasses);
-  const context: ModuleContext = { prefix, config, db, io, publish: publisher.publish, edge, authenticate, authenticateDriver, backgroundPasses, services: { positions, shifts: positions.shifts } };
+  const context: ModuleContext = { prefix, config, clock, db, io, publish: publisher.publish, edge, authenticate, authenticateDriver, backgroundPasses, services: { positions, shifts: positions.shifts } };
   try {
     for (const module of mounted) await module.register(app, context);
   } catch (error) {

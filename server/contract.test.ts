@@ -90,6 +90,7 @@ const phoneJourney: [string, (ctx: { driverRut: string }) => (SampleRequest & { 
   ['POST /api/auth/login', () => ({ path: '/api/auth/login', json: { rut: DEMO_OWNER_RUT, password: DEMO_PASSWORD } })],
   ['POST /api/driver/login', ({ driverRut }) => ({ path: '/api/driver/login', json: { fleet_code: DEMO_FLEET_CODE, rut: driverRut, password: DEMO_PASSWORD } })],
   ['GET /api/driver/me', () => ({ path: '/api/driver/me' })],
+  ['GET /api/driver/account', () => ({ path: '/api/driver/account' })],
   ['POST /api/driver/shifts/start', () => ({ path: '/api/driver/shifts/start', json: {} })],
   ['POST /api/driver/locations', () => ({ path: '/api/driver/locations', json: { locations: [{ latitude: -32.45, longitude: -71.23, timestamp: new Date().toISOString(), speed: 8.5, heading: 90 }] } })],
   ['GET /api/driver/me', () => ({ path: '/api/driver/me' })],

@@ -16,6 +16,7 @@ import { countOwners } from './modules/identity/ownersRepo';
 import { settingsSections } from './modules';
 import { deskRoleLabels } from '../contract/entities';
 import { formatRut } from '../contract/rut';
+import { seedDemoAccounts } from './tools/seed/demoAccounts';
 import { seedDemoActivity } from './tools/seed/demoActivity';
 import { DEMO_DESK_USERS, ensureDemoDesk } from './tools/seed/demoDesk';
 import { DEMO_OWNER_RUT_DISPLAY, DEMO_PASSWORD, seedDemoFleet } from './tools/seed/demoFleet';
@@ -68,6 +69,8 @@ export async function main(options: MainOptions = {}): Promise<void> {
   await ensureDemoDesk(database.db);
   // The demo's past in Actividad, once its desk accounts exist; only on the first start.
   if (firstStart) await seedDemoActivity(database.db, { now: clock.now(), timeZone: config.tzFleet });
+  // A month of cuotas and payments, so Cuentas shows real balances (issue 35).
+  if (firstStart) await seedDemoAccounts(database.db, { now: clock.now(), timeZone: config.tzFleet });
   await options.beforeListen?.(database.db);
 
   const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: loggerOptions(config, Boolean(process.stdout.isTTY)), clock });

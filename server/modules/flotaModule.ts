@@ -12,6 +12,7 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { PassHost } from '../platform/backgroundPass';
+import type { Clock } from '../platform/clock';
 import type { Config, SettingsSection } from '../platform/config';
 import type { Database } from '../platform/db/schema';
 import type { Edge } from '../platform/edge';
@@ -31,6 +32,8 @@ export interface ModuleContext {
   /** '/api': where the HTTP API answers. */
   prefix: string;
   config: Config;
+  /** "Now" for the rules that turn on time (platform/clock.ts): the same clock the position service reads. */
+  clock: Clock;
   db: Kysely<Database>;
   io: FlotaSocketServer;
   /** The one way to tell sockets something (platform/realtime/publish.ts); each module calls it from its events.ts. */

@@ -97,6 +97,22 @@ export const routes: RouteObject[] = [
               return { Component: () => <Allowed when="readReports"><ReportsPage /></Allowed> };
             },
           },
+          // Cuentas (issue 35): balances, a driver's account and the cierre del día, one chunk.
+          {
+            path: 'accounts',
+            hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
+            lazy: async () => ({ Component: (await import('../features/accounts/AccountsPage')).AccountsPage }),
+          },
+          {
+            path: 'accounts/closing',
+            hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
+            lazy: async () => ({ Component: (await import('../features/accounts/ClosingPage')).ClosingPage }),
+          },
+          {
+            path: 'accounts/:driverId',
+            hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
+            lazy: async () => ({ Component: (await import('../features/accounts/DriverAccountPage')).DriverAccountPage }),
+          },
           {
             path: 'activity',
             handle: { title: 'Actividad' } satisfies RouteHandle,

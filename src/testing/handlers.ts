@@ -43,6 +43,8 @@ export const handlers = [
     return HttpResponse.json({ shifts, count: shifts.length });
   }),
   // Dispatch availability for the live map's colours: none known unless a test says so.
+  // Cuentas: no driver behind (the dashboard's Requiere atención asks).
+  http.get(`${API}/accounts/balances`, ({ request }) => (authorized(request) ? HttpResponse.json({ balances: [], total_owed: 0, behind_days_alert: 3 }) : unauthorized())),
   http.get(`${API}/dispatch/availability`, ({ request }) => (authorized(request) ? HttpResponse.json({ availability: [] }) : unauthorized())),
   http.get(`${API}/shifts/history`, ({ request }) => {
     if (!authorized(request)) return unauthorized();

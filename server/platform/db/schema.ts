@@ -241,9 +241,62 @@ export interface TrackingSettingsTable {
   position_after_boarding: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
+/** Migration 0022: a driver's terms from a date (append-only; the latest effective on a day applies). */
+export interface AccountTermsTable {
+  id: Generated<number>;
+  owner_id: number;
+  driver_id: number;
+  kind: string;
+  amount: number;
+  /** 'YYYY-MM-DD', a day in the fleet's time zone. */
+  effective_from: string;
+  actor_name: string;
+  created_at: CreatedAt;
+}
+
+/** Migration 0022: the drivers' ledger, append-only, signed integer pesos (+ owed, - paid). */
+export interface AccountEntriesTable {
+  id: Generated<number>;
+  owner_id: number;
+  driver_id: number;
+  kind: string;
+  amount: number;
+  /** 'YYYY-MM-DD', the day in the fleet's time zone the entry belongs to. */
+  entry_date: string;
+  reason: string | null;
+  reference: string | null;
+  reverses_id: number | null;
+  terms_id: number | null;
+  period_key: string | null;
+  idempotency_key: string;
+  actor_role: string | null;
+  actor_id: number | null;
+  actor_name: string | null;
+  created_at: CreatedAt;
+}
+
+/** Migration 0022: each driver's balance, kept by a trigger on account_entries. */
+export interface AccountBalancesTable {
+  owner_id: number;
+  driver_id: number;
+  balance: number;
+}
+
+/** Migration 0022: a fleet's account settings (no row: the defaults). */
+export interface AccountSettingsTable {
+  owner_id: number;
+  charge_days_without_shift: Settable<boolean>;
+  behind_days_alert: Settable<number>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   tracking_links: TrackingLinksTable;
   tracking_settings: TrackingSettingsTable;
+  account_terms: AccountTermsTable;
+  account_entries: AccountEntriesTable;
+  account_settings: AccountSettingsTable;
+  account_balances: AccountBalancesTable;
   customers: CustomersTable;
   dispatch_places: DispatchPlacesTable;
   bookings: BookingsTable;

@@ -25,6 +25,7 @@ import {
 } from '../../../contract/api';
 import { databaseSnapshot, type TableSnapshot } from '../testing/dbSnapshot';
 import { driverLogin } from '../testing/http';
+import { accountSettingsSchema, closingQuerySchema, entryCreateSchema, reversalCreateSchema, statementQuerySchema, termsCreateSchema } from '../../../contract/accounts';
 import type { TestServer } from '../testing/testServer';
 import { arbitraryFor, BAD_PARAMETER_VALUES, wrongType, type Samples } from './fromZod';
 
@@ -41,10 +42,16 @@ const BODIES: Record<string, z.ZodType> = {
   'POST /api/webhooks': webhookEndpointRequestSchema,
   'PUT /api/webhooks/:id': webhookEndpointRequestSchema,
   'PUT /api/tracking/settings': trackingSettingsSchema,
+  'POST /api/accounts/drivers/:id/terms': termsCreateSchema,
+  'POST /api/accounts/drivers/:id/entries': entryCreateSchema,
+  'POST /api/accounts/entries/:id/reverse': reversalCreateSchema,
+  'PUT /api/accounts/settings': accountSettingsSchema,
 };
 const QUERIES: Record<string, z.ZodType> = {
   'GET /api/shifts/history': historyQuerySchema,
   'GET /api/shifts/history.csv': historyFilterSchema,
+  'GET /api/accounts/drivers/:id/statement': statementQuerySchema,
+  'GET /api/accounts/closing': closingQuerySchema,
 };
 
 /** Words of the English texts zod, Fastify and Node give when nobody translated them. */

@@ -111,6 +111,19 @@ async function freshWebhook(db: Kysely<Database>, ownerId: number): Promise<numb
 
 /** A public address literal: the sample needs no DNS, and it passes the SSRF check without WEBHOOKS_ALLOW_PRIVATE. */
 const sampleWebhook = { url: 'https://93.184.216.34/flota', events: ['alert.sos', 'alert.zone_enter'] };
+/** A payment already in a driver's account, to reverse. */
+async function freshEntry(db: Kysely<Database>, ownerId: number): Promise<number> {
+  const driverId = await freshDriver(db, ownerId);
+  const row = await db
+    .insertInto('account_entries')
+    .values({ owner_id: ownerId, driver_id: driverId, kind: 'efectivo', amount: -5000, entry_date: '2026-01-05', idempotency_key: `sample:${next()}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Tomorrow, as a fleet-zone day (terms may not start in the past). */
+const tomorrow = () => new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 
 const samplePickup = { latitude: -33.4372, longitude: -70.6506, label: 'Plaza de Armas' };
 
@@ -209,14 +222,29 @@ export const routeSamples: Record<string, SampleFactory> = {
   'POST /api/tracking/bookings/:id/revoke': async ({ db, ownerId }) => ({ path: `/api/tracking/bookings/${await freshBooking(db, ownerId, true)}/revoke`, json: {} }),
   'GET /api/tracking/settings': async () => ({ path: '/api/tracking/settings' }),
   'PUT /api/tracking/settings': async () => ({ path: '/api/tracking/settings', json: { phone: '+56 2 2345 6789', position_after_boarding: false } }),
+  'GET /api/accounts/balances': async () => ({ path: '/api/accounts/balances' }),
+  'GET /api/accounts/drivers/:id': async ({ db, ownerId }) => ({ path: `/api/accounts/drivers/${await anyId(db, 'drivers', ownerId)}` }),
+  'POST /api/accounts/drivers/:id/terms': async ({ db, ownerId }) => ({
+    path: `/api/accounts/drivers/${await freshDriver(db, ownerId)}/terms`,
+    json: { kind: 'diaria', amount: 20_000, effective_from: tomorrow() },
+  }),
+  'POST /api/accounts/drivers/:id/entries': async ({ db, ownerId }) => ({
+    path: `/api/accounts/drivers/${await freshDriver(db, ownerId)}/entries`,
+    json: { kind: 'efectivo', amount: 20_000, idempotency_key: `muestra-${next()}` },
+  }),
+  'POST /api/accounts/entries/:id/reverse': async ({ db, ownerId }) => ({ path: `/api/accounts/entries/${await freshEntry(db, ownerId)}/reverse`, json: { reason: 'Error de digitación' } }),
+  'GET /api/accounts/drivers/:id/statement': async ({ db, ownerId }) => ({ path: `/api/accounts/drivers/${await anyId(db, 'drivers', ownerId)}/statement?from=2026-01-01&to=2026-12-31` }),
+  'GET /api/accounts/closing': async () => ({ path: '/api/accounts/closing' }),
+  'GET /api/accounts/settings': async () => ({ path: '/api/accounts/settings' }),
+  'PUT /api/accounts/settings': async () => ({ path: '/api/accounts/settings', json: { charge_days_without_shift: false, behind_days_alert: 3 } }),
 };
 
 /** A fingerprint of everything a desk route can change: equal before and after means nothing changed. */
 export async function databaseFingerprint(db: Kysely<Database>): Promise<string> {
-  const tables = ['owners', 'desk_users', 'drivers', 'vehicles', 'shifts', 'activity_log', 'bookings', 'customers', 'dispatch_places', 'webhook_endpoints', 'notification_outbox'] as const;
+  const tables = ['owners', 'desk_users', 'drivers', 'vehicles', 'shifts', 'activity_log', 'bookings', 'customers', 'dispatch_places', 'webhook_endpoints', 'notification_outbox', 'tracking_links', 'tracking_settings', 'account_terms', 'account_entries', 'account_settings'] as const;
   const parts: string[] = [];
   for (const table of tables) {
-    const { rows } = await sql<{ digest: string | null }>`select md5(string_agg(t::text, '|' order by t.id)) as digest from ${sql.table(table)} t`.execute(db);
+    const { rows } = await sql<{ digest: string | null }>`select md5(string_agg(t::text, '|' order by t::text)) as digest from ${sql.table(table)} t`.execute(db);
     parts.push(`${table}:${rows[0]?.digest}`);
   }
   return parts.join(' ');

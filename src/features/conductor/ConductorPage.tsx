@@ -11,6 +11,7 @@ import { prefixedStorage } from '../../lib/storage';
 import { driverApiClient } from './driverApiClient';
 import { DriverSignIn } from './DriverSignIn';
 import { fleetCodeFor, readDriverSession, saveDriverSession, type DriverSession } from './driverSession';
+import { MyAccount } from './MyAccount';
 import { ShiftPanel } from './ShiftPanel';
 import './conductor.css';
 
@@ -48,6 +49,7 @@ export function ConductorPage() {
       ) : (
         <DriverSignIn client={anonymousClient} fleetCode={fleetCode} notice={notice} onSignedIn={signedIn} />
       )}
+      {session && <MyAccount apiBaseUrl={apiBaseUrl} token={session.token} />}
       <aside className="flota-conductor__note" aria-label="Importante">
         <p>
           <strong>Importante:</strong> esta página envía tu posición solo mientras está abierta y con la pantalla encendida. Si el teléfono se bloquea o cambias de

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { formatPhoneCL } from '../../lib/format';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Shift } from '../../../contract/entities';
 import { useAppSelector } from '../../app/hooks';
@@ -119,7 +119,8 @@ function ItemBody({ item, onShowTaxi }: { item: AttentionItem; onShowTaxi?: Show
  * long, shifts without a vehicle, licences expired or expiring within 30 days; each with a link to
  * where it is handled.
  */
-export function AttentionList({ onShowTaxi }: { onShowTaxi?: ShowTaxi }) {
+/** `extra`: what other features add to the list (the app composes it: drivers behind on their account). */
+export function AttentionList({ onShowTaxi, extra }: { onShowTaxi?: ShowTaxi; extra?: ReactNode }) {
   const shiftsQuery = useGetAttentionShiftsQuery(undefined, { pollingInterval: POLL_MS, refetchOnMountOrArgChange: true });
   const driversQuery = useGetAttentionDriversQuery(undefined, { refetchOnMountOrArgChange: 60 });
   // A booking nobody took is the most urgent line: asked as often as the shifts. A failure here
@@ -164,6 +165,7 @@ export function AttentionList({ onShowTaxi }: { onShowTaxi?: ShowTaxi }) {
         Requiere atención{items.length > 0 ? ` (${items.length})` : ''}
       </h2>
       {content()}
+      {extra}
     </section>
   );
 }

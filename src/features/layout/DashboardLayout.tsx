@@ -15,6 +15,7 @@ const navItems: { to: string; label: string; icon: IconName; end?: boolean; need
   { to: '/dashboard/dispatch', label: 'Despacho', icon: 'dispatch' },
   { to: '/dashboard/map', label: 'Mapa en Vivo', icon: 'map' },
   { to: '/dashboard/history', label: 'Historial', icon: 'history' },
+  { to: '/dashboard/accounts', label: 'Cuentas', icon: 'accounts' },
   { to: '/dashboard/reports', label: 'Reportes', icon: 'reports', needs: 'readReports' },
   { to: '/dashboard/activity', label: 'Actividad', icon: 'activity', needs: 'readActivity' },
   { to: '/dashboard/users', label: 'Usuarios', icon: 'users', needs: 'manageUsers' },

@@ -12,6 +12,8 @@ const paths: Record<string, string> = {
   reports: 'M3 3v18h18M7 15v2M11 11v6M15 7v10M19 12v5',
   // A bell: where alerts are sent (webhooks, e-mail).
   notifications: 'M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0',
+  // A wallet: the drivers' accounts.
+  accounts: 'M3 7a2 2 0 0 1 2-2h13v4M3 7v10a2 2 0 0 0 2 2h15V9H5a2 2 0 0 1-2-2M16 14h.01',
   logout: 'M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9',
 };
 

@@ -18,6 +18,7 @@ import * as m0017 from './0017_long_shifts_index';
 import * as m0018 from './0018_seeded_shifts';
 import * as m0021 from './0021_notifications';
 import * as m0023 from './0023_tracking';
+import * as m0022 from './0022_accounts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0018_seeded_shifts': m0018,
   '0021_notifications': m0021,
   '0023_tracking': m0023,
+  '0022_accounts': m0022,
 };

@@ -1,0 +1,164 @@
+/**
+ * The charge pass: writes each driver's cuotas (and ajustes) from their terms and ended shifts
+ * (chargeRules.ts decides; this file reads and writes). It runs as a background pass every few
+ * minutes, and for one driver as each shift ends. Every write is `insert … on conflict do nothing` on
+ * the fleet's idempotency key, so a rerun, a restart or a second process on the same PostgreSQL
+ * writes nothing twice (accounts/postgresCharges.test.ts runs two at once).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { TermKind } from '../../../contract/accounts';
+import { createBackgroundPass, type PassControl, type PassPacing } from '../../platform/backgroundPass';
+import type { Clock } from '../../platform/clock';
+import type { Database } from '../../platform/db/schema';
+import { addDays, zonedDate, zonedTime } from '../../platform/timeZone';
+import { chargesToWrite, mondayOf, type EndedShift, type PeriodEntries, type TermsRow } from './chargeRules';
+import { readAccountSettings } from './settingsRepo';
+
+/** How far back a pass looks (days): a month and a half covers the demo's month and a late correction. */
+export const DEFAULT_LOOKBACK_DAYS = 45;
+
+export interface ChargeRun {
+  ownerId: number;
+  /** Only these drivers (a shift just ended); all of the fleet's when left out. */
+  driverIds?: readonly number[];
+  /** The fleet-zone day the pass charges up to. */
+  today: string;
+  timeZone: string;
+  lookbackDays?: number;
+}
+
+/** One fleet's charges up to `today`; resolves with how many entries it wrote. */
+export async function chargeFleet(db: Kysely<Database>, run: ChargeRun): Promise<number> {
+  const settings = await readAccountSettings(db, run.ownerId);
+  let termsQuery = db
+    .selectFrom('account_terms as t')
+    .innerJoin('drivers as d', 'd.id', 't.driver_id')
+    .select(['t.id', 't.driver_id', 't.kind', 't.amount', 't.effective_from'])
+    .where('t.owner_id', '=', run.ownerId)
+    .where('d.deleted_at', 'is', null)
+    .where('d.is_active', '=', true);
+  if (run.driverIds) termsQuery = termsQuery.where('t.driver_id', 'in', run.driverIds.length ? [...run.driverIds] : [0]);
+  const termRows = await termsQuery.orderBy('t.effective_from').orderBy('t.id').execute();
+  if (termRows.length === 0) return 0;
+
+  const termsByDriver = new Map<number, TermsRow[]>();
+  for (const row of termRows) {
+    const list = termsByDriver.get(row.driver_id) ?? [];
+    list.push({ id: row.id, kind: row.kind as TermKind, amount: row.amount, effective_from: row.effective_from });
+    termsByDriver.set(row.driver_id, list);
+  }
+  const driverIds = [...termsByDriver.keys()];
+  const earliest = termRows.reduce((min, row) => (row.effective_from < min ? row.effective_from : min), run.today);
+  const lookbackFrom = addDays(run.today, -(run.lookbackDays ?? DEFAULT_LOOKBACK_DAYS));
+  const from = earliest > lookbackFrom ? earliest : lookbackFrom;
+  if (from > run.today) return 0;
+
+  const shiftRows = await db
+    .selectFrom('shifts')
+    .select(['id', 'driver_id', 'start_time'])
+    .where('owner_id', '=', run.ownerId)
+    .where('driver_id', 'in', driverIds)
+    .where('end_time', 'is not', null)
+    .where('start_time', '>=', zonedTime(from, 0, run.timeZone))
+    .where('start_time', '<', zonedTime(addDays(run.today, 1), 0, run.timeZone))
+    .execute();
+  const shiftsByDriver = new Map<number, EndedShift[]>();
+  for (const row of shiftRows) {
+    const list = shiftsByDriver.get(row.driver_id) ?? [];
+    list.push({ id: row.id, day: zonedDate(row.start_time, run.timeZone) });
+    shiftsByDriver.set(row.driver_id, list);
+  }
+
+  // A week that began before the window is dated on its Monday: read from there.
+  const held = await db
+    .selectFrom('account_entries')
+    .select([
+      'driver_id',
+      'period_key',
+      sql<number>`sum(amount)`.as('total'),
+      sql<number>`count(*)`.as('count'),
+      sql<number>`coalesce(max(amount) filter (where kind = 'cuota'), 0)`.as('base'),
+    ])
+    .where('owner_id', '=', run.ownerId)
+    .where('driver_id', 'in', driverIds)
+    .where('period_key', 'is not', null)
+    .where('entry_date', '>=', mondayOf(from))
+    .groupBy(['driver_id', 'period_key'])
+    .execute();
+  const heldByDriver = new Map<number, Map<string, PeriodEntries>>();
+  for (const row of held) {
+    const map = heldByDriver.get(row.driver_id) ?? new Map<string, PeriodEntries>();
+    map.set(row.period_key as string, { total: Number(row.total), count: Number(row.count), base: Number(row.base) });
+    heldByDriver.set(row.driver_id, map);
+  }
+
+  const window = { from, to: run.today, chargeDaysWithoutShift: settings.charge_days_without_shift };
+  const rows = driverIds.flatMap((driverId) =>
+    chargesToWrite({ driverId, terms: termsByDriver.get(driverId) ?? [], shifts: shiftsByDriver.get(driverId) ?? [], existing: heldByDriver.get(driverId) ?? new Map() }, window).map(
+      (charge) => ({
+        owner_id: run.ownerId,
+        driver_id: driverId,
+        kind: charge.kind,
+        amount: charge.amount,
+        entry_date: charge.date,
+        period_key: charge.periodKey,
+        terms_id: charge.termsId,
+        idempotency_key: charge.idempotencyKey,
+        reason: charge.kind === 'ajuste' ? 'Los turnos del período cambiaron' : null,
+      }),
+    ),
+  );
+  let written = 0;
+  // Batches keep one statement's parameters well under PostgreSQL's 65,535.
+  for (let i = 0; i < rows.length; i += 1000) {
+    const result = await db
+      .insertInto('account_entries')
+      .values(rows.slice(i, i + 1000))
+      .onConflict((oc) => oc.columns(['owner_id', 'idempotency_key']).doNothing())
+      .executeTakeFirst();
+    written += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return written;
+}
+
+/** Every fleet with terms. */
+export async function chargeAllFleets(db: Kysely<Database>, today: string, timeZone: string, control?: PassControl, lookbackDays?: number): Promise<number> {
+  const owners = await db.selectFrom('account_terms').select('owner_id').distinct().execute();
+  let written = 0;
+  for (const { owner_id } of owners) {
+    if (control?.stopped()) break;
+    written += await chargeFleet(db, { ownerId: owner_id, today, timeZone, lookbackDays });
+    await control?.breathe();
+  }
+  return written;
+}
+
+export interface ChargePassOptions extends PassPacing {
+  lookbackDays: number;
+}
+
+export const DEFAULT_CHARGE_PASS: Readonly<ChargePassOptions> = Object.freeze({ startDelayMs: 3000, recheckMs: 5 * 60_000, dutyCycle: 0.25, lookbackDays: DEFAULT_LOOKBACK_DAYS });
+
+export function createChargePass(db: Kysely<Database>, log: FastifyBaseLogger, clock: Clock, timeZone: string, given: Partial<ChargePassOptions> = {}) {
+  const options = { ...DEFAULT_CHARGE_PASS, ...given };
+  const pass = async (control: PassControl) => {
+    const written = await chargeAllFleets(db, zonedDate(clock.now(), timeZone), timeZone, control, options.lookbackDays);
+    if (written > 0) log.info({ written }, 'Cuentas: cuotas registradas');
+    return written;
+  };
+  const background = createBackgroundPass('Cuentas', log, options, pass);
+  return {
+    start: background.start,
+    runOnce: background.runOnce,
+    stop: background.stop,
+    /** A shift just ended: its driver's charges now, paced like the pass. */
+    chargeDriver(driverId: number) {
+      background.alongside(async () => {
+        const driver = await db.selectFrom('drivers').select('owner_id').where('id', '=', driverId).executeTakeFirst();
+        if (!driver) return 0;
+        return chargeFleet(db, { ownerId: driver.owner_id, driverIds: [driverId], today: zonedDate(clock.now(), timeZone), timeZone, lookbackDays: options.lookbackDays });
+      });
+    },
+  };
+}
