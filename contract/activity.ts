@@ -5,7 +5,7 @@ import { isIsoDate } from './common';
 import { isoTime } from './fields';
 
 /** What the activity log records about. */
-export const activityEntities = ['driver', 'vehicle', 'user', 'device', 'shift', 'booking', 'customer', 'place'] as const;
+export const activityEntities = ['driver', 'vehicle', 'user', 'device', 'shift', 'booking', 'customer', 'place', 'zone', 'alert_rule', 'alert'] as const;
 export type ActivityEntity = (typeof activityEntities)[number];
 export const activityEntityLabels: Record<ActivityEntity, string> = {
   driver: 'Conductor',
@@ -16,6 +16,9 @@ export const activityEntityLabels: Record<ActivityEntity, string> = {
   booking: 'Reserva',
   customer: 'Cliente',
   place: 'Lugar guardado',
+  zone: 'Zona',
+  alert_rule: 'Regla de alertas',
+  alert: 'Alerta',
 };
 export const activityActionLabels: Record<string, string> = {
   created: 'Creó',
@@ -26,6 +29,7 @@ export const activityActionLabels: Record<string, string> = {
   password_reset: 'Restableció la contraseña de',
   regenerated: 'Generó un nuevo identificador de dispositivo para',
   ended: 'Terminó',
+  acknowledged: 'Reconoció',
 };
 
 /** One entry of the activity log: who, what, before → after of the changed fields, when, from where. */

@@ -16,3 +16,4 @@ export * from './health';
 export * from './reports';
 export * from './dispatch';
 export * from './replay';
+export * from './alerts';

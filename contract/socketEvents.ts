@@ -12,4 +12,7 @@ export const SocketEvent = {
   availabilityChanged: 'availability_changed',
   offer: 'offer',
   tripChanged: 'trip_changed',
+  alertRaised: 'alert_raised',
+  alertChanged: 'alert_changed',
+  sosChanged: 'sos_changed',
 } as const;

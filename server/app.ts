@@ -23,6 +23,7 @@ import { isSpaRoute, registerSpa, sendIndexHtml } from './platform/spa';
 import { modules as domainModules, type FlotaModule, type ModuleContext } from './modules';
 import { createPrincipalCache, registerAccessGuard, makeAuthenticate, makeAuthenticateDriver, makeSocketIdentity, type AccessTable } from './modules/identity';
 import { createPositionService, startOsmandListener, type OsmandListener } from './modules/positions';
+import { createAlertHooks } from './modules/alerts';
 
 export const BODY_LIMIT = 1024 * 1024;
 /** Answers smaller than this go uncompressed: the headers would cost more than they save. */
@@ -103,6 +104,7 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
   // PGlite is one process: the default in-memory adapter. PostgreSQL may serve several processes.
   const closeAdapter = config.databaseUrl ? await attachPostgresAdapter(io, config.databaseUrl, app.log) : async () => undefined;
   const publisher = createPublisher(io, config.databaseUrl !== null);
+  const clock = deps.clock ?? offsetClock(config.clockOffsetMs);
   // The one shift-and-position service; its driver cache also backs every driver token check.
   const positions = createPositionService({
     db,
@@ -112,7 +114,7 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
     pointsPerMinute: config.ingestPointsPerMinute,
     shiftIdleEndMinutes: config.shiftIdleEndMinutes,
     idleSweepMs: config.idleSweepMs,
-    clock: deps.clock ?? offsetClock(config.clockOffsetMs),
+    clock,
   });
 
   // Desk sessions' accounts kept in memory only where this process is the database's one writer.
@@ -125,7 +127,7 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
   const access = registerAccessGuard(app, authenticate);
   await app.register(healthRoutes, { prefix, db, dbKind });
   const backgroundPasses = hostBackgroundPasses(app, deps.backgroundPasses);
-  const context: ModuleContext = { prefix, config, db, io, publish: publisher.publish, edge, authenticate, authenticateDriver, backgroundPasses, services: { positions, shifts: positions.shifts } };
+  const context: ModuleContext = { prefix, config, db, io, publish: publisher.publish, edge, authenticate, authenticateDriver, backgroundPasses, clock, services: { positions, shifts: positions.shifts, alerts: createAlertHooks() } };
   try {
     for (const module of mounted) await module.register(app, context);
   } catch (error) {

@@ -12,6 +12,7 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { PassHost } from '../platform/backgroundPass';
+import type { Clock } from '../platform/clock';
 import type { Config, SettingsSection } from '../platform/config';
 import type { Database } from '../platform/db/schema';
 import type { Edge } from '../platform/edge';
@@ -43,6 +44,8 @@ export interface ModuleContext {
   authenticateDriver: preHandlerAsyncHookHandler;
   /** Where a module adds its background passes: started once the server listens, stopped as it closes. */
   backgroundPasses: PassHost;
+  /** "Now" for the rules that turn on time (platform/clock.ts): tests move it. */
+  clock: Clock;
   services: ModuleServices;
 }
 

@@ -3,6 +3,7 @@
  * line here. Each module's module.ts registers its routes; each route declares its access rule and
  * OpenAPI description in the module's routeSpecs.ts. Modules use each other only through index.ts.
  */
+import { alertsModule } from './alerts/module';
 import { deskModule } from './desk/module';
 import { dispatchModule } from './dispatch/module';
 import { driversModule } from './drivers/module';
@@ -15,7 +16,7 @@ import { vehiclesModule } from './vehicles/module';
 
 export type { FlotaModule, ModuleContext, ModuleServices } from './flotaModule';
 
-export const modules: readonly FlotaModule[] = [identityModule, driversModule, vehiclesModule, shiftsModule, positionsModule, reportsModule, deskModule, dispatchModule];
+export const modules: readonly FlotaModule[] = [identityModule, driversModule, vehiclesModule, shiftsModule, positionsModule, reportsModule, deskModule, dispatchModule, alertsModule];
 
 /** The mounted modules' settings sections: the entry reads them from the environment with the platform's (platform/config.ts). */
 export const settingsSections = modules.flatMap((module) => (module.settings ? [module.settings] : []));

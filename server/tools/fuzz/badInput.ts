@@ -20,6 +20,7 @@ import {
   vehicleCreateSchema,
   vehicleUpdateSchema,
 } from '../../../contract/api';
+import { acknowledgeRequestSchema, alertRuleRequestSchema, alertsQuerySchema, sosRequestSchema, zoneCollectionSchema, zoneRequestSchema } from '../../../contract/alerts';
 import { databaseSnapshot, type TableSnapshot } from '../testing/dbSnapshot';
 import { driverLogin } from '../testing/http';
 import type { TestServer } from '../testing/testServer';
@@ -35,9 +36,17 @@ const BODIES: Record<string, z.ZodType> = {
   'PUT /api/vehicles/:id': vehicleUpdateSchema,
   'POST /api/driver/shifts/start': shiftStartSchema,
   'POST /api/driver/locations': locationBatchSchema,
+  'POST /api/zones': zoneRequestSchema,
+  'PUT /api/zones/:id': zoneRequestSchema,
+  'POST /api/zones/import': zoneCollectionSchema,
+  'POST /api/alert-rules': alertRuleRequestSchema,
+  'PUT /api/alert-rules/:id': alertRuleRequestSchema,
+  'POST /api/alerts/:id/acknowledge': acknowledgeRequestSchema,
+  'POST /api/driver/sos': sosRequestSchema,
 };
 const QUERIES: Record<string, z.ZodType> = {
   'GET /api/shifts/history': historyQuerySchema,
+  'GET /api/alerts': alertsQuerySchema,
   'GET /api/shifts/history.csv': historyFilterSchema,
 };
 

@@ -15,6 +15,7 @@ import * as m0014 from './0014_trail_chunks';
 import * as m0015 from './0015_activity_retention';
 import * as m0016 from './0016_partitioned_points';
 import * as m0017 from './0017_long_shifts_index';
+import * as m0020 from './0020_alerts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0015_activity_retention': m0015,
   '0016_partitioned_points': m0016,
   '0017_long_shifts_index': m0017,
+  '0020_alerts': m0020,
 };
