@@ -33,6 +33,8 @@ export function openOwnerSocket(url: string, auth: Record<string, unknown>): Pro
     SocketEvent.availabilityChanged,
     SocketEvent.offer,
     SocketEvent.tripChanged,
+    SocketEvent.alertRaised,
+    SocketEvent.alertChanged,
   ]) {
     socket.on(event as never, ((payload: unknown) => {
       events.push({ event, payload });

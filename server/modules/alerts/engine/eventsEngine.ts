@@ -185,20 +185,22 @@ export function createEventsEngine(deps: EngineDeps) {
     const rows = await db
       .selectFrom('shifts as s')
       .leftJoin('alert_taxi_states as st', 'st.shift_id', 's.id')
-      .select(['s.id', 's.last_seen_at', 's.latitude', 's.longitude', 'st.state'])
+      .select(['s.id', 's.start_time', 's.last_location_time', 's.latitude', 's.longitude', 'st.state'])
       .where('s.end_time', 'is', null)
       .execute();
     let raised = 0;
     for (const row of rows) {
+      // The newest point's own time (its source's clock, at most 2 minutes ahead: the ingest refuses more), else the shift's start.
+      const heard = row.last_location_time ?? row.start_time;
       const stored = row.state ? ({ ...emptyState(), ...(row.state as TaxiState) } as TaxiState) : emptyState();
-      const quiet = row.last_seen_at < cutoff;
-      const back = stored.silentSince !== null && row.last_seen_at.getTime() > Date.parse(stored.silentSince);
+      const quiet = heard < cutoff;
+      const back = stored.silentSince !== null && heard.getTime() > Date.parse(stored.silentSince);
       if ((quiet && stored.silentSince === null) || back) {
         const taxi = taxis.get(row.id) ?? (await loadTaxi(row.id));
         if (!taxi) continue;
         taxis.set(row.id, taxi);
-        const since = row.last_seen_at.toISOString();
-        const minutes = Math.floor((now.getTime() - row.last_seen_at.getTime()) / 60_000);
+        const since = heard.toISOString();
+        const minutes = Math.floor((now.getTime() - heard.getTime()) / 60_000);
         const redo = (state: TaxiState): StepResult => {
           if (quiet && state.silentSince === null) {
             return { state: { ...state, silentSince: since }, events: [{ kind: 'no_signal', key: `no_signal:${row.id}:${since}`, zone: null, figures: { minutes, since } }], speedingEnded: null };
