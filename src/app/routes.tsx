@@ -8,6 +8,7 @@ import { DashboardLayout } from '../features/layout/DashboardLayout';
 import { ThemeToggle } from '../features/layout/ThemeToggle';
 import { LoadingText } from '../components/LoadingText';
 import { DashboardRoute } from './DashboardRoute';
+import { AlertsBell, AlertsLive, AlertsNavCount } from '../features/alerts/AlertsLive';
 import { useAppDispatch, useAppSelector, usePermissions } from './hooks';
 
 /** The layout, given the session it shows and the way out. */
@@ -19,7 +20,15 @@ function AppLayout() {
     dispatch(loggedOut());
     navigate('/login', { replace: true });
   };
-  return <DashboardLayout user={user} onLogOut={logOut} accountMenu={<AccountMenu user={user} onLogOut={logOut} extra={<ThemeToggle />} />} />;
+  return (
+    <DashboardLayout
+      user={user}
+      onLogOut={logOut}
+      accountMenu={<AccountMenu user={user} onLogOut={logOut} extra={<ThemeToggle />} />}
+      // Alertas (issue 33): live on every screen, the open count in the sidebar and the top bar.
+      alerts={{ live: <AlertsLive />, bell: <AlertsBell />, navCount: <AlertsNavCount /> }}
+    />
+  );
 }
 
 /** A screen only some roles open (the server refuses the rest anyway): others land on the dashboard. */
@@ -66,6 +75,11 @@ export const routes: RouteObject[] = [
             path: 'dispatch',
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => ({ Component: (await import('../features/dispatch/DispatchPage')).DispatchPage }),
+          },
+          {
+            path: 'alerts',
+            hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
+            lazy: async () => ({ Component: (await import('./AlertsRoute')).AlertsRoute }),
           },
           {
             path: 'history',

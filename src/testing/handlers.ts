@@ -43,6 +43,8 @@ export const handlers = [
     return HttpResponse.json({ shifts, count: shifts.length });
   }),
   // Dispatch availability for the live map's colours: none known unless a test says so.
+  // Alertas: the layout asks for the open count on every screen.
+  http.get(`${API}/alerts/summary`, ({ request }) => (authorized(request) ? HttpResponse.json({ open_count: 0, open_sos: 0 }) : unauthorized())),
   http.get(`${API}/dispatch/availability`, ({ request }) => (authorized(request) ? HttpResponse.json({ availability: [] }) : unauthorized())),
   http.get(`${API}/shifts/history`, ({ request }) => {
     if (!authorized(request)) return unauthorized();

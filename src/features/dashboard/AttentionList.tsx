@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Shift } from '../../../contract/entities';
 import { useAppSelector } from '../../app/hooks';
@@ -98,7 +98,8 @@ function ItemBody({ item, onShowTaxi }: { item: AttentionItem; onShowTaxi?: Show
  * "Requiere atención" on Panel de Control: taxis without signal and for how long, shifts without a
  * vehicle, licences expired or expiring within 30 days; each with a link to where it is handled.
  */
-export function AttentionList({ onShowTaxi }: { onShowTaxi?: ShowTaxi }) {
+/** `openAlerts`: Alertas' open count (composed in app/), shown first. */
+export function AttentionList({ onShowTaxi, openAlerts }: { onShowTaxi?: ShowTaxi; openAlerts?: ReactNode }) {
   const shiftsQuery = useGetAttentionShiftsQuery(undefined, { pollingInterval: POLL_MS, refetchOnMountOrArgChange: true });
   const driversQuery = useGetAttentionDriversQuery(undefined, { refetchOnMountOrArgChange: 60 });
   const staleAfterSeconds = useAppSelector((state) => state.config.staleAfterSeconds);
@@ -138,6 +139,7 @@ export function AttentionList({ onShowTaxi }: { onShowTaxi?: ShowTaxi }) {
       <h2 id={titleId} className="flota-section-title">
         Requiere atención{items.length > 0 ? ` (${items.length})` : ''}
       </h2>
+      {openAlerts}
       {content()}
     </section>
   );

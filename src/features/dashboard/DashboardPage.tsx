@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LoadFailure } from '../../components/LoadFailure';
 import { usePermissions } from '../../app/hooks';
@@ -15,7 +15,7 @@ const cards: { key: keyof FleetCounts; label: string; tone: string }[] = [
 ];
 
 /** onShowTaxi: given by the app, which knows the live map (a feature does not import another). */
-export function DashboardPage({ onShowTaxi }: { onShowTaxi?: ShowTaxi }) {
+export function DashboardPage({ onShowTaxi, openAlerts }: { onShowTaxi?: ShowTaxi; openAlerts?: ReactNode }) {
   const { data, isLoading, isError, refetch } = useGetFleetCountsQuery(undefined, { refetchOnMountOrArgChange: 30 });
   const navigate = useNavigate();
   const titleId = useId();
@@ -54,7 +54,7 @@ export function DashboardPage({ onShowTaxi }: { onShowTaxi?: ShowTaxi }) {
           Ver Mapa
         </button>
       </div>
-      <AttentionList onShowTaxi={onShowTaxi} />
+      <AttentionList onShowTaxi={onShowTaxi} openAlerts={openAlerts} />
     </section>
   );
 }
