@@ -243,6 +243,9 @@ describe('Reconocer and SOS', () => {
     const first = await apiCall(url(), '/api/driver/sos', { token: taxi.token, json: body });
     const second = await apiCall(url(), '/api/driver/sos', { token: taxi.token, json: body });
     expect(second.body.sos.id).toBe(first.body.sos.id);
-    expect(kinds(await alertsOf(taxi))).toEqual(['sos']);
+    const alerts = await alertsOf(taxi);
+    expect(kinds(alerts)).toEqual(['sos']);
+    // Sent without a fix: the desk sees the taxi's last position.
+    expect(alerts[0].position).toMatchObject({ latitude: at(21_000, 0)[1], longitude: at(21_000, 0)[0] });
   });
 });

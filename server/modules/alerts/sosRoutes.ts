@@ -33,6 +33,10 @@ export const sosRoutes: FastifyPluginAsync<Options> = async (app, { db, authenti
     const taxi = await taxiOfDriver(db, driver.ownerId, driver.id);
     if (!taxi) throw new HttpError(401, 'Sesión expirada. Ingresa nuevamente.');
     const key = `sos:${driver.id}:${body.client_id}`;
+    // A phone without a fix: the shift's last position, so the desk still sees where.
+    const last = body.latitude === null && taxi.shiftId !== null ? await db.selectFrom('shifts').select(['latitude', 'longitude']).where('id', '=', taxi.shiftId).executeTakeFirst() : undefined;
+    const lat = body.latitude ?? last?.latitude ?? null;
+    const lng = body.longitude ?? last?.longitude ?? null;
     const phone = taxi.driver.phone ? ` · ${taxi.driver.phone}` : '';
     await raiseNow(db, raiser, await rules.get(driver.ownerId), [
       {
@@ -46,7 +50,7 @@ export const sosRoutes: FastifyPluginAsync<Options> = async (app, { db, authenti
         driver: taxi.driver,
         vehicle: taxi.vehicle,
         zone: null,
-        position: body.latitude !== null && body.longitude !== null ? { lat: body.latitude, lng: body.longitude, speedKmh: null } : null,
+        position: lat !== null && lng !== null ? { lat, lng, speedKmh: null } : null,
       },
     ]);
     // Stored now or by an earlier copy of the same press: either way, this is the driver's SOS.
