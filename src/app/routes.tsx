@@ -32,7 +32,7 @@ function AppLayout() {
 }
 
 /** A screen only some roles open (the server refuses the rest anyway): others land on the dashboard. */
-function Allowed({ when, children }: { when: 'manageUsers' | 'readActivity' | 'readReports'; children: ReactNode }) {
+function Allowed({ when, children }: { when: 'manageFleet' | 'manageUsers' | 'readActivity' | 'readReports'; children: ReactNode }) {
   return usePermissions()[when] ? children : <Navigate to="/dashboard" replace />;
 }
 
@@ -80,6 +80,20 @@ export const routes: RouteObject[] = [
             path: 'alerts',
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => ({ Component: (await import('./AlertsRoute')).AlertsRoute }),
+          },
+          {
+            path: 'zones',
+            hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
+            lazy: async () => {
+              const { ZonesPage } = await import('../features/alerts/ZonesPage');
+              return {
+                Component: () => (
+                  <Allowed when="manageFleet">
+                    <ZonesPage />
+                  </Allowed>
+                ),
+              };
+            },
           },
           {
             path: 'history',
