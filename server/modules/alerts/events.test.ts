@@ -13,7 +13,7 @@ import type { OpenDatabase } from '../../platform/db/client';
 import { openTestPglite } from '../../tools/testing/pgliteTemplate';
 import { ensureDemoDesk } from '../../tools/seed/demoDesk';
 import { DEMO_OWNER_RUT, DEMO_PASSWORD, seedDemoFleet } from '../../tools/seed/demoFleet';
-import { freeDemoDrivers } from '../../tools/testing/dispatchFixtures';
+import { createBooking, freeDemoDrivers } from '../../tools/testing/dispatchFixtures';
 import { apiCall, driverLogin } from '../../tools/testing/http';
 import { openOwnerSocket, type OwnerSocket } from '../../tools/testing/ownerSocket';
 import { TEST_JWT_SECRET } from '../../tools/testing/testServer';
@@ -210,6 +210,22 @@ describe('a taxi driving through zones', () => {
     await drive(taxi, at(8010, 8000), 1);
     expect(kinds(await waitForAlerts(taxi, 2))).toEqual(['no_signal', 'signal_back']);
     await apiCall(url(), '/api/driver/shifts/end', { token: taxi.token, json: {} });
+  });
+});
+
+describe('a booking nobody accepted', () => {
+  it('reaches the inbox when the booking returns to the board with no taxi to take it', async () => {
+    // Central Santiago: no taxi of the demo fleet is near, so the offer finds no candidate.
+    const booking = await createBooking(url(), desk);
+    const offered = await apiCall(url(), `/api/dispatch/bookings/${booking}/offer`, { token: desk, json: {} });
+    expect(offered.body.booking).toMatchObject({ status: 'pendiente', needs_attention: true });
+    const deadline = Date.now() + 8000;
+    let found: Alert | undefined;
+    while (!found && Date.now() < deadline) {
+      found = ((await apiCall(url(), '/api/alerts?kind=booking_unaccepted', { token: desk })).body.alerts as Alert[]).find((a) => a.title.startsWith(`Reserva #${booking} sin aceptar`));
+      if (!found) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(found).toMatchObject({ kind: 'booking_unaccepted', detail: 'No había taxis libres cerca para ofrecerla.' });
   });
 });
 

@@ -11,7 +11,7 @@ import { deleteAlertsBefore } from './alertsRepo';
 import { alertsRoutes } from './alertsRoutes';
 import { createEventsEngine } from './engine/eventsEngine';
 import { createAlertEvents } from './events';
-import { createRaiser, type AlertHooks } from './raise';
+import { createRaiser, raiseNow, type AlertHooks } from './raise';
 import { openApiTags } from './routeSpecs';
 import { createRulesCache, ensureDefaultRulesForAll } from './rulesRepo';
 import { rulesRoutes } from './rulesRoutes';
@@ -40,7 +40,7 @@ export const alertsModule: FlotaModule = {
   name: 'alerts',
   openApiTags: Object.values(openApiTags),
   settings: alertsSettings,
-  async register(app, { prefix, config, db, publish, clock, authenticate, authenticateDriver, backgroundPasses, services: { positions, shifts, alerts } }) {
+  async register(app, { prefix, config, db, publish, clock, authenticate, authenticateDriver, backgroundPasses, services: { positions, shifts, alerts, dispatch } }) {
     await ensureDefaultRulesForAll(db);
     const ttl = config.databaseUrl ? CLUSTER_CACHE_MS : Number.POSITIVE_INFINITY;
     const zones = createZonesCache(db, ttl);
@@ -51,6 +51,29 @@ export const alertsModule: FlotaModule = {
     positions.onAccepted((position) => engine.onPosition(position));
     shifts.onEnded((shift) => engine.forget(shift.id));
     app.addHook('onClose', async () => engine.idle());
+    // A booking back on the board that nobody accepted: one alert per time it returns.
+    dispatch.onUnaccepted((booking) => {
+      void rules
+        .get(booking.ownerId)
+        .then((fleetRules) =>
+          raiseNow(db, raiser, fleetRules, [
+            {
+              ownerId: booking.ownerId,
+              kind: 'booking_unaccepted',
+              key: `booking_unaccepted:${booking.bookingId}:${booking.at.toISOString()}`,
+              occurredAt: booking.at,
+              title: `Reserva #${booking.bookingId} sin aceptar${booking.pickupLabel ? ` (${booking.pickupLabel})` : ''}`,
+              detail: booking.reason === 'sin_aceptar' ? 'Los taxis a los que se ofreció la rechazaron o dejaron vencer la oferta.' : 'No había taxis libres cerca para ofrecerla.',
+              shiftId: null,
+              driver: null,
+              vehicle: null,
+              zone: null,
+              position: null,
+            },
+          ]),
+        )
+        .catch((error: unknown) => app.log.error({ err: error }, 'Alertas: no se pudo registrar una reserva sin aceptar'));
+    });
 
     await app.register(zonesRoutes, { prefix, db, authenticate, changed: (ownerId) => zones.forget(ownerId) });
     await app.register(rulesRoutes, { prefix, db, authenticate, changed: (ownerId) => rules.forget(ownerId) });

@@ -60,7 +60,32 @@ export interface DispatchServiceOptions {
   log: FastifyBaseLogger;
   /** Other server processes share the database (PostgreSQL): taxi states travel between them. */
   clustered?: boolean;
+  /** Told of each booking that returns to the board unaccepted (alerts raise "Reserva sin aceptar"). */
+  hooks?: DispatchHooks;
 }
+
+/** A booking nobody accepted: every offer declined or expired, or no free taxi to offer it to. */
+export interface UnacceptedBooking {
+  ownerId: number;
+  bookingId: number;
+  reason: 'sin_aceptar' | 'sin_candidatos';
+  pickupLabel: string;
+  at: Date;
+}
+
+/** services.dispatch: filled by the app before any module registers, so a module above can listen. */
+export function createDispatchHooks() {
+  const listeners: Array<(booking: UnacceptedBooking) => void> = [];
+  return {
+    onUnaccepted(listener: (booking: UnacceptedBooking) => void): void {
+      listeners.push(listener);
+    },
+    unaccepted(booking: UnacceptedBooking): void {
+      for (const listener of listeners) listener(booking);
+    },
+  };
+}
+export type DispatchHooks = ReturnType<typeof createDispatchHooks>;
 
 export interface AcceptedPoint {
   ownerId: number;
@@ -75,7 +100,7 @@ const fail = (status: number, error: string): never => {
   throw new HttpError(status, error);
 };
 
-export function createDispatchService({ db, io, publish: publishEvent, config, log, clustered = false }: DispatchServiceOptions) {
+export function createDispatchService({ db, io, publish: publishEvent, config, log, clustered = false, hooks }: DispatchServiceOptions) {
   const events = createDispatchEvents(publishEvent);
   const index = createTaxiIndex();
   const states = createTaxiStates();
@@ -263,8 +288,10 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
       .returning('id')
       .executeTakeFirst();
     if (flagged) {
-      await insertEvent(db, bookingId, 'pendiente', SYSTEM, null, stored.refusals >= config.maxRefusals ? 'sin_aceptar' : 'sin_candidatos');
-      await publish(ownerId, bookingId);
+      const reason = stored.refusals >= config.maxRefusals ? 'sin_aceptar' : 'sin_candidatos';
+      await insertEvent(db, bookingId, 'pendiente', SYSTEM, null, reason);
+      const booking = await publish(ownerId, bookingId);
+      hooks?.unaccepted({ ownerId, bookingId, reason, pickupLabel: booking?.pickup.label ?? '', at: new Date() });
     }
   }
 

@@ -3,6 +3,6 @@
  * from an in-memory taxi index fed by the position service, customers and saved places.
  */
 export { dispatchModule } from './module';
-export { createDispatchService, type DispatchService } from './dispatchService';
+export { createDispatchHooks, createDispatchService, type DispatchHooks, type DispatchService, type UnacceptedBooking } from './dispatchService';
 export { DISPATCH_DEFAULTS, dispatchSettings, type DispatchConfig } from './settings';
 export { normalizeChileanPhone } from '../../../contract/phone';

@@ -6,6 +6,14 @@
  * server was down pass on at start.
  */
 import type { FlotaModule } from '../flotaModule';
+import type { DispatchHooks } from './dispatchService';
+
+declare module '../flotaModule' {
+  interface ModuleServices {
+    /** Despacho's hooks: `onUnaccepted`, a booking back on the board that nobody accepted. */
+    dispatch: DispatchHooks;
+  }
+}
 import { openApiTags } from './routeSpecs';
 import { bookingsRoutes } from './bookingsRoutes';
 import { customersRoutes } from './customersRoutes';
@@ -18,8 +26,8 @@ export const dispatchModule: FlotaModule = {
   name: 'dispatch',
   openApiTags: Object.values(openApiTags),
   settings: dispatchSettings,
-  async register(app, { prefix, config, db, io, publish, authenticate, authenticateDriver, services: { positions, shifts } }) {
-    const service = createDispatchService({ db, io, publish, config: config.dispatch, log: app.log, clustered: config.databaseUrl !== null });
+  async register(app, { prefix, config, db, io, publish, authenticate, authenticateDriver, services: { positions, shifts, dispatch: hooks } }) {
+    const service = createDispatchService({ db, io, publish, config: config.dispatch, log: app.log, clustered: config.databaseUrl !== null, hooks });
     await service.loadIndex();
     positions.onAccepted((position) => service.onPosition(position));
     shifts.onEnded((shift) => service.onShiftEnded(shift.id));
