@@ -16,7 +16,7 @@ const swc: [string, Record<string, unknown>] = [
 
 // Jest runs CommonJS: every .mjs file, and these ESM-only packages' .js files, are transformed
 // (@fastify/swagger-ui is listed so the ESM-only content-disposition nested inside it is reached).
-const esmPackages = ['jose', 'msw', '@mswjs', 'rettime', 'until-async', '@open-draft', '@bundled-es-modules', 'headers-polyfill', 'outvariant', 'strict-event-emitter', '@fastify/swagger-ui', 'content-disposition'];
+const esmPackages = ['jose', 'msw', '@mswjs', 'rettime', 'until-async', '@open-draft', '@bundled-es-modules', 'headers-polyfill', 'outvariant', 'strict-event-emitter', '@fastify/swagger-ui', 'content-disposition', 'flatbush', 'flatqueue'];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/).+\\.c?js$`];
 const transform = { '^.+\\.(t|j|mj)sx?$': swc };
 

@@ -5,7 +5,7 @@ import { isIsoDate } from './common';
 import { isoTime } from './fields';
 
 /** What the activity log records about. */
-export const activityEntities = ['driver', 'vehicle', 'user', 'device', 'shift', 'booking', 'customer', 'place', 'webhook', 'account_entry', 'account_terms', 'account_settings'] as const;
+export const activityEntities = ['driver', 'vehicle', 'user', 'device', 'shift', 'booking', 'customer', 'place', 'webhook', 'account_entry', 'account_terms', 'account_settings', 'zone', 'alert_rule', 'alert'] as const;
 export type ActivityEntity = (typeof activityEntities)[number];
 export const activityEntityLabels: Record<ActivityEntity, string> = {
   driver: 'Conductor',
@@ -20,6 +20,9 @@ export const activityEntityLabels: Record<ActivityEntity, string> = {
   account_entry: 'Movimiento de cuenta',
   account_terms: 'Condiciones de cuenta',
   account_settings: 'Ajustes de cuentas',
+  zone: 'Zona',
+  alert_rule: 'Regla de alertas',
+  alert: 'Alerta',
 };
 export const activityActionLabels: Record<string, string> = {
   created: 'Creó',
@@ -30,6 +33,7 @@ export const activityActionLabels: Record<string, string> = {
   password_reset: 'Restableció la contraseña de',
   regenerated: 'Generó un nuevo identificador de dispositivo para',
   ended: 'Terminó',
+  acknowledged: 'Reconoció',
 };
 
 /** One entry of the activity log: who, what, before → after of the changed fields, when, from where. */

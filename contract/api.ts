@@ -20,3 +20,4 @@ export * from './replay';
 export * from './notifications';
 export * from './accounts';
 export * from './money';
+export * from './alerts';

@@ -17,9 +17,10 @@ import { z } from 'zod';
 import './zodConfig';
 import { isoTime, optionalText } from './fields';
 
-/** The alert kinds the alerts module raises; each is the webhook event `alert.<kind>`. */
-export const ALERT_KINDS = ['zone_enter', 'zone_exit', 'zone_dwell', 'zone_crossing', 'speeding', 'no_signal', 'signal_back', 'long_stop', 'booking_unaccepted', 'sos'] as const;
-export type AlertKind = (typeof ALERT_KINDS)[number];
+import { alertKinds } from './alerts';
+
+/** The alert kinds the alerts module raises (contract/alerts.ts); each is the webhook event `alert.<kind>`. */
+export const ALERT_KINDS = alertKinds;
 
 /** What an endpoint may subscribe to. */
 export const SUBSCRIBABLE_EVENT_TYPES = [...ALERT_KINDS.map((kind) => `alert.${kind}` as const), 'booking.assigned'] as const;

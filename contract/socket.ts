@@ -11,6 +11,7 @@ import { bookingSchema, driverOfferSchema, driverTripSchema, availabilitySchema,
 import { isoTime } from './fields';
 import { locationUpdateSchema } from './positions';
 import { shiftSchema } from './shifts';
+import { alertChangedPayloadSchema, alertRaisedPayloadSchema, sosChangedPayloadSchema } from './alerts';
 
 export { SOCKET_PATH } from './paths';
 export { SocketEvent } from './socketEvents';
@@ -73,6 +74,10 @@ export const socketPayloadSchemas = {
   offer: offerPayloadSchema,
   trip_changed: tripChangedPayloadSchema,
   resync: resyncPayloadSchema,
+  /** Alertas (issue 33): a new alert and a changed one (fleet room); the driver's SOS received or acknowledged (driver room). */
+  alert_raised: alertRaisedPayloadSchema,
+  alert_changed: alertChangedPayloadSchema,
+  sos_changed: sosChangedPayloadSchema,
 } as const;
 
 type PayloadOf<E extends keyof typeof socketPayloadSchemas> = z.infer<(typeof socketPayloadSchemas)[E]>;
@@ -87,6 +92,9 @@ export interface ServerToClientEvents {
   offer: (payload: PayloadOf<'offer'>) => void;
   trip_changed: (payload: PayloadOf<'trip_changed'>) => void;
   resync: (payload: PayloadOf<'resync'>) => void;
+  alert_raised: (payload: PayloadOf<'alert_raised'>) => void;
+  alert_changed: (payload: PayloadOf<'alert_changed'>) => void;
+  sos_changed: (payload: PayloadOf<'sos_changed'>) => void;
 }
 
 export interface ClientToServerEvents {

@@ -13,4 +13,7 @@ export const SocketEvent = {
   offer: 'offer',
   tripChanged: 'trip_changed',
   resync: 'resync',
+  alertRaised: 'alert_raised',
+  alertChanged: 'alert_changed',
+  sosChanged: 'sos_changed',
 } as const;

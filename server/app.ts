@@ -24,6 +24,8 @@ import { isSpaRoute, registerSpa, sendIndexHtml } from './platform/spa';
 import { modules as domainModules, type FlotaModule, type ModuleContext } from './modules';
 import { createPrincipalCache, registerAccessGuard, makeAuthenticate, makeAuthenticateDriver, makeSocketIdentity, type AccessTable } from './modules/identity';
 import { createPositionService, startOsmandListener, type OsmandListener } from './modules/positions';
+import { createAlertHooks } from './modules/alerts';
+import { createDispatchHooks } from './modules/dispatch';
 
 export const BODY_LIMIT = 1024 * 1024;
 /** Answers smaller than this go uncompressed: the headers would cost more than they save. */
@@ -130,7 +132,7 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
   const access = registerAccessGuard(app, authenticate);
   await app.register(healthRoutes, { prefix, db, dbKind });
   const backgroundPasses = hostBackgroundPasses(app, deps.backgroundPasses);
-  const context: ModuleContext = { prefix, config, clock, db, io, publish: publisher.publish, edge, authenticate, authenticateDriver, backgroundPasses, services: { positions, shifts: positions.shifts } };
+  const context: ModuleContext = { prefix, config, db, io, publish: publisher.publish, edge, authenticate, authenticateDriver, backgroundPasses, clock, services: { positions, shifts: positions.shifts, alerts: createAlertHooks(), dispatch: createDispatchHooks() } };
   try {
     for (const module of mounted) await module.register(app, context);
   } catch (error) {

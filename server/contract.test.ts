@@ -5,6 +5,7 @@
  * with the schema declared for its status — with nothing left over, so a field the contract does
  * not list (or lists differently) fails here. config.json parses with the runtime-config schema.
  */
+import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import { safeParse, type $ZodType } from 'zod/v4/core';
@@ -104,6 +105,8 @@ const phoneJourney: [string, (ctx: { driverRut: string }) => (SampleRequest & { 
   ['POST /api/driver/trips/:id/onboard', () => ({ path: `/api/driver/trips/${accepted}/onboard`, json: {} })],
   ['POST /api/driver/trips/:id/finish', () => ({ path: `/api/driver/trips/${accepted}/finish`, json: {} })],
   ['POST /api/driver/trips/:id/no-show', async ({ driverRut }) => ({ path: `/api/driver/trips/${await dispatchBooking(driverRut, 'en_el_lugar')}/no-show`, json: {} })],
+  ['POST /api/driver/sos', () => ({ path: '/api/driver/sos', json: { client_id: randomUUID(), latitude: -32.45, longitude: -71.23, timestamp: new Date().toISOString() } })],
+  ['GET /api/driver/sos', () => ({ path: '/api/driver/sos' })],
   ['POST /api/driver/shifts/end', () => ({ path: '/api/driver/shifts/end', json: {} })],
 ];
 

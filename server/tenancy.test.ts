@@ -31,7 +31,7 @@ function routeKind(url: string, method = 'GET'): Kind {
 
 let server: TestServer;
 let call: ReturnType<typeof apiClient>;
-const a = { ownerId: 0, driverId: 0, driverRut: '', vehicleId: 0, shiftId: 0, ownerToken: '', driverToken: '', plates: [] as string[], ruts: [] as string[] };
+const a = { zoneId: 0, ruleId: 0, alertId: 0, ownerId: 0, driverId: 0, driverRut: '', vehicleId: 0, shiftId: 0, ownerToken: '', driverToken: '', plates: [] as string[], ruts: [] as string[] };
 const b = { ownerId: 0, fleetCode: '', ownerToken: '', driverToken: '', driverId: 0, vehicleId: 0 };
 
 beforeAll(async () => {
@@ -59,6 +59,16 @@ beforeAll(async () => {
   a.driverToken = (await driverLogin(server.url, shift.rut)).token;
   a.plates = (await server.db.selectFrom('vehicles').select('plate_number').where('owner_id', '=', a.ownerId).execute()).map((v) => v.plate_number);
   a.ruts = (await server.db.selectFrom('drivers').select('rut').where('owner_id', '=', a.ownerId).execute()).map((d) => d.rut);
+  // Alertas: one zone, rule and alert of A's for B to aim at (A's rules are made first, so B's own are other ids).
+  a.ruleId = (await call('/api/alert-rules', { token: a.ownerToken })).body.rules[0].id;
+  const square = { type: 'Polygon', coordinates: [[[-71.3, -32.5], [-71.29, -32.5], [-71.29, -32.49], [-71.3, -32.5]]] };
+  a.zoneId = (await call('/api/zones', { method: 'POST', token: a.ownerToken, json: { name: 'Zona de A', kind: 'otra', color: '#112233', geometry: square } })).body.zone.id;
+  const alert = await server.db
+    .insertInto('alerts')
+    .values({ owner_id: a.ownerId, kind: 'sos', episode_key: 'tenancy:a', occurred_at: new Date(), title: 'SOS de A', detail: null, shift_id: null, driver_id: null, driver_name: null, driver_phone: null, vehicle_id: null, vehicle_plate: null, zone_id: null, zone_name: null, latitude: null, longitude: null, speed_kmh: null, desk: true, email_to: '[]' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  a.alertId = alert.id;
 }, 60_000);
 afterAll(() => server.close());
 
@@ -66,7 +76,7 @@ const apiRoutes = () => server.routes.filter((route) => route.url.startsWith('/a
 
 /** A's ids for a path parameter, by the resource named before it; every kind when unknown. */
 function idsFor(resource: string): number[] {
-  const known: Record<string, number> = { drivers: a.driverId, vehicles: a.vehicleId, shifts: a.shiftId, owners: a.ownerId };
+  const known: Record<string, number> = { drivers: a.driverId, vehicles: a.vehicleId, shifts: a.shiftId, owners: a.ownerId, zones: a.zoneId, 'alert-rules': a.ruleId, alerts: a.alertId };
   return resource in known ? [known[resource]] : [a.driverId, a.vehicleId, a.shiftId, a.ownerId];
 }
 
@@ -146,7 +156,7 @@ describe('owner B on owner A’s ids, on every route', () => {
         tried.push(`${route.method} ${url} → ${answer.status}`);
         expect({ route: `${route.method} ${url}`, status: answer.status < 500, leaks: leaksA(answer.body) }).toEqual({ route: `${route.method} ${url}`, status: true, leaks: false });
         // An answer that names one of A's ids as found would be a leak: ids in the path must 404.
-        if (url.includes(`/${a.driverId}`) || url.includes(`/${a.vehicleId}`) || url.includes(`/${a.shiftId}`)) {
+        if ([a.driverId, a.vehicleId, a.shiftId, a.zoneId, a.ruleId, a.alertId].some((id) => url.includes(`/${id}?`) || url.includes(`/${id}/`))) {
           expect({ route: `${route.method} ${url}`, status: answer.status }).toEqual({ route: `${route.method} ${url}`, status: 404 });
         }
       }

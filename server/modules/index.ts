@@ -4,6 +4,7 @@
  * OpenAPI description in the module's routeSpecs.ts. Modules use each other only through index.ts.
  */
 import { accountsModule } from './accounts/module';
+import { alertsModule } from './alerts/module';
 import { deskModule } from './desk/module';
 import { dispatchModule } from './dispatch/module';
 import { driversModule } from './drivers/module';
@@ -18,7 +19,7 @@ import { vehiclesModule } from './vehicles/module';
 
 export type { FlotaModule, ModuleContext, ModuleServices } from './flotaModule';
 
-export const modules: readonly FlotaModule[] = [identityModule, driversModule, vehiclesModule, shiftsModule, positionsModule, reportsModule, deskModule, dispatchModule, trackingModule, notificationsModule, accountsModule];
+export const modules: readonly FlotaModule[] = [identityModule, driversModule, vehiclesModule, shiftsModule, positionsModule, reportsModule, deskModule, dispatchModule, trackingModule, alertsModule, notificationsModule, accountsModule];
 
 /** The mounted modules' settings sections: the entry reads them from the environment with the platform's (platform/config.ts). */
 export const settingsSections = modules.flatMap((module) => (module.settings ? [module.settings] : []));

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { AccountsAttention } from '../features/accounts/AccountsAttention';
+import { OpenAlertsLine } from '../features/alerts/AlertsLive';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { shiftSelected } from '../features/liveMap/state/liveMapSlice';
 import { positionOf } from '../features/liveMap/state/taxiRows';
@@ -12,5 +13,5 @@ import { useAppDispatch } from './hooks';
 export function DashboardRoute() {
   const dispatch = useAppDispatch();
   const showTaxi = useCallback((shift: { id: number; latitude: number | null; longitude: number | null }) => dispatch(shiftSelected({ shiftId: shift.id, position: positionOf(shift) })), [dispatch]);
-  return <DashboardPage onShowTaxi={showTaxi} extraAttention={<AccountsAttention />} />;
+  return <DashboardPage onShowTaxi={showTaxi} openAlerts={<OpenAlertsLine />} extraAttention={<AccountsAttention />} />;
 }

@@ -9,6 +9,7 @@ import { ThemeToggle } from '../features/layout/ThemeToggle';
 import { LoadingText } from '../components/LoadingText';
 import { DashboardRoute } from './DashboardRoute';
 import type { RouteHandle } from './documentTitle';
+import { AlertsBell, AlertsLive, AlertsNavCount } from '../features/alerts/AlertsLive';
 import { useAppDispatch, useAppSelector, usePermissions } from './hooks';
 
 /** The layout, given the session it shows and the way out. */
@@ -20,11 +21,19 @@ function AppLayout() {
     dispatch(loggedOut());
     navigate('/login', { replace: true });
   };
-  return <DashboardLayout user={user} onLogOut={logOut} accountMenu={<AccountMenu user={user} onLogOut={logOut} extra={<ThemeToggle />} />} />;
+  return (
+    <DashboardLayout
+      user={user}
+      onLogOut={logOut}
+      accountMenu={<AccountMenu user={user} onLogOut={logOut} extra={<ThemeToggle />} />}
+      // Alertas (issue 33): live on every screen, the open count in the sidebar and the top bar.
+      alerts={{ live: <AlertsLive />, bell: <AlertsBell />, navCount: <AlertsNavCount /> }}
+    />
+  );
 }
 
 /** A screen only some roles open (the server refuses the rest anyway): others land on the dashboard. */
-function Allowed({ when, children }: { when: 'manageUsers' | 'readActivity' | 'readReports' | 'manageFleet'; children: ReactNode }) {
+function Allowed({ when, children }: { when: 'manageFleet' | 'manageUsers' | 'readActivity' | 'readReports'; children: ReactNode }) {
   return usePermissions()[when] ? children : <Navigate to="/dashboard" replace />;
 }
 
@@ -73,6 +82,25 @@ export const routes: RouteObject[] = [
             handle: { title: 'Despacho' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => ({ Component: (await import('../features/dispatch/DispatchPage')).DispatchPage }),
+          },
+          {
+            path: 'alerts',
+            hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
+            lazy: async () => ({ Component: (await import('./AlertsRoute')).AlertsRoute }),
+          },
+          {
+            path: 'zones',
+            hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
+            lazy: async () => {
+              const { ZonesPage } = await import('../features/alerts/ZonesPage');
+              return {
+                Component: () => (
+                  <Allowed when="manageFleet">
+                    <ZonesPage />
+                  </Allowed>
+                ),
+              };
+            },
           },
           {
             path: 'history',

@@ -45,6 +45,8 @@ export const handlers = [
   // Dispatch availability for the live map's colours: none known unless a test says so.
   // Cuentas: no driver behind (the dashboard's Requiere atención asks).
   http.get(`${API}/accounts/balances`, ({ request }) => (authorized(request) ? HttpResponse.json({ balances: [], total_owed: 0, behind_days_alert: 3 }) : unauthorized())),
+  // Alertas: the layout asks for the open count on every screen.
+  http.get(`${API}/alerts/summary`, ({ request }) => (authorized(request) ? HttpResponse.json({ open_count: 0, open_sos: 0 }) : unauthorized())),
   http.get(`${API}/dispatch/availability`, ({ request }) => (authorized(request) ? HttpResponse.json({ availability: [] }) : unauthorized())),
   http.get(`${API}/shifts/history`, ({ request }) => {
     if (!authorized(request)) return unauthorized();

@@ -70,10 +70,45 @@ export interface DispatchServiceOptions {
   log: FastifyBaseLogger;
   /** Other server processes share the database (PostgreSQL): taxi states travel between them. */
   clustered?: boolean;
+  /** Told of each booking that returns to the board unaccepted (alerts raise "Reserva sin aceptar"). */
+  hooks?: DispatchHooks;
 }
 
-/** A module above dispatch hearing a booking after a change (dispatchService's onBookingChanged). */
+/** A module above dispatch hearing a booking after a change (tracking's links). */
 export type BookingListener = (ownerId: number, booking: Booking) => void;
+
+/** A booking nobody accepted: every offer declined or expired, or no free taxi to offer it to. */
+export interface UnacceptedBooking {
+  ownerId: number;
+  bookingId: number;
+  reason: 'sin_aceptar' | 'sin_candidatos';
+  pickupLabel: string;
+  at: Date;
+}
+
+/**
+ * services.dispatch: made by the app before any module registers, so a module above dispatch (tracking,
+ * alerts) can listen whatever the order of registration; the dispatch service tells them.
+ */
+export function createDispatchHooks() {
+  const unacceptedListeners: Array<(booking: UnacceptedBooking) => void> = [];
+  const changedListeners: BookingListener[] = [];
+  return {
+    onUnaccepted(listener: (booking: UnacceptedBooking) => void): void {
+      unacceptedListeners.push(listener);
+    },
+    unaccepted(booking: UnacceptedBooking): void {
+      for (const listener of unacceptedListeners) listener(booking);
+    },
+    onBookingChanged(listener: BookingListener): void {
+      changedListeners.push(listener);
+    },
+    bookingChanged(ownerId: number, booking: Booking): void {
+      for (const listener of changedListeners) listener(ownerId, booking);
+    },
+  };
+}
+export type DispatchHooks = ReturnType<typeof createDispatchHooks>;
 
 export interface AcceptedPoint {
   ownerId: number;
@@ -88,7 +123,7 @@ const fail = (status: number, error: string): never => {
   throw new HttpError(status, error);
 };
 
-export function createDispatchService({ db, io, publish: publishEvent, config, log, clustered = false }: DispatchServiceOptions) {
+export function createDispatchService({ db, io, publish: publishEvent, config, log, clustered = false, hooks }: DispatchServiceOptions) {
   const events = createDispatchEvents(publishEvent);
   const index = createTaxiIndex();
   const states = createTaxiStates();
@@ -99,8 +134,6 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
   /** Trips waiting for their taxi to arrive, by shift: a position within arrivalMeters marks En el lugar. */
   const approaching = new Map<number, { bookingId: number; ownerId: number; latitude: number; longitude: number }>();
   let lastScheduleCheck = Date.now();
-  /** Modules above dispatch that hear every booking after a change (tracking's links): the onBookingChanged hook. */
-  const bookingListeners: BookingListener[] = [];
 
   /** A taxi within arrivalMeters of the pickup it is going to: En el lugar by itself. */
   function arrivedNear(shiftId: number, driverId: number | undefined, latitude: number, longitude: number): void {
@@ -126,7 +159,7 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
     const offeredTo = booking.status === 'ofrecido' && booking.offer && concerned.has(booking.offer.driver_id) ? booking.offer.driver_id : null;
     if (offeredTo !== null && offeredTo !== told) events.offer(offeredTo, toDriverOffer(booking));
     events.bookingChanged(ownerId, booking);
-    for (const listener of bookingListeners) listener(ownerId, booking);
+    hooks?.bookingChanged(ownerId, booking);
     if (booking.vehicle_id !== null || booking.driver_id !== null) {
       const stored = await findStored(db, ownerId, bookingId);
       if (stored?.shift_id && (booking.status === 'asignado' || booking.status === 'en_camino')) {
@@ -279,8 +312,10 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
       .returning('id')
       .executeTakeFirst();
     if (flagged) {
-      await insertEvent(db, bookingId, 'pendiente', SYSTEM, null, stored.refusals >= config.maxRefusals ? 'sin_aceptar' : 'sin_candidatos');
-      await publish(ownerId, bookingId);
+      const reason = stored.refusals >= config.maxRefusals ? 'sin_aceptar' : 'sin_candidatos';
+      await insertEvent(db, bookingId, 'pendiente', SYSTEM, null, reason);
+      const booking = await publish(ownerId, bookingId);
+      hooks?.unaccepted({ ownerId, bookingId, reason, pickupLabel: booking?.pickup.label ?? '', at: new Date() });
     }
   }
 
@@ -337,11 +372,6 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
   return {
     index,
     states,
-
-    /** Hears every booking as the desks get it, after each committed change (a listener must not throw). */
-    onBookingChanged(listener: BookingListener): void {
-      bookingListeners.push(listener);
-    },
 
     /** Positions and dispatch states of active shifts as stored (a restart, or another process's points) seed the index. */
     async loadIndex(): Promise<void> {

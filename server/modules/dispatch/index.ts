@@ -3,7 +3,7 @@
  * from an in-memory taxi index fed by the position service, customers and saved places.
  */
 export { dispatchModule } from './module';
-export { createDispatchService, type BookingListener, type DispatchService } from './dispatchService';
+export { createDispatchHooks, createDispatchService, type BookingListener, type DispatchHooks, type DispatchService, type UnacceptedBooking } from './dispatchService';
 export { straightLineEta } from './eta';
 export { distanceMeters } from './taxiIndex';
 export { DISPATCH_DEFAULTS, dispatchSettings, type DispatchConfig } from './settings';

@@ -6,6 +6,7 @@
  * server was down pass on at start.
  */
 import type { FlotaModule } from '../flotaModule';
+import type { DispatchHooks } from './dispatchService';
 import { openApiTags } from './routeSpecs';
 import { bookingsRoutes } from './bookingsRoutes';
 import { customersRoutes } from './customersRoutes';
@@ -13,13 +14,12 @@ import { createDispatchService } from './dispatchService';
 import { driverDispatchRoutes } from './driverDispatchRoutes';
 import { dispatchSettings } from './settings';
 import { startSweep } from './sweep';
-import type { BookingListener } from './dispatchService';
 
-// Modules above dispatch (tracking) hear bookings through services.dispatch, filled as dispatch registers.
+// Modules above dispatch (tracking, alerts) listen through services.dispatch (made by the app).
 declare module '../flotaModule' {
   interface ModuleServices {
-    /** Set once dispatch registered: modules mounted after it subscribe here. */
-    dispatch?: { onBookingChanged(listener: BookingListener): void };
+    /** Despacho's hooks: `onBookingChanged` (every booking after a committed change), `onUnaccepted` (back on the board, nobody took it). */
+    dispatch: DispatchHooks;
   }
 }
 
@@ -27,13 +27,11 @@ export const dispatchModule: FlotaModule = {
   name: 'dispatch',
   openApiTags: Object.values(openApiTags),
   settings: dispatchSettings,
-  async register(app, { prefix, config, db, io, publish, authenticate, authenticateDriver, services }) {
-    const { positions, shifts } = services;
-    const service = createDispatchService({ db, io, publish, config: config.dispatch, log: app.log, clustered: config.databaseUrl !== null });
+  async register(app, { prefix, config, db, io, publish, authenticate, authenticateDriver, services: { positions, shifts, dispatch: hooks } }) {
+    const service = createDispatchService({ db, io, publish, config: config.dispatch, log: app.log, clustered: config.databaseUrl !== null, hooks });
     await service.loadIndex();
     positions.onAccepted((position) => service.onPosition(position));
     shifts.onEnded((shift) => service.onShiftEnded(shift.id));
-    services.dispatch = { onBookingChanged: (listener) => service.onBookingChanged(listener) };
     await app.register(bookingsRoutes, { prefix, db, config, service, authenticate });
     await app.register(customersRoutes, { prefix, db, authenticate });
     await app.register(driverDispatchRoutes, { prefix, service, authenticateDriver });

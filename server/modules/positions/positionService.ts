@@ -72,6 +72,8 @@ export interface AcceptedPosition {
   latitude: number;
   longitude: number;
   time: Date;
+  /** m/s as the source sent it (null: none); alerts' speeding reads it. */
+  speed: number | null;
 }
 
 export function createPositionService(options: PositionServiceOptions) {
@@ -118,7 +120,7 @@ export function createPositionService(options: PositionServiceOptions) {
     if (kept.length) {
       await ingest.write(shift.id, kept);
       const newest = kept.reduce((a, b) => (b.time > a.time ? b : a));
-      const position = { ownerId: driver.ownerId, shiftId: shift.id, driverId: driver.id, latitude: newest.latitude, longitude: newest.longitude, time: newest.time };
+      const position = { ownerId: driver.ownerId, shiftId: shift.id, driverId: driver.id, latitude: newest.latitude, longitude: newest.longitude, time: newest.time, speed: newest.speed };
       for (const listener of acceptedListeners) listener(position);
     }
     const ignored = alreadyIgnored + points.length - kept.length;

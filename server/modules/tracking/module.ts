@@ -26,7 +26,6 @@ export const trackingModule: FlotaModule = {
   openApiTags: Object.values(openApiTags),
   settings: trackingSettings,
   async register(app, { prefix, config, db, authenticate, services }) {
-    if (!services.dispatch) throw new Error('tracking: el módulo dispatch debe montarse antes');
     const clock = offsetClock(config.clockOffsetMs);
     const options = () => ({ now: clock.now(), expiryMinutes: config.tracking.expiryMinutes, eta: config.dispatch });
     const live = createTrackingLive({ db, options, refreshMs: config.tracking.refreshMs, log: app.log });

@@ -290,6 +290,76 @@ export interface AccountSettingsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** Migration 0020 (issue 33): a fleet's zones; geometry is GeoJSON (a one-ring Polygon, or a circle's centre Point). */
+export interface ZonesTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  kind: string;
+  color: string;
+  geometry: ColumnType<unknown, string, string>;
+  radius_m: number | null;
+  speed_limit_kmh: number | null;
+  dwell_minutes: number | null;
+  active_from: string | null;
+  active_to: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Migration 0020: which kinds (for which zones and taxis) go to the desk and to which e-mail addresses. */
+export interface AlertRulesTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  kinds: ColumnType<string[], string, string>;
+  zone_ids: ColumnType<number[] | null, string | null, string | null>;
+  vehicle_ids: ColumnType<number[] | null, string | null, string | null>;
+  desk: boolean;
+  email_to: ColumnType<string[], string, string>;
+  created_at: CreatedAt;
+}
+
+export interface AlertRuleDefaultsTable {
+  owner_id: number;
+}
+
+/** Migration 0020: every alert raised, unique per (owner, episode_key). */
+export interface AlertsTable {
+  id: Generated<number>;
+  owner_id: number;
+  kind: string;
+  episode_key: string;
+  occurred_at: Timestamp;
+  title: string;
+  detail: string | null;
+  shift_id: number | null;
+  driver_id: number | null;
+  driver_name: string | null;
+  driver_phone: string | null;
+  vehicle_id: number | null;
+  vehicle_plate: string | null;
+  zone_id: number | null;
+  zone_name: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  speed_kmh: number | null;
+  desk: boolean;
+  email_to: ColumnType<string[], string, string>;
+  acknowledged_at: Timestamp | null;
+  acknowledged_by: string | null;
+  acknowledged_note: string | null;
+  created_at: CreatedAt;
+}
+
+/** Migration 0020: the events engine's state of one taxi on shift (alerts/engine/taxiState.ts). */
+export interface AlertTaxiStatesTable {
+  shift_id: number;
+  owner_id: number;
+  state: ColumnType<unknown, string, string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   tracking_links: TrackingLinksTable;
   tracking_settings: TrackingSettingsTable;
@@ -297,6 +367,11 @@ export interface Database {
   account_entries: AccountEntriesTable;
   account_settings: AccountSettingsTable;
   account_balances: AccountBalancesTable;
+  zones: ZonesTable;
+  alert_rules: AlertRulesTable;
+  alert_rule_defaults: AlertRuleDefaultsTable;
+  alerts: AlertsTable;
+  alert_taxi_states: AlertTaxiStatesTable;
   customers: CustomersTable;
   dispatch_places: DispatchPlacesTable;
   bookings: BookingsTable;

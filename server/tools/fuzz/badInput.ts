@@ -23,6 +23,7 @@ import {
   vehicleUpdateSchema,
   webhookEndpointRequestSchema,
 } from '../../../contract/api';
+import { acknowledgeRequestSchema, alertRuleRequestSchema, alertsQuerySchema, sosRequestSchema, zoneCollectionSchema, zoneRequestSchema } from '../../../contract/alerts';
 import { databaseSnapshot, type TableSnapshot } from '../testing/dbSnapshot';
 import { driverLogin } from '../testing/http';
 import { accountSettingsSchema, closingQuerySchema, entryCreateSchema, reversalCreateSchema, statementQuerySchema, termsCreateSchema } from '../../../contract/accounts';
@@ -46,9 +47,17 @@ const BODIES: Record<string, z.ZodType> = {
   'POST /api/accounts/drivers/:id/entries': entryCreateSchema,
   'POST /api/accounts/entries/:id/reverse': reversalCreateSchema,
   'PUT /api/accounts/settings': accountSettingsSchema,
+  'POST /api/zones': zoneRequestSchema,
+  'PUT /api/zones/:id': zoneRequestSchema,
+  'POST /api/zones/import': zoneCollectionSchema,
+  'POST /api/alert-rules': alertRuleRequestSchema,
+  'PUT /api/alert-rules/:id': alertRuleRequestSchema,
+  'POST /api/alerts/:id/acknowledge': acknowledgeRequestSchema,
+  'POST /api/driver/sos': sosRequestSchema,
 };
 const QUERIES: Record<string, z.ZodType> = {
   'GET /api/shifts/history': historyQuerySchema,
+  'GET /api/alerts': alertsQuerySchema,
   'GET /api/shifts/history.csv': historyFilterSchema,
   'GET /api/accounts/drivers/:id/statement': statementQuerySchema,
   'GET /api/accounts/closing': closingQuerySchema,

@@ -15,7 +15,10 @@ export async function ownerChecksum(db: Kysely<Database>, ownerId: number): Prom
       (select string_agg(l::text, '|' order by l.shift_id, l.recorded_at) from shift_locations l join shifts s on s.id = l.shift_id where s.owner_id = ${ownerId}),
       (select string_agg(b::text, '|' order by b.id) from bookings b where b.owner_id = ${ownerId}),
       (select string_agg(c::text, '|' order by c.id) from customers c where c.owner_id = ${ownerId}),
-      (select string_agg(p::text, '|' order by p.id) from dispatch_places p where p.owner_id = ${ownerId})
+      (select string_agg(p::text, '|' order by p.id) from dispatch_places p where p.owner_id = ${ownerId}),
+      (select string_agg(z::text, '|' order by z.id) from zones z where z.owner_id = ${ownerId}),
+      (select string_agg(r::text, '|' order by r.id) from alert_rules r where r.owner_id = ${ownerId}),
+      (select string_agg(x::text, '|' order by x.id) from alerts x where x.owner_id = ${ownerId})
     )) as sum`.execute(db);
   return rows[0].sum;
 }

@@ -34,6 +34,8 @@ export function openOwnerSocket(url: string, auth: Record<string, unknown>): Pro
     SocketEvent.offer,
     SocketEvent.tripChanged,
     SocketEvent.resync,
+    SocketEvent.alertRaised,
+    SocketEvent.alertChanged,
   ]) {
     socket.on(event as never, ((payload: unknown) => {
       events.push({ event, payload });

@@ -109,6 +109,22 @@ async function freshWebhook(db: Kysely<Database>, ownerId: number): Promise<numb
   return row.id;
 }
 
+/** A square of about 200 m around the demo fleet's town (La Ligua). */
+const sampleSquare = (dx = 0) => ({
+  type: 'Polygon',
+  coordinates: [[[-71.276 + dx, -32.452], [-71.274 + dx, -32.452], [-71.274 + dx, -32.450], [-71.276 + dx, -32.450], [-71.276 + dx, -32.452]]],
+});
+const sampleZone = (name: string) => ({ name, kind: 'paradero', color: '#16a34a', geometry: sampleSquare(), speed_limit_kmh: 30, dwell_minutes: 10 });
+
+async function freshZone(db: Kysely<Database>, ownerId: number): Promise<number> {
+  const row = await db
+    .insertInto('zones')
+    .values({ owner_id: ownerId, name: `Zona ${next()}`, kind: 'otra', color: '#2563eb', geometry: JSON.stringify(sampleSquare()) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A public address literal: the sample needs no DNS, and it passes the SSRF check without WEBHOOKS_ALLOW_PRIVATE. */
 const sampleWebhook = { url: 'https://93.184.216.34/flota', events: ['alert.sos', 'alert.zone_enter'] };
 /** A payment already in a driver's account, to reverse. */
@@ -124,6 +140,23 @@ async function freshEntry(db: Kysely<Database>, ownerId: number): Promise<number
 
 /** Tomorrow, as a fleet-zone day (terms may not start in the past). */
 const tomorrow = () => new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+async function freshRule(db: Kysely<Database>, ownerId: number): Promise<number> {
+  const row = await db
+    .insertInto('alert_rules')
+    .values({ owner_id: ownerId, name: `Regla ${next()}`, kinds: JSON.stringify(['sos']), zone_ids: null, vehicle_ids: null, desk: true, email_to: '[]' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function freshAlert(db: Kysely<Database>, ownerId: number): Promise<number> {
+  const row = await db
+    .insertInto('alerts')
+    .values({ owner_id: ownerId, kind: 'no_signal', episode_key: `sample:${next()}:${Date.now()}`, occurred_at: new Date(), title: 'Muestra sin señal', detail: null, shift_id: null, driver_id: null, driver_name: null, driver_phone: null, vehicle_id: null, vehicle_plate: null, zone_id: null, zone_name: null, latitude: null, longitude: null, speed_kmh: null, desk: true, email_to: '[]' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 const samplePickup = { latitude: -33.4372, longitude: -70.6506, label: 'Plaza de Armas' };
 
@@ -237,11 +270,25 @@ export const routeSamples: Record<string, SampleFactory> = {
   'GET /api/accounts/closing': async () => ({ path: '/api/accounts/closing' }),
   'GET /api/accounts/settings': async () => ({ path: '/api/accounts/settings' }),
   'PUT /api/accounts/settings': async () => ({ path: '/api/accounts/settings', json: { charge_days_without_shift: false, behind_days_alert: 3 } }),
+  // Alertas (issue 33)
+  'GET /api/zones': async () => ({ path: '/api/zones' }),
+  'POST /api/zones': async () => ({ path: '/api/zones', json: sampleZone('Paradero Plaza') }),
+  'PUT /api/zones/:id': async ({ db, ownerId }) => ({ path: `/api/zones/${await freshZone(db, ownerId)}`, json: sampleZone('Paradero Renombrado') }),
+  'DELETE /api/zones/:id': async ({ db, ownerId }) => ({ path: `/api/zones/${await freshZone(db, ownerId)}` }),
+  'GET /api/zones/export': async () => ({ path: '/api/zones/export' }),
+  'POST /api/zones/import': async () => ({ path: '/api/zones/import', json: { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: sampleSquare(0.01), properties: { name: 'Importada' } }] } }),
+  'GET /api/alert-rules': async () => ({ path: '/api/alert-rules' }),
+  'POST /api/alert-rules': async () => ({ path: '/api/alert-rules', json: { name: 'SOS por correo', kinds: ['sos'], desk: false, email_to: ['central@example.cl'] } }),
+  'PUT /api/alert-rules/:id': async ({ db, ownerId }) => ({ path: `/api/alert-rules/${await freshRule(db, ownerId)}`, json: { name: 'Velocidad', kinds: ['speeding'], desk: true } }),
+  'DELETE /api/alert-rules/:id': async ({ db, ownerId }) => ({ path: `/api/alert-rules/${await freshRule(db, ownerId)}` }),
+  'GET /api/alerts': async () => ({ path: '/api/alerts?state=open' }),
+  'GET /api/alerts/summary': async () => ({ path: '/api/alerts/summary' }),
+  'POST /api/alerts/:id/acknowledge': async ({ db, ownerId }) => ({ path: `/api/alerts/${await freshAlert(db, ownerId)}/acknowledge`, json: { note: 'Llamé al conductor' } }),
 };
 
 /** A fingerprint of everything a desk route can change: equal before and after means nothing changed. */
 export async function databaseFingerprint(db: Kysely<Database>): Promise<string> {
-  const tables = ['owners', 'desk_users', 'drivers', 'vehicles', 'shifts', 'activity_log', 'bookings', 'customers', 'dispatch_places', 'webhook_endpoints', 'notification_outbox', 'tracking_links', 'tracking_settings', 'account_terms', 'account_entries', 'account_settings'] as const;
+  const tables = ['owners', 'desk_users', 'drivers', 'vehicles', 'shifts', 'activity_log', 'bookings', 'customers', 'dispatch_places', 'webhook_endpoints', 'notification_outbox', 'tracking_links', 'tracking_settings', 'account_terms', 'account_entries', 'account_settings', 'zones', 'alert_rules', 'alerts'] as const;
   const parts: string[] = [];
   for (const table of tables) {
     const { rows } = await sql<{ digest: string | null }>`select md5(string_agg(t::text, '|' order by t::text)) as digest from ${sql.table(table)} t`.execute(db);

@@ -1,14 +1,24 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DriverProfile, Shift } from '../../../contract/entities';
 import type { PrefixedStorage } from '../../lib/storage';
 import { DriverApiError, driverApiClient } from './driverApiClient';
 import type { DriverSession } from './driverSession';
-import { pendingPositions } from './pendingPositions';
+import { MIN_SECONDS_BETWEEN_POINTS, pendingPositions } from './pendingPositions';
 import { usePositionTracking } from './usePositionTracking';
 import { useWakeLock, type WakeLockState } from './useWakeLock';
 import './dispatch/driverDispatch.css';
 import { ConfirmStep } from './ConfirmStep';
 import { DriverDispatchPanel } from './dispatch/DriverDispatchPanel';
+import { SosButton } from './sos/SosButton';
+import { sosStore } from './sos/sosQueue';
+
+/** With an SOS waiting for the desk, a point every second instead of every five. */
+const SOS_SECONDS_BETWEEN_POINTS = 1;
+/** Whether an SOS waits for the desk: set by the SOS control, read by the queue at each fix. */
+function sosFlag() {
+  let open = false;
+  return { isOpen: () => open, set: (value: boolean) => (open = value) };
+}
 
 export const SESSION_EXPIRED = 'Tu sesión expiró. Ingresa nuevamente.';
 
@@ -24,7 +34,16 @@ const WAKE_LOCK_TEXT: Record<WakeLockState, string> = {
 /** The signed-in driver: assigned vehicle, Iniciar turno / Terminar turno, and what is being sent. */
 export function ShiftPanel({ session, apiBaseUrl, storage, onSignedOut }: { session: DriverSession; apiBaseUrl: string; storage: PrefixedStorage; onSignedOut(notice: string | null): void }) {
   const client = useMemo(() => driverApiClient(apiBaseUrl, session.token), [apiBaseUrl, session.token]);
-  const queue = useMemo(() => pendingPositions(storage), [storage]);
+  // Read by the queue at each fix, never during render.
+  const [urgency] = useState(sosFlag);
+  const queue = useMemo(() => pendingPositions(storage, () => (urgency.isOpen() ? SOS_SECONDS_BETWEEN_POINTS : MIN_SECONDS_BETWEEN_POINTS)), [storage, urgency]);
+  const sos = useMemo(() => sosStore(storage), [storage]);
+  const onSosOpen = useCallback(
+    (open: boolean) => {
+      urgency.set(open);
+    },
+    [urgency],
+  );
   const [driver, setDriver] = useState<DriverProfile>(session.driver);
   const [shift, setShift] = useState<Shift | null>(null);
   const [loaded, setLoaded] = useState(false);
@@ -152,6 +171,7 @@ export function ShiftPanel({ session, apiBaseUrl, storage, onSignedOut }: { sess
             {text}
           </p>
         ))}
+      {loaded && <SosButton client={client} store={sos} onOpenChange={onSosOpen} onUnauthorized={() => onSignedOut(SESSION_EXPIRED)} />}
       {!loaded && error && (
         <button type="button" className="flota-button flota-button--secondary flota-conductor__action" onClick={() => setReload((n) => n + 1)}>
           Reintentar

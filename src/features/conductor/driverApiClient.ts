@@ -3,6 +3,7 @@
  * driver is another principal with its own token, and the owner's base query would treat the
  * driver's 401 as the owner's session ending.
  */
+import type { DriverSosResponse, SosRequest } from '../../../contract/alerts';
 import type { AvailabilityRequest, DriverDispatchResponse, DriverLoginRequest, DriverLoginResponse, DriverMeResponse, LocationBatch, ShiftResponse } from '../../../contract/api';
 import { DriverApiError } from '../../../contract/driverApiError';
 import { joinUrl } from '../../app/api';
@@ -48,6 +49,9 @@ export function driverApiClient(apiBaseUrl: string, token: string | null) {
     acceptOffer: (bookingId: number) => request<DriverDispatchResponse>(`/driver/offers/${bookingId}/accept`, 'POST'),
     declineOffer: (bookingId: number) => request<DriverDispatchResponse>(`/driver/offers/${bookingId}/decline`, 'POST'),
     tripAction: (bookingId: number, action: TripAction) => request<DriverDispatchResponse>(`/driver/trips/${bookingId}/${action}`, 'POST'),
+    // Alertas (contract/alerts.ts): the driver's SOS.
+    sendSos: (sos: SosRequest) => request<DriverSosResponse>('/driver/sos', 'POST', sos),
+    currentSos: () => request<DriverSosResponse>('/driver/sos'),
   };
 }
 

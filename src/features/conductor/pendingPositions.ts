@@ -13,9 +13,9 @@ export const MIN_SECONDS_BETWEEN_POINTS = 5;
 const STORAGE_KEY = 'conductor:pending';
 
 /** Whether a new fix is worth keeping after the last kept one. */
-export function isDueAfter(last: PendingPosition | null, next: PendingPosition): boolean {
+export function isDueAfter(last: PendingPosition | null, next: PendingPosition, minSeconds = MIN_SECONDS_BETWEEN_POINTS): boolean {
   if (!last) return true;
-  return Date.parse(next.timestamp) - Date.parse(last.timestamp) >= MIN_SECONDS_BETWEEN_POINTS * 1000;
+  return Date.parse(next.timestamp) - Date.parse(last.timestamp) >= minSeconds * 1000;
 }
 
 export interface PendingPositions {
@@ -29,13 +29,14 @@ export interface PendingPositions {
   clear(): void;
 }
 
-export function pendingPositions(storage: PrefixedStorage): PendingPositions {
+/** `minSeconds`: asked at each fix (an open SOS asks for every second). */
+export function pendingPositions(storage: PrefixedStorage, minSeconds: () => number = () => MIN_SECONDS_BETWEEN_POINTS): PendingPositions {
   let waiting = storage.read<PendingPosition[]>(STORAGE_KEY) ?? [];
   let lastKept: PendingPosition | null = waiting.at(-1) ?? null;
   const save = () => (waiting.length ? storage.write(STORAGE_KEY, waiting) : storage.remove(STORAGE_KEY));
   return {
     add(position) {
-      if (!isDueAfter(lastKept, position)) return false;
+      if (!isDueAfter(lastKept, position, minSeconds())) return false;
       waiting = [...waiting, position];
       lastKept = position;
       save();

@@ -119,8 +119,8 @@ function ItemBody({ item, onShowTaxi }: { item: AttentionItem; onShowTaxi?: Show
  * long, shifts without a vehicle, licences expired or expiring within 30 days; each with a link to
  * where it is handled.
  */
-/** `extra`: what other features add to the list (the app composes it: drivers behind on their account). */
-export function AttentionList({ onShowTaxi, extra }: { onShowTaxi?: ShowTaxi; extra?: ReactNode }) {
+/** `openAlerts`: Alertas' open count, shown first; `extra`: what other features add (drivers behind on their account). Both composed in app/. */
+export function AttentionList({ onShowTaxi, openAlerts, extra }: { onShowTaxi?: ShowTaxi; openAlerts?: ReactNode; extra?: ReactNode }) {
   const shiftsQuery = useGetAttentionShiftsQuery(undefined, { pollingInterval: POLL_MS, refetchOnMountOrArgChange: true });
   const driversQuery = useGetAttentionDriversQuery(undefined, { refetchOnMountOrArgChange: 60 });
   // A booking nobody took is the most urgent line: asked as often as the shifts. A failure here
@@ -164,6 +164,7 @@ export function AttentionList({ onShowTaxi, extra }: { onShowTaxi?: ShowTaxi; ex
       <h2 id={titleId} className="flota-section-title">
         Requiere atención{items.length > 0 ? ` (${items.length})` : ''}
       </h2>
+      {openAlerts}
       {content()}
       {extra}
     </section>

@@ -15,7 +15,7 @@ const cards: { key: keyof FleetCounts; label: string; tone: string }[] = [
 ];
 
 /** onShowTaxi: given by the app, which knows the live map (a feature does not import another). */
-export function DashboardPage({ onShowTaxi, extraAttention }: { onShowTaxi?: ShowTaxi; extraAttention?: ReactNode }) {
+export function DashboardPage({ onShowTaxi, openAlerts, extraAttention }: { onShowTaxi?: ShowTaxi; openAlerts?: ReactNode; extraAttention?: ReactNode }) {
   const { data, isLoading, isError, refetch } = useGetFleetCountsQuery(undefined, { refetchOnMountOrArgChange: 30 });
   const navigate = useNavigate();
   const titleId = useId();
@@ -54,7 +54,7 @@ export function DashboardPage({ onShowTaxi, extraAttention }: { onShowTaxi?: Sho
           Ver Mapa
         </button>
       </div>
-      <AttentionList onShowTaxi={onShowTaxi} extra={extraAttention} />
+      <AttentionList onShowTaxi={onShowTaxi} openAlerts={openAlerts} extra={extraAttention} />
     </section>
   );
 }

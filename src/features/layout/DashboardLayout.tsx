@@ -14,6 +14,8 @@ const navItems: { to: string; label: string; icon: IconName; end?: boolean; need
   { to: '/dashboard/vehicles', label: 'Vehículos', icon: 'vehicles' },
   { to: '/dashboard/dispatch', label: 'Despacho', icon: 'dispatch' },
   { to: '/dashboard/map', label: 'Mapa en Vivo', icon: 'map' },
+  { to: '/dashboard/alerts', label: 'Alertas', icon: 'alerts' },
+  { to: '/dashboard/zones', label: 'Zonas', icon: 'zones', needs: 'manageFleet' },
   { to: '/dashboard/history', label: 'Historial', icon: 'history' },
   { to: '/dashboard/accounts', label: 'Cuentas', icon: 'accounts' },
   { to: '/dashboard/reports', label: 'Reportes', icon: 'reports', needs: 'readReports' },
@@ -30,7 +32,14 @@ const roleLabel = (role: DeskRole | undefined) => (role ? deskRoleLabels[role] :
  * page. Below about 1100 px the sidebar shows icons only (layout.css); the labels stay for screen
  * readers and as tooltips. `accountMenu` (composed in app/) replaces the plain name in the top bar.
  */
-export function DashboardLayout({ user, onLogOut, accountMenu }: { user: User | null; onLogOut: () => void; accountMenu?: ReactNode }) {
+/** Alertas' parts, composed in app/: the live channel and SOS banner, the top bar's bell, the sidebar's count. */
+export interface LayoutAlerts {
+  live: ReactNode;
+  bell: ReactNode;
+  navCount: ReactNode;
+}
+
+export function DashboardLayout({ user, onLogOut, accountMenu, alerts }: { user: User | null; onLogOut: () => void; accountMenu?: ReactNode; alerts?: LayoutAlerts }) {
   const permissions = deskPermissions(user?.role);
   const contentRef = useRef<HTMLElement>(null);
   const contentId = useId();
@@ -62,6 +71,7 @@ export function DashboardLayout({ user, onLogOut, accountMenu }: { user: User | 
               <NavLink key={item.to} to={item.to} end={item.end} className="flota-nav-link" data-tooltip={item.label}>
                 <Icon name={item.icon} />
                 <span className="flota-sidebar__label">{item.label}</span>
+                {item.to === '/dashboard/alerts' && alerts?.navCount}
               </NavLink>
             ))}
           </nav>
@@ -83,6 +93,7 @@ export function DashboardLayout({ user, onLogOut, accountMenu }: { user: User | 
       <div className="flota-main">
         <header className="flota-topbar">
           <span className="flota-topbar__title">Sistema de Gestión</span>
+          {alerts?.bell}
           <ThemeToggle />
           {accountMenu ?? (
             <span className="flota-topbar__user">
@@ -93,6 +104,7 @@ export function DashboardLayout({ user, onLogOut, accountMenu }: { user: User | 
             </span>
           )}
         </header>
+        {alerts?.live}
         <main ref={contentRef} id={contentId} className="flota-content" tabIndex={-1}>
           <Outlet />
         </main>

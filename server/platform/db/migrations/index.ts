@@ -19,6 +19,7 @@ import * as m0018 from './0018_seeded_shifts';
 import * as m0021 from './0021_notifications';
 import * as m0023 from './0023_tracking';
 import * as m0022 from './0022_accounts';
+import * as m0020 from './0020_alerts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0021_notifications': m0021,
   '0023_tracking': m0023,
   '0022_accounts': m0022,
+  '0020_alerts': m0020,
 };

@@ -1,0 +1,61 @@
+/** La bandeja (every desk role): the fleet's alerts newest first, the open count, and "Reconocer". */
+import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import { acknowledgeRequestSchema, alertsQuerySchema, type AlertResponse, type AlertsResponse, type AlertSummary } from '../../../contract/alerts';
+import { recordActivity } from '../desk';
+import { ownerId, signedInUser } from '../identity';
+import type { Clock } from '../../platform/clock';
+import type { Database } from '../../platform/db/schema';
+import { HttpError, parseBody } from '../../platform/errors';
+import { idParam, withoutBlanks } from '../../platform/params';
+import { acknowledgeAlert, findAlert, listDeskAlerts, openCounts, toAlert, toDriverSos } from './alertsRepo';
+import type { AlertEvents } from './events';
+import { routeSpecs } from './routeSpecs';
+
+export const AlertMessages = {
+  notFound: 'Alerta no encontrada',
+  alreadyAcknowledged: (by: string) => `${by} ya reconoció esta alerta`,
+} as const;
+
+interface Options {
+  db: Kysely<Database>;
+  authenticate: preHandlerAsyncHookHandler;
+  events: AlertEvents;
+  clock: Clock;
+}
+
+export const alertsRoutes: FastifyPluginAsync<Options> = async (app, { db, authenticate, events, clock }) => {
+  app.addHook('preHandler', authenticate);
+
+  app.get('/alerts', routeSpecs.listAlerts, async (request): Promise<AlertsResponse> => {
+    const query = parseBody(alertsQuerySchema, withoutBlanks(request.query));
+    const owner = ownerId(request);
+    const [{ rows, hasMore }, counts] = [await listDeskAlerts(db, owner, query), await openCounts(db, owner)];
+    return { alerts: rows.map(toAlert), open_count: counts.open, has_more: hasMore };
+  });
+
+  app.get('/alerts/summary', routeSpecs.alertSummary, async (request): Promise<AlertSummary> => {
+    const counts = await openCounts(db, ownerId(request));
+    return { open_count: counts.open, open_sos: counts.sos };
+  });
+
+  app.post('/alerts/:id/acknowledge', routeSpecs.acknowledgeAlert, async (request): Promise<AlertResponse> => {
+    const id = idParam(request.params, AlertMessages.notFound);
+    const owner = ownerId(request);
+    const { note } = parseBody(acknowledgeRequestSchema, request.body);
+    const user = signedInUser(request);
+    const row = await db.transaction().execute(async (trx) => {
+      const acknowledged = await acknowledgeAlert(trx, owner, id, user.name, note, clock.now());
+      if (!acknowledged) {
+        const existing = await findAlert(trx, owner, id);
+        if (!existing) throw new HttpError(404, AlertMessages.notFound);
+        throw new HttpError(409, AlertMessages.alreadyAcknowledged(existing.acknowledged_by ?? 'Alguien'));
+      }
+      await recordActivity(trx, request, { entity: 'alert', entityId: id, label: acknowledged.title, action: 'acknowledged', before: { nota: null }, after: { nota: note } });
+      return acknowledged;
+    });
+    events.changed(row);
+    if (row.kind === 'sos' && row.driver_id !== null) events.sosChanged(row.driver_id, toDriverSos(row));
+    return { alert: toAlert(row) };
+  });
+};

@@ -1,0 +1,66 @@
+/** Reglas (Dueño and Administrador): which kinds, zones and taxis reach the desk and which e-mail addresses. */
+import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import { RuleMessages, alertRuleRequestSchema, type AlertRuleInput } from '../../../contract/alerts';
+import type { OkResponse } from '../../../contract/common';
+import { recordActivity } from '../desk';
+import { ownerId } from '../identity';
+import type { Database } from '../../platform/db/schema';
+import { HttpError, parseBody } from '../../platform/errors';
+import { idParam } from '../../platform/params';
+import { routeSpecs } from './routeSpecs';
+import { deleteRule, findRule, insertRule, listRules, updateRule } from './rulesRepo';
+
+/** The rule's zones and taxis must be the fleet's own. */
+async function checkOwnIds(db: Kysely<Database>, owner: number, rule: AlertRuleInput): Promise<void> {
+  const check = async (table: 'zones' | 'vehicles', ids: number[] | null, message: string) => {
+    if (!ids?.length) return;
+    const unique = [...new Set(ids)];
+    let query = db.selectFrom(table).select('id').where('owner_id', '=', owner).where('id', 'in', unique);
+    if (table === 'vehicles') query = query.where('deleted_at', 'is', null);
+    if ((await query.execute()).length !== unique.length) throw new HttpError(400, message, { [table === 'zones' ? 'zone_ids' : 'vehicle_ids']: message });
+  };
+  await check('zones', rule.zone_ids, RuleMessages.zone);
+  await check('vehicles', rule.vehicle_ids, RuleMessages.vehicle);
+}
+
+export const rulesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticate: preHandlerAsyncHookHandler; changed: (ownerId: number) => void }> = async (app, { db, authenticate, changed }) => {
+  app.addHook('preHandler', authenticate);
+
+  app.get('/alert-rules', routeSpecs.listRules, async (request) => ({ rules: await listRules(db, ownerId(request)) }));
+
+  app.post('/alert-rules', routeSpecs.createRule, async (request, reply) => {
+    const body = parseBody(alertRuleRequestSchema, request.body);
+    const owner = ownerId(request);
+    await checkOwnIds(db, owner, body);
+    const rule = await insertRule(db, owner, body);
+    await recordActivity(db, request, { entity: 'alert_rule', entityId: rule.id, label: rule.name, action: 'created', before: null, after: rule });
+    changed(owner);
+    reply.code(201);
+    return { rule };
+  });
+
+  app.put('/alert-rules/:id', routeSpecs.updateRule, async (request) => {
+    const id = idParam(request.params, RuleMessages.notFound);
+    const owner = ownerId(request);
+    const before = await findRule(db, owner, id);
+    if (!before) throw new HttpError(404, RuleMessages.notFound);
+    const body = parseBody(alertRuleRequestSchema, request.body);
+    await checkOwnIds(db, owner, body);
+    const rule = await updateRule(db, owner, id, body);
+    if (!rule) throw new HttpError(404, RuleMessages.notFound);
+    await recordActivity(db, request, { entity: 'alert_rule', entityId: id, label: rule.name, action: 'updated', before, after: rule });
+    changed(owner);
+    return { rule };
+  });
+
+  app.delete('/alert-rules/:id', routeSpecs.deleteRule, async (request): Promise<OkResponse> => {
+    const id = idParam(request.params, RuleMessages.notFound);
+    const owner = ownerId(request);
+    const before = await findRule(db, owner, id);
+    if (!before || !(await deleteRule(db, owner, id))) throw new HttpError(404, RuleMessages.notFound);
+    await recordActivity(db, request, { entity: 'alert_rule', entityId: id, label: before.name, action: 'deleted', before, after: null });
+    changed(owner);
+    return { ok: true };
+  });
+};

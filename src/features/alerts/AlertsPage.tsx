@@ -1,0 +1,134 @@
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { alertKindLabels, alertKinds, type Alert, type AlertKind, type AlertsQuery } from '../../../contract/alerts';
+import { EmptyState } from '../../components/EmptyState';
+import { LoadFailure } from '../../components/LoadFailure';
+import { LoadingText } from '../../components/LoadingText';
+import { PageHeader } from '../../components/PageHeader';
+import { PhoneLink } from '../../components/PhoneLink';
+import { useAcknowledgeAlertMutation, useGetAlertsQuery } from './alertsApi';
+import './alerts.css';
+
+export type ShowAlertOnMap = (alert: Alert) => void;
+
+const time = (iso: string) => new Date(iso).toLocaleString('es-CL', { dateStyle: 'short', timeStyle: 'short' });
+
+function AlertItem({ alert, onShowOnMap }: { alert: Alert; onShowOnMap?: ShowAlertOnMap }) {
+  const [acknowledge, { isLoading, error }] = useAcknowledgeAlertMutation();
+  const [note, setNote] = useState('');
+  const [asking, setAsking] = useState(false);
+  const noteId = useId();
+  const failure = error && 'data' in error ? ((error.data as { error?: string } | undefined)?.error ?? 'No se pudo reconocer la alerta.') : null;
+  const classes = ['flota-alert', alert.kind === 'sos' ? 'flota-alert--sos' : '', alert.acknowledged ? 'flota-alert--acknowledged' : ''].join(' ');
+  return (
+    <li className={classes} data-testid="alert">
+      <div>
+        <div className="flota-alert__title">{alert.title}</div>
+        <div className="flota-alert__meta">
+          {alertKindLabels[alert.kind]} · {time(alert.occurred_at)}
+          {alert.driver && ` · ${alert.driver.name}`}
+          {alert.driver?.phone && (
+            <>
+              {' · '}
+              <PhoneLink phone={alert.driver.phone} name={alert.driver.name} />
+            </>
+          )}
+        </div>
+        {alert.detail && <div className="flota-alert__meta">{alert.detail}</div>}
+        <div className="flota-alert__meta">
+          {alert.acknowledged ? `Reconocida por ${alert.acknowledged.by} · ${time(alert.acknowledged.at)}${alert.acknowledged.note ? ` · «${alert.acknowledged.note}»` : ''}` : 'Sin reconocer'}
+        </div>
+      </div>
+      <div className="flota-alert__actions">
+        {alert.position && onShowOnMap && alert.shift_id !== null && (
+          <button type="button" className="flota-button flota-button--secondary" onClick={() => onShowOnMap(alert)}>
+            Ver en el mapa
+          </button>
+        )}
+        {!alert.acknowledged && !asking && (
+          <button type="button" className="flota-button flota-button--primary" onClick={() => setAsking(true)}>
+            Reconocer
+          </button>
+        )}
+      </div>
+      {!alert.acknowledged && asking && (
+        <form
+          className="flota-alert__ack"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void acknowledge({ id: alert.id, note });
+          }}
+        >
+          <label htmlFor={noteId} className="flota-visually-hidden">
+            Nota (opcional)
+          </label>
+          <input id={noteId} value={note} maxLength={500} placeholder="Nota (opcional)" onChange={(event) => setNote(event.target.value)} />
+          <button type="submit" className="flota-button flota-button--primary" disabled={isLoading}>
+            {isLoading ? 'Reconociendo...' : 'Confirmar'}
+          </button>
+          <button type="button" className="flota-button flota-button--secondary" onClick={() => setAsking(false)}>
+            Cancelar
+          </button>
+        </form>
+      )}
+      {failure && (
+        <div role="alert" className="flota-alert__meta">
+          {failure}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** La bandeja: every desk role; newest first, live (the alerts channel reloads it), filtered by kind and state. */
+export function AlertsPage({ onShowOnMap }: { onShowOnMap?: ShowAlertOnMap }) {
+  const titleId = useId();
+  const [params, setParams] = useSearchParams();
+  const kind = alertKinds.find((k) => k === params.get('kind')) as AlertKind | undefined;
+  const state = params.get('state') === 'open' || params.get('state') === 'acknowledged' ? (params.get('state') as 'open' | 'acknowledged') : undefined;
+  const query: AlertsQuery = { ...(kind ? { kind } : {}), ...(state ? { state } : {}) };
+  const { data, isLoading, isError, refetch } = useGetAlertsQuery(query);
+  const setFilter = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <section aria-labelledby={titleId}>
+      <PageHeader id={titleId} title="Alertas" subtitle={data ? `${data.open_count} sin reconocer` : 'Zonas, velocidad, sin señal y SOS de tu flota'} />
+      <div className="flota-alerts-filters">
+        <label>
+          Tipo
+          <select value={kind ?? ''} onChange={(event) => setFilter('kind', event.target.value)}>
+            <option value="">Todos</option>
+            {alertKinds.map((k) => (
+              <option key={k} value={k}>
+                {alertKindLabels[k]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Estado
+          <select value={state ?? ''} onChange={(event) => setFilter('state', event.target.value)}>
+            <option value="">Todas</option>
+            <option value="open">Sin reconocer</option>
+            <option value="acknowledged">Reconocidas</option>
+          </select>
+        </label>
+      </div>
+      {isError && !data && <LoadFailure message="No se pudieron cargar las alertas." onRetry={() => void refetch()} />}
+      {isLoading ? (
+        <LoadingText>Cargando...</LoadingText>
+      ) : data && data.alerts.length === 0 ? (
+        <EmptyState message="Sin alertas. Cuando un taxi entre o salga de una zona, exceda la velocidad, se quede sin señal o un conductor pida ayuda, aparecerá aquí." actionLabel="" />
+      ) : (
+        <ul className="flota-alerts-list" aria-label="Alertas">
+          {data?.alerts.map((alert) => <AlertItem key={alert.id} alert={alert} onShowOnMap={onShowOnMap} />)}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * Alertas' endpoints (contract/alerts.ts): the inbox, its open count, Reconocer, and the zones. The
+ * socket's alert_raised and alert_changed invalidate the inbox and the count (alertsRealtime.ts), so
+ * every desk sees a new or acknowledged alert at once.
+ */
+import type { Alert, AlertResponse, AlertsQuery, AlertsResponse, AlertSummary, Zone, ZoneRequest, ZonesResponse } from '../../../contract/alerts';
+import { api, LIST } from '../../app/api';
+
+export const alertsApi = api.enhanceEndpoints({ addTagTypes: ['Alert', 'Zone'] }).injectEndpoints({
+  endpoints: (build) => ({
+    getAlerts: build.query<AlertsResponse, AlertsQuery>({
+      query: (params) => ({ url: '/alerts', params }),
+      providesTags: [{ type: 'Alert', id: LIST }],
+    }),
+    getAlertSummary: build.query<AlertSummary, void>({
+      query: () => '/alerts/summary',
+      providesTags: [{ type: 'Alert', id: 'SUMMARY' }],
+    }),
+    acknowledgeAlert: build.mutation<Alert, { id: number; note: string }>({
+      query: ({ id, note }) => ({ url: `/alerts/${id}/acknowledge`, method: 'POST', body: { note } }),
+      transformResponse: (response: AlertResponse) => response.alert,
+      invalidatesTags: [
+        { type: 'Alert', id: LIST },
+        { type: 'Alert', id: 'SUMMARY' },
+      ],
+    }),
+    getZones: build.query<ZonesResponse, void>({
+      query: () => '/zones',
+      providesTags: [{ type: 'Zone', id: LIST }],
+    }),
+    createZone: build.mutation<Zone, ZoneRequest>({
+      query: (body) => ({ url: '/zones', method: 'POST', body }),
+      transformResponse: (response: { zone: Zone }) => response.zone,
+      invalidatesTags: [{ type: 'Zone', id: LIST }],
+    }),
+    updateZone: build.mutation<Zone, { id: number; zone: ZoneRequest }>({
+      query: ({ id, zone }) => ({ url: `/zones/${id}`, method: 'PUT', body: zone }),
+      transformResponse: (response: { zone: Zone }) => response.zone,
+      invalidatesTags: [{ type: 'Zone', id: LIST }],
+    }),
+    deleteZone: build.mutation<void, number>({
+      query: (id) => ({ url: `/zones/${id}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Zone', id: LIST }],
+    }),
+  }),
+});
+
+export const { useGetAlertsQuery, useGetAlertSummaryQuery, useAcknowledgeAlertMutation, useGetZonesQuery, useCreateZoneMutation, useUpdateZoneMutation, useDeleteZoneMutation } = alertsApi;
