@@ -233,12 +233,20 @@ describe('Reconocer and SOS', () => {
   it('acknowledges once for everyone, with the note in Actividad; a second press is told who did', async () => {
     const taxi = await startTaxi();
     await drive(taxi, at(20_000, 0), 1);
+    // A webhook the fleet set up for SOS (a public address literal: saved without WEBHOOKS_ALLOW_PRIVATE).
+    const hook = await apiCall(url(), '/api/webhooks', { token: desk, json: { url: 'https://93.184.216.34/flota-sos', events: ['alert.sos'] } });
+    expect(hook.status).toBe(201);
     const sent = await apiCall(url(), '/api/driver/sos', { token: taxi.token, json: { client_id: randomUUID(), latitude: -32.45, longitude: -71.25, timestamp: clock.now().toISOString() } });
     expect(sent.status).toBe(201);
     expect(sent.body.sos).toMatchObject({ acknowledged_at: null });
     const [sos] = await waitForAlerts(taxi, 1);
     expect(sos).toMatchObject({ kind: 'sos', position: { latitude: -32.45, longitude: -71.25 }, vehicle: { plate: taxi.plate } });
     expect(sos.driver?.name).toBeTruthy();
+    // The alert reached the notifications' outbox in its own transaction: one delivery, signed for that endpoint.
+    const outbox = await database.db.selectFrom('notification_outbox').select(['endpoint_id', 'event_type', 'body']).where('event_type', '=', 'alert.sos').execute();
+    const delivery = outbox.filter((row) => row.endpoint_id === hook.body.endpoint.id);
+    expect(delivery).toHaveLength(1);
+    expect(JSON.parse(delivery[0].body)).toMatchObject({ type: 'alert.sos', data: { alert: { id: String(sos.id), kind: 'sos' } } });
     expect((await apiCall(url(), '/api/alerts/summary', { token: desk })).body.open_sos).toBeGreaterThanOrEqual(1);
 
     const ack = await apiCall(url(), `/api/alerts/${sos.id}/acknowledge`, { token: desk, json: { note: 'Llamé al conductor' } });
