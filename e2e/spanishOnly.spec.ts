@@ -32,10 +32,14 @@ const DESK_SCREENS = [
   { link: 'Vehículos', heading: 'Vehículos' },
   { link: 'Despacho', heading: 'Despacho', map: true },
   { link: 'Mapa en Vivo', heading: 'Mapa en Vivo', map: true },
+  { link: 'Alertas', heading: 'Alertas' },
+  { link: 'Zonas', heading: 'Zonas', map: true },
   { link: 'Historial', heading: 'Historial de Turnos' },
+  { link: 'Cuentas', heading: 'Cuentas' },
   { link: 'Reportes', heading: 'Reportes' },
   { link: 'Actividad', heading: 'Actividad' },
   { link: 'Usuarios', heading: 'Usuarios' },
+  { link: 'Notificaciones', heading: 'Notificaciones' },
 ];
 
 test('every screen names its controls in Spanish and its tab after itself', async ({ browser, page }) => {

@@ -85,11 +85,13 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'alerts',
+            handle: { title: 'Alertas' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => ({ Component: (await import('./AlertsRoute')).AlertsRoute }),
           },
           {
             path: 'zones',
+            handle: { title: 'Zonas' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => {
               const { ZonesPage } = await import('../features/alerts/ZonesPage');
@@ -128,16 +130,19 @@ export const routes: RouteObject[] = [
           // Cuentas (issue 35): balances, a driver's account and the cierre del día, one chunk.
           {
             path: 'accounts',
+            handle: { title: 'Cuentas' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => ({ Component: (await import('../features/accounts/AccountsPage')).AccountsPage }),
           },
           {
             path: 'accounts/closing',
+            handle: { title: 'Cierre del día' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => ({ Component: (await import('../features/accounts/ClosingPage')).ClosingPage }),
           },
           {
             path: 'accounts/:driverId',
+            handle: { title: 'Estado de cuenta' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => ({ Component: (await import('../features/accounts/DriverAccountPage')).DriverAccountPage }),
           },
