@@ -256,13 +256,15 @@ describe('Mapa en Vivo', () => {
     expect(store.getState().liveMap).toMatchObject({ center: [-71.4, -32.3], zoom: 15 });
   });
 
-  it('leaving the page disconnects the socket', async () => {
-    const { user, sockets } = await openMap();
+  it('leaving the page lets go of the map\'s hold on the desk connection, which Alertas keeps on every screen', async () => {
+    const { user, sockets, store } = await openMap();
     const socket = sockets.last;
     await user.click(screen.getByRole('link', { name: 'Dashboard' }));
     expect(await screen.findByRole('heading', { name: 'Panel de Control' })).toBeInTheDocument();
-    expect(socket.disconnectCalls).toBe(1);
-    expect(sockets.sockets.filter((candidate) => candidate.active)).toHaveLength(0);
+    expect(store.getState().activeShifts.connection.status).toBe('idle');
+    // One connection for the desk: the alerts' channel (held by the layout) still needs it.
+    expect(socket.disconnectCalls).toBe(0);
+    expect(sockets.sockets.filter((candidate) => candidate.active)).toEqual([socket]);
   });
 
   it('the panel counts taxis per status and filters by it', async () => {
