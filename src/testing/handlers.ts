@@ -46,6 +46,10 @@ export const handlers = [
   // Cuentas: no driver behind (the dashboard's Requiere atención asks).
   http.get(`${API}/accounts/balances`, ({ request }) => (authorized(request) ? HttpResponse.json({ balances: [], total_owed: 0, behind_days_alert: 3 }) : unauthorized())),
   // Alertas: the layout asks for the open count on every screen.
+  // Despacho's board (the dashboard's Requiere atención asks it too): no booking.
+  http.get(`${API}/dispatch/bookings`, ({ request }) => (authorized(request) ? HttpResponse.json({ bookings: [], closed_not_shown: 0 }) : unauthorized())),
+  // /conductor's "Mi cuenta": nothing owed (a driver's token; driver routes are a test's own otherwise).
+  http.get(`${API}/driver/account`, () => HttpResponse.json({ account: { driver_id: 7, first_name: 'Pedro', last_name: 'Rojas', balance: 0, days_behind: 0, terms: null }, terms_history: [], entries: [] })),
   http.get(`${API}/alerts/summary`, ({ request }) => (authorized(request) ? HttpResponse.json({ open_count: 0, open_sos: 0 }) : unauthorized())),
   http.get(`${API}/dispatch/availability`, ({ request }) => (authorized(request) ? HttpResponse.json({ availability: [] }) : unauthorized())),
   http.get(`${API}/shifts/history`, ({ request }) => {

@@ -16,10 +16,10 @@ import * as m0015 from './0015_activity_retention';
 import * as m0016 from './0016_partitioned_points';
 import * as m0017 from './0017_long_shifts_index';
 import * as m0018 from './0018_seeded_shifts';
-import * as m0021 from './0021_notifications';
-import * as m0023 from './0023_tracking';
-import * as m0022 from './0022_accounts';
 import * as m0020 from './0020_alerts';
+import * as m0021 from './0021_notifications';
+import * as m0022 from './0022_accounts';
+import * as m0023 from './0023_tracking';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -38,8 +38,8 @@ export const migrations: Record<string, Migration> = {
   '0016_partitioned_points': m0016,
   '0017_long_shifts_index': m0017,
   '0018_seeded_shifts': m0018,
-  '0021_notifications': m0021,
-  '0023_tracking': m0023,
-  '0022_accounts': m0022,
   '0020_alerts': m0020,
+  '0021_notifications': m0021,
+  '0022_accounts': m0022,
+  '0023_tracking': m0023,
 };
