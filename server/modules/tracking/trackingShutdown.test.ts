@@ -2,7 +2,8 @@
  * A passenger's open live stream never holds the server's close: in process, server.close()
  * resolves and the stream's client sees its end (without "gone": the page's EventSource reconnects
  * to the next server); as its own process, SIGTERM ends it within the product's 10 s (issue 32),
- * cleanly (exit 0, not the shutdown deadline's exit 1).
+ * cleanly (exit 0, not the shutdown deadline's exit 1), on the embedded database and (TEST_DATABASE_URL)
+ * on PostgreSQL, whose socket.io adapter closes in the same step.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -11,12 +12,14 @@ import type { DriversResponse } from '../../../contract/drivers';
 import { DEMO_OWNER_RUT, DEMO_PASSWORD } from '../../tools/seed/demoFleet';
 import { createBooking, freeDemoDrivers, putOnShift } from '../../tools/testing/dispatchFixtures';
 import { apiCall } from '../../tools/testing/http';
+import { createScratchDatabase, type ScratchDatabase } from '../../tools/testing/scratchDatabase';
 import { startServerProcess } from '../../tools/testing/serverProcess';
 import { startTestServer, type TestServer } from '../../tools/testing/testServer';
 
 jest.setTimeout(120_000);
 const PORT = Number(process.env.TRACKING_SHUTDOWN_TEST_PORT ?? 5217);
 const EXIT_WITHIN_MS = 10_000;
+const adminUrl = process.env.TEST_DATABASE_URL;
 
 /** An assigned booking's tracking token, through the desk's API only. */
 async function trackedToken(url: string, desk: string, driver: { id: number; rut: string }): Promise<string> {
@@ -87,13 +90,19 @@ describe('closing with a passenger’s live stream open', () => {
 
 describe('SIGTERM with a passenger’s live stream open', () => {
   let dataDir = '';
-  afterAll(() => {
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  let scratch: ScratchDatabase | null = null;
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'flota-tracking-shutdown-'));
+  });
+  afterEach(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await scratch?.drop();
+    scratch = null;
   });
 
-  it('ends the process cleanly within 10 s', async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'flota-tracking-shutdown-'));
-    const server = await startServerProcess({ port: PORT, env: { JWT_SECRET: 'tracking-shutdown-secret-0123456789-abcdef', DATA_DIR: dataDir, DEMO_HISTORY: 'off' }, readyTimeoutMs: 90_000 });
+  /** Starts the server, opens a stream, sends SIGTERM: checks the exit, prints the seconds it took. */
+  async function termWithStream(env: Record<string, string>, label: string): Promise<void> {
+    const server = await startServerProcess({ port: PORT, env: { JWT_SECRET: 'tracking-shutdown-secret-0123456789-abcdef', DATA_DIR: dataDir, DEMO_HISTORY: 'off', ...env }, readyTimeoutMs: 90_000 });
     try {
       const login = await apiCall(server.url, '/api/auth/login', { json: { rut: DEMO_OWNER_RUT, password: DEMO_PASSWORD } });
       const desk = login.body.token as string;
@@ -110,7 +119,7 @@ describe('SIGTERM with a passenger’s live stream open', () => {
       server.child.kill('SIGTERM');
       const code = await exited;
       const ms = Date.now() - sent;
-      console.info(`SIGTERM with an open live stream: exited in ${(ms / 1000).toFixed(1)} s (exit ${code})`);
+      console.info(`${label}: SIGTERM with an open live stream, exited in ${(ms / 1000).toFixed(1)} s (exit ${code})`);
       if (code !== 0) console.error(server.output());
       expect(code).toBe(0);
       expect(ms).toBeLessThan(EXIT_WITHIN_MS);
@@ -118,5 +127,14 @@ describe('SIGTERM with a passenger’s live stream open', () => {
     } finally {
       await server.kill('SIGKILL');
     }
+  }
+
+  it('ends the process cleanly within 10 s on the embedded database', async () => {
+    await termWithStream({}, 'PGlite');
+  });
+
+  (adminUrl ? it : it.skip)('ends the process cleanly within 10 s on PostgreSQL', async () => {
+    scratch = await createScratchDatabase(adminUrl as string, 'flota_tracking_shutdown');
+    await termWithStream({ DATABASE_URL: scratch.url }, 'PostgreSQL');
   });
 });
