@@ -153,6 +153,15 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
     return reply.code(404).send({ error: Messages.notFound });
   });
 
+  // Fastify runs the preClose hooks before it closes the HTTP server; io.close() closes it too and
+  // waits for every open response, so the modules' long-lived ones (tracking's live streams, whose
+  // preClose hooks were added above and run first) must end before this one.
+  app.addHook('preClose', async () => {
+    await new Promise<void>((resolve) => io.close(() => resolve()));
+    // Points already queued are written before the database goes (the idle sweep stops first).
+    await positions.close();
+    await closeAdapter();
+  });
   await app.ready();
 
   let closing: Promise<void> | null = null;
@@ -163,13 +172,10 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
     io,
     osmand,
     close() {
-      // io.close() also closes the HTTP server; fastify.close() then finishes its own hooks.
+      // app.close(): the preClose hooks (the modules' open streams, then socket.io and the position
+      // service, above), the HTTP server, then the onClose hooks (background passes...).
       closing ??= (async () => {
         await osmand?.app.close();
-        await new Promise<void>((resolve) => io.close(() => resolve()));
-        // Points already queued are written before the database goes (the idle sweep stops first).
-        await positions.close();
-        await closeAdapter();
         await app.close();
       })();
       return closing;

@@ -34,6 +34,7 @@ export const trackingModule: FlotaModule = {
     services.tracking = { linkFor: (ownerId, bookingId) => findLink(db, ownerId, bookingId) };
     await app.register(publicTrackingRoutes, { prefix, db, live, options, requestsPerMinute: config.tracking.requestsPerMinute });
     await app.register(deskTrackingRoutes, { prefix, db, live, authenticate });
-    app.addHook('onClose', async () => live.stop());
+    // preClose: before the HTTP server closes, which waits for every open response (app.ts).
+    app.addHook('preClose', async () => live.stop());
   },
 };

@@ -70,6 +70,7 @@ export const publicTrackingRoutes: FastifyPluginAsync<PublicRoutesOptions> = asy
         send('gone', { error: TRACKING_GONE_MESSAGE });
         raw.end();
       },
+      end: () => raw.end(),
     });
     request.raw.on('close', () => {
       clearInterval(heartbeat);

@@ -24,6 +24,8 @@ export interface TrackingStream {
   view(view: TrackingView): void;
   /** The link stopped answering (expired, revoked, cancelled): the page says "Este viaje terminó". */
   gone(): void;
+  /** The server is stopping: the response ends without a word, so the page's EventSource reconnects to the next one. */
+  end(): void;
 }
 
 interface Watcher {
@@ -109,10 +111,14 @@ export function createTrackingLive({ db, options, refreshMs, log }: { db: Kysely
       }
     },
 
+    /** The server is stopping: every open stream ends (a kept-open response would hold the HTTP server's close forever). */
     stop(): void {
       if (timer) clearInterval(timer);
       timer = null;
-      for (const watcher of [...watchers]) close(watcher);
+      for (const watcher of [...watchers]) {
+        watchers.delete(watcher);
+        watcher.stream.end();
+      }
     },
   };
 }
