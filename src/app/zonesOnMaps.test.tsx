@@ -13,7 +13,7 @@ import { server } from '../testing/mswServer';
 import { mapStandIn } from '../testing/reactMapGlStandIn';
 import { renderApp } from '../testing/renderApp';
 
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 10_000 };
 
 function zone(overrides: Partial<Zone>): Zone {
   return {
