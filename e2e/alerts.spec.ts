@@ -112,5 +112,16 @@ test('the zones as a layer on the live map and the dispatch map, toggled and rem
   await page.waitForTimeout(1500);
   await shootBothThemes(page, 'zones-dispatch-map-1366');
 
+  // Reglas, below the zones: a fresh fleet's defaults (SOS and sin señal to the desk).
+  await page.getByRole('link', { name: 'Zonas' }).click();
+  const rules = page.getByRole('region', { name: 'Reglas' });
+  await expect(rules.getByRole('listitem').first()).toBeVisible();
+  // The theme buttons sit in the top bar, so the section is shot on its own after each choice.
+  for (const [theme, suffix] of [['Claro', 'light'], ['Oscuro', 'dark']] as const) {
+    await chooseTheme(page, theme);
+    await rules.screenshot({ path: screenshotPath(`zones-rules-1366-${suffix}`) });
+  }
+  await chooseTheme(page, 'Claro');
+
   await request.delete(`/api/zones/${zoneId}`, { headers });
 });
