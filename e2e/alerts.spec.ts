@@ -85,3 +85,43 @@ test('a zone drawn on the map, a taxi entering it, Reconocer seen by a second de
   await shootBothThemes(page, 'alerts-sos-1366');
   await second.close();
 });
+
+test('the zones as a layer on the live map and the dispatch map, toggled and remembered', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  const token = ((await (await request.post('/api/auth/login', { data: { rut: '12.345.678-5', password: DEMO_PASSWORD } })).json()) as { token: string }).token;
+  const headers = { authorization: `Bearer ${token}` };
+  // A circle over La Ligua's centre, where the demo fleet drives and the dispatch map opens.
+  const created = await request.post('/api/zones', { headers, data: { name: 'Centro E2E', kind: 'zona_servicio', color: '#7c3aed', geometry: { type: 'Point', coordinates: [-71.2264, -32.4519] }, radius_m: 700 } });
+  expect(created.status()).toBe(201);
+  const zoneId = ((await created.json()) as { zone: { id: number } }).zone.id;
+
+  await logIn(page);
+  await page.getByRole('link', { name: 'Mapa en Vivo' }).click();
+  const toggle = page.getByRole('button', { name: 'Zonas' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await page.waitForTimeout(1500);
+  await shootBothThemes(page, 'zones-live-map-1366');
+
+  // Remembered for this user: the dispatch map opens with the zones shown.
+  await page.getByRole('link', { name: 'Despacho' }).click();
+  await expect(page.getByRole('button', { name: 'Zonas' })).toHaveAttribute('aria-pressed', 'true');
+  await page.waitForTimeout(1500);
+  await shootBothThemes(page, 'zones-dispatch-map-1366');
+
+  // Reglas, below the zones: a fresh fleet's defaults (SOS and sin señal to the desk).
+  await page.getByRole('link', { name: 'Zonas' }).click();
+  const rules = page.getByRole('region', { name: 'Reglas' });
+  await expect(rules.getByRole('listitem').first()).toBeVisible();
+  // The theme buttons sit in the top bar, so the section is shot on its own after each choice.
+  for (const [theme, suffix] of [['Claro', 'light'], ['Oscuro', 'dark']] as const) {
+    await chooseTheme(page, theme);
+    await rules.screenshot({ path: screenshotPath(`zones-rules-1366-${suffix}`) });
+  }
+  await chooseTheme(page, 'Claro');
+
+  await request.delete(`/api/zones/${zoneId}`, { headers });
+});

@@ -75,13 +75,13 @@ export const routes: RouteObject[] = [
             handle: { title: 'Mapa en Vivo' } satisfies RouteHandle,
             // Shown while the chunk loads when the app starts on this screen.
             hydrateFallbackElement: <LoadingText>Cargando mapa...</LoadingText>,
-            lazy: async () => ({ Component: (await import('../features/liveMap/LiveMapPage')).LiveMapPage }),
+            lazy: async () => ({ Component: (await import('./LiveMapRoute')).LiveMapRoute }),
           },
           {
             path: 'dispatch',
             handle: { title: 'Despacho' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
-            lazy: async () => ({ Component: (await import('../features/dispatch/DispatchPage')).DispatchPage }),
+            lazy: async () => ({ Component: (await import('./DispatchRoute')).DispatchRoute }),
           },
           {
             path: 'alerts',

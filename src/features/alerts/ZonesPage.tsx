@@ -4,6 +4,7 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingText } from '../../components/LoadingText';
 import { PageHeader } from '../../components/PageHeader';
 import { useCreateZoneMutation, useDeleteZoneMutation, useGetZonesQuery } from './alertsApi';
+import { RulesSection } from './RulesSection';
 import type { DrawMode, DrawnShape } from './ZonesMap';
 import './zones.css';
 
@@ -121,6 +122,7 @@ export function ZonesPage() {
           ) : (
             <p>Aún no hay zonas: dibuja la primera en el mapa.</p>
           )}
+          <RulesSection zones={data?.zones ?? []} />
         </aside>
       </div>
     </section>

@@ -3,10 +3,10 @@
  * socket's alert_raised and alert_changed invalidate the inbox and the count (alertsRealtime.ts), so
  * every desk sees a new or acknowledged alert at once.
  */
-import type { Alert, AlertResponse, AlertsQuery, AlertsResponse, AlertSummary, Zone, ZoneRequest, ZonesResponse } from '../../../contract/alerts';
+import type { Alert, AlertRule, AlertRuleRequest, AlertResponse, AlertsQuery, AlertsResponse, AlertSummary, Zone, ZoneRequest, ZonesResponse } from '../../../contract/alerts';
 import { api, LIST } from '../../app/api';
 
-export const alertsApi = api.enhanceEndpoints({ addTagTypes: ['Alert', 'Zone'] }).injectEndpoints({
+export const alertsApi = api.enhanceEndpoints({ addTagTypes: ['Alert', 'Zone', 'AlertRule'] }).injectEndpoints({
   endpoints: (build) => ({
     getAlerts: build.query<AlertsResponse, AlertsQuery>({
       query: (params) => ({ url: '/alerts', params }),
@@ -38,6 +38,20 @@ export const alertsApi = api.enhanceEndpoints({ addTagTypes: ['Alert', 'Zone'] }
       transformResponse: (response: { zone: Zone }) => response.zone,
       invalidatesTags: [{ type: 'Zone', id: LIST }],
     }),
+    getAlertRules: build.query<AlertRule[], void>({
+      query: () => '/alert-rules',
+      transformResponse: (response: { rules: AlertRule[] }) => response.rules,
+      providesTags: [{ type: 'AlertRule', id: LIST }],
+    }),
+    saveAlertRule: build.mutation<AlertRule, { id: number | null; rule: AlertRuleRequest }>({
+      query: ({ id, rule }) => (id === null ? { url: '/alert-rules', method: 'POST', body: rule } : { url: `/alert-rules/${id}`, method: 'PUT', body: rule }),
+      transformResponse: (response: { rule: AlertRule }) => response.rule,
+      invalidatesTags: [{ type: 'AlertRule', id: LIST }],
+    }),
+    deleteAlertRule: build.mutation<void, number>({
+      query: (id) => ({ url: `/alert-rules/${id}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'AlertRule', id: LIST }],
+    }),
     deleteZone: build.mutation<void, number>({
       query: (id) => ({ url: `/zones/${id}`, method: 'DELETE' }),
       invalidatesTags: [{ type: 'Zone', id: LIST }],
@@ -45,4 +59,4 @@ export const alertsApi = api.enhanceEndpoints({ addTagTypes: ['Alert', 'Zone'] }
   }),
 });
 
-export const { useGetAlertsQuery, useGetAlertSummaryQuery, useAcknowledgeAlertMutation, useGetZonesQuery, useCreateZoneMutation, useUpdateZoneMutation, useDeleteZoneMutation } = alertsApi;
+export const { useGetAlertsQuery, useGetAlertSummaryQuery, useAcknowledgeAlertMutation, useGetZonesQuery, useCreateZoneMutation, useUpdateZoneMutation, useDeleteZoneMutation, useGetAlertRulesQuery, useSaveAlertRuleMutation, useDeleteAlertRuleMutation } = alertsApi;

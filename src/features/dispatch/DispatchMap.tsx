@@ -8,7 +8,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { MapLayerMouseEvent, MapRef } from 'react-map-gl/maplibre';
 import { useAppSelector } from '../../app/hooks';
 import { PickupLayer, type CandidateTag } from '../../components/map/PickupLayer';
+import type { MapOverlay } from '../../components/map/mapOverlay';
 import { TaxiLayer } from '../../components/map/TaxiLayer';
+import { taxiLayerIds } from '../../components/map/taxiLayerStyles';
 import { useTaxiIcons } from '../../components/map/useTaxiIcons';
 import { selectColorScheme } from '../../components/theme/themeSlice';
 import { boundsOf, type LngLat } from '../../lib/map/geometry';
@@ -23,7 +25,18 @@ import type { PickupPoint } from './pickupOptions';
 const DEFAULT_CENTER: LngLat = [-71.2264, -32.4519];
 const CANDIDATES_SOURCE = 'dispatch-candidates';
 
-export default function DispatchMap({ pickup, candidates, onPick }: { pickup: PickupPoint | null; candidates: readonly Candidate[]; onPick(latitude: number, longitude: number): void }) {
+export default function DispatchMap({
+  pickup,
+  candidates,
+  onPick,
+  overlay,
+}: {
+  pickup: PickupPoint | null;
+  candidates: readonly Candidate[];
+  onPick(latitude: number, longitude: number): void;
+  /** Layers the app adds below the taxis (the zones). */
+  overlay?: MapOverlay;
+}) {
   const tileUrl = useAppSelector((state) => state.config.tileUrl);
   const tileAttribution = useAppSelector((state) => state.config.tileAttribution);
   const colorScheme = useAppSelector(selectColorScheme);
@@ -75,6 +88,7 @@ export default function DispatchMap({ pickup, candidates, onPick }: { pickup: Pi
       }}
       onClick={(event: MapLayerMouseEvent) => onPick(event.lngLat.lat, event.lngLat.lng)}
     >
+      {overlay?.(icons.ready ? taxiLayerIds(CANDIDATES_SOURCE).taxis : undefined)}
       <TaxiLayer id={CANDIDATES_SOURCE} data={taxis} iconsReady={icons.ready} label="none" />
       <PickupLayer pickup={pickup} candidates={tags} />
     </MapShell>

@@ -8,6 +8,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppDispatch, usePermissions } from '../../app/hooks';
 import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingText } from '../../components/LoadingText';
+import type { MapOverlay } from '../../components/map/mapOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { BookingBoard } from './BookingBoard';
 import { BookingDetail } from './BookingDetail';
@@ -28,7 +29,8 @@ const CANDIDATES_REFRESH_MS = 10_000;
 /** Bookings still waiting for a taxi: their pickup's candidates are shown. */
 const NEEDS_CANDIDATES = new Set(['pendiente']);
 
-export function DispatchPage() {
+/** `mapOverlay`: what the app adds to the map (the zones, composed in src/app). */
+export function DispatchPage({ mapOverlay }: { mapOverlay?: MapOverlay } = {}) {
   const dispatch = useAppDispatch();
   // The Dueño alone sets the passenger page's phone and what it shows (USER_MANAGERS on the server).
   const { manageUsers } = usePermissions();
@@ -62,7 +64,7 @@ export function DispatchPage() {
         <BookingForm mapPick={mapPick} onPickupChange={setDraftPickup} onCreated={select} />
         <div className="flota-dispatch__map" role="region" aria-label="Mapa de despacho">
           <Suspense fallback={<LoadingText>Cargando mapa...</LoadingText>}>
-            <DispatchMap pickup={shownPickup} candidates={candidatePoint ? (candidates.data ?? []) : []} onPick={pick} />
+            <DispatchMap pickup={shownPickup} candidates={candidatePoint ? (candidates.data ?? []) : []} onPick={pick} overlay={mapOverlay} />
           </Suspense>
         </div>
         <div className="flota-dispatch__side">

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadingText } from '../../components/LoadingText';
+import type { MapOverlay } from '../../components/map/mapOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { ActiveShiftsList } from './list/ActiveShiftsList';
 import { selectActiveShifts, selectConnection } from './state/activeShiftsSlice';
@@ -22,7 +23,8 @@ import './liveMap.css';
 /** How often "sin señal" is re-evaluated for the map and the counts ("hace N s" ticks on its own). */
 const NOW_TICK_MS = 5_000;
 
-export function LiveMapPage() {
+/** `mapOverlay`: what the app adds to the map (the zones, composed in src/app). */
+export function LiveMapPage({ mapOverlay }: { mapOverlay?: MapOverlay } = {}) {
   const dispatch = useAppDispatch();
   useEffect(() => {
     dispatch(liveMapOpened());
@@ -74,7 +76,7 @@ export function LiveMapPage() {
                 <ConnectionNotice connection={connection} />
                 {isError && <MapLoadError retrying={isFetching} onRetry={() => void refetch()} />}
               </div>
-              <TaxiMap rows={rows} offline={offline} />
+              <TaxiMap rows={rows} offline={offline} overlay={mapOverlay} />
             </div>
             <TaxiPanel rows={rows} offline={offline} selectedShiftId={selectedShiftId} onSelect={select} />
           </div>

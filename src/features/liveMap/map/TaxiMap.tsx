@@ -18,6 +18,7 @@ import { TaxiPopup } from './TaxiPopup';
 import { TaxiTrail } from './TaxiTrail';
 import { createTaxiLayer } from './taxiGlide';
 import { screenPixels } from './glide';
+import type { MapOverlay } from '../../../components/map/mapOverlay';
 import { TaxiLayer } from '../../../components/map/TaxiLayer';
 import { taxiLayerIds } from '../../../components/map/taxiLayerStyles';
 import { useTaxiIcons } from '../../../components/map/useTaxiIcons';
@@ -41,9 +42,11 @@ interface TaxiMapProps {
   rows: TaxiRow[];
   /** The live connection is down: no position is current. */
   offline: boolean;
+  /** Layers the app adds below the taxis (the zones). */
+  overlay?: MapOverlay;
 }
 
-export function TaxiMap({ rows, offline }: TaxiMapProps) {
+export function TaxiMap({ rows, offline, overlay }: TaxiMapProps) {
   const dispatch = useAppDispatch();
   const tileUrl = useAppSelector((state) => state.config.tileUrl);
   const tileAttribution = useAppSelector((state) => state.config.tileAttribution);
@@ -166,6 +169,7 @@ export function TaxiMap({ rows, offline }: TaxiMapProps) {
       onMouseEnter={() => setPointing(true)}
       onMouseLeave={() => setPointing(false)}
     >
+      {overlay?.(iconsReady ? FLEET_LAYERS.clusters : undefined)}
       <TaxiLayer id={FLEET_SOURCE} iconsReady={iconsReady} cluster />
       <TaxiLayer id={SELECTED_SOURCE} iconsReady={iconsReady} selected />
       {selected && view.showTrail && <TaxiTrail shift={selected.shift} beforeId={iconsReady ? FLEET_LAYERS.clusters : undefined} />}

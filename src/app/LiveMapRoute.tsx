@@ -1,0 +1,11 @@
+import { ZonesOnMap } from '../features/alerts/ZonesOnMap';
+import { LiveMapPage } from '../features/liveMap/LiveMapPage';
+
+/** Mapa en Vivo with the fleet's zones as a layer it toggles (issue 33). */
+export function LiveMapRoute() {
+  return <LiveMapPage mapOverlay={zonesLayer} />;
+}
+
+function zonesLayer(belowLayerId: string | undefined) {
+  return <ZonesOnMap id="live-zones" belowLayerId={belowLayerId} />;
+}
