@@ -3,6 +3,7 @@
  * the taxímetro amount typed at Finalizar, Flota's estimate marked as one, and the meter run over a
  * scripted trail.
  */
+import { sql } from 'kysely';
 import type { Booking } from '../../../contract/dispatch';
 import { createBooking, freeDemoDrivers, PICKUP, putOnShift, type TaxiOnShift } from '../../tools/testing/dispatchFixtures';
 import { apiCall } from '../../tools/testing/http';
@@ -83,8 +84,10 @@ describe('the fare at Finalizar', () => {
     // The script: boarded 20 minutes ago; 1010 m north in the first minute (5 steps by distance),
     // then standing 4 minutes (4 steps by time); finished 5 minutes after boarding.
     const boardedAt = Date.now() - 20 * 60_000;
-    await server.db.updateTable('booking_events').set({ at: new Date(boardedAt) }).where('booking_id', '=', id).where('status', '=', 'a_bordo').execute();
-    await server.db.updateTable('booking_events').set({ at: new Date(boardedAt + 300_000) }).where('booking_id', '=', id).where('status', '=', 'finalizado').execute();
+    // Events are never edited by the app (their type says so): the script moves them in time by hand.
+    const eventAt = (status: string, ms: number) => sql`update booking_events set at = ${new Date(boardedAt + ms).toISOString()}::timestamptz where booking_id = ${id} and status = ${status}`.execute(server.db);
+    await eventAt('a_bordo', 0);
+    await eventAt('finalizado', 300_000);
     const north = (metres: number) => PICKUP.latitude + metres / 111_195;
     const at = (ms: number) => new Date(boardedAt + ms);
     const points = [
