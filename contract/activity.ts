@@ -5,7 +5,7 @@ import { isIsoDate } from './common';
 import { isoTime } from './fields';
 
 /** What the activity log records about. */
-export const activityEntities = ['driver', 'vehicle', 'user', 'device', 'shift', 'booking', 'customer', 'place', 'webhook', 'account_entry', 'account_terms', 'account_settings', 'zone', 'alert_rule', 'alert'] as const;
+export const activityEntities = ['driver', 'vehicle', 'user', 'device', 'shift', 'booking', 'customer', 'place', 'webhook', 'account_entry', 'account_terms', 'account_settings', 'zone', 'alert_rule', 'alert', 'fare_tariff'] as const;
 export type ActivityEntity = (typeof activityEntities)[number];
 export const activityEntityLabels: Record<ActivityEntity, string> = {
   driver: 'Conductor',
@@ -23,6 +23,7 @@ export const activityEntityLabels: Record<ActivityEntity, string> = {
   zone: 'Zona',
   alert_rule: 'Regla de alertas',
   alert: 'Alerta',
+  fare_tariff: 'Tarifa',
 };
 export const activityActionLabels: Record<string, string> = {
   created: 'Creó',

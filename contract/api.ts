@@ -19,5 +19,6 @@ export * from './tracking';
 export * from './replay';
 export * from './notifications';
 export * from './accounts';
+export * from './fares';
 export * from './money';
 export * from './alerts';

@@ -36,6 +36,7 @@
  * offer and trip_changed to the one driver's sockets (a socket whose handshake carries a driver token).
  */
 import { z } from 'zod';
+import { tripFareSchema } from './fares';
 import './zodConfig';
 import { isPlausibleTimestamp, MAX_ID } from './common';
 import { isoTime, optionalText, trimmed } from './fields';
@@ -215,6 +216,8 @@ export const bookingSchema = z.object({
   /** Offers declined or expired so far. */
   refusals: z.number().int(),
   cancel_reason: z.string().nullable(),
+  /** A finished trip's fare when the fleet records fares (issue 35): typed from the taxímetro or estimated. */
+  fare: tripFareSchema.nullable(),
   created_at: isoTime,
   updated_at: isoTime,
   /** Every transition, oldest first. */

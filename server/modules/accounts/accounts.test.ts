@@ -125,6 +125,31 @@ describe('charges from shifts', () => {
     expect(mine.days_behind).toBe(0);
   });
 
+  it('a porcentaje cuota charges its share of the shift’s recorded fares once, in whole pesos rounded down', async () => {
+    const driver = await freeDriver();
+    await post(`/api/accounts/drivers/${driver.id}/terms`, { kind: 'porcentaje', amount: 10, effective_from: today() }, token);
+    const shiftId = await endedShift(driver.id, zonedTime(today(), 0, TZ));
+    const emptyShift = await endedShift(driver.id, zonedTime(today(), 60, TZ));
+    const trip = { owner_id: server.seed.ownerId, customer_phone: '+56987654321', pickup_latitude: -33.44, pickup_longitude: -70.65, driver_id: driver.id, shift_id: shiftId };
+    await server.db
+      .insertInto('bookings')
+      .values([
+        { ...trip, status: 'finalizado', fare_pesos: 4_350, fare_estimated: false },
+        { ...trip, status: 'finalizado', fare_pesos: 12_805, fare_estimated: true },
+        // A cancelled trip's fare, were one stored, is no income.
+        { ...trip, status: 'cancelado', fare_pesos: 9_000, fare_estimated: false },
+      ])
+      .execute();
+    const run = { ownerId: server.seed.ownerId, driverIds: [driver.id], today: today(), timeZone: TZ };
+    expect(await chargeFleet(server.db, run)).toBe(1);
+    expect(await chargeFleet(server.db, run)).toBe(0);
+    const { account: mine, entries } = await account(driver.id);
+    // 10 % of $17.155 is $1.715,5: the driver owes $1.715. The shift without fares owes nothing.
+    expect(entries.map((entry) => [entry.kind, entry.amount, entry.date, entry.period])).toEqual([['cuota', 1_715, today(), `tarifas:${shiftId}`]]);
+    expect(entries.some((entry) => entry.period === `tarifas:${emptyShift}`)).toBe(false);
+    expect(mine.balance).toBe(1_715);
+  });
+
   it('a shift changed afterwards gives an explicit ajuste, and the charge is never edited', async () => {
     const driver = await freeDriver();
     await server.db.insertInto('account_terms').values({ owner_id: server.seed.ownerId, driver_id: driver.id, kind: 'diaria', amount: 15_000, effective_from: '2026-01-01', actor_name: 'Prueba' }).execute();

@@ -63,10 +63,23 @@ export async function chargeFleet(db: Kysely<Database>, run: ChargeRun): Promise
     .where('start_time', '>=', zonedTime(from, 0, run.timeZone))
     .where('start_time', '<', zonedTime(addDays(run.today, 1), 0, run.timeZone))
     .execute();
+  // Recorded fares per shift (issue 35, item 8), summed in SQL: a porcentaje cuota charges its share.
+  const fareRows = shiftRows.length
+    ? await db
+        .selectFrom('bookings')
+        .select(['shift_id', sql<string>`sum(fare_pesos)`.as('fares')])
+        .where('owner_id', '=', run.ownerId)
+        .where('status', '=', 'finalizado')
+        .where('fare_pesos', 'is not', null)
+        .where(sql<boolean>`shift_id = any(${shiftRows.map((row) => row.id)}::int[])`)
+        .groupBy('shift_id')
+        .execute()
+    : [];
+  const faresByShift = new Map(fareRows.map((row) => [row.shift_id as number, Number(row.fares)]));
   const shiftsByDriver = new Map<number, EndedShift[]>();
   for (const row of shiftRows) {
     const list = shiftsByDriver.get(row.driver_id) ?? [];
-    list.push({ id: row.id, day: zonedDate(row.start_time, run.timeZone) });
+    list.push({ id: row.id, day: zonedDate(row.start_time, run.timeZone), fares: faresByShift.get(row.id) ?? 0 });
     shiftsByDriver.set(row.driver_id, list);
   }
 

@@ -8,7 +8,9 @@
  * - semanal: a week (Monday to Sunday) likewise, dated on its Monday, or on the terms' first day
  *   when they begin mid-week;
  * - por_turno: each ended shift, on the day it started;
- * - porcentaje: needs recorded fares, which Flota does not record yet: no charge (README).
+ * - porcentaje: each ended shift with recorded fares (issue 35, item 8), on the day it started:
+ *   the percentage of the shift's fares, rounded down to the peso (key `tarifas:<shift id>`); a
+ *   shift without fares owes nothing.
  *
  * The amount of a period is fixed by the terms in effect when it was first charged (`cuota`); later
  * terms never touch it. When the shifts behind a period change afterwards (a shift moved to another
@@ -31,6 +33,8 @@ export interface EndedShift {
   id: number;
   /** The fleet-zone day it started. */
   day: string;
+  /** Whole pesos of the fares recorded on its trips (0 or absent: none). */
+  fares?: number;
 }
 
 /** What the ledger already holds for one period (automatic entries only). */
@@ -111,6 +115,9 @@ export function periodsDue(view: DriverLedgerView, window: ChargeWindow): Map<st
     if (shift.day < window.from || shift.day > window.to) continue;
     const terms = termsOn(view.terms, shift.day);
     if (terms?.kind === 'por_turno') due.set(`turno:${shift.id}`, { amount: terms.amount, date: shift.day, termsId: terms.id });
+    // Integers only: pesos × percent, divided once and rounded down (the driver is never charged a fraction up).
+    const share = terms?.kind === 'porcentaje' ? Math.floor(((shift.fares ?? 0) * terms.amount) / 100) : 0;
+    if (terms && share > 0) due.set(`tarifas:${shift.id}`, { amount: share, date: shift.day, termsId: terms.id });
   }
   return due;
 }
@@ -123,7 +130,7 @@ function stillEarned(periodKey: string, view: DriverLedgerView, window: ChargeWi
   const [kind, value] = periodKey.split(':');
   if (kind === 'dia') return window.chargeDaysWithoutShift || workedDays.has(value);
   if (kind === 'semana') return window.chargeDaysWithoutShift || [0, 1, 2, 3, 4, 5, 6].some((i) => workedDays.has(addDays(value, i)));
-  if (kind === 'turno') return view.shifts.some((shift) => String(shift.id) === value);
+  if (kind === 'turno' || kind === 'tarifas') return view.shifts.some((shift) => String(shift.id) === value);
   return true;
 }
 
@@ -139,7 +146,7 @@ export function chargesToWrite(view: DriverLedgerView, window: ChargeWindow): Ch
   }
   for (const [periodKey, held] of view.existing) {
     // Outside the window a period keeps what it holds: only what the pass looked at is judged.
-    const date = periodDate(periodKey) ?? view.shifts.find((shift) => `turno:${shift.id}` === periodKey)?.day ?? window.to;
+    const date = periodDate(periodKey) ?? view.shifts.find((shift) => periodKey === `turno:${shift.id}` || periodKey === `tarifas:${shift.id}`)?.day ?? window.to;
     if (date < window.from || date > window.to) continue;
     const expected = stillEarned(periodKey, view, window, workedDays) ? held.base : 0;
     if (held.total === expected) continue;

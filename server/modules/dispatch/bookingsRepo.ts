@@ -247,6 +247,7 @@ function toBooking(row: JoinedRow, events: BookingEvent[], now: Date, leadMinute
         : null,
     refusals: row.refusals,
     cancel_reason: row.cancel_reason,
+    fare: row.fare_pesos === null ? null : { pesos: row.fare_pesos, estimated: row.fare_estimated ?? true },
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     events,

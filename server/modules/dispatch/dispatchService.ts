@@ -24,6 +24,7 @@ import { driverDispatchState, noShowInSeconds, toDriverOffer, toDriverTrip } fro
 import { createDispatchEvents } from './events';
 import { createTaxiIndex, distanceMeters } from './taxiIndex';
 import { createTaxiStates } from './taxiStates';
+import { recordTripFare } from './fares';
 import { createTaxiSync } from './taxiSync';
 
 export const DispatchMessages = {
@@ -349,7 +350,7 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
   }
 
   /** A trip's step (desk by hand, or the driver): finishing ones free the taxi. */
-  async function advanceTrip(ownerId: number, bookingId: number, to: BookingStatus, actor: Actor, options: { driverId?: number; audit?: Audit } = {}) {
+  async function advanceTrip(ownerId: number, bookingId: number, to: BookingStatus, actor: Actor, options: { driverId?: number; audit?: Audit; typedFare?: number | null } = {}) {
     const before = await findStored(db, ownerId, bookingId);
     const row = await decide(async (trx) => {
       const moved = await step(trx, {
@@ -364,6 +365,8 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
       if (options.audit) await options.audit(trx, before && { status: before.status }, { id: bookingId, status: to });
       return moved;
     });
+    // After the step is stored, so the meter's estimate reads the Finalizado event's own time.
+    if (to === 'finalizado') await recordTripFare(db, { ownerId, bookingId, shiftId: row.shift_id }, options.typedFare ?? null);
     await publish(ownerId, bookingId, [row.driver_id]);
     if ((to === 'finalizado' || to === 'no_se_presento') && row.shift_id) await publishAvailability(ownerId, row.shift_id);
     return row;
@@ -548,7 +551,7 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
     advance: (ownerId: number, bookingId: number, to: BookingStatus, actor: Actor, audit?: Audit) => advanceTrip(ownerId, bookingId, to, actor, { audit }),
 
     /** The driver's own step on the trip (404 for another driver's trip). */
-    async driverStep(driver: { id: number; ownerId: number }, bookingId: number, to: BookingStatus): Promise<void> {
+    async driverStep(driver: { id: number; ownerId: number }, bookingId: number, to: BookingStatus, typedFare: number | null = null): Promise<void> {
       const stored = await findStored(db, driver.ownerId, bookingId);
       if (!stored || stored.driver_id !== driver.id) fail(404, BookingMessages.notFound);
       if (to === 'no_se_presento') {
@@ -557,7 +560,7 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
         const left = booking ? noShowInSeconds(booking, config.noShowWaitSeconds, new Date()) : null;
         if (left) fail(409, DispatchMessages.noShowTooSoon(left, config.noShowWaitSeconds));
       }
-      await advanceTrip(driver.ownerId, bookingId, to, await driverActor(driver.id), { driverId: driver.id });
+      await advanceTrip(driver.ownerId, bookingId, to, await driverActor(driver.id), { driverId: driver.id, typedFare });
     },
 
     async accept(driver: { id: number; ownerId: number }, bookingId: number): Promise<void> {

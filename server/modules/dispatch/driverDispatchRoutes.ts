@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { availabilityRequestSchema, type BookingStatus, type DriverDispatchResponse } from '../../../contract/dispatch';
+import { tripFinishRequestSchema } from '../../../contract/fares';
 import { signedInDriver } from '../identity';
 import { parseBody } from '../../platform/errors';
 import { idParam } from '../../platform/params';
@@ -49,7 +50,9 @@ export const driverDispatchRoutes: FastifyPluginAsync<{ service: DispatchService
   ];
   for (const [path, spec, status] of steps) {
     app.post(`/driver/trips/:id/${path}`, routeSpecs[spec], async (request): Promise<DriverDispatchResponse> => {
-      await service.driverStep(me(request), bookingId(request), status);
+      // Only Finalizar carries a body: the taxímetro's amount, optional.
+      const typedFare = status === 'finalizado' ? parseBody(tripFinishRequestSchema, request.body ?? null).fare_pesos : null;
+      await service.driverStep(me(request), bookingId(request), status, typedFare);
       return service.driverState(me(request));
     });
   }

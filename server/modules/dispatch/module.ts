@@ -12,6 +12,7 @@ import { bookingsRoutes } from './bookingsRoutes';
 import { customersRoutes } from './customersRoutes';
 import { createDispatchService } from './dispatchService';
 import { driverDispatchRoutes } from './driverDispatchRoutes';
+import { fareTariffRoutes } from './fareTariffRoutes';
 import { dispatchSettings } from './settings';
 import { startSweep } from './sweep';
 
@@ -34,6 +35,7 @@ export const dispatchModule: FlotaModule = {
     shifts.onEnded((shift) => service.onShiftEnded(shift.id));
     await app.register(bookingsRoutes, { prefix, db, config, service, authenticate });
     await app.register(customersRoutes, { prefix, db, authenticate });
+    await app.register(fareTariffRoutes, { prefix, db, authenticate });
     await app.register(driverDispatchRoutes, { prefix, service, authenticateDriver });
     const sweep = startSweep(() => service.sweep(), config.dispatch.sweepMs, app.log);
     app.addHook('onListen', async () => sweep.start());

@@ -20,9 +20,10 @@ import {
   placeResponseSchema,
   placesResponseSchema,
 } from '../../../contract/dispatch';
+import { fareTariffResponseSchema, fareTariffSchema, tripFinishBodyDoc } from '../../../contract/fares';
 import { z } from 'zod';
 import { okResponseSchema } from '../../../contract/common';
-import { EVERY_DESK_ROLE, USER_MANAGERS } from '../../../contract/roles';
+import { EVERY_DESK_ROLE, FLEET_MANAGERS, USER_MANAGERS } from '../../../contract/roles';
 import { driver, errors, idParams, owner, platformTags, tagNames, type OpenApiTag } from '../../platform/openapi/routeDocs';
 import { DRIVER, routeSpec } from '../../platform/routeSpec';
 
@@ -110,6 +111,19 @@ export const routeSpecs = {
   declineOffer: phone('Rechazar la oferta', { params: idParams, response: driverAnswer }),
   tripArrived: phone('Llegué al lugar', { params: idParams, response: driverAnswer }),
   tripOnboard: phone('Pasajero a bordo', { params: idParams, response: driverAnswer }),
-  tripFinish: phone('Finalizar el viaje', { params: idParams, response: driverAnswer }),
+  tripFinish: phone('Finalizar el viaje', {
+    description: 'Con tarifas activas: `fare_pesos` es el monto del taxímetro (pesos enteros, opcional); sin él, Flota lo estima del recorrido.',
+    params: idParams,
+    body: tripFinishBodyDoc,
+    response: { 200: driverDispatchResponseSchema, ...errors(400, 401, 404, 409) },
+  }),
+  fareTariff: desk('La tarifa de la flota (bajada de bandera y valor por 200 m o 60 s)', { response: { 200: fareTariffResponseSchema, ...errors(401) } }),
+  updateFareTariff: routeSpec(FLEET_MANAGERS, {
+    summary: 'Cambiar la tarifa de la flota',
+    tags: [Tags.dispatch],
+    security: owner,
+    body: fareTariffSchema,
+    response: { 200: fareTariffResponseSchema, ...errors(400, 401, 403) },
+  }),
   tripNoShow: phone('El pasajero no se presentó', { params: idParams, response: driverAnswer }),
 };

@@ -9,6 +9,7 @@
  * - summarizeTrail: the pure detection, for replay and reports that hold a trail already.
  */
 export { DEFAULT_DETECTION, type DetectionOptions } from './detectionOptions';
+export { distanceMeters, impliedSpeedKmh } from './geo';
 export { summarizeTrail, type TrailSummary } from './summarizeTrail';
 export { summarizeShift, shiftSummaryForOwner } from './summaryService';
 export { createSummaryBackfill, type BackfillOptions, type SummaryBackfill } from './summaryBackfill';

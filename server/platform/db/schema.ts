@@ -202,6 +202,19 @@ export interface BookingsTable {
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Migration 0025: the finished trip's fare in whole pesos (null: none recorded). */
+  fare_pesos: Settable<number | null>;
+  /** Migration 0025: true when Flota estimated the fare from the trail, false when the driver typed it. */
+  fare_estimated: Settable<boolean | null>;
+}
+
+/** Migration 0025: a fleet's tariff (bajada de bandera + a step per 200 m or 60 s); no row is "off". */
+export interface FareTariffsTable {
+  owner_id: number;
+  enabled: boolean;
+  flag_down: number;
+  step: number;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** Migration 0012: every transition of a booking, its time and who made it. */
@@ -375,6 +388,7 @@ export interface Database {
   customers: CustomersTable;
   dispatch_places: DispatchPlacesTable;
   bookings: BookingsTable;
+  fare_tariffs: FareTariffsTable;
   booking_events: BookingEventsTable;
   shift_availability: ShiftAvailabilityTable;
   desk_users: DeskUsersTable;

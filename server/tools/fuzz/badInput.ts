@@ -27,6 +27,7 @@ import { acknowledgeRequestSchema, alertRuleRequestSchema, alertsQuerySchema, so
 import { databaseSnapshot, type TableSnapshot } from '../testing/dbSnapshot';
 import { driverLogin } from '../testing/http';
 import { accountSettingsSchema, closingQuerySchema, entryCreateSchema, reversalCreateSchema, statementQuerySchema, termsCreateSchema } from '../../../contract/accounts';
+import { fareTariffSchema } from '../../../contract/fares';
 import type { TestServer } from '../testing/testServer';
 import { arbitraryFor, BAD_PARAMETER_VALUES, wrongType, type Samples } from './fromZod';
 
@@ -47,6 +48,7 @@ const BODIES: Record<string, z.ZodType> = {
   'POST /api/accounts/drivers/:id/entries': entryCreateSchema,
   'POST /api/accounts/entries/:id/reverse': reversalCreateSchema,
   'PUT /api/accounts/settings': accountSettingsSchema,
+  'PUT /api/dispatch/fare-tariff': fareTariffSchema,
   'POST /api/zones': zoneRequestSchema,
   'PUT /api/zones/:id': zoneRequestSchema,
   'POST /api/zones/import': zoneCollectionSchema,

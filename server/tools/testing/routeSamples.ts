@@ -270,6 +270,8 @@ export const routeSamples: Record<string, SampleFactory> = {
   'GET /api/accounts/closing': async () => ({ path: '/api/accounts/closing' }),
   'GET /api/accounts/settings': async () => ({ path: '/api/accounts/settings' }),
   'PUT /api/accounts/settings': async () => ({ path: '/api/accounts/settings', json: { charge_days_without_shift: false, behind_days_alert: 3 } }),
+  'GET /api/dispatch/fare-tariff': async () => ({ path: '/api/dispatch/fare-tariff' }),
+  'PUT /api/dispatch/fare-tariff': async () => ({ path: '/api/dispatch/fare-tariff', json: { enabled: true, flag_down: 450, step: 190 } }),
   // Alertas (issue 33)
   'GET /api/zones': async () => ({ path: '/api/zones' }),
   'POST /api/zones': async () => ({ path: '/api/zones', json: sampleZone('Paradero Plaza') }),

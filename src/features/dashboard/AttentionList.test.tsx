@@ -66,7 +66,7 @@ describe('Requiere atención', () => {
 
   it('puts a booking nobody accepted first, with how long the caller has waited and the way to Despacho', async () => {
     serveShifts([makeShift({ id: 11, last_location_time: secondsAgo(15) })]);
-    const base = { customer_id: 5, customer_phone: '+56987654321', destination: null, passengers: 1, notes: null, scheduled_for: null, driver_id: null, driver_name: null, vehicle_id: null, plate_number: null, offer: null, cancel_reason: null, events: [] };
+    const base = { customer_id: 5, customer_phone: '+56987654321', destination: null, passengers: 1, notes: null, scheduled_for: null, driver_id: null, driver_name: null, vehicle_id: null, plate_number: null, offer: null, cancel_reason: null, fare: null, events: [] };
     const bookings: Booking[] = [
       { ...base, id: 7, status: 'pendiente', board: 'por_asignar', needs_attention: true, customer_name: 'Rosa Vera', pickup: { label: 'Ortiz de Rozas 550', latitude: -32.45, longitude: -71.23 }, refusals: 3, created_at: secondsAgo(4 * 60), updated_at: secondsAgo(60) },
       { ...base, id: 8, status: 'pendiente', board: 'por_asignar', needs_attention: false, customer_name: 'Luis Soto', pickup: { label: 'Plaza', latitude: -32.45, longitude: -71.23 }, refusals: 0, created_at: secondsAgo(60), updated_at: secondsAgo(60) },

@@ -10,6 +10,7 @@ import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { apiErrorMessage } from '../../lib/apiError';
 import { formatClockTime } from '../../lib/clockTime';
 import type { Booking, Candidate } from '../../../contract/api';
+import { formatPesos } from '../../../contract/money';
 import { isOpen, manualSteps, statusLabels } from './bookingBoard';
 import { CandidateList } from './CandidateList';
 import { OfferStatus } from './OfferStatus';
@@ -67,6 +68,11 @@ export function BookingDetail({ booking, candidates, onClose }: { booking: Booki
       {booking.plate_number && (
         <p className="flota-booking-detail__meta">
           Taxi: <strong>{booking.plate_number}</strong> {booking.driver_name}
+        </p>
+      )}
+      {booking.fare && (
+        <p className="flota-booking-detail__meta">
+          Tarifa: <strong>{formatPesos(booking.fare.pesos)}</strong> {booking.fare.estimated ? '(estimada por Flota)' : '(taxímetro)'}
         </p>
       )}
       <TrackingLinkPanel booking={booking} />

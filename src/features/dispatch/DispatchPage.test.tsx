@@ -166,6 +166,16 @@ describe('Despacho', () => {
     expect(await screen.findByText((_, node) => node?.getAttribute('role') === 'status' && /^Ofrecida a/.test(node.textContent ?? ''))).toHaveTextContent(/^Ofrecida a Pedro Rojas \(KXWZ47\): esperando respuesta · 1[45] s · 1 rechazo$/);
   });
 
+  it('shows a finished trip’s fare, saying whether the taxímetro gave it or Flota estimated it', async () => {
+    const finished = { status: 'finalizado' as const, board: 'finalizados' as const, driver_id: 7, driver_name: 'Pedro Rojas', plate_number: 'KXWZ47' };
+    dispatchServer({ bookings: [makeBooking({ ...finished, id: 41, fare: { pesos: 4350, estimated: false } }), makeBooking({ ...finished, id: 43, fare: { pesos: 12800, estimated: true } })] });
+    const { user } = renderApp('/dashboard/dispatch', { signedIn: true });
+    await user.click(await screen.findByRole('button', { name: /#41/ }, SLOW));
+    expect(await screen.findByRole('region', { name: 'Reserva #41' })).toHaveTextContent('Tarifa: $4.350 (taxímetro)');
+    await user.click(screen.getByRole('button', { name: /#43/ }));
+    expect(await screen.findByRole('region', { name: 'Reserva #43' })).toHaveTextContent('Tarifa: $12.800 (estimada por Flota)');
+  });
+
   it('shows the free taxis ranked with their estimate, and a 409 when another desk took the taxi first', async () => {
     dispatchServer({ bookings: [makeBooking()], assign: () => HttpResponse.json({ error: 'Ese taxi ya tiene un viaje asignado' }, { status: 409 }) });
     const { user } = renderApp('/dashboard/dispatch', { signedIn: true });

@@ -24,6 +24,7 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     offer: null,
     refusals: 0,
     cancel_reason: null,
+    fare: null,
     created_at: CREATED,
     updated_at: CREATED,
     events: [],

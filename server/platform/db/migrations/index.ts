@@ -20,6 +20,7 @@ import * as m0020 from './0020_alerts';
 import * as m0021 from './0021_notifications';
 import * as m0022 from './0022_accounts';
 import * as m0023 from './0023_tracking';
+import * as m0025 from './0025_fares';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0021_notifications': m0021,
   '0022_accounts': m0022,
   '0023_tracking': m0023,
+  '0025_fares': m0025,
 };

@@ -1,0 +1,83 @@
+/**
+ * Fares (issue 35, item 8): the fleet's tariff, and each finished trip's fare. The driver may type
+ * the taxímetro's amount at Finalizar; otherwise Flota runs the meter over the trip's trail (from
+ * A bordo to Finalizado) and marks the fare as an estimate. A fleet with fares off records none.
+ */
+import type { Kysely } from 'kysely';
+import { meterFare, type MeterStretch } from '../../../contract/fareMeter';
+import type { FareTariff } from '../../../contract/fares';
+import type { Database } from '../../platform/db/schema';
+import { readTrail, type TrailPoint } from '../positions';
+import { DEFAULT_DETECTION, distanceMeters, impliedSpeedKmh } from '../reports';
+
+export const DEFAULT_TARIFF: Readonly<FareTariff> = Object.freeze({ enabled: false, flag_down: 0, step: 0 });
+
+export async function readTariff(db: Kysely<Database>, ownerId: number): Promise<FareTariff> {
+  const row = await db.selectFrom('fare_tariffs').select(['enabled', 'flag_down', 'step']).where('owner_id', '=', ownerId).executeTakeFirst();
+  return row ?? { ...DEFAULT_TARIFF };
+}
+
+export async function writeTariff(db: Kysely<Database>, ownerId: number, tariff: FareTariff): Promise<void> {
+  await db
+    .insertInto('fare_tariffs')
+    .values({ owner_id: ownerId, ...tariff })
+    .onConflict((oc) => oc.column('owner_id').doUpdateSet({ ...tariff, updated_at: new Date() }))
+    .execute();
+}
+
+/**
+ * The trip's stretches as the meter sees them, measured the way reports measure a shift: a step
+ * counts from the last counted point once it is at least minStepM (a phone at a red light adds no
+ * metres, only time), and a jump no taxi could drive adds time but no metres.
+ */
+export function tripStretches(points: readonly TrailPoint[], boardedAt: number, finishedAt: number): MeterStretch[] {
+  const inside = points.filter((point) => point.time >= boardedAt && point.time <= finishedAt && (point.accuracy ?? 0) <= DEFAULT_DETECTION.maxAccuracyM);
+  if (inside.length === 0) return [{ meters: 0, ms: Math.max(0, finishedAt - boardedAt) }];
+  const stretches: MeterStretch[] = [{ meters: 0, ms: inside[0].time - boardedAt }];
+  let counted = inside[0];
+  for (const point of inside.slice(1)) {
+    const step = distanceMeters(counted, point);
+    if (step < DEFAULT_DETECTION.minStepM) continue;
+    const drivable = impliedSpeedKmh(counted, point) <= DEFAULT_DETECTION.maxSpeedKmh;
+    stretches.push({ meters: drivable ? Math.round(step) : 0, ms: point.time - counted.time });
+    counted = point;
+  }
+  stretches.push({ meters: 0, ms: finishedAt - counted.time });
+  return stretches;
+}
+
+/** Flota's estimate of a finished trip: the meter over its trail, or null when it never went A bordo. */
+export async function estimateTripFare(db: Kysely<Database>, tariff: FareTariff, bookingId: number, shiftId: number | null): Promise<number | null> {
+  const events = await db
+    .selectFrom('booking_events')
+    .select(['status', 'at'])
+    .where('booking_id', '=', bookingId)
+    .where('status', 'in', ['a_bordo', 'finalizado'])
+    .orderBy('id')
+    .execute();
+  const boarded = events.find((event) => event.status === 'a_bordo');
+  const finished = events.findLast((event) => event.status === 'finalizado');
+  if (!boarded || !finished) return null;
+  const boardedAt = boarded.at.getTime();
+  const finishedAt = finished.at.getTime();
+  const points = shiftId === null ? [] : await readTrail(db, shiftId, { afterUs: boardedAt * 1000 - 1, untilUs: finishedAt * 1000 });
+  return meterFare(tariff, tripStretches(points, boardedAt, finishedAt));
+}
+
+/** Records the fare of a trip just finished (typed, or estimated); nothing when the fleet has fares off. */
+export async function recordTripFare(
+  db: Kysely<Database>,
+  trip: { ownerId: number; bookingId: number; shiftId: number | null },
+  typed: number | null,
+): Promise<void> {
+  const tariff = await readTariff(db, trip.ownerId);
+  if (!tariff.enabled) return;
+  const pesos = typed ?? (await estimateTripFare(db, tariff, trip.bookingId, trip.shiftId));
+  if (pesos === null) return;
+  await db
+    .updateTable('bookings')
+    .set({ fare_pesos: pesos, fare_estimated: typed === null })
+    .where('id', '=', trip.bookingId)
+    .where('owner_id', '=', trip.ownerId)
+    .execute();
+}
