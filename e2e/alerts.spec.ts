@@ -1,13 +1,34 @@
 /**
- * Alertas (issue 33), the desk's journey: the Dueño draws a polygon with clicks and saves it, a taxi
- * drives into it (its points through the driver API, as the phone sends them), the inbox shows the
- * entry within seconds, one desk acknowledges and a second desk sees it acknowledged, and an SOS
- * from the driver reaches the desk as a banner it cannot miss. Screenshots, light and dark.
+ * Alertas (issue 33), the desk's journey: the Dueño draws a polygon with clicks and saves it, a
+ * driver's phone (/conductor at 390×844 with emulated geolocation) drives into it, the inbox shows
+ * the entry within seconds, one desk acknowledges and a second desk sees it acknowledged, and the
+ * SOS pressed and held on the phone reaches the desk as a banner it cannot miss, while the phone says
+ * the desk received it. Screenshots, light and dark, of the desk (1366×768) and the phone's SOS.
  */
-import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-import { ownerApi, postLocation } from './support/liveMap';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { Driver } from '../contract/entities';
 import { DEMO_FLEET_CODE, DEMO_PASSWORD, logIn, screenshotPath } from './support/session';
+
+const PHONE = { width: 390, height: 844 };
+const DRIVER = { rut: '17.654.331-0', password: 'conductor-333', first_name: 'Rocío', last_name: 'Alarcón' };
+const PLATE = 'ZRSX33';
+/** The page keeps one fix every 5 s (pendingPositions.ts): wait that long between moves. */
+const BETWEEN_FIXES_MS = 5_300;
+
+/** What the journey created, removed after it: other journeys count the demo fleet's drivers and vehicles. */
+const created: { driver: number | null; vehicle: number | null } = { driver: null, vehicle: null };
+async function ownerHeaders(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', { data: { rut: '12.345.678-5', password: DEMO_PASSWORD } });
+  return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+}
+test.afterEach(async ({ request }) => {
+  const headers = await ownerHeaders(request);
+  const { shifts } = (await (await request.get('/api/shifts/active', { headers })).json()) as { shifts: { id: number; driver_id: number | null }[] };
+  for (const shift of shifts.filter((s) => s.driver_id !== null && s.driver_id === created.driver)) await request.post(`/api/shifts/${shift.id}/end`, { headers, data: {} });
+  if (created.driver) expect((await request.delete(`/api/drivers/${created.driver}`, { headers })).status()).toBe(200);
+  if (created.vehicle) expect((await request.delete(`/api/vehicles/${created.vehicle}`, { headers })).status()).toBe(200);
+  created.driver = created.vehicle = null;
+});
 
 const DESKTOP = { width: 1366, height: 768 };
 const OPERATOR = { rut: '6.666.666-2', password: DEMO_PASSWORD };
@@ -23,8 +44,8 @@ async function shootBothThemes(page: Page, name: string) {
   await chooseTheme(page, 'Claro');
 }
 
-test('a zone drawn on the map, a taxi entering it, Reconocer seen by a second desk, and an SOS', async ({ page, browser, request }) => {
-  test.setTimeout(180_000);
+test('a zone drawn on the map, a phone driving into it, Reconocer seen by a second desk, and an SOS held on the phone', async ({ page, browser, request }) => {
+  test.setTimeout(240_000);
   await page.setViewportSize(DESKTOP);
   await logIn(page);
   await page.getByRole('link', { name: 'Zonas' }).click();
@@ -52,10 +73,33 @@ test('a zone drawn on the map, a taxi entering it, Reconocer seen by a second de
   const zones = (await (await request.get('/api/zones', { headers: { authorization: `Bearer ${token}` } })).json()) as { zones: { name: string; geometry: { coordinates: number[][][] } }[] };
   const ring = zones.zones.find((zone) => zone.name === 'Zona Plaza E2E')!.geometry.coordinates[0].slice(0, -1);
   const middle = [ring.reduce((s, p) => s + p[0], 0) / ring.length, ring.reduce((s, p) => s + p[1], 0) / ring.length];
-  const { shifts } = await ownerApi(request);
-  const shift = shifts.find((s) => s.vehicle_id !== null)!;
-  await postLocation(request, shift, middle[1] + 0.05, middle[0], '', new Date(Date.now() - 5000));
-  await postLocation(request, shift, middle[1], middle[0]);
+  const headers = { authorization: `Bearer ${token}` };
+  const vehicle = await request.post('/api/vehicles', { headers, data: { plate_number: PLATE, model: 'Toyota Yaris', color: 'Gris', year: 2022 } });
+  expect(vehicle.status(), await vehicle.text()).toBe(201);
+  created.vehicle = ((await vehicle.json()) as { vehicle: { id: number } }).vehicle.id;
+  const driver = await request.post('/api/drivers', { headers, data: { ...DRIVER, current_vehicle_id: created.vehicle } });
+  expect(driver.status()).toBe(201);
+  created.driver = ((await driver.json()) as { driver: Driver }).driver.id;
+
+  // The driver's phone: signs in, starts the shift well outside the zone, then drives into it.
+  const outside = { latitude: middle[1] + 0.05, longitude: middle[0] };
+  const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, permissions: ['geolocation'], geolocation: { ...outside, accuracy: 8 }, locale: 'es-CL', timezoneId: 'America/Santiago' });
+  const driverPage = await phone.newPage();
+  await driverPage.goto(`/conductor?flota=${DEMO_FLEET_CODE}`);
+  await driverPage.getByLabel('RUT').fill(DRIVER.rut);
+  await driverPage.getByLabel('Contraseña').fill(DRIVER.password);
+  await driverPage.getByRole('button', { name: 'Ingresar' }).click();
+  await driverPage.getByRole('button', { name: 'Iniciar turno' }).click();
+  await expect(driverPage.getByRole('button', { name: 'Terminar turno' })).toBeVisible();
+  // Chromium stamps an emulated fix with the time it was set: set it again, after the shift started.
+  await phone.setGeolocation({ ...outside, accuracy: 8 });
+  const sent = driverPage.locator('dt', { hasText: 'Última posición enviada' }).locator('+ dd');
+  await expect(sent).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
+  const firstSent = await sent.textContent();
+  await driverPage.waitForTimeout(BETWEEN_FIXES_MS);
+  await phone.setGeolocation({ latitude: middle[1], longitude: middle[0], accuracy: 8 });
+  await expect(sent).not.toHaveText(firstSent ?? '', { timeout: 10_000 });
+  const shift = { plate_number: PLATE };
 
   await page.getByRole('link', { name: /^Alertas/ }).first().click();
   const entry = page.getByTestId('alert').filter({ hasText: `${shift.plate_number} entró a Zona Plaza E2E` });
@@ -74,16 +118,31 @@ test('a zone drawn on the map, a taxi entering it, Reconocer seen by a second de
   await expect(seen).toContainText('Visto en cámara');
   await shootBothThemes(page, 'alerts-inbox-1366');
 
-  // SOS from the driver: the desk's banner and the inbox's red alert.
-  const driverLogin = await request.post('/api/driver/login', { data: { fleet_code: DEMO_FLEET_CODE, rut: shift.rut, password: DEMO_PASSWORD } });
-  const driverToken = ((await driverLogin.json()) as { token: string }).token;
-  const sos = await request.post('/api/driver/sos', { headers: { authorization: `Bearer ${driverToken}` }, data: { client_id: randomUUID(), latitude: middle[1], longitude: middle[0], timestamp: new Date().toISOString() } });
-  expect(sos.status()).toBe(201);
+  // SOS pressed and held on the phone: a short press sends nothing, two seconds held sends it.
+  const sosButton = driverPage.getByRole('button', { name: 'SOS', exact: true });
+  await sosButton.scrollIntoViewIfNeeded();
+  const sosBox = (await sosButton.boundingBox())!;
+  await driverPage.mouse.move(sosBox.x + sosBox.width / 2, sosBox.y + sosBox.height / 2);
+  await driverPage.mouse.down();
+  await driverPage.waitForTimeout(500);
+  await driverPage.mouse.up();
+  await expect(driverPage.getByText('SOS activo.')).toHaveCount(0);
+  await driverPage.mouse.down();
+  await expect(driverPage.getByText('Sigue presionando...')).toBeVisible();
+  await driverPage.screenshot({ path: screenshotPath('alerts-sos-holding-390x844-light') });
+  await driverPage.waitForTimeout(2_300);
+  await driverPage.mouse.up();
+  await expect(driverPage.getByRole('status').filter({ hasText: 'SOS activo.' })).toContainText('La central recibió tu SOS', { timeout: 10_000 });
+  await driverPage.emulateMedia({ colorScheme: 'light' });
+  await driverPage.screenshot({ path: screenshotPath('alerts-sos-phone-390x844-light') });
+  await driverPage.emulateMedia({ colorScheme: 'dark' });
+  await driverPage.screenshot({ path: screenshotPath('alerts-sos-phone-390x844-dark') });
   await expect(page.locator('.flota-sos-banner')).toContainText('Un conductor pidió ayuda', { timeout: 10_000 });
   await expect(second.locator('.flota-sos-banner')).toBeVisible({ timeout: 10_000 });
   await expect(page.getByTestId('alert').filter({ hasText: 'SOS de' }).first()).toBeVisible();
   await shootBothThemes(page, 'alerts-sos-1366');
   await second.close();
+  await phone.close();
 });
 
 test('the zones as a layer on the live map and the dispatch map, toggled and remembered', async ({ page, request }) => {

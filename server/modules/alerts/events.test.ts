@@ -1,7 +1,7 @@
 /**
  * The events engine on scripted tracks, through the real server: a driver's phone posts points
  * (the one position service), the desk reads GET /api/alerts and hears alert_raised. Time is the
- * server's injectable clock, moved by the test; a restart on the same database neither re-raises
+ * server's injectable clock, moved by the test (a long stop on board: minutes of points at one spot); a restart on the same database neither re-raises
  * nor misses an episode.
  */
 import { randomUUID } from 'node:crypto';
@@ -275,5 +275,50 @@ describe('Reconocer and SOS', () => {
     // Sent without a fix: the desk sees the taxi's last position.
     expect(alerts[0].position?.latitude).toBeCloseTo(at(21_000, 0)[1], 5);
     expect(alerts[0].position?.longitude).toBeCloseTo(at(21_000, 0)[0], 5);
+  });
+});
+
+// Last: it moves the clock an hour on, and a shift started after that is stamped with the system's
+// time for an instant (startTaxi), which the sweep could take for an hour without points.
+describe('a long stop during a trip', () => {
+  /** A point at the same spot every minute for `minutes` minutes. */
+  async function stayFor(taxi: Taxi, spot: [number, number], minutes: number) {
+    for (let i = 0; i < minutes; i += 1) await drive(taxi, spot, 60);
+  }
+
+  it('is raised once when the taxi stands still 15 min with a passenger on board, and never without one', async () => {
+    const taxi = await startTaxi();
+    const { driver_id: driverId } = await database.db.selectFrom('shifts').select('driver_id').where('id', '=', taxi.shiftId).executeTakeFirstOrThrow();
+    // Waiting 20 min at a stop with no trip is a taxi's ordinary day: nothing.
+    await drive(taxi, at(30_000, 0), 1);
+    await stayFor(taxi, at(30_000, 0), 20);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(kinds(await alertsOf(taxi))).toEqual([]);
+
+    const booking = await createBooking(url(), desk);
+    expect((await apiCall(url(), `/api/dispatch/bookings/${booking}/assign`, { token: desk, json: { driver_id: driverId } })).status).toBe(200);
+    expect((await apiCall(url(), `/api/driver/trips/${booking}/arrived`, { token: taxi.token, json: {} })).status).toBe(200);
+    expect((await apiCall(url(), `/api/driver/trips/${booking}/onboard`, { token: taxi.token, json: {} })).status).toBe(200);
+
+    // On board: it drives away, then stands still. 14 min is not yet long.
+    await drive(taxi, at(31_000, 0), 60, 15);
+    await stayFor(taxi, at(31_000, 0), 14);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(kinds(await alertsOf(taxi))).toEqual([]);
+    await stayFor(taxi, at(31_000, 0), 1);
+    const [stopped] = await waitForAlerts(taxi, 1);
+    expect(stopped).toMatchObject({ kind: 'long_stop', title: `${taxi.plate} detenido 15 min durante un viaje` });
+    expect(stopped.position).toMatchObject({ latitude: expect.closeTo(at(31_000, 0)[1], 4), longitude: expect.closeTo(at(31_000, 0)[0], 4) });
+    // Still standing there: the same episode, not a new alert.
+    await stayFor(taxi, at(31_000, 0), 5);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(kinds(await alertsOf(taxi))).toEqual(['long_stop']);
+
+    // It moves on and stops again for 15 min on the same trip: a second episode.
+    await drive(taxi, at(32_000, 0), 60, 15);
+    await stayFor(taxi, at(32_000, 0), 15);
+    expect(kinds(await waitForAlerts(taxi, 2))).toEqual(['long_stop', 'long_stop']);
+    expect((await apiCall(url(), `/api/driver/trips/${booking}/finish`, { token: taxi.token, json: {} })).status).toBe(200);
+    await apiCall(url(), '/api/driver/shifts/end', { token: taxi.token, json: {} });
   });
 });

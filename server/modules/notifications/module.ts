@@ -1,10 +1,12 @@
 /**
  * Notificaciones (issue 33, items 6 and 7): the fleet's webhook endpoints and their routes, and the
  * outbox pass that delivers webhooks and e-mail. Other modules enqueue through index.ts inside their
- * own transactions; every alert raised reaches them through the alerts module's onRaised hook.
+ * own transactions; every alert raised reaches them through the alerts module's onRaised hook, and
+ * every assignment through dispatch's onBookingChanged (`booking.assigned`, with the tracking link).
  */
 import { offsetClock } from '../../platform/clock';
 import type { FlotaModule } from '../flotaModule';
+import { bookingAssignedListener } from './bookingAssigned';
 import { enqueueAlertNotifications, setOutboxClock } from './enqueue';
 import { createMailer } from './mailer';
 import { createOutboxPass, outboxPacing, type OutboxPassOptions } from './outboxPass';
@@ -35,5 +37,10 @@ export const notificationsModule: FlotaModule = {
     );
     // Inside the transaction that stores each alert: the outbox row commits with it, or neither does.
     services.alerts.onRaised(enqueueAlertNotifications);
+    // After dispatch commits an assignment (see bookingAssigned.ts for why after, not inside). The
+    // link is read through tracking's service when the event is built, since tracking is mounted before us.
+    services.dispatch.onBookingChanged(
+      bookingAssignedListener({ db, log: app.log, ensureLinkFor: (ownerId, bookingId) => services.tracking?.ensureLinkFor(ownerId, bookingId) ?? Promise.resolve(null) }),
+    );
   },
 };

@@ -7,7 +7,7 @@
 import { offsetClock } from '../../platform/clock';
 import type { FlotaModule } from '../flotaModule';
 import { deskTrackingRoutes } from './deskRoutes';
-import { findLink } from './linksRepo';
+import { ensureLink, findLink } from './linksRepo';
 import { publicTrackingRoutes } from './publicRoutes';
 import { openApiTags } from './routeSpecs';
 import { trackingSettings } from './settings';
@@ -16,8 +16,15 @@ import type { TrackingLink } from '../../../contract/tracking';
 
 declare module '../flotaModule' {
   interface ModuleServices {
-    /** Set once tracking registered: a booking's link for modules mounted after it (the alerts' webhooks: booking.assigned). */
-    tracking?: { linkFor(ownerId: number, bookingId: number): Promise<TrackingLink | null> };
+    /**
+     * Set once tracking registered, for modules mounted after it (notifications' booking.assigned
+     * webhook): a booking's link, and `ensureLinkFor`, which makes it first when it is missing, so a
+     * listener on the same dispatch hook never depends on which listener ran first.
+     */
+    tracking?: {
+      linkFor(ownerId: number, bookingId: number): Promise<TrackingLink | null>;
+      ensureLinkFor(ownerId: number, bookingId: number): Promise<TrackingLink | null>;
+    };
   }
 }
 
@@ -31,7 +38,14 @@ export const trackingModule: FlotaModule = {
     const live = createTrackingLive({ db, options, refreshMs: config.tracking.refreshMs, log: app.log });
     services.dispatch.onBookingChanged((ownerId, booking) => live.onBookingChanged(ownerId, booking));
     services.positions.onAccepted((position) => live.onPosition(position));
-    services.tracking = { linkFor: (ownerId, bookingId) => findLink(db, ownerId, bookingId) };
+    services.tracking = {
+      linkFor: (ownerId, bookingId) => findLink(db, ownerId, bookingId),
+      // The insert does nothing when the link exists (one per booking), so both callers get the same token.
+      ensureLinkFor: async (ownerId, bookingId) => {
+        await ensureLink(db, ownerId, bookingId);
+        return findLink(db, ownerId, bookingId);
+      },
+    };
     await app.register(publicTrackingRoutes, { prefix, db, live, options, requestsPerMinute: config.tracking.requestsPerMinute });
     await app.register(deskTrackingRoutes, { prefix, db, live, authenticate });
     // preClose: before the HTTP server closes, which waits for every open response (app.ts).
