@@ -8,6 +8,7 @@
  */
 import type { AlertKind } from '../../../../contract/alerts';
 import type { ZoneRecord } from '../zones/zoneIndex';
+import { DEFAULT_DETECTION } from '../../reports';
 
 export interface ZoneVisit {
   /** ISO time of the first fix inside. */
@@ -75,13 +76,18 @@ export function metresBetween(a: { lat: number; lng: number }, b: { lat: number;
   return Math.sqrt(x * x + y * y);
 }
 
-/** The fix's speed: the device's, else from the previous fix when it is recent (1 s–2 min before). */
+/**
+ * The fix's speed: the device's, else from the previous fix when it is recent (1 s–2 min before).
+ * A speed implied above what a taxi can do is a GPS jump, not speeding (Reportes leaves the same
+ * jumps out of its kilometres: reports' DEFAULT_DETECTION.maxSpeedKmh).
+ */
 export function speedOf(fix: Fix, last: TaxiState['last']): number | null {
   if (fix.speedKmh !== null) return fix.speedKmh;
   if (!last) return null;
   const seconds = (fix.time.getTime() - Date.parse(last.time)) / 1000;
   if (seconds < 1 || seconds > 120) return null;
-  return (metresBetween(last, fix) / seconds) * 3.6;
+  const implied = (metresBetween(last, fix) / seconds) * 3.6;
+  return implied > DEFAULT_DETECTION.maxSpeedKmh ? null : implied;
 }
 
 /** What decides a write: everything but the previous fix and a running episode's top speed. */
