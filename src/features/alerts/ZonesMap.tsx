@@ -21,7 +21,7 @@ export interface DrawnShape {
   radius_m: number | null;
 }
 
-export default function ZonesMap({ zones, mode, onDrawn }: { zones: readonly Zone[]; mode: DrawMode; onDrawn(shape: DrawnShape): void }) {
+export default function ZonesMap({ zones, mode, onDrawn, onReady }: { zones: readonly Zone[]; mode: DrawMode; onDrawn(shape: DrawnShape): void; onReady?(): void }) {
   const tileUrl = useAppSelector((state) => state.config.tileUrl);
   const tileAttribution = useAppSelector((state) => state.config.tileAttribution);
   const colorScheme = useAppSelector(selectColorScheme);
@@ -30,8 +30,10 @@ export default function ZonesMap({ zones, mode, onDrawn }: { zones: readonly Zon
   const drawRef = useRef<TerraDraw | null>(null);
   const [loaded, setLoaded] = useState(false);
   const drawn = useRef(onDrawn);
+  const onReadyRef = useRef(onReady);
   useEffect(() => {
     drawn.current = onDrawn;
+    onReadyRef.current = onReady;
   });
 
   useEffect(() => {
@@ -51,6 +53,7 @@ export default function ZonesMap({ zones, mode, onDrawn }: { zones: readonly Zon
       }
     });
     drawRef.current = draw;
+    onReadyRef.current?.();
     return () => {
       draw.stop();
       drawRef.current = null;

@@ -21,6 +21,8 @@ export function ZonesPage() {
   const [deleteZone] = useDeleteZoneMutation();
   const [mode, setMode] = useState<DrawMode>(null);
   const [shape, setShape] = useState<DrawnShape | null>(null);
+  // The drawing tools wait for the map: a click before it loaded drew nothing, with no word why.
+  const [mapReady, setMapReady] = useState(false);
   const [name, setName] = useState('');
   const [kind, setKind] = useState<ZoneKind>('paradero');
   const [color, setColor] = useState('#2563eb');
@@ -47,16 +49,16 @@ export function ZonesPage() {
       <div className="flota-zones__layout">
         <div className="flota-zones__map">
           <div className="flota-zones__tools" role="toolbar" aria-label="Dibujar">
-            <button type="button" className={`flota-button ${mode === 'polygon' ? 'flota-button--primary' : 'flota-button--secondary'}`} aria-pressed={mode === 'polygon'} onClick={() => setMode('polygon')}>
+            <button type="button" className={`flota-button ${mode === 'polygon' ? 'flota-button--primary' : 'flota-button--secondary'}`} aria-pressed={mode === 'polygon'} disabled={!mapReady} onClick={() => setMode('polygon')}>
               Dibujar polígono
             </button>
-            <button type="button" className={`flota-button ${mode === 'circle' ? 'flota-button--primary' : 'flota-button--secondary'}`} aria-pressed={mode === 'circle'} onClick={() => setMode('circle')}>
+            <button type="button" className={`flota-button ${mode === 'circle' ? 'flota-button--primary' : 'flota-button--secondary'}`} aria-pressed={mode === 'circle'} disabled={!mapReady} onClick={() => setMode('circle')}>
               Dibujar círculo
             </button>
             {mode && <span className="flota-zones__hint">{mode === 'polygon' ? 'Haz clic en cada vértice y en el primero para cerrar.' : 'Haz clic en el centro y arrastra hasta el radio.'}</span>}
           </div>
           <Suspense fallback={<LoadingText>Cargando mapa...</LoadingText>}>
-            <ZonesMap zones={data?.zones ?? []} mode={mode} onDrawn={(drawn) => setShape(drawn)} />
+            <ZonesMap zones={data?.zones ?? []} mode={mode} onDrawn={(drawn) => setShape(drawn)} onReady={() => setMapReady(true)} />
           </Suspense>
         </div>
         <aside className="flota-zones__side">

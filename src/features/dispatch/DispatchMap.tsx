@@ -77,7 +77,7 @@ export default function DispatchMap({
 
   return (
     <MapShell
-      title="Mapa de despacho"
+      title="Mapa con la recogida y los taxis libres"
       ref={mapRef}
       mapStyle={mapStyle}
       initialViewState={{ longitude: pickup?.longitude ?? DEFAULT_CENTER[0], latitude: pickup?.latitude ?? DEFAULT_CENTER[1], zoom: 14 }}

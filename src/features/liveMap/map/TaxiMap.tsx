@@ -146,7 +146,7 @@ export function TaxiMap({ rows, offline, overlay }: TaxiMapProps) {
 
   return (
     <MapShell
-      title="Mapa en vivo"
+      title="Mapa con los taxis de la flota"
       ref={mapRef}
       mapStyle={mapStyle}
       initialViewState={initialViewState}
