@@ -25,6 +25,9 @@ test.afterEach(async ({ request }) => {
   const headers = await ownerHeaders(request);
   const { shifts } = (await (await request.get('/api/shifts/active', { headers })).json()) as { shifts: { id: number; driver_id: number | null }[] };
   for (const shift of shifts.filter((s) => s.driver_id !== null && s.driver_id === created.driver)) await request.post(`/api/shifts/${shift.id}/end`, { headers, data: {} });
+  // An SOS left open keeps its red banner on every desk screen of the journeys that follow.
+  const open = (await (await request.get('/api/alerts?state=open&kind=sos', { headers })).json()) as { alerts: { id: number; driver: { id: number } | null }[] };
+  for (const alert of open.alerts.filter((a) => a.driver?.id === created.driver)) await request.post(`/api/alerts/${alert.id}/acknowledge`, { headers, data: { note: 'Fin de la prueba' } });
   if (created.driver) expect((await request.delete(`/api/drivers/${created.driver}`, { headers })).status()).toBe(200);
   if (created.vehicle) expect((await request.delete(`/api/vehicles/${created.vehicle}`, { headers })).status()).toBe(200);
   created.driver = created.vehicle = null;
@@ -62,7 +65,8 @@ test('a zone drawn on the map, a phone driving into it, Reconocer seen by a seco
     await page.waitForTimeout(200);
   }
   await expect(page.getByText(/Polígono de 4 vértices dibujado/)).toBeVisible();
-  await page.getByLabel('Nombre').fill('Zona Plaza E2E');
+  // The zone's form comes first; the rules' form below has a Nombre of its own.
+  await page.getByLabel('Nombre').first().fill('Zona Plaza E2E');
   await page.getByRole('button', { name: 'Guardar zona' }).click();
   await expect(page.getByText('Zona «Zona Plaza E2E» guardada.')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Zona Plaza E2E' })).toBeVisible();

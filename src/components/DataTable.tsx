@@ -8,7 +8,9 @@ import './dataTable.css';
  */
 export function DataTable({ boxClassName, className, children }: { boxClassName: string; className: string; children: ReactNode }) {
   return (
-    <div className={`flota-data-table__box ${boxClassName}`}>
+    // Focusable, so a keyboard can scroll a table wider than the screen (axe: scrollable-region-focusable).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div className={`flota-data-table__box ${boxClassName}`} tabIndex={0}>
       <table className={`flota-data-table ${className}`}>{children}</table>
     </div>
   );
