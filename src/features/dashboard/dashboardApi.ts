@@ -46,10 +46,10 @@ export const dashboardApi = api.enhanceEndpoints({ addTagTypes: ['Booking'] }).i
       transformResponse: (response: DriversResponse) => response.drivers,
       providesTags: (result) => [...(result ?? []).map(({ id }) => ({ type: 'Driver' as const, id })), { type: 'Driver', id: LIST }],
     }),
-    /** The bookings nobody took (automatic offering gave up): a caller is waiting for a taxi assigned by hand. */
+    /** Despacho's board, for the bookings nobody took (attention.ts picks them: the rule lives there once). */
     getAttentionBookings: build.query<Booking[], void>({
       query: () => '/dispatch/bookings',
-      transformResponse: (response: BookingsResponse) => response.bookings.filter((booking) => booking.needs_attention && booking.status === 'pendiente'),
+      transformResponse: (response: BookingsResponse) => response.bookings,
       providesTags: [{ type: 'Booking', id: LIST }],
     }),
   }),
