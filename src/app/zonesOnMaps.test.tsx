@@ -1,6 +1,7 @@
 /**
  * Zones as a layer on the live map and the dispatch map (issue 33, item 1): a "Zonas" toggle over
- * each map draws the fleet's zones, remembered per user; roles that may not read zones see no toggle.
+ * each map draws the fleet's zones, remembered per user; an Operador, who reads but does not edit
+ * zones, sees them too.
  */
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -96,12 +97,12 @@ describe('Zonas on the maps', () => {
     expect(await screen.findByText('No se pudieron cargar las zonas', {}, SLOW)).toBeInTheDocument();
   });
 
-  it('offers no Zonas toggle to an operator, who may not read zones', async () => {
+  it('shows the zones to an Operador too, who watches the map but does not edit zones', async () => {
     signInAs('operador');
-    serveZones([zone({})]);
-    renderApp('/dashboard/map', { signedIn: true });
-    await screen.findByRole('region', { name: 'Mapa de los conductores' }, SLOW);
+    serveZones([zone({ id: 4, name: 'Zona Centro' })]);
+    const { user } = renderApp('/dashboard/map', { signedIn: true });
     await waitFor(() => expect(screen.getByRole('banner')).toHaveTextContent('Operador'), SLOW);
-    expect(screen.queryByRole('button', { name: 'Zonas' })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Zonas' }, SLOW));
+    await waitFor(() => expect(drawnNames('live-zones')).toEqual(['Zona Centro']));
   });
 });

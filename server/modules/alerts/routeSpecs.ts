@@ -1,6 +1,7 @@
 /**
- * Alertas' routes as the API declares them: zones and rules are the Dueño's and the Administrador's;
- * the inbox and "Reconocer" every desk role's; SOS the driver's phone.
+ * Alertas' routes as the API declares them: zones and rules are the Dueño's and the Administrador's
+ * to change, but every desk role reads the zones (the live and dispatch maps' layer); the inbox and
+ * "Reconocer" every desk role's; SOS the driver's phone.
  */
 import {
   acknowledgeRequestSchema,
@@ -32,11 +33,12 @@ export const openApiTags = {
 const Tags = tagNames({ ...platformTags, ...openApiTags });
 type Rest = Omit<Parameters<typeof routeSpec>[1], 'summary' | 'tags' | 'security'>;
 const managers = (tag: string, summary: string, rest: Rest) => routeSpec(FLEET_MANAGERS, { summary, tags: [tag], security: owner, ...rest });
-const desk = (summary: string, rest: Rest) => routeSpec(EVERY_DESK_ROLE, { summary, tags: [Tags.alerts], security: owner, ...rest });
+const desk = (summary: string, rest: Rest, tag: string = Tags.alerts) => routeSpec(EVERY_DESK_ROLE, { summary, tags: [tag], security: owner, ...rest });
 const phone = (summary: string, rest: Rest) => routeSpec(DRIVER, { summary, tags: [Tags.driverApp], security: driver, ...rest });
 
 export const routeSpecs = {
-  listZones: managers(Tags.zones, 'Zonas de la flota', { response: { 200: zonesResponseSchema, ...errors(401, 403) } }),
+  // Read by every desk role: an Operador sees the zones on the live and dispatch maps.
+  listZones: desk('Zonas de la flota', { description: 'Todo el escritorio las lee (la capa Zonas de los mapas); solo el Dueño y el Administrador las cambian.', response: { 200: zonesResponseSchema, ...errors(401) } }, Tags.zones),
   createZone: managers(Tags.zones, 'Crear una zona', {
     description: 'Un polígono (GeoJSON Polygon de un anillo, longitud primero) o un círculo (Point con `radius_m`). Se rechaza un polígono que se cruza consigo mismo, sin área o con más vértices de los permitidos, un círculo de radio 0 y una zona más allá del límite de la flota.',
     body: zoneRequestSchema,

@@ -1,10 +1,10 @@
 /**
  * The fleet's zones as a layer another screen's map can show (the live map, the dispatch map),
  * with a "Zonas" toggle over the map. The choice is remembered per user; the zones are read only
- * while shown. Zones are the Dueño's and the Administrador's (the API refuses other roles), so the
- * toggle is theirs alone.
+ * while shown. Every desk role reads the zones (only the Dueño and the Administrador change them), so
+ * the Operador who watches the map sees them too.
  */
-import { usePermissions, useUserPreference } from '../../app/hooks';
+import { useUserPreference } from '../../app/hooks';
 import { ZoneLayer } from '../../components/map/ZoneLayer';
 import { useGetZonesQuery } from './alertsApi';
 import './zones.css';
@@ -12,10 +12,6 @@ import './zones.css';
 const SHOWN = ['si', 'no'] as const;
 
 export function ZonesOnMap({ id, belowLayerId }: { id: string; belowLayerId: string | undefined }) {
-  return usePermissions().manageFleet ? <ZonesToggle id={id} belowLayerId={belowLayerId} /> : null;
-}
-
-function ZonesToggle({ id, belowLayerId }: { id: string; belowLayerId: string | undefined }) {
   const [shown, setShown] = useUserPreference('mapZones', SHOWN, 'no');
   const on = shown === 'si';
   const { data, isError, isFetching } = useGetZonesQuery(undefined, { skip: !on });
