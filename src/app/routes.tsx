@@ -94,11 +94,11 @@ export const routes: RouteObject[] = [
             handle: { title: 'Zonas' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => {
-              const { ZonesPage } = await import('../features/alerts/ZonesPage');
+              const { ZonesRoute } = await import('./ZonesRoute');
               return {
                 Component: () => (
                   <Allowed when="manageFleet">
-                    <ZonesPage />
+                    <ZonesRoute />
                   </Allowed>
                 ),
               };

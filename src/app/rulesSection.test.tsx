@@ -1,6 +1,6 @@
 /**
- * Reglas on the Zonas screen (issue 33, item 3): the Dueño lists, creates, edits and deletes rules;
- * the server's Spanish refusal is shown and nothing is listed as saved.
+ * Reglas on the Zonas screen (issue 33, item 3): the Dueño lists, creates, edits and deletes rules,
+ * for chosen zones and taxis; the server's Spanish refusal is shown and nothing is listed as saved.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -16,14 +16,18 @@ import { server } from '../testing/mswServer';
 import { RulesSection } from '../features/alerts/RulesSection';
 
 // The Zonas screen's drawing map (terra-draw) needs WebGL: the section is rendered alone, with the app's store.
-function renderRules() {
+const TAXIS = [
+  { id: 7, plate: 'ABCD12' },
+  { id: 8, plate: 'WXYZ98' },
+];
+function renderRules({ taxis = TAXIS as typeof TAXIS | null, taxisFailed = false } = {}) {
   const storage = prefixedStorage('flota');
   storage.write('session', { token: demoToken, user: demoUser });
   const store = makeStore({ config: { router: 'memory', apiBaseUrl: 'http://localhost/api', devTools: false }, storage, createSocket: fakeSocketFactory().createSocket });
   const user = userEvent.setup();
   render(
     <Provider store={store}>
-      <RulesSection zones={[TERMINAL]} />
+      <RulesSection zones={[TERMINAL]} taxis={taxis} taxisFailed={taxisFailed} />
     </Provider>,
   );
   return { user };
@@ -64,29 +68,32 @@ const sosRule: AlertRule = { id: 1, name: 'SOS al escritorio', kinds: ['sos'], z
 const rulesList = () => screen.getByRole('region', { name: 'Reglas' });
 
 describe('Reglas', () => {
-  it('lists the rules, creates one for a zone and e-mail, edits it and deletes it', async () => {
+  it('lists the rules, creates one for a zone, a taxi and e-mail, edits it and deletes it', async () => {
     const bodies = fakeRules([sosRule]);
     const { user } = renderRules();
     expect(await screen.findByText(/SOS al escritorio/, {}, SLOW)).toBeInTheDocument();
-    expect(within(rulesList()).getByText(/SOS · Todas las zonas · Escritorio/)).toBeInTheDocument();
+    expect(within(rulesList()).getByText(/SOS · Todas las zonas · Todos los taxis · Escritorio/)).toBeInTheDocument();
 
     const form = screen.getByRole('form', { name: 'Nueva regla' });
     await user.type(within(form).getByLabelText('Nombre de la regla'), 'Terminal');
     await user.click(within(form).getByLabelText('Entrada a zona'));
     await user.click(await within(form).findByLabelText('Terminal', {}, SLOW));
+    await user.click(within(within(form).getByRole('group', { name: 'Taxis (ninguno marcado: todos)' })).getByLabelText('ABCD12'));
     await user.type(within(form).getByLabelText('Correos (separados por coma, opcional)'), 'jefe@taxis.cl, turno@taxis.cl');
     await user.click(within(form).getByRole('button', { name: 'Guardar regla' }));
     expect(await screen.findByText('Regla «Terminal» guardada.')).toBeInTheDocument();
-    expect(bodies[0]).toEqual({ name: 'Terminal', kinds: ['zone_enter'], zone_ids: [5], vehicle_ids: null, desk: true, email_to: ['jefe@taxis.cl', 'turno@taxis.cl'] });
-    expect(await within(rulesList()).findByText(/Entrada a zona · Terminal · Escritorio, jefe@taxis.cl, turno@taxis.cl/)).toBeInTheDocument();
+    expect(bodies[0]).toEqual({ name: 'Terminal', kinds: ['zone_enter'], zone_ids: [5], vehicle_ids: [7], desk: true, email_to: ['jefe@taxis.cl', 'turno@taxis.cl'] });
+    expect(await within(rulesList()).findByText(/Entrada a zona · Terminal · ABCD12 · Escritorio, jefe@taxis.cl, turno@taxis.cl/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Editar Terminal' }));
     const edit = screen.getByRole('form', { name: 'Editar regla' });
     expect(within(edit).getByLabelText('Nombre de la regla')).toHaveValue('Terminal');
+    expect(within(edit).getByLabelText('ABCD12')).toBeChecked();
+    await user.click(within(edit).getByLabelText('WXYZ98'));
     await user.click(within(edit).getByLabelText('Avisar en el escritorio'));
     await user.click(within(edit).getByRole('button', { name: 'Guardar regla' }));
-    expect(await within(rulesList()).findByText(/Entrada a zona · Terminal · jefe@taxis.cl, turno@taxis.cl$/)).toBeInTheDocument();
-    expect(bodies[1]).toMatchObject({ desk: false, zone_ids: [5] });
+    expect(await within(rulesList()).findByText(/Entrada a zona · Terminal · ABCD12, WXYZ98 · jefe@taxis.cl, turno@taxis.cl$/)).toBeInTheDocument();
+    expect(bodies[1]).toMatchObject({ desk: false, zone_ids: [5], vehicle_ids: [7, 8] });
 
     await user.click(screen.getByRole('button', { name: 'Eliminar Terminal' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Eliminar Terminal' })).toBeNull());
@@ -104,5 +111,15 @@ describe('Reglas', () => {
     await user.click(within(form).getByRole('button', { name: 'Guardar regla' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Correo electrónico inválido');
     expect(screen.getByText('Sin reglas: ninguna alerta se avisa.')).toBeInTheDocument();
+  });
+
+  it('keeps a rule’s taxis when the taxis cannot be read, and says so', async () => {
+    const bodies = fakeRules([{ ...sosRule, id: 3, name: 'Solo dos', vehicle_ids: [7, 8] }]);
+    const { user } = renderRules({ taxis: null, taxisFailed: true });
+    await user.click(await screen.findByRole('button', { name: 'Editar Solo dos' }, SLOW));
+    const edit = screen.getByRole('form', { name: 'Editar regla' });
+    expect(within(edit).getByRole('alert')).toHaveTextContent('No se pudieron cargar los taxis: la regla conserva los que ya tenía.');
+    await user.click(within(edit).getByRole('button', { name: 'Guardar regla' }));
+    await waitFor(() => expect(bodies[0]).toMatchObject({ vehicle_ids: [7, 8] }));
   });
 });

@@ -1,8 +1,8 @@
 /**
- * Reglas (issue 33, item 3): which alert kinds, for which zones, reach the desk and which e-mail
- * addresses. Listed, created, edited and deleted here by the Dueño and the Administrador (the Zonas
- * screen is theirs alone). A rule's taxis are kept as they are (all taxis for a new rule); webhooks
- * are set per endpoint in Notificaciones.
+ * Reglas (issue 33, item 3): which alert kinds, for which zones and which taxis, reach the desk and
+ * which e-mail addresses. Listed, created, edited and deleted here by the Dueño and the Administrador
+ * (the Zonas screen is theirs alone). No zone or taxi ticked means all of them; webhooks are set per
+ * endpoint in Notificaciones.
  */
 import { useState, type FormEvent } from 'react';
 import { alertKindLabels, alertKinds, type AlertKind, type AlertRule, type Zone } from '../../../contract/alerts';
@@ -16,31 +16,39 @@ interface Draft {
   name: string;
   kinds: AlertKind[];
   zoneIds: number[];
-  vehicleIds: number[] | null;
+  /** Empty: every taxi. */
+  vehicleIds: number[];
   desk: boolean;
   emails: string;
 }
 
-const EMPTY: Draft = { id: null, name: '', kinds: [], zoneIds: [], vehicleIds: null, desk: true, emails: '' };
+/** A taxi a rule may be limited to: the vehicle and its plate. */
+export interface RuleTaxi {
+  id: number;
+  plate: string;
+}
+
+const EMPTY: Draft = { id: null, name: '', kinds: [], zoneIds: [], vehicleIds: [], desk: true, emails: '' };
 
 function draftOf(rule: AlertRule): Draft {
-  return { id: rule.id, name: rule.name, kinds: rule.kinds, zoneIds: rule.zone_ids ?? [], vehicleIds: rule.vehicle_ids, desk: rule.desk, emails: rule.email_to.join(', ') };
+  return { id: rule.id, name: rule.name, kinds: rule.kinds, zoneIds: rule.zone_ids ?? [], vehicleIds: rule.vehicle_ids ?? [], desk: rule.desk, emails: rule.email_to.join(', ') };
 }
 
 const toggled = <T,>(list: readonly T[], item: T) => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
 
-export function RulesSection({ zones }: { zones: readonly Zone[] }) {
+export function RulesSection({ zones, taxis, taxisFailed }: { zones: readonly Zone[]; taxis: readonly RuleTaxi[] | null; taxisFailed: boolean }) {
   const { data: rules, isLoading, isError, refetch } = useGetAlertRulesQuery();
   const [saveRule, saving] = useSaveAlertRuleMutation();
   const [deleteRule] = useDeleteAlertRuleMutation();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [saved, setSaved] = useState<string | null>(null);
   const zoneName = (id: number) => zones.find((zone) => zone.id === id)?.name ?? `Zona ${id}`;
+  const plateOf = (id: number) => taxis?.find((taxi) => taxi.id === id)?.plate ?? `Vehículo ${id}`;
 
   async function save(event: FormEvent) {
     event.preventDefault();
     const email_to = draft.emails.split(/[\s,;]+/).filter(Boolean);
-    const result = await saveRule({ id: draft.id, rule: { name: draft.name, kinds: draft.kinds, zone_ids: draft.zoneIds.length ? draft.zoneIds : null, vehicle_ids: draft.vehicleIds, desk: draft.desk, email_to } });
+    const result = await saveRule({ id: draft.id, rule: { name: draft.name, kinds: draft.kinds, zone_ids: draft.zoneIds.length ? draft.zoneIds : null, vehicle_ids: draft.vehicleIds.length ? draft.vehicleIds : null, desk: draft.desk, email_to } });
     if ('data' in result && result.data) {
       setSaved(`Regla «${result.data.name}» guardada.`);
       setDraft(EMPTY);
@@ -62,7 +70,7 @@ export function RulesSection({ zones }: { zones: readonly Zone[] }) {
           {rules.map((rule) => (
             <li key={rule.id}>
               <span>
-                <strong>{rule.name}</strong>: {rule.kinds.map((kind) => alertKindLabels[kind]).join(', ')} · {rule.zone_ids ? rule.zone_ids.map(zoneName).join(', ') : 'Todas las zonas'} ·{' '}
+                <strong>{rule.name}</strong>: {rule.kinds.map((kind) => alertKindLabels[kind]).join(', ')} · {rule.zone_ids ? rule.zone_ids.map(zoneName).join(', ') : 'Todas las zonas'} · {rule.vehicle_ids ? rule.vehicle_ids.map(plateOf).join(', ') : 'Todos los taxis'} ·{' '}
                 {[rule.desk ? 'Escritorio' : null, ...rule.email_to].filter(Boolean).join(', ')}
               </span>
               <button type="button" className="flota-button flota-button--secondary" onClick={() => setDraft(draftOf(rule))} aria-label={`Editar ${rule.name}`}>
@@ -100,6 +108,23 @@ export function RulesSection({ zones }: { zones: readonly Zone[] }) {
               </label>
             ))}
           </fieldset>
+        )}
+        {taxisFailed && !taxis ? (
+          <p className="flota-form-error" role="alert">
+            No se pudieron cargar los taxis: la regla conserva los que ya tenía.
+          </p>
+        ) : (
+          taxis &&
+          taxis.length > 0 && (
+            <fieldset className="flota-rules__choices">
+              <legend>Taxis (ninguno marcado: todos)</legend>
+              {taxis.map((taxi) => (
+                <label key={taxi.id}>
+                  <input type="checkbox" checked={draft.vehicleIds.includes(taxi.id)} onChange={() => setDraft({ ...draft, vehicleIds: toggled(draft.vehicleIds, taxi.id) })} /> {taxi.plate}
+                </label>
+              ))}
+            </fieldset>
+          )
         )}
         <label className="flota-rules__check">
           <input type="checkbox" checked={draft.desk} onChange={(event) => setDraft({ ...draft, desk: event.target.checked })} /> Avisar en el escritorio

@@ -1,45 +1,83 @@
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
-import { zoneKindLabels, zoneKinds, type ZoneKind, type ZoneRequest } from '../../../contract/alerts';
+import { lazy, Suspense, useId, useState } from 'react';
+import { zoneKindLabels, type Zone } from '../../../contract/alerts';
 import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingText } from '../../components/LoadingText';
 import { PageHeader } from '../../components/PageHeader';
-import { useCreateZoneMutation, useDeleteZoneMutation, useGetZonesQuery } from './alertsApi';
-import { RulesSection } from './RulesSection';
+import { apiErrorMessage } from '../../lib/apiError';
+import { useCreateZoneMutation, useDeleteZoneMutation, useGetZonesQuery, useUpdateZoneMutation } from './alertsApi';
+import { RulesSection, type RuleTaxi } from './RulesSection';
+import { ZoneForm, type ZoneFields } from './ZoneForm';
+import { ZonesFileButtons } from './ZonesFileButtons';
 import type { DrawMode, DrawnShape } from './ZonesMap';
 import './zones.css';
 
 const ZonesMap = lazy(() => import(/* webpackChunkName: "zones-map" */ './ZonesMap'));
 
-const errorText = (error: unknown) => (error && typeof error === 'object' && 'data' in error ? ((error.data as { error?: string } | undefined)?.error ?? 'No se pudo guardar la zona.') : 'No se pudo guardar la zona.');
-const optionalNumber = (value: string) => (value.trim() === '' ? null : Number(value));
+const shapeOf = (zone: Zone): DrawnShape => ({ geometry: zone.geometry, radius_m: zone.radius_m });
+const shapeNote = (shape: DrawnShape | null, editing: boolean) =>
+  shape
+    ? `${shape.geometry.type === 'Point' ? `Círculo de ${shape.radius_m} m` : `Polígono de ${shape.geometry.coordinates[0].length - 1} vértices`}${editing ? '' : ' dibujado'}.${editing ? ' Arrastra sus vértices o la forma entera en el mapa.' : ''}`
+    : 'Dibuja la forma en el mapa.';
 
-/** Zonas (Dueño and Administrador): draw a polygon or a circle on the map, name it and save it; the list beside, with delete. */
-export function ZonesPage() {
+/**
+ * Zonas (Dueño and Administrador): draw a polygon or a circle on the map, name it and save it; the
+ * list beside, where "Editar" puts a zone's shape on the map to drag and its fields in the form, and
+ * "Eliminar" removes it; GeoJSON import and export above the map.
+ */
+export function ZonesPage({ taxis, taxisFailed }: { taxis: readonly RuleTaxi[] | null; taxisFailed: boolean }) {
   const titleId = useId();
   const { data, isLoading, isError, refetch } = useGetZonesQuery();
   const [createZone, creating] = useCreateZoneMutation();
-  const [deleteZone] = useDeleteZoneMutation();
+  const [updateZone, updating] = useUpdateZoneMutation();
+  const [deleteZone, deleting] = useDeleteZoneMutation();
   const [mode, setMode] = useState<DrawMode>(null);
   const [shape, setShape] = useState<DrawnShape | null>(null);
+  const [editingId, setEditingId] = useState<number | null>(null);
   // The drawing tools wait for the map: a click before it loaded drew nothing, with no word why.
   const [mapReady, setMapReady] = useState(false);
-  const [name, setName] = useState('');
-  const [kind, setKind] = useState<ZoneKind>('paradero');
-  const [color, setColor] = useState('#2563eb');
-  const [speed, setSpeed] = useState('');
-  const [dwell, setDwell] = useState('');
   const [saved, setSaved] = useState<string | null>(null);
+  // A new form (fresh fields) after each save and for each zone edited.
+  const [formKey, setFormKey] = useState(0);
+  const editing = data?.zones.find((zone) => zone.id === editingId) ?? null;
+  const saving = editing ? updating : creating;
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
+  function startDrawing(next: 'polygon' | 'circle') {
+    setEditingId(null);
+    setShape(null);
+    setMode(next);
+    setSaved(null);
+  }
+  function startEditing(zone: Zone) {
+    setEditingId(zone.id);
+    setShape(shapeOf(zone));
+    setMode('edit');
+    setSaved(null);
+    creating.reset();
+    updating.reset();
+    setFormKey((key) => key + 1);
+  }
+  function stopEditing() {
+    setEditingId(null);
+    setShape(null);
+    setMode(null);
+    setFormKey((key) => key + 1);
+  }
+
+  async function save(fields: ZoneFields) {
     if (!shape) return;
-    const body: ZoneRequest = { name, kind, color, geometry: shape.geometry, radius_m: shape.radius_m, speed_limit_kmh: optionalNumber(speed), dwell_minutes: optionalNumber(dwell) };
-    const result = await createZone(body);
-    if ('data' in result) {
-      setSaved(`Zona «${result.data?.name}» guardada.`);
-      setShape(null);
-      setMode(null);
-      setName('');
+    const body = { ...fields, geometry: shape.geometry, radius_m: shape.radius_m };
+    const result = editing ? await updateZone({ id: editing.id, zone: body }) : await createZone(body);
+    if ('data' in result && result.data) {
+      setSaved(`Zona «${result.data.name}» guardada.`);
+      stopEditing();
+    }
+  }
+
+  async function remove(zone: Zone) {
+    const result = await deleteZone(zone.id);
+    if (!('error' in result)) {
+      setSaved(`Zona «${zone.name}» eliminada.`);
+      if (editingId === zone.id) stopEditing();
     }
   }
 
@@ -49,58 +87,51 @@ export function ZonesPage() {
       <div className="flota-zones__layout">
         <div className="flota-zones__map">
           <div className="flota-zones__tools" role="toolbar" aria-label="Dibujar">
-            <button type="button" className={`flota-button ${mode === 'polygon' ? 'flota-button--primary' : 'flota-button--secondary'}`} aria-pressed={mode === 'polygon'} disabled={!mapReady} onClick={() => setMode('polygon')}>
+            <button type="button" className={`flota-button ${mode === 'polygon' ? 'flota-button--primary' : 'flota-button--secondary'}`} aria-pressed={mode === 'polygon'} disabled={!mapReady} onClick={() => startDrawing('polygon')}>
               Dibujar polígono
             </button>
-            <button type="button" className={`flota-button ${mode === 'circle' ? 'flota-button--primary' : 'flota-button--secondary'}`} aria-pressed={mode === 'circle'} disabled={!mapReady} onClick={() => setMode('circle')}>
+            <button type="button" className={`flota-button ${mode === 'circle' ? 'flota-button--primary' : 'flota-button--secondary'}`} aria-pressed={mode === 'circle'} disabled={!mapReady} onClick={() => startDrawing('circle')}>
               Dibujar círculo
             </button>
-            {mode && <span className="flota-zones__hint">{mode === 'polygon' ? 'Haz clic en cada vértice y en el primero para cerrar.' : 'Haz clic en el centro y arrastra hasta el radio.'}</span>}
+            <ZonesFileButtons onImported={(count) => setSaved(count === 1 ? '1 zona importada.' : `${count} zonas importadas.`)} />
+            {mode && mode !== 'edit' && <span className="flota-zones__hint">{mode === 'polygon' ? 'Haz clic en cada vértice y en el primero para cerrar.' : 'Haz clic en el centro y arrastra hasta el radio.'}</span>}
           </div>
           <Suspense fallback={<LoadingText>Cargando mapa...</LoadingText>}>
-            <ZonesMap zones={data?.zones ?? []} mode={mode} onDrawn={(drawn) => setShape(drawn)} onReady={() => setMapReady(true)} />
+            <ZonesMap zones={data?.zones ?? []} mode={mode} editing={editing} onDrawn={(drawn) => setShape(drawn)} onReady={() => setMapReady(true)} />
           </Suspense>
         </div>
         <aside className="flota-zones__side">
-          <form className="flota-zones__form" onSubmit={(event) => void save(event)} aria-label="Nueva zona">
-            <h2 className="flota-section-title">Nueva zona</h2>
-            <p className="flota-zones__hint">{shape ? (shape.geometry.type === 'Point' ? `Círculo de ${shape.radius_m} m dibujado.` : `Polígono de ${shape.geometry.coordinates[0].length - 1} vértices dibujado.`) : 'Dibuja la forma en el mapa.'}</p>
-            <label>
-              Nombre
-              <input value={name} onChange={(event) => setName(event.target.value)} maxLength={80} required />
-            </label>
-            <label>
-              Tipo
-              <select value={kind} onChange={(event) => setKind(event.target.value as ZoneKind)}>
-                {zoneKinds.map((k) => (
-                  <option key={k} value={k}>
-                    {zoneKindLabels[k]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Color
-              <input type="color" value={color} onChange={(event) => setColor(event.target.value)} />
-            </label>
-            <label>
-              Límite de velocidad (km/h, opcional)
-              <input inputMode="numeric" value={speed} onChange={(event) => setSpeed(event.target.value)} />
-            </label>
-            <label>
-              Permanencia máxima (minutos, opcional)
-              <input inputMode="numeric" value={dwell} onChange={(event) => setDwell(event.target.value)} />
-            </label>
-            {creating.error && (
+          <ZoneForm
+            key={formKey}
+            zone={editing}
+            title={editing ? `Editar zona «${editing.name}»` : 'Nueva zona'}
+            shapeNote={shapeNote(shape, editing !== null)}
+            canSave={shape !== null}
+            saving={saving.isLoading}
+            submitLabel={editing ? 'Guardar cambios' : 'Guardar zona'}
+            onSubmit={(fields) => void save(fields)}
+          >
+            {saving.error && (
               <p className="flota-form-error" role="alert">
-                {errorText(creating.error)}
+                {apiErrorMessage(saving.error, 'No se pudo guardar la zona.')}
               </p>
             )}
-            {saved && <p role="status">{saved}</p>}
-            <button type="submit" className="flota-button flota-button--primary" disabled={!shape || creating.isLoading}>
-              {creating.isLoading ? 'Guardando...' : 'Guardar zona'}
-            </button>
-          </form>
+            {editing && (
+              <button type="button" className="flota-button flota-button--secondary" onClick={stopEditing}>
+                Cancelar edición
+              </button>
+            )}
+          </ZoneForm>
+          {saved && (
+            <p role="status" className="flota-zones__saved">
+              {saved}
+            </p>
+          )}
+          {deleting.error && (
+            <p className="flota-form-error" role="alert">
+              {apiErrorMessage(deleting.error, 'No se pudo eliminar la zona.')}
+            </p>
+          )}
           <h2 className="flota-section-title">Zonas de la flota</h2>
           {isError && !data && <LoadFailure message="No se pudieron cargar las zonas." onRetry={() => void refetch()} />}
           {isLoading ? (
@@ -108,23 +139,27 @@ export function ZonesPage() {
           ) : data?.zones.length ? (
             <ul className="flota-zones__list">
               {data.zones.map((zone) => (
-                <li key={zone.id}>
+                <li key={zone.id} aria-current={zone.id === editingId ? 'true' : undefined}>
                   <span className="flota-zones__swatch" style={{ background: zone.color }} aria-hidden="true" />
-                  <span>
+                  <span className="flota-zones__label">
                     <strong>{zone.name}</strong> · {zoneKindLabels[zone.kind]}
                     {zone.speed_limit_kmh !== null && ` · ${zone.speed_limit_kmh} km/h`}
                     {zone.dwell_minutes !== null && ` · ${zone.dwell_minutes} min`}
+                    {zone.active_hours && ` · ${zone.active_hours.from}–${zone.active_hours.to}`}
                   </span>
-                  <button type="button" className="flota-button flota-button--secondary" onClick={() => void deleteZone(zone.id)} aria-label={`Eliminar ${zone.name}`}>
+                  <button type="button" className="flota-button flota-button--secondary" disabled={!mapReady} onClick={() => startEditing(zone)} aria-label={`Editar ${zone.name}`}>
+                    Editar
+                  </button>
+                  <button type="button" className="flota-button flota-button--secondary" onClick={() => void remove(zone)} aria-label={`Eliminar ${zone.name}`}>
                     Eliminar
                   </button>
                 </li>
               ))}
             </ul>
           ) : (
-            <p>Aún no hay zonas: dibuja la primera en el mapa.</p>
+            !isError && <p>Aún no hay zonas: dibuja la primera en el mapa o importa un archivo GeoJSON.</p>
           )}
-          <RulesSection zones={data?.zones ?? []} />
+          <RulesSection zones={data?.zones ?? []} taxis={taxis} taxisFailed={taxisFailed} />
         </aside>
       </div>
     </section>

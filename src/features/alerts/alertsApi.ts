@@ -3,7 +3,7 @@
  * socket's alert_raised and alert_changed invalidate the inbox and the count (alertsRealtime.ts), so
  * every desk sees a new or acknowledged alert at once.
  */
-import type { Alert, AlertRule, AlertRuleRequest, AlertResponse, AlertsQuery, AlertsResponse, AlertSummary, Zone, ZoneRequest, ZonesResponse } from '../../../contract/alerts';
+import type { Alert, AlertRule, AlertRuleRequest, AlertResponse, AlertsQuery, AlertsResponse, AlertSummary, Zone, ZoneCollection, ZoneRequest, ZonesResponse } from '../../../contract/alerts';
 import { api, LIST } from '../../app/api';
 
 export const alertsApi = api.enhanceEndpoints({ addTagTypes: ['Alert', 'Zone', 'AlertRule'] }).injectEndpoints({
@@ -38,6 +38,17 @@ export const alertsApi = api.enhanceEndpoints({ addTagTypes: ['Alert', 'Zone', '
       transformResponse: (response: { zone: Zone }) => response.zone,
       invalidatesTags: [{ type: 'Zone', id: LIST }],
     }),
+    importZones: build.mutation<Zone[], ZoneCollection>({
+      query: (body) => ({ url: '/zones/import', method: 'POST', body }),
+      transformResponse: (response: { zones: Zone[] }) => response.zones,
+      invalidatesTags: [{ type: 'Zone', id: LIST }],
+    }),
+    // Read when asked for, never kept: the file reflects the zones at that moment.
+    exportZones: build.query<ZoneCollection, void>({
+      query: () => '/zones/export',
+      keepUnusedDataFor: 0,
+      providesTags: [{ type: 'Zone', id: LIST }],
+    }),
     getAlertRules: build.query<AlertRule[], void>({
       query: () => '/alert-rules',
       transformResponse: (response: { rules: AlertRule[] }) => response.rules,
@@ -59,4 +70,4 @@ export const alertsApi = api.enhanceEndpoints({ addTagTypes: ['Alert', 'Zone', '
   }),
 });
 
-export const { useGetAlertsQuery, useGetAlertSummaryQuery, useAcknowledgeAlertMutation, useGetZonesQuery, useCreateZoneMutation, useUpdateZoneMutation, useDeleteZoneMutation, useGetAlertRulesQuery, useSaveAlertRuleMutation, useDeleteAlertRuleMutation } = alertsApi;
+export const { useGetAlertsQuery, useGetAlertSummaryQuery, useAcknowledgeAlertMutation, useGetZonesQuery, useCreateZoneMutation, useUpdateZoneMutation, useDeleteZoneMutation, useImportZonesMutation, useLazyExportZonesQuery, useGetAlertRulesQuery, useSaveAlertRuleMutation, useDeleteAlertRuleMutation } = alertsApi;

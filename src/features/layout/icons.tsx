@@ -10,10 +10,11 @@ const paths: Record<string, string> = {
   users: 'M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8M4 21v-1a6 6 0 0 1 6-6h4a6 6 0 0 1 6 6v1M18 8l1.5 1.5L22 7',
   activity: 'M22 12h-4l-3 9L9 3l-3 9H2',
   reports: 'M3 3v18h18M7 15v2M11 11v6M15 7v10M19 12v5',
-  // A bell: where alerts are sent (webhooks, e-mail).
-  notifications: 'M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0',
+  // A paper plane: where alerts are sent out (webhooks, e-mail). The bell is Alertas' (as in the top bar).
+  notifications: 'M14.5 21.7a.5.5 0 0 0 .9 0l6.5-19a.5.5 0 0 0-.6-.6l-19 6.5a.5.5 0 0 0 0 .9l7.9 3.2a2 2 0 0 1 1.1 1.1zM21.9 2.1 10.9 13.1',
   // A wallet: the drivers' accounts.
   accounts: 'M3 7a2 2 0 0 1 2-2h13v4M3 7v10a2 2 0 0 0 2 2h15V9H5a2 2 0 0 1-2-2M16 14h.01',
+  // A bell: the inbox of alerts, like the top bar's.
   alerts: 'M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0',
   zones: 'M12 2 3 7v10l9 5 9-5V7zM12 22V12M3 7l9 5 9-5',
   logout: 'M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9',
