@@ -6,13 +6,16 @@
  * alternated in the same run. The load average is printed beside each figure.
  *
  * Ingest, zones on against off: the real server (PGlite, in this process) and two bulk fleets of
- * BENCH_ALERTS_TAXIS taxis each (default 1,000, not the issue's 5,000: a 2-core machine shared with
- * other work posts 5,000 points a round in minutes, and the ratio is what is measured), one with
- * 1,000 zones around La Ligua and one with none. Each round posts one point per taxi of one fleet
- * through POST /api/driver/locations (the one position service, so the events engine hears every
- * point), BENCH_ALERTS_CONNECTIONS (16) at a time; rounds alternate on, off, off, on... so a drift in
- * the machine's load favours neither. The engine works after the 202, so each round is followed by
- * an unmeasured pause for it to drain. Knobs: BENCH_ALERTS_TAXIS, BENCH_ALERTS_ROUNDS (8).
+ * BENCH_ALERTS_TAXIS taxis each (default 5,000, as the issue asks), one with 1,000 zones around La
+ * Ligua and one with none. Each round posts one point per taxi of one fleet through POST
+ * /api/driver/locations (the one position service, so the events engine hears every point),
+ * BENCH_ALERTS_CONNECTIONS (16) at a time; rounds alternate on, off, off, on... so a drift in the
+ * machine's load favours neither. The engine works after the 202, so each round is followed by an
+ * unmeasured wait until it has drained (the stored taxi states and alerts stop changing): otherwise
+ * one arm's backlog would be paid by the next round. The time is bounded: rounds stop once
+ * BENCH_ALERTS_MAX_SECONDS (600) have passed, after at least two. BENCH_ALERTS_PROFILE=1 writes a CPU
+ * profile of the measured rounds, both arms (bench-alerts.cpuprofile) and prints where the time went.
+ * Knobs: BENCH_ALERTS_TAXIS, BENCH_ALERTS_ROUNDS (6), BENCH_ALERTS_MAX_SECONDS, BENCH_ALERTS_PROFILE.
  */
 import { performance } from 'node:perf_hooks';
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
@@ -25,6 +28,9 @@ import { openOwnerSocket } from '../server/tools/testing/ownerSocket';
 import { startTestServer, TEST_JWT_SECRET } from '../server/tools/testing/testServer';
 import { createOnShiftFleet, type OnShiftFleet } from '../server/tools/testing/bulkFleet';
 import { insertZones } from '../server/modules/alerts/zones/zonesRepo';
+import { startServerProfile, type ServerProfiler } from './serverProfile';
+import type { Kysely } from 'kysely';
+import type { Database } from '../server/platform/db/schema';
 
 const CENTER = { lng: -71.2264, lat: -32.4519 };
 const METRES = 111_320;
@@ -110,7 +116,7 @@ export async function run(): Promise<void> {
   console.log(`Misma búsqueda recorriendo cada zona (referencia, ${scanSamples.length}): p50 ${us(scanned.p50)}, p99 ${us(scanned.p99)}; coinciden ${agree} de ${points.length}`);
   if (agree !== points.length) throw new Error('El índice y el recorrido no dan las mismas zonas');
   await socketLatency(40);
-  await ingestWithZones(Number(process.env.BENCH_ALERTS_TAXIS ?? 1000), Number(process.env.BENCH_ALERTS_ROUNDS ?? 8), Number(process.env.BENCH_ALERTS_CONNECTIONS ?? 16));
+  await ingestWithZones(Number(process.env.BENCH_ALERTS_TAXIS ?? 5000), Number(process.env.BENCH_ALERTS_ROUNDS ?? 6), Number(process.env.BENCH_ALERTS_CONNECTIONS ?? 16));
 }
 
 /** One point for each taxi of the fleet, `connections` requests at a time: points per second. */
@@ -142,6 +148,24 @@ let connections = 16;
 /** Where each bench taxi is, by driver id. */
 const spots = new Map<number, [number, number]>();
 
+/** Waits until the events engine has drained: the stored states and alerts unchanged for half a second (a minute at most). */
+async function drained(db: Kysely<Database>): Promise<number> {
+  const started = performance.now();
+  const read = async () => {
+    const states = await db.selectFrom('alert_taxi_states').select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated_at').as('at')]).executeTakeFirstOrThrow();
+    const alerts = await db.selectFrom('alerts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return `${states.n}:${String(states.at)}:${alerts.n}`;
+  };
+  let last = await read();
+  while (performance.now() - started < 60_000) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = await read();
+    if (now === last) break;
+    last = now;
+  }
+  return performance.now() - started;
+}
+
 /** The ingest rate with 1,000 zones on against none, alternated rounds, through the real server. */
 export async function ingestWithZones(taxis: number, rounds: number, concurrency: number): Promise<void> {
   connections = concurrency;
@@ -155,27 +179,38 @@ export async function ingestWithZones(taxis: number, rounds: number, concurrency
       makeZones(1000).map((zone) => ({ name: zone.name, kind: 'otra', color: '#2563eb', geometry: zone.geometry, radius_m: zone.radiusM, speed_limit_kmh: null, dwell_minutes: null, active_hours: null })),
     );
     const time = Date.now();
-    // Warm-up: every taxi's first point (the engine loads its state), unmeasured.
+    const benchStarted = performance.now();
+    const maxMs = Number(process.env.BENCH_ALERTS_MAX_SECONDS ?? 600) * 1000;
+    // Warm-up: every taxi's first point (the engine loads its state and raises the entries), unmeasured.
     await postRound(server.url, zoned, time, 0);
     await postRound(server.url, bare, time, 0);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const warmDrain = await drained(server.db);
+    console.log(`  calentamiento: ${2 * taxis} primeras posiciones, motor vaciado en ${(warmDrain / 1000).toFixed(1)} s · carga ${loadAverage()}`);
+    const profiler: ServerProfiler | null = process.env.BENCH_ALERTS_PROFILE === '1' ? await startServerProfile() : null;
     const on: number[] = [];
     const off: number[] = [];
     for (let round = 0; round < rounds; round += 1) {
+      if (round >= 2 && performance.now() - benchStarted > maxMs) {
+        console.log(`  (tiempo máximo de ${maxMs / 1000} s alcanzado tras ${round} rondas)`);
+        break;
+      }
       const order = round % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
+      const drains: string[] = [];
       for (const arm of order) {
         const result = await postRound(server.url, arm === 'on' ? zoned : bare, time, round + 1);
         if (!roundSucceeded(`ingesta con zonas ${arm}`, { errors: result.errors })) return;
         (arm === 'on' ? on : off).push(result.rate);
-        await new Promise((resolve) => setTimeout(resolve, 1000));
+        const drainMs = await drained(server.db);
+        drains.push(`${arm === 'on' ? 'con' : 'sin'} zonas ${(drainMs / 1000).toFixed(1)} s`);
       }
-      console.log(`  ronda ${round + 1}: con zonas ${on[round].toFixed(0)} pos/s, sin zonas ${off[round].toFixed(0)} pos/s (${((on[round] / off[round]) * 100).toFixed(0)} %) · carga ${loadAverage()}`);
+      console.log(`  ronda ${round + 1}: con zonas ${on[round].toFixed(0)} pos/s, sin zonas ${off[round].toFixed(0)} pos/s (${((on[round] / off[round]) * 100).toFixed(0)} %); vaciado ${drains.join(', ')} · carga ${loadAverage()}`);
     }
+    if (profiler) await profiler.stop('bench-alerts.cpuprofile', 30);
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     const ratios = on.map((rate, i) => rate / off[i]);
     const alerts = await server.db.selectFrom('alerts').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', zoned.ownerId).executeTakeFirstOrThrow();
     console.log(
-      `Ingesta real con 1.000 zonas contra sin zonas (${taxis} taxis por flota, ${rounds} rondas alternadas): mediana ${median(on).toFixed(0)} contra ${median(off).toFixed(0)} pos/s, razón mediana ${(median(ratios) * 100).toFixed(0)} % (meta ≥ 90 %); ${Number(alerts.n)} alertas de zona generadas · carga ${loadAverage()}`,
+      `Ingesta real con 1.000 zonas contra sin zonas (${taxis} taxis por flota, ${on.length} rondas alternadas): mediana ${median(on).toFixed(0)} contra ${median(off).toFixed(0)} pos/s, razón mediana ${(median(ratios) * 100).toFixed(0)} % (meta ≥ 90 %); ${Number(alerts.n)} alertas de zona generadas · carga ${loadAverage()}`,
     );
   } finally {
     await server.close();

@@ -21,9 +21,9 @@ import type { Raiser, UnroutedAlert } from '../raise';
 import type { RulesCache } from '../rulesRepo';
 import type { AlertsConfig } from '../settings';
 import { taxiOfShift, type TaxiInfo } from '../taxiInfo';
-import { isActiveAt } from '../zones/zoneIndex';
+import { isActiveAt, type ZoneRecord } from '../zones/zoneIndex';
 import type { ZonesCache } from '../zones/zonesCache';
-import { emptyState, metresBetween, persistedPart, step, type Fix, type StepEvent, type StepInput, type StepResult, type TaxiState } from './taxiState';
+import { emptyState, metresBetween, samePersisted, step, type Fix, type StepEvent, type StepInput, type StepResult, type TaxiState } from './taxiState';
 import { titleOf } from './titles';
 
 export interface EnginePosition {
@@ -55,6 +55,8 @@ interface Taxi {
   stop: { lat: number; lng: number; since: Date; checkedAt: number | null } | null;
 }
 
+const NO_ZONES: ZoneRecord[] = [];
+
 /** The radius within which a taxi counts as standing still. */
 const STOP_RADIUS_M = 50;
 
@@ -63,9 +65,15 @@ export function createEventsEngine(deps: EngineDeps) {
   const taxis = new Map<number, Taxi>();
   const chains = new Map<number, Promise<void>>();
   const minuteFormat = new Intl.DateTimeFormat('en-GB', { timeZone: deps.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  // Formatting a time in the fleet's zone costs microseconds: once per wall-clock minute, not per position.
+  let minuteCache = { epochMinute: NaN, minute: 0 };
   const minuteOfDay = (time: Date) => {
-    const [h, m] = minuteFormat.format(time).split(':').map(Number);
-    return h * 60 + m;
+    const epochMinute = Math.floor(time.getTime() / 60_000);
+    if (epochMinute !== minuteCache.epochMinute) {
+      const [h, m] = minuteFormat.format(time).split(':').map(Number);
+      minuteCache = { epochMinute, minute: h * 60 + m };
+    }
+    return minuteCache.minute;
   };
 
   async function loadTaxi(shiftId: number): Promise<Taxi | null> {
@@ -95,10 +103,15 @@ export function createEventsEngine(deps: EngineDeps) {
   async function commit(shiftId: number, taxi: Taxi, before: TaxiState, result: StepResult, redo: (stored: TaxiState) => StepResult, fix: Fix | null) {
     const rules = await deps.rules.get(taxi.info.ownerId);
     return db.transaction().execute(async (trx: Transaction<Database>) => {
-      await trx.insertInto('alert_taxi_states').values({ shift_id: shiftId, owner_id: taxi.info.ownerId, state: JSON.stringify(before) }).onConflict((c) => c.column('shift_id').doNothing()).execute();
-      const locked = await trx.selectFrom('alert_taxi_states').select('state').where('shift_id', '=', shiftId).forUpdate().executeTakeFirstOrThrow();
+      // One statement creates the row or locks the existing one (an upsert's update takes the row lock) and returns what is stored.
+      const locked = await trx
+        .insertInto('alert_taxi_states')
+        .values({ shift_id: shiftId, owner_id: taxi.info.ownerId, state: JSON.stringify(before) })
+        .onConflict((c) => c.column('shift_id').doUpdateSet((eb) => ({ owner_id: eb.ref('alert_taxi_states.owner_id') })))
+        .returning('state')
+        .executeTakeFirstOrThrow();
       const stored: TaxiState = { ...emptyState(), ...(locked.state as TaxiState), last: before.last };
-      const final = persistedPart(stored) === persistedPart(before) ? result : redo(stored);
+      const final = samePersisted(stored, before) ? result : redo(stored);
       await trx.updateTable('alert_taxi_states').set({ state: JSON.stringify(final.state), updated_at: new Date() }).where('shift_id', '=', shiftId).execute();
       const raised = await raiser.store(trx, rules, final.events.map((event) => toAlert(event, taxi.info, fix)));
       let changed: AlertRow | undefined;
@@ -142,8 +155,12 @@ export function createEventsEngine(deps: EngineDeps) {
     const fix: Fix = { lat: position.latitude, lng: position.longitude, time: position.time, speedKmh: position.speed == null ? null : position.speed * 3.6 };
     const index = await deps.zones.get(position.ownerId);
     const minute = minuteOfDay(fix.time);
-    const inside = index.size ? index.at(fix.lng, fix.lat).filter((zone) => isActiveAt(zone, minute)) : [];
-    const crossed = index.size && before.last ? index.crossedBy([before.last.lng, before.last.lat], [fix.lng, fix.lat]).filter((zone) => isActiveAt(zone, minute)) : [];
+    // Zones without active hours (most) are active at every minute: no filtering pass for them.
+    const active = (zones: ZoneRecord[]) => (index.hasActiveHours ? zones.filter((zone) => isActiveAt(zone, minute)) : zones);
+    const inside = index.size ? active(index.at(fix.lng, fix.lat)) : NO_ZONES;
+    // A taxi that has not moved crossed nothing.
+    const moved = before.last !== null && (before.last.lng !== fix.lng || before.last.lat !== fix.lat);
+    const crossed = index.size && moved && before.last ? active(index.crossedBy([before.last.lng, before.last.lat], [fix.lng, fix.lat])) : NO_ZONES;
 
     let longStop: StepInput['longStop'] = null;
     const stop = taxi.stop;
@@ -172,7 +189,7 @@ export function createEventsEngine(deps: EngineDeps) {
       longStop,
     };
     const result = step(before, input);
-    if (!result.events.length && !result.speedingEnded && persistedPart(result.state) === persistedPart(before)) {
+    if (!result.events.length && !result.speedingEnded && samePersisted(result.state, before)) {
       taxi.state = result.state;
       return;
     }

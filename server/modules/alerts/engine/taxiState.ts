@@ -90,10 +90,22 @@ export function speedOf(fix: Fix, last: TaxiState['last']): number | null {
   return implied > DEFAULT_DETECTION.maxSpeedKmh ? null : implied;
 }
 
-/** What decides a write: everything but the previous fix and a running episode's top speed. */
-export function persistedPart(state: TaxiState): string {
-  const speeding = state.speeding && { since: state.speeding.since, limit: state.speeding.limit, fired: state.speeding.fired };
-  return JSON.stringify([state.zones, speeding, state.silentSince, state.stopFired]);
+/**
+ * What decides a write: everything but the previous fix and a running episode's top speed. Compared
+ * field by field, not serialized: it runs on every position, and most positions change nothing.
+ */
+export function samePersisted(a: TaxiState, b: TaxiState): boolean {
+  if (a.silentSince !== b.silentSince) return false;
+  if (a.speeding !== b.speeding && (!a.speeding || !b.speeding || a.speeding.since !== b.speeding.since || a.speeding.limit !== b.speeding.limit || a.speeding.fired !== b.speeding.fired)) return false;
+  if (a.stopFired !== b.stopFired && (!a.stopFired || !b.stopFired || a.stopFired.since !== b.stopFired.since || a.stopFired.lat !== b.stopFired.lat || a.stopFired.lng !== b.stopFired.lng)) return false;
+  let count = 0;
+  for (const id in a.zones) {
+    const other = b.zones[id];
+    if (!other || other.since !== a.zones[id].since || Boolean(other.dwellFired) !== Boolean(a.zones[id].dwellFired)) return false;
+    count += 1;
+  }
+  for (const _id in b.zones) count -= 1;
+  return count === 0;
 }
 
 export function step(before: TaxiState, input: StepInput): StepResult {
@@ -101,14 +113,15 @@ export function step(before: TaxiState, input: StepInput): StepResult {
   const at = fix.time.toISOString();
   const events: StepEvent[] = [];
   const zones: Record<string, ZoneVisit> = {};
-  const insideIds = new Set(input.inside.map((zone) => String(zone.id)));
 
   if (before.silentSince) events.push({ kind: 'signal_back', key: `signal_back:${shiftId}:${before.silentSince}`, zone: null, figures: { since: before.silentSince } });
 
   // Visits that end: an exit where the zone is still active.
-  for (const [id, visit] of Object.entries(before.zones)) {
-    if (insideIds.has(id)) continue;
-    const zone = input.activeZone(Number(id));
+  for (const id in before.zones) {
+    const zoneId = Number(id);
+    if (input.inside.some((zone) => zone.id === zoneId)) continue;
+    const visit = before.zones[id];
+    const zone = input.activeZone(zoneId);
     if (zone) events.push({ kind: 'zone_exit', key: `exit:${shiftId}:${id}:${visit.since}`, zone, figures: {} });
   }
   for (const zone of input.inside) {
@@ -127,8 +140,9 @@ export function step(before: TaxiState, input: StepInput): StepResult {
   for (const zone of input.crossed) events.push({ kind: 'zone_crossing', key: `crossing:${shiftId}:${zone.id}:${at}`, zone, figures: {} });
 
   // Speeding: the lowest limit of the zones it is in, else the fleet's.
-  const zoneLimits = input.inside.map((zone) => zone.speedLimitKmh).filter((limit): limit is number => limit !== null);
-  const limit = zoneLimits.length ? Math.min(...zoneLimits) : input.fleetLimitKmh;
+  let zoneLimit = Infinity;
+  for (const zone of input.inside) if (zone.speedLimitKmh !== null && zone.speedLimitKmh < zoneLimit) zoneLimit = zone.speedLimitKmh;
+  const limit = zoneLimit === Infinity ? input.fleetLimitKmh : zoneLimit;
   const speed = speedOf(fix, before.last);
   let speeding = before.speeding;
   let speedingEnded: StepResult['speedingEnded'] = null;

@@ -93,6 +93,8 @@ export function isActiveAt(zone: ZoneRecord, minuteOfDay: number): boolean {
 
 export interface ZoneIndex {
   readonly size: number;
+  /** Whether any zone is limited to some hours (else every zone is always active). */
+  readonly hasActiveHours: boolean;
   get(id: number): ZoneRecord | undefined;
   /** The zones holding the point. */
   at(lng: number, lat: number): ZoneRecord[];
@@ -110,6 +112,7 @@ export function buildZoneIndex(zones: readonly ZoneRecord[]): ZoneIndex {
   }
   return {
     size: entries.length,
+    hasActiveHours: entries.some((entry) => entry.activeMinutes !== null),
     get: (id) => byId.get(id),
     at(lng, lat) {
       if (!index) return [];
@@ -119,7 +122,9 @@ export function buildZoneIndex(zones: readonly ZoneRecord[]): ZoneIndex {
       if (!index) return [];
       const hits = index.search(Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1]), (i) => {
         const zone = entries[i];
-        return !contains(zone, a[0], a[1]) && !contains(zone, b[0], b[1]) && segmentMeetsZone(zone, a, b);
+        // The segment test first: most zones whose box meets the segment are not met by it, and the
+        // point-in-polygon tests are the dearer half.
+        return segmentMeetsZone(zone, a, b) && !contains(zone, a[0], a[1]) && !contains(zone, b[0], b[1]);
       });
       return hits.map((i) => entries[i]);
     },
