@@ -43,6 +43,8 @@ describe('the fleet tariff', () => {
   it('is off until the fleet turns it on, and a trip then records no fare', async () => {
     expect((await call('/api/dispatch/fare-tariff')).body).toEqual({ tariff: { enabled: false, flag_down: 0, step: 0 } });
     const id = await tripOnBoard(taxis[0]);
+    // The phone is told: Finalizar asks for no amount.
+    expect((await apiCall(server.url, '/api/driver/dispatch', { token: taxis[0].token })).body).toMatchObject({ trip: { id, status: 'a_bordo' }, fares_enabled: false });
     expect((await finish(taxis[0], id, { fare_pesos: 3_000 })).status).toBe(200);
     expect((await bookingOf(id)).fare).toBeNull();
   });
@@ -56,6 +58,7 @@ describe('the fleet tariff', () => {
     expect((await call('/api/dispatch/fare-tariff')).body.tariff.enabled).toBe(false);
     expect((await call('/api/dispatch/fare-tariff', { method: 'PUT', json: TARIFF })).body).toEqual({ tariff: TARIFF });
     expect((await call('/api/dispatch/fare-tariff')).body).toEqual({ tariff: TARIFF });
+    expect((await apiCall(server.url, '/api/driver/dispatch', { token: taxis[0].token })).body.fares_enabled).toBe(true);
   });
 });
 
