@@ -359,5 +359,7 @@ export const driverDispatchResponseSchema = z.object({
   availability: availabilitySchema.nullable(),
   offer: driverOfferSchema.nullable(),
   trip: driverTripSchema.nullable(),
+  /** The fleet records fares (issue 35): Finalizar then offers the taxímetro's amount. */
+  fares_enabled: z.boolean(),
 });
 export type DriverDispatchResponse = z.infer<typeof driverDispatchResponseSchema>;

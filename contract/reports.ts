@@ -107,6 +107,10 @@ export const reportMetricsSchema = z.object({
   stops: z.number().int().min(0),
   trips: z.number().int().min(0),
   max_speed_kmh: z.number().min(0),
+  /** Whole pesos of the fares recorded on the shifts' trips (issue 35; 0 when the fleet records none). */
+  fares_pesos: z.number().int().min(0),
+  /** The part of fares_pesos that Flota estimated (no taxímetro amount typed). */
+  estimated_fares_pesos: z.number().int().min(0),
 });
 export type ReportMetrics = z.infer<typeof reportMetricsSchema>;
 
@@ -149,6 +153,9 @@ export const reportShiftSchema = z.object({
   stops: z.number().int().min(0),
   trips: z.number().int().min(0),
   max_speed_kmh: z.number().min(0),
+  /** Whole pesos of the fares recorded on the shift's trips, and the part Flota estimated (issue 35). */
+  fares_pesos: z.number().int().min(0),
+  estimated_fares_pesos: z.number().int().min(0),
 });
 export type ReportShift = z.infer<typeof reportShiftSchema>;
 /** At most this many shifts per GET /reports/shifts answer (a day or a driver's period holds far fewer). */

@@ -111,36 +111,50 @@ export interface BalanceRow {
   owed_since: string | null;
 }
 
-/** Charges read back from the newest when finding how far a debt reaches; a longer debt is summed whole. */
+/** Charges walked back from the newest when finding how far a debt reaches; a longer debt is summed whole. */
 const RECENT_CHARGES = 120;
 
 /**
  * Balances and the day the debt goes back to, for a fleet (or one driver). Payments settle the
  * oldest charges first, so the debt reaches back to the newest charge at which the charges counted
  * from today backwards add up to the balance. The balance comes from account_balances (kept by a
- * trigger on every insert); the reach reads each owing driver's last 120 charges through the index,
- * and only a debt older than that sums the driver's whole ledger (bench/settlement.bench.ts).
+ * trigger on every insert). The reach walks each owing driver's charges back from the newest, one
+ * index probe (account_entries_charges) per charge, and stops as soon as they cover the balance: a
+ * driver who owes today's cuota costs one probe, not a window over their last 120 charges (the
+ * former shape, kept in bench/settlement.bench.ts as the same-run reference: it read 24,000 rows for
+ * 200 drivers). Only a debt older than 120 charges sums the driver's whole ledger.
  * With `asOf`, everything is summed from the entries up to that day.
  */
 export async function balances(db: Kysely<Database>, ownerId: number, options: { driverId?: number; asOf?: string } = {}): Promise<BalanceRow[]> {
   if (options.asOf !== undefined) return summedBalances(db, ownerId, options);
   const driverFilter = options.driverId === undefined ? sql`` : sql`and b.driver_id = ${options.driverId}`;
   const { rows } = await sql<{ driver_id: number; balance: number; owed_since: string | null; reached: boolean | null }>`
-    select b.driver_id, b.balance, d.owed_since, d.reached
-    from account_balances b
-    cross join lateral (
-      select max(c.entry_date) filter (where c.reach >= b.balance) as owed_since, bool_or(c.reach >= b.balance) as reached
-      from (
-        select entry_date, sum(amount) over (order by entry_date desc, id desc) as reach
-        from (
-          select e.entry_date, e.id, e.amount from account_entries e
-          where b.balance > 0 and e.owner_id = b.owner_id and e.driver_id = b.driver_id and e.amount > 0
-          order by e.entry_date desc, e.id desc limit ${RECENT_CHARGES}
-        ) recent
+    with recursive walk as (
+      select b.driver_id, b.balance, c.entry_date, c.id, c.amount as reach, 1 as charges
+      from account_balances b
+      cross join lateral (
+        select e.entry_date, e.id, e.amount from account_entries e
+        where e.owner_id = b.owner_id and e.driver_id = b.driver_id and e.amount > 0
+        order by e.entry_date desc, e.id desc limit 1
       ) c
-    ) d
+      where b.owner_id = ${ownerId} and b.balance > 0 ${driverFilter}
+      union all
+      select w.driver_id, w.balance, c.entry_date, c.id, w.reach + c.amount, w.charges + 1
+      from walk w
+      cross join lateral (
+        select e.entry_date, e.id, e.amount from account_entries e
+        where e.owner_id = ${ownerId} and e.driver_id = w.driver_id and e.amount > 0 and (e.entry_date, e.id) < (w.entry_date, w.id)
+        order by e.entry_date desc, e.id desc limit 1
+      ) c
+      where w.reach < w.balance and w.charges < ${RECENT_CHARGES}
+    ), reach as (
+      select driver_id, max(entry_date) filter (where reach >= balance) as owed_since, bool_or(reach >= balance) as reached
+      from walk group by driver_id
+    )
+    select b.driver_id, b.balance, r.owed_since, r.reached
+    from account_balances b left join reach r on r.driver_id = b.driver_id
     where b.owner_id = ${ownerId} ${driverFilter}`.execute(db);
-  const result = rows.map((row) => ({ driver_id: row.driver_id, balance: Number(row.balance), owed_since: row.balance > 0 ? row.owed_since : null }));
+  const result = rows.map((row) => ({ driver_id: row.driver_id, balance: Number(row.balance), owed_since: Number(row.balance) > 0 ? row.owed_since : null }));
   const longDebts = rows.filter((row) => Number(row.balance) > 0 && !row.reached).map((row) => row.driver_id);
   if (longDebts.length === 0) return result;
   const summed = new Map((await summedBalances(db, ownerId, { driverIds: longDebts })).map((row) => [row.driver_id, row]));

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Booking, DriverDispatchResponse, DriverOffer, DriverTrip } from '../../../contract/dispatch';
 import { activeShiftOf } from './availabilityRepo';
 import { loadBooking, type Db } from './bookingsRepo';
+import { readTariff } from './fares';
 import { LIVE_TRIP_STATUSES } from './tripStates';
 
 /**
@@ -64,9 +65,11 @@ export async function driverDispatchState(db: Db, ownerId: number, driverId: num
     .executeTakeFirst();
   const offerBooking = offerRow ? await loadBooking(db, ownerId, offerRow.id, leadMinutes) : null;
   const tripBooking = tripRow ? await loadBooking(db, ownerId, tripRow.id, leadMinutes) : null;
+  const tariff = await readTariff(db, ownerId);
   return {
     availability: shift ? (tripBooking ? 'ocupado' : shift.availability) : null,
     offer: offerBooking ? toDriverOffer(offerBooking) : null,
     trip: tripBooking ? toDriverTrip(tripBooking, true, noShowWaitSeconds) : null,
+    fares_enabled: tariff.enabled,
   };
 }

@@ -43,6 +43,8 @@ describe('the fleet tariff', () => {
   it('is off until the fleet turns it on, and a trip then records no fare', async () => {
     expect((await call('/api/dispatch/fare-tariff')).body).toEqual({ tariff: { enabled: false, flag_down: 0, step: 0 } });
     const id = await tripOnBoard(taxis[0]);
+    // The phone is told: Finalizar asks for no amount.
+    expect((await apiCall(server.url, '/api/driver/dispatch', { token: taxis[0].token })).body).toMatchObject({ trip: { id, status: 'a_bordo' }, fares_enabled: false });
     expect((await finish(taxis[0], id, { fare_pesos: 3_000 })).status).toBe(200);
     expect((await bookingOf(id)).fare).toBeNull();
   });
@@ -56,6 +58,7 @@ describe('the fleet tariff', () => {
     expect((await call('/api/dispatch/fare-tariff')).body.tariff.enabled).toBe(false);
     expect((await call('/api/dispatch/fare-tariff', { method: 'PUT', json: TARIFF })).body).toEqual({ tariff: TARIFF });
     expect((await call('/api/dispatch/fare-tariff')).body).toEqual({ tariff: TARIFF });
+    expect((await apiCall(server.url, '/api/driver/dispatch', { token: taxis[0].token })).body.fares_enabled).toBe(true);
   });
 });
 
@@ -102,5 +105,23 @@ describe('the fare at Finalizar', () => {
     await server.db.insertInto('shift_locations').values(points).execute();
     const estimate = await estimateTripFare(server.db, TARIFF, id, taxi.shiftId);
     expect(estimate).toBe(450 + 9 * 190);
+  });
+});
+
+describe('Reportes', () => {
+  it('adds each driver’s and each vehicle’s income from the fares recorded on their shifts’ trips, and says how much was estimated', async () => {
+    // The shifts began today in the fleet's zone (Reportes counts a shift on the day it starts).
+    const shifts = await server.db.selectFrom('shifts').select(['id', 'vehicle_id', 'start_time']).where('id', 'in', taxis.map((taxi) => taxi.shiftId)).orderBy('id').execute();
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(shifts[0].start_time);
+    const byDriver = (await call(`/api/reports?from=${day}&to=${day}&group=driver`)).body;
+    // taxis[0]: one fare typed ($4.350; the first trip finished with fares off records none).
+    // taxis[1]: two trips of a moment estimated at the bajada de bandera ($450 each).
+    expect(byDriver.rows.find((row: { id: number }) => row.id === taxis[0].driverId)).toMatchObject({ fares_pesos: 4_350, estimated_fares_pesos: 0 });
+    expect(byDriver.rows.find((row: { id: number }) => row.id === taxis[1].driverId)).toMatchObject({ fares_pesos: 900, estimated_fares_pesos: 900 });
+    const byVehicle = (await call(`/api/reports?from=${day}&to=${day}&group=vehicle`)).body;
+    expect(byVehicle.rows.find((row: { id: number }) => row.id === shifts[0].vehicle_id)).toMatchObject({ fares_pesos: 4_350, estimated_fares_pesos: 0 });
+    expect(byVehicle.totals.fares_pesos).toBe(byDriver.totals.fares_pesos);
+    const oneShift = (await call(`/api/reports/shifts?from=${day}&to=${day}&driver_id=${taxis[1].driverId}`)).body.shifts;
+    expect(oneShift.map((shift: { fares_pesos: number }) => shift.fares_pesos)).toEqual([900]);
   });
 });

@@ -36,6 +36,8 @@ interface MetricsRow {
   stops: string | number | null;
   trips: string | number | null;
   max_speed_kmh: string | number | null;
+  fares_pesos: string | number | null;
+  estimated_fares_pesos: string | number | null;
 }
 
 const dayStart = (date: string, timeZone: string) => sql`(cast(${date} as date)::timestamp at time zone cast(${timeZone} as text))`;
@@ -63,7 +65,9 @@ const metricsColumns = (now: Date) => sql`
   sum(ss.distance_m) as distance_m,
   sum(ss.stops_count) as stops,
   sum(ss.trips_count) as trips,
-  max(ss.max_speed_kmh) as max_speed_kmh`;
+  max(ss.max_speed_kmh) as max_speed_kmh,
+  sum(f.fares_pesos) as fares_pesos,
+  sum(f.estimated_fares_pesos) as estimated_fares_pesos`;
 
 const groupKey = (group: ReportGroup) =>
   group === 'driver'
@@ -73,7 +77,11 @@ const groupKey = (group: ReportGroup) =>
 const fromShifts = sql`shifts s
   join drivers d on d.id = s.driver_id
   left join vehicles v on v.id = s.vehicle_id
-  left join shift_summaries ss on ss.shift_id = s.id`;
+  left join shift_summaries ss on ss.shift_id = s.id
+  left join lateral (
+    select sum(b.fare_pesos) as fares_pesos, coalesce(sum(b.fare_pesos) filter (where b.fare_estimated), 0) as estimated_fares_pesos
+    from bookings b where b.shift_id = s.id and b.owner_id = s.owner_id and b.fare_pesos is not null
+  ) f on true`;
 
 const num = (value: string | number | null) => (value === null ? 0 : Number(value));
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
@@ -90,6 +98,8 @@ export function toMetrics(row: MetricsRow): ReportMetrics {
     stops: num(row.stops),
     trips: num(row.trips),
     max_speed_kmh: round(num(row.max_speed_kmh), 1),
+    fares_pesos: num(row.fares_pesos),
+    estimated_fares_pesos: num(row.estimated_fares_pesos),
   };
 }
 
@@ -97,9 +107,23 @@ type Grouped = MetricsRow & { id: number | null; name: string };
 
 /** The totals row: the rows added up (so it is exactly the sum of what the table shows), the top speed the highest. */
 export function sumMetrics(rows: readonly ReportMetrics[]): ReportMetrics {
-  const total: ReportMetrics = { shifts: 0, open_shifts: 0, summarized_shifts: 0, shift_seconds: 0, moving_seconds: 0, stopped_seconds: 0, distance_km: 0, stops: 0, trips: 0, max_speed_kmh: 0 };
+  const total: ReportMetrics = {
+    shifts: 0,
+    open_shifts: 0,
+    summarized_shifts: 0,
+    shift_seconds: 0,
+    moving_seconds: 0,
+    stopped_seconds: 0,
+    distance_km: 0,
+    stops: 0,
+    trips: 0,
+    max_speed_kmh: 0,
+    fares_pesos: 0,
+    estimated_fares_pesos: 0,
+  };
   for (const row of rows) {
-    for (const key of ['shifts', 'open_shifts', 'summarized_shifts', 'shift_seconds', 'moving_seconds', 'stopped_seconds', 'distance_km', 'stops', 'trips'] as const) total[key] += row[key];
+    const summed = ['shifts', 'open_shifts', 'summarized_shifts', 'shift_seconds', 'moving_seconds', 'stopped_seconds', 'distance_km', 'stops', 'trips', 'fares_pesos', 'estimated_fares_pesos'] as const;
+    for (const key of summed) total[key] += row[key];
     total.max_speed_kmh = Math.max(total.max_speed_kmh, row.max_speed_kmh);
   }
   return { ...total, distance_km: round(total.distance_km, 3) };
@@ -139,6 +163,8 @@ interface ShiftRow {
   stops_count: number | null;
   trips_count: number | null;
   max_speed_kmh: number | null;
+  fares_pesos: string | number | null;
+  estimated_fares_pesos: string | number | null;
 }
 
 /** The period's shifts, oldest first, at most `limit`. */
@@ -146,7 +172,7 @@ export async function reportShifts(db: Kysely<Database>, filter: ReportFilter, l
   const { rows } = await sql<ShiftRow>`select s.id, ${shiftDate(filter.timeZone)} as date, s.start_time, s.end_time,
       s.driver_id, d.first_name || ' ' || d.last_name as driver_name, s.vehicle_id, v.plate_number,
       ss.shift_id is not null as summarized, ${shiftSeconds(filter.now)} as shift_seconds,
-      ss.moving_seconds, ss.distance_m, ss.stops_count, ss.trips_count, ss.max_speed_kmh
+      ss.moving_seconds, ss.distance_m, ss.stops_count, ss.trips_count, ss.max_speed_kmh, f.fares_pesos, f.estimated_fares_pesos
     from ${fromShifts} where ${whereShifts(filter)} order by s.start_time, s.id limit ${limit}`.execute(db);
   return rows.map((row) => ({
     id: row.id,
@@ -164,5 +190,7 @@ export async function reportShifts(db: Kysely<Database>, filter: ReportFilter, l
     stops: num(row.stops_count),
     trips: num(row.trips_count),
     max_speed_kmh: round(num(row.max_speed_kmh), 1),
+    fares_pesos: num(row.fares_pesos),
+    estimated_fares_pesos: num(row.estimated_fares_pesos),
   }));
 }

@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { balanceText, termsText } from './accountDisplay';
 import { AccountSettingsForm } from './AccountSettingsForm';
 import { useGetBalancesQuery } from './accountsApi';
+import { FareTariffForm } from './FareTariffForm';
 import './accounts.css';
 
 type Order = 'debt' | 'name';
@@ -74,7 +75,12 @@ export function AccountsPage() {
           </table>
         </div>
       )}
-      {manageFleet && <AccountSettingsForm />}
+      {manageFleet && (
+        <div className="flota-accounts-forms">
+          <AccountSettingsForm />
+          <FareTariffForm />
+        </div>
+      )}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import type {
   StatementResponse,
   TermsCreate,
 } from '../../../contract/accounts';
+import type { FareTariff, FareTariffResponse } from '../../../contract/fares';
 import { api } from '../../app/api';
 
 /**
@@ -16,7 +17,7 @@ import { api } from '../../app/api';
  * `Idempotency-Key` header, so a double click or a retried request stores once), the estado de cuenta
  * and the cierre del día. Money changes all the time at the desk: every screen asks again on each visit.
  */
-export const accountsApi = api.enhanceEndpoints({ addTagTypes: ['Account'] }).injectEndpoints({
+export const accountsApi = api.enhanceEndpoints({ addTagTypes: ['Account', 'FareTariff'] }).injectEndpoints({
   endpoints: (build) => ({
     getBalances: build.query<BalancesResponse, void>({ providesTags: ['Account'], query: () => '/accounts/balances' }),
     getDriverAccount: build.query<DriverAccountResponse, number>({ providesTags: ['Account'], query: (id) => `/accounts/drivers/${id}` }),
@@ -36,6 +37,9 @@ export const accountsApi = api.enhanceEndpoints({ addTagTypes: ['Account'] }).in
     getClosing: build.query<ClosingResponse, string>({ providesTags: ['Account'], query: (date) => ({ url: '/accounts/closing', params: { date } }) }),
     getAccountSettings: build.query<{ settings: AccountSettings }, void>({ query: () => '/accounts/settings' }),
     updateAccountSettings: build.mutation<{ settings: AccountSettings }, AccountSettings>({ invalidatesTags: ['Account'], query: (body) => ({ url: '/accounts/settings', method: 'PUT', body }) }),
+    // The fleet's taxímetro tariff (contract/fares.ts): set beside the cuotas, since a porcentaje cuota charges on its fares.
+    getFareTariff: build.query<FareTariffResponse, void>({ providesTags: ['FareTariff'], query: () => '/dispatch/fare-tariff' }),
+    updateFareTariff: build.mutation<FareTariffResponse, FareTariff>({ invalidatesTags: ['FareTariff'], query: (body) => ({ url: '/dispatch/fare-tariff', method: 'PUT', body }) }),
   }),
 });
 
@@ -49,6 +53,8 @@ export const {
   useGetClosingQuery,
   useGetAccountSettingsQuery,
   useUpdateAccountSettingsMutation,
+  useGetFareTariffQuery,
+  useUpdateFareTariffMutation,
 } = accountsApi;
 
 /** The Spanish text of a refused request (the server's), or a general one. */

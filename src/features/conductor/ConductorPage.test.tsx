@@ -45,7 +45,7 @@ function driverServer({ offline = () => false }: { offline?: () => boolean } = {
       return HttpResponse.json({ token: 'driver-token', driver: PROFILE });
     }),
     http.get(`${API}/driver/me`, () => HttpResponse.json({ driver: PROFILE, shift })),
-    http.get(`${API}/driver/dispatch`, () => HttpResponse.json({ availability: 'libre', offer: null, trip: null })),
+    http.get(`${API}/driver/dispatch`, () => HttpResponse.json({ availability: 'libre', offer: null, trip: null, fares_enabled: false })),
     http.post(`${API}/driver/shifts/start`, () => {
       shift = makeShift({ id: 99, start_time: new Date().toISOString() });
       return HttpResponse.json({ shift });

@@ -48,7 +48,9 @@ export function driverApiClient(apiBaseUrl: string, token: string | null) {
     setAvailability: (availability: AvailabilityRequest['availability']) => request<DriverDispatchResponse>('/driver/availability', 'PUT', { availability }),
     acceptOffer: (bookingId: number) => request<DriverDispatchResponse>(`/driver/offers/${bookingId}/accept`, 'POST'),
     declineOffer: (bookingId: number) => request<DriverDispatchResponse>(`/driver/offers/${bookingId}/decline`, 'POST'),
-    tripAction: (bookingId: number, action: TripAction) => request<DriverDispatchResponse>(`/driver/trips/${bookingId}/${action}`, 'POST'),
+    // Finalizar may carry the taxímetro's amount (contract/fares.ts); without it the server estimates.
+    tripAction: (bookingId: number, action: TripAction, farePesos: number | null = null) =>
+      request<DriverDispatchResponse>(`/driver/trips/${bookingId}/${action}`, 'POST', action === 'finish' && farePesos !== null ? { fare_pesos: farePesos } : undefined),
     // Alertas (contract/alerts.ts): the driver's SOS.
     sendSos: (sos: SosRequest) => request<DriverSosResponse>('/driver/sos', 'POST', sos),
     currentSos: () => request<DriverSosResponse>('/driver/sos'),

@@ -1,5 +1,5 @@
 import type { ReportMetrics, ReportRow } from '../../../contract/reports';
-import { formatMetric, metricColumns, TOTAL_LABEL } from './reportColumns';
+import { columnsFor, formatMetric, TOTAL_LABEL } from './reportColumns';
 
 interface Props<Row> {
   caption: string;
@@ -18,6 +18,7 @@ interface Props<Row> {
  * scrolls sideways inside its own box on a phone; the page never does.
  */
 export function ReportTable<Row extends ReportMetrics>({ caption, firstHeader, rows, totals, label, rowKey, extra }: Props<Row>) {
+  const metricColumns = columnsFor(totals ? [totals, ...rows] : rows);
   return (
     <div className="flota-report-table__box">
       <table className="flota-report-table">

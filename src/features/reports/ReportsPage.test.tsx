@@ -19,7 +19,7 @@ jest.mock('./ReportChart', () => ({
   default: ({ data }: { data: ChartData }) => createElement('pre', { 'data-testid': 'chart' }, JSON.stringify({ total: data.total, series: data.series.map((s) => s.name) })),
 }));
 
-const metrics = (shifts: number, km: number, hours: number): ReportMetrics => ({
+const metrics = (shifts: number, km: number, hours: number, fares = 0, estimated = 0): ReportMetrics => ({
   shifts,
   open_shifts: 0,
   summarized_shifts: shifts,
@@ -30,6 +30,8 @@ const metrics = (shifts: number, km: number, hours: number): ReportMetrics => ({
   stops: shifts * 4,
   trips: shifts * 6,
   max_speed_kmh: 84.6,
+  fares_pesos: fares,
+  estimated_fares_pesos: estimated,
 });
 
 const queries: Record<string, URLSearchParams[]> = { report: [], daily: [], shifts: [] };
@@ -39,11 +41,13 @@ function reportFor(params: URLSearchParams): ReportResponse {
   const rows =
     group === 'driver'
       ? [
-          { id: 11, name: 'Ana Rojas', ...metrics(5, 812.4, 50) },
+          // The driver view has fares recorded (issue 35); the vehicle view's period has none.
+          { id: 11, name: 'Ana Rojas', ...metrics(5, 812.4, 50, 184_500, 4_350) },
           { id: 12, name: 'Beto Soto', ...metrics(3, 402.15, 30.5) },
         ]
       : [{ id: 21, name: 'ABCD12', ...metrics(8, 1214.55, 80.5) }];
-  return { from: params.get('from')!, to: params.get('to')!, group, time_zone: 'America/Santiago', rows, totals: metrics(8, 1214.55, 80.5), generated_at: '2026-11-20T12:00:00.000Z' };
+  const totals = group === 'driver' ? metrics(8, 1214.55, 80.5, 184_500, 4_350) : metrics(8, 1214.55, 80.5);
+  return { from: params.get('from')!, to: params.get('to')!, group, time_zone: 'America/Santiago', rows, totals, generated_at: '2026-11-20T12:00:00.000Z' };
 }
 
 const day = (date: string, km: number): ReportDayRow => ({ date, id: 11, name: 'Ana Rojas', ...metrics(1, km, 10) });
@@ -63,6 +67,8 @@ const shift: ReportShift = {
   stops: 4,
   trips: 6,
   max_speed_kmh: 84.6,
+  fares_pesos: 0,
+  estimated_fares_pesos: 0,
 };
 
 beforeEach(() => {
@@ -96,11 +102,15 @@ it('shows the week by driver with the totals row, and asks again for another per
   const { user } = renderApp('/dashboard/reports', { signedIn: true });
   const table = await screen.findByRole('table', { name: /Reporte por conductor/ }, { timeout: 5000 });
   expect(queries.report[0].toString()).toBe('from=2026-11-16&to=2026-11-22&group=driver');
-  expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Conductor', 'Turnos', 'Horas de turno', 'Horas en movimiento', 'Kilómetros', 'Paradas', 'Viajes', 'Velocidad máxima (km/h)']);
+  expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    'Conductor', 'Turnos', 'Horas de turno', 'Horas en movimiento', 'Kilómetros', 'Paradas', 'Viajes', 'Velocidad máxima (km/h)', 'Ingresos', 'Ingresos estimados',
+  ]);
   const ana = within(table).getByRole('rowheader', { name: 'Ana Rojas' }).closest('tr')!;
-  expect(cells(ana)).toEqual(['5', '50h 0m', '25h 0m', '812,4', '20', '30', '85']);
+  expect(cells(ana)).toEqual(['5', '50h 0m', '25h 0m', '812,4', '20', '30', '85', '$184.500', '$4.350']);
+  const beto = within(table).getByRole('rowheader', { name: 'Beto Soto' }).closest('tr')!;
+  expect(cells(beto).slice(-2)).toEqual(['$0', '$0']);
   const total = within(table).getByRole('rowheader', { name: 'Total' }).closest('tr')!;
-  expect(cells(total)).toEqual(['8', '80h 30m', '40h 15m', '1.214,6', '32', '48', '85']);
+  expect(cells(total)).toEqual(['8', '80h 30m', '40h 15m', '1.214,6', '32', '48', '85', '$184.500', '$4.350']);
   expect(await screen.findByTestId('chart')).toHaveTextContent('"total":[150,160.2,0,0,0,0,0]');
 
   await user.click(screen.getByRole('button', { name: 'Mes' }));
@@ -114,6 +124,8 @@ it('shows the week by driver with the totals row, and asks again for another per
   const byVehicle = await screen.findByRole('table', { name: /Reporte por vehículo/ });
   expect(queries.report.at(-1)?.get('group')).toBe('vehicle');
   expect(within(byVehicle).getAllByRole('columnheader')[0]).toHaveTextContent('Vehículo');
+  // No fare recorded in this period: no income columns.
+  expect(within(byVehicle).queryByRole('columnheader', { name: 'Ingresos' })).not.toBeInTheDocument();
   expect(within(byVehicle).getByRole('rowheader', { name: 'ABCD12' })).toBeInTheDocument();
 });
 

@@ -5,6 +5,7 @@
  * spreadsheet adds up, and the .xlsx a duration cell ([h]:mm).
  */
 import { formatDuration } from '../../../contract/duration';
+import { formatPesos } from '../../../contract/money';
 import type { ReportGroup, ReportMetrics } from '../../../contract/reports';
 
 export const groupLabels: Record<ReportGroup, string> = { driver: 'Conductor', vehicle: 'Vehículo' };
@@ -16,6 +17,8 @@ export interface MetricColumn {
   decimals: number;
   /** A time column: its seconds, shown as Xh Ym on screen and as a duration in the .xlsx. */
   seconds?: (m: ReportMetrics) => number;
+  /** A money column: whole pesos, shown as $20.000 on screen and in the .xlsx. */
+  pesos?: boolean;
 }
 
 const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
@@ -30,9 +33,18 @@ export const metricColumns: MetricColumn[] = [
   { header: 'Velocidad máxima (km/h)', value: (m) => Math.round(m.max_speed_kmh), decimals: 0 },
 ];
 
+/** Income from the trips' fares (issue 35): typed from the taxímetro or estimated by Flota, and how much of it was estimated. */
+export const fareColumns: MetricColumn[] = [
+  { header: 'Ingresos', value: (m) => m.fares_pesos, decimals: 0, pesos: true },
+  { header: 'Ingresos estimados', value: (m) => m.estimated_fares_pesos, decimals: 0, pesos: true },
+];
+
+/** The columns a report shows: the income ones only when some trip of it has a fare (a fleet that records none sees none). */
+export const columnsFor = (metrics: readonly ReportMetrics[]): MetricColumn[] => (metrics.some((m) => m.fares_pesos > 0) ? [...metricColumns, ...fareColumns] : metricColumns);
+
 const formats = [0, 1, 2].map((decimals) => new Intl.NumberFormat('es-CL', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }));
 
 export const formatMetric = (column: MetricColumn, metrics: ReportMetrics) =>
-  column.seconds ? formatDuration(column.seconds(metrics)) : formats[column.decimals].format(column.value(metrics));
+  column.seconds ? formatDuration(column.seconds(metrics)) : column.pesos ? formatPesos(column.value(metrics)) : formats[column.decimals].format(column.value(metrics));
 
 export const TOTAL_LABEL = 'Total';

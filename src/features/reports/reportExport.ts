@@ -4,15 +4,16 @@
  */
 import { toCsv } from '../../../contract/csv';
 import type { ReportResponse } from '../../../contract/reports';
-import { groupLabels, metricColumns, TOTAL_LABEL } from './reportColumns';
+import { columnsFor, groupLabels, TOTAL_LABEL } from './reportColumns';
 
 export function reportHeader(report: ReportResponse): string[] {
-  return [groupLabels[report.group], ...metricColumns.map((column) => column.header)];
+  return [groupLabels[report.group], ...columnsFor([report.totals]).map((column) => column.header)];
 }
 
 /** Every row, then the totals row: [name, ...figures]. */
 export function reportTable(report: ReportResponse): Array<[string, ...number[]]> {
-  const line = (name: string, metrics: ReportResponse['totals']): [string, ...number[]] => [name, ...metricColumns.map((column) => column.value(metrics))];
+  const columns = columnsFor([report.totals]);
+  const line = (name: string, metrics: ReportResponse['totals']): [string, ...number[]] => [name, ...columns.map((column) => column.value(metrics))];
   return [...report.rows.map((row) => line(row.name, row)), line(TOTAL_LABEL, report.totals)];
 }
 

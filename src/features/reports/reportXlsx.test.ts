@@ -9,7 +9,10 @@ import type { ReportResponse } from '../../../contract/reports';
 import { reportCsv } from './reportExport';
 import { reportXlsxBlob } from './reportXlsx';
 
-const metrics = (shifts: number, km: number) => ({ shifts, open_shifts: 0, summarized_shifts: shifts, shift_seconds: shifts * 9000, moving_seconds: shifts * 3600, stopped_seconds: 0, distance_km: km, stops: shifts * 3, trips: shifts * 4, max_speed_kmh: 77.4 });
+const metrics = (shifts: number, km: number, fares = 0) => ({
+  ...{ shifts, open_shifts: 0, summarized_shifts: shifts, shift_seconds: shifts * 9000, moving_seconds: shifts * 3600, stopped_seconds: 0, distance_km: km, stops: shifts * 3, trips: shifts * 4, max_speed_kmh: 77.4 },
+  ...{ fares_pesos: fares, estimated_fares_pesos: 0 },
+});
 const report: ReportResponse = {
   from: '2026-11-16',
   to: '2026-11-22',
@@ -89,6 +92,21 @@ it('writes a real .xlsx: Spanish headers, typed numbers and dates, a guarded tex
   const dateStyle = cells.find((cell) => cell.ref === 'B1')?.style;
   expect(dateStyle).not.toBeNull();
   expect(styles).toContain('dd/mm/yyyy');
+});
+
+it('adds the income columns, as pesos, when the period has fares (issue 35)', async () => {
+  const withFares: ReportResponse = { ...report, rows: [{ ...report.rows[0], ...metrics(2, 120.44, 184_500) }, report.rows[1]], totals: metrics(5, 200.5, 184_500) };
+  const { value, styles } = await readBack(await reportXlsxBlob(withFares));
+  expect([value('I3')?.value, value('J3')?.value]).toEqual(['Ingresos', 'Ingresos estimados']);
+  expect([value('I4'), value('I5'), value('I6')]).toEqual([
+    { kind: 'number', value: 184500 },
+    { kind: 'number', value: 0 },
+    { kind: 'number', value: 184500 },
+  ]);
+  expect(styles).toContain('&quot;$&quot;#,##0');
+  const lines = reportCsv(withFares).replace('\uFEFF', '').trim().split('\r\n');
+  expect(lines[0]).toMatch(/;Ingresos;Ingresos estimados$/);
+  expect(lines[3]).toBe('Total;5;12,5;5;200,5;15;20;77;184500;0');
 });
 
 it('the CSV has the same columns, the formula guard on names, and the totals row', () => {

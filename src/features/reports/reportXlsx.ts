@@ -7,7 +7,7 @@
 import type { Cell, Row } from 'write-excel-file/browser';
 import { formulaSafeText } from '../../../contract/csv';
 import type { ReportResponse } from '../../../contract/reports';
-import { metricColumns, TOTAL_LABEL } from './reportColumns';
+import { columnsFor, type MetricColumn, TOTAL_LABEL } from './reportColumns';
 import { reportHeader } from './reportExport';
 
 const numberFormat = (decimals: number) => (decimals === 0 ? '0' : `0.${'0'.repeat(decimals)}`);
@@ -15,13 +15,15 @@ const asDate = (date: string) => new Date(`${date}T00:00:00Z`);
 /** A spreadsheet's time is a fraction of a day; [h]:mm shows 72:12, past 24 hours. */
 const SECONDS_PER_DAY = 86_400;
 
-function figureCell(column: (typeof metricColumns)[number], metrics: ReportResponse['totals']): Cell {
+function figureCell(column: MetricColumn, metrics: ReportResponse['totals']): Cell {
   if (column.seconds) return { value: column.seconds(metrics) / SECONDS_PER_DAY, type: Number, format: '[h]:mm' };
+  if (column.pesos) return { value: column.value(metrics), type: Number, format: '"$"#,##0' };
   return { value: column.value(metrics), type: Number, format: numberFormat(column.decimals) };
 }
 
 /** The sheet's rows: the period (two date cells), a blank line, the headers, the rows and the totals. */
 export function reportSheetRows(report: ReportResponse): Row[] {
+  const metricColumns = columnsFor([report.totals]);
   const bold = { fontWeight: 'bold' as const };
   const rows: Row[] = [
     [{ value: 'Desde', ...bold }, { value: asDate(report.from), type: Date, format: 'dd/mm/yyyy' }, { value: 'Hasta', ...bold }, { value: asDate(report.to), type: Date, format: 'dd/mm/yyyy' }],
@@ -38,6 +40,6 @@ export function reportSheetRows(report: ReportResponse): Row[] {
 
 export async function reportXlsxBlob(report: ReportResponse): Promise<Blob> {
   const { default: writeXlsxFile } = await import(/* webpackChunkName: "xlsx" */ 'write-excel-file/browser');
-  const columns = [{ width: 28 }, ...metricColumns.map(() => ({ width: 14 }))];
+  const columns = [{ width: 28 }, ...columnsFor([report.totals]).map(() => ({ width: 14 }))];
   return writeXlsxFile(reportSheetRows(report), { columns, sheet: 'Reporte', stickyRowsCount: 3 }).toBlob();
 }

@@ -43,17 +43,19 @@ function driverDispatchServer(initial: DriverDispatchResponse) {
     http.post(`${API}/driver/locations`, () => HttpResponse.json({ accepted: 0 }, { status: 202 })),
     http.post(`${API}/driver/offers/:id/accept`, ({ params }) => {
       actions.push(`accept ${params.id}`);
-      return answer({ availability: 'ocupado', offer: null, trip: trip({ status: 'asignado', customer_name: 'Ana Pérez', customer_phone: '+56912345678' }) });
+      return answer({ availability: 'ocupado', offer: null, trip: trip({ status: 'asignado', customer_name: 'Ana Pérez', customer_phone: '+56912345678' }), fares_enabled: false });
     }),
     http.post(`${API}/driver/offers/:id/decline`, ({ params }) => {
       actions.push(`decline ${params.id}`);
-      return answer({ availability: 'libre', offer: null, trip: null });
+      return answer({ availability: 'libre', offer: null, trip: null, fares_enabled: false });
     }),
-    http.post(`${API}/driver/trips/:id/:step`, ({ params }) => {
-      actions.push(`${params.step} ${params.id}`);
+    http.post(`${API}/driver/trips/:id/:step`, async ({ params, request }) => {
+      // Finalizar's body (the taxímetro's amount) is recorded beside the step when there is one.
+      const body = await request.text();
+      actions.push(`${params.step} ${params.id}${body ? ` ${body}` : ''}`);
       const next = { arrived: 'en_el_lugar', onboard: 'a_bordo' } as const;
       const step = params.step as string;
-      if (step === 'finish' || step === 'no-show') return answer({ availability: 'libre', offer: null, trip: null });
+      if (step === 'finish' || step === 'no-show') return answer({ availability: 'libre', offer: null, trip: null, fares_enabled: false });
       return answer({ ...state, trip: trip({ status: next[step as keyof typeof next], customer_name: 'Ana Pérez' }) });
     }),
     http.put(`${API}/driver/availability`, async ({ request }) => {
@@ -81,8 +83,37 @@ describe('/conductor dispatch', () => {
     Object.defineProperty(navigator, 'vibrate', { configurable: true, value: jest.fn(() => true) });
   });
 
+  it('asks the taxímetro amount at Finalizar when the fleet records fares, refuses decimals, and sends whole pesos', async () => {
+    const { actions } = driverDispatchServer({ availability: 'ocupado', offer: null, trip: trip({ status: 'a_bordo', customer_name: 'Ana Pérez' }), fares_enabled: true });
+    const { user } = signedInDriver();
+    const finish = await screen.findByRole('form', { name: 'Finalizar el viaje' }, SLOW);
+    const amount = within(finish).getByRole('textbox', { name: 'Monto del taxímetro (opcional)' });
+    expect(amount).toHaveAccessibleDescription(/Flota estima la tarifa con la distancia y el tiempo del viaje/);
+
+    await user.type(amount, '4500,5');
+    await user.click(within(finish).getByRole('button', { name: 'Finalizar' }));
+    expect(await within(finish).findByText('Escribe el monto en pesos enteros, sin decimales (por ejemplo 4.500).')).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(actions).toEqual([]);
+
+    await user.clear(amount);
+    await user.type(amount, '$4.500');
+    await user.click(within(finish).getByRole('button', { name: 'Finalizar' }));
+    expect(await screen.findByText(/Esperando viajes/)).toBeInTheDocument();
+    expect(actions).toEqual(['finish 42 {"fare_pesos":4500}']);
+  }, 30_000);
+
+  it('finishes without an amount when the field is left empty (the server estimates)', async () => {
+    const { actions } = driverDispatchServer({ availability: 'ocupado', offer: null, trip: trip({ status: 'a_bordo', customer_name: 'Ana Pérez' }), fares_enabled: true });
+    const { user } = signedInDriver();
+    const finish = await screen.findByRole('form', { name: 'Finalizar el viaje' }, SLOW);
+    await user.click(within(finish).getByRole('button', { name: 'Finalizar' }));
+    expect(await screen.findByText(/Esperando viajes/)).toBeInTheDocument();
+    expect(actions).toEqual(['finish 42']);
+  }, 30_000);
+
   it('shows the offer with its countdown (from the server’s clock), buzzes, and Aceptar turns it into the trip', async () => {
-    const { actions } = driverDispatchServer({ availability: 'libre', offer: offerExpiringIn(15), trip: null });
+    const { actions } = driverDispatchServer({ availability: 'libre', offer: offerExpiringIn(15), trip: null, fares_enabled: false });
     const { user } = signedInDriver();
     const card = await screen.findByRole('alertdialog', { name: 'Nuevo viaje ofrecido' }, SLOW);
     expect(within(card).getByRole('heading', { name: 'Ortiz de Rozas 415' })).toBeInTheDocument();
@@ -105,13 +136,16 @@ describe('/conductor dispatch', () => {
 
     await user.click(within(tripCard).getByRole('button', { name: 'Llegué' }));
     await user.click(await screen.findByRole('button', { name: 'Pasajero a bordo' }));
-    await user.click(await screen.findByRole('button', { name: 'Finalizar' }));
+    const finishButton = await screen.findByRole('button', { name: 'Finalizar' });
+    // A fleet that records no fares is not asked for one.
+    expect(screen.queryByRole('textbox', { name: /taxímetro/ })).not.toBeInTheDocument();
+    await user.click(finishButton);
     expect(await screen.findByText(/Esperando viajes/)).toBeInTheDocument();
     expect(actions).toEqual(['accept 42', 'arrived 42', 'onboard 42', 'finish 42']);
   }, 30_000);
 
   it('Rechazar passes the offer on; a new offer on the socket rings again; the driver switches to Fuera de servicio', async () => {
-    const { actions, setState } = driverDispatchServer({ availability: 'libre', offer: offerExpiringIn(20), trip: null });
+    const { actions, setState } = driverDispatchServer({ availability: 'libre', offer: offerExpiringIn(20), trip: null, fares_enabled: false });
     const { user, sockets } = signedInDriver();
     const card = await screen.findByRole('alertdialog', { name: 'Nuevo viaje ofrecido' }, SLOW);
     await user.click(within(card).getByRole('button', { name: 'Rechazar' }));
@@ -122,7 +156,7 @@ describe('/conductor dispatch', () => {
     expect(sockets.last.options).toMatchObject({ auth: { token: 'driver-token' } });
     sockets.last.simulateConnect();
     const next = { ...offerExpiringIn(20), booking: trip({ id: 43, pickup: { label: 'Terminal de buses', latitude: -32.452, longitude: -71.226 } }) };
-    setState({ availability: 'libre', offer: next, trip: null });
+    setState({ availability: 'libre', offer: next, trip: null, fares_enabled: false });
     await act(async () => sockets.last.serverEmit('offer', { offer: next }));
     expect(await screen.findByRole('heading', { name: 'Terminal de buses' })).toBeInTheDocument();
     expect(navigator.vibrate).toHaveBeenCalledTimes(2);
@@ -134,7 +168,7 @@ describe('/conductor dispatch', () => {
   }, 30_000);
 
   it('without a connection, a re-read keeps the trip and adds no second "Sin conexión" alert', async () => {
-    driverDispatchServer({ availability: 'ocupado', offer: null, trip: trip({ status: 'en_camino', customer_name: 'Ana Pérez' }) });
+    driverDispatchServer({ availability: 'ocupado', offer: null, trip: trip({ status: 'en_camino', customer_name: 'Ana Pérez' }), fares_enabled: false });
     const { sockets } = signedInDriver();
     expect(await screen.findByRole('button', { name: 'Llegué' }, SLOW)).toBeInTheDocument();
     let asked = 0;
@@ -153,23 +187,23 @@ describe('/conductor dispatch', () => {
   }, 30_000);
 
   it('after a reload the trip in progress comes back from the server, and a desk cancellation is told', async () => {
-    const { setState } = driverDispatchServer({ availability: 'ocupado', offer: null, trip: trip({ status: 'en_el_lugar', customer_name: 'Ana Pérez' }) });
+    const { setState } = driverDispatchServer({ availability: 'ocupado', offer: null, trip: trip({ status: 'en_el_lugar', customer_name: 'Ana Pérez' }), fares_enabled: false });
     const { sockets } = signedInDriver();
     expect(await screen.findByRole('button', { name: 'Pasajero a bordo' }, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'No se presentó' })).toBeInTheDocument();
     sockets.last.simulateConnect();
-    setState({ availability: 'libre', offer: null, trip: null });
+    setState({ availability: 'libre', offer: null, trip: null, fares_enabled: false });
     await act(async () => sockets.last.serverEmit('trip_changed', { trip: trip({ status: 'cancelado', cancel_reason: 'El cliente canceló' }), availability: 'libre' }));
     expect(await screen.findByText('La central canceló el viaje: El cliente canceló.')).toHaveAttribute('role', 'alert');
     expect(screen.queryByRole('button', { name: 'Pasajero a bordo' })).not.toBeInTheDocument();
   }, 30_000);
   it('"No se presentó" waits out the passenger\'s time with a countdown, then asks before it ends the trip', async () => {
-    const { actions, setState } = driverDispatchServer({ availability: 'ocupado', offer: null, trip: trip({ status: 'en_el_lugar', customer_name: 'Ana Pérez', no_show_in_s: 2 }) });
+    const { actions, setState } = driverDispatchServer({ availability: 'ocupado', offer: null, trip: trip({ status: 'en_el_lugar', customer_name: 'Ana Pérez', no_show_in_s: 2 }), fares_enabled: false });
     const { sockets } = signedInDriver();
     const waiting = await screen.findByRole('button', { name: /^No se presentó · 0:0[12]$/ }, SLOW);
     expect(waiting).toBeDisabled();
     // The server now says the wait is over (a re-read, as a socket event would bring).
-    setState({ availability: 'ocupado', offer: null, trip: trip({ status: 'en_el_lugar', customer_name: 'Ana Pérez', no_show_in_s: 0, updated_at: new Date(Date.now() + 1).toISOString() }) });
+    setState({ availability: 'ocupado', offer: null, trip: trip({ status: 'en_el_lugar', customer_name: 'Ana Pérez', no_show_in_s: 0, updated_at: new Date(Date.now() + 1).toISOString() }), fares_enabled: false });
     await act(async () => sockets.last.serverEmit('trip_changed', { trip: trip({ status: 'en_el_lugar', customer_name: 'Ana Pérez', no_show_in_s: 0, updated_at: new Date(Date.now() + 1).toISOString() }), availability: 'ocupado' }));
     const noShow = await screen.findByRole('button', { name: 'No se presentó' }, SLOW);
     expect(noShow).toBeEnabled();
@@ -188,14 +222,14 @@ describe('/conductor dispatch', () => {
   }, 30_000);
 
   it('an offer missed while the server’s database was away shows once the server says resync', async () => {
-    const { setState } = driverDispatchServer({ availability: 'libre', offer: null, trip: null });
+    const { setState } = driverDispatchServer({ availability: 'libre', offer: null, trip: null, fares_enabled: false });
     const { sockets } = signedInDriver();
     expect(await screen.findByText(/Libre/, undefined, SLOW)).toBeInTheDocument();
     sockets.last.simulateConnect();
     // Let the connect's own re-read finish first: only the resync may bring the offer (the poll is 15 s away).
     await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
     // The offer was made on another process while the processes' channel was down: no offer event came.
-    setState({ availability: 'libre', offer: offerExpiringIn(20), trip: null });
+    setState({ availability: 'libre', offer: offerExpiringIn(20), trip: null, fares_enabled: false });
     await act(async () => sockets.last.serverEmit('resync', {}));
     expect(await screen.findByRole('button', { name: 'Aceptar' }, { timeout: 3000 })).toBeInTheDocument();
   }, 30_000);

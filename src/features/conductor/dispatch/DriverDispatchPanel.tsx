@@ -45,7 +45,7 @@ export function DriverDispatchPanel({ client, token, onUnauthorized }: { client:
         </p>
       )}
       {trip ? (
-        <TripCard trip={trip} busy={busy} onAction={(action) => void run(() => client.tripAction(trip.id, action))} />
+        <TripCard trip={trip} busy={busy} faresEnabled={state?.fares_enabled ?? false} onAction={(action, farePesos) => void run(() => client.tripAction(trip.id, action, farePesos ?? null))} />
       ) : offer ? (
         <OfferCard
           key={offer.booking.id}

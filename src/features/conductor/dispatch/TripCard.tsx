@@ -1,4 +1,8 @@
 import type { DriverTrip } from '../../../../contract/api';
+import { MAX_FARE_PESOS } from '../../../../contract/fares';
+import { parsePesos } from '../../../../contract/money';
+import { useState } from 'react';
+import { Field } from '../../../components/form/Field';
 import { formatPhoneCL } from '../../../lib/format';
 import { telHref } from '../../../components/PhoneLink';
 import type { TripAction } from '../driverApiClient';
@@ -41,8 +45,56 @@ function NoShowAction({ trip, busy, onConfirm }: { trip: TimedTrip; busy: boolea
   return <ConfirmStep label="No se presentó" question="¿El pasajero no se presentó? El viaje termina y quedas libre." confirmLabel="Sí, no se presentó" tone="danger" disabled={busy} onConfirm={onConfirm} />;
 }
 
+const FARE_HINT = 'Si lo dejas vacío, Flota estima la tarifa con la distancia y el tiempo del viaje.';
+const FARE_INVALID = 'Escribe el monto en pesos enteros, sin decimales (por ejemplo 4.500).';
+
+/**
+ * Finalizar when the fleet records fares: the taxímetro's amount, optional. Left empty, the server
+ * estimates the fare from the trip's trail and marks it as an estimate.
+ */
+function FinishWithFare({ busy, onFinish }: { busy: boolean; onFinish(farePesos: number | null): void }) {
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const finish = () => {
+    if (typed.trim() === '') return onFinish(null);
+    const pesos = parsePesos(typed);
+    if (pesos === null || pesos > MAX_FARE_PESOS) return setError(FARE_INVALID);
+    setError(undefined);
+    onFinish(pesos);
+  };
+  return (
+    <form
+      className="flota-trip__fare"
+      aria-label="Finalizar el viaje"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        finish();
+      }}
+    >
+      <Field label="Monto del taxímetro (opcional)" hint={FARE_HINT} error={error}>
+        {(control) => <input {...control} name="fare_pesos" inputMode="numeric" autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />}
+      </Field>
+      <button type="submit" className="flota-button flota-button--primary flota-conductor__action" disabled={busy}>
+        Finalizar
+      </button>
+    </form>
+  );
+}
+
 /** The trip in progress: where to go (with navigation links), who, and the one next step. */
-export function TripCard({ trip, busy, onAction }: { trip: TimedTrip; busy: boolean; onAction(action: TripAction): void }) {
+export function TripCard({
+  trip,
+  busy,
+  faresEnabled = false,
+  onAction,
+}: {
+  trip: TimedTrip;
+  busy: boolean;
+  /** The fleet records fares: Finalizar asks for the taxímetro's amount. */
+  faresEnabled?: boolean;
+  onAction(action: TripAction, farePesos?: number | null): void;
+}) {
   // On board, navigation leads to the destination (when the desk wrote one); before, to the pickup.
   const target = trip.status === 'a_bordo' && trip.destination ? trip.destination : trip.pickup;
   const toDestination = target !== trip.pickup;
@@ -90,7 +142,9 @@ export function TripCard({ trip, busy, onAction }: { trip: TimedTrip; busy: bool
         ))}
       </nav>
       {(ACTIONS[trip.status] ?? []).map(({ action, label, tone }) =>
-        action === 'no-show' ? (
+        action === 'finish' && faresEnabled ? (
+          <FinishWithFare key={action} busy={busy} onFinish={(farePesos) => onAction(action, farePesos)} />
+        ) : action === 'no-show' ? (
           <NoShowAction key={action} trip={trip} busy={busy} onConfirm={() => onAction(action)} />
         ) : (
           <button key={action} type="button" className={`flota-button flota-button--${tone} flota-conductor__action`} disabled={busy} onClick={() => onAction(action)}>
