@@ -1,5 +1,7 @@
 /** The pickup choices a dispatcher can reach with the keyboard: the caller's recent pickups first, then the fleet's places, then the geocoder's. */
-import type { Customer, PlacePoint, SavedPlace } from '../../../contract/api';
+import { MAP_POINT_PREFIX, type Customer, type PlacePoint, type SavedPlace } from '../../../contract/api';
+
+export { MAP_POINT_PREFIX };
 
 export type PickupPoint = PlacePoint;
 
@@ -26,5 +28,4 @@ export function matchPickup(options: readonly PickupPoint[], text: string): Pick
   return (key && options.find((option) => option.label.trim().toLowerCase() === key)) || null;
 }
 
-export const MAP_POINT_PREFIX = 'Punto en el mapa';
 export const mapPointLabel = (latitude: number, longitude: number) => `${MAP_POINT_PREFIX} (${latitude.toFixed(5)}, ${longitude.toFixed(5)})`;
