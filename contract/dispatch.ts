@@ -19,6 +19,9 @@
  *   POST   /api/dispatch/places                      placeRequestSchema → 201 placeResponseSchema
  *   PUT    /api/dispatch/places/:id                  placeRequestSchema → placeResponseSchema
  *   DELETE /api/dispatch/places/:id                  → okResponseSchema
+ *   POST   /api/dispatch/places/import               placesImportSchema → 201 placesImportResponseSchema (all or none)
+ *   GET    /api/dispatch/pickup-suggestions?query=&latitude=&longitude= → pickupSuggestionsResponseSchema
+ *          (saved places, then addresses the fleet used, then the geocoder's; accent- and typo-tolerant)
  *   GET    /api/dispatch/geocode?query=              → geocodeResponseSchema (empty list when GEOCODER_URL is not set)
  *
  * Driver routes (driver token, the driver's own offer/trip only; another's: 404):
@@ -100,26 +103,76 @@ export const servicePointSchema = placePointSchema.refine((p) => insideServiceAr
 });
 export type PlacePoint = z.infer<typeof placePointSchema>;
 
-/** A fleet's saved place (terminal, hospital, malls). */
+/** The label of a point clicked on the map with nothing typed: never offered back as an address the fleet used. */
+export const MAP_POINT_PREFIX = 'Punto en el mapa';
+
+/** A fleet's saved place (terminal, hospital, malls): its name, street address and the other names callers use. */
 export const savedPlaceSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  address: z.string(),
+  aliases: z.array(z.string()),
   latitude: z.number(),
   longitude: z.number(),
 });
 export type SavedPlace = z.infer<typeof savedPlaceSchema>;
-export const placeRequestSchema = z
-  .object({
-    name: trimmed.min(1, 'El nombre es obligatorio').max(80, 'El nombre es demasiado largo'),
-    latitude: z.number({ error: 'Latitud inválida' }),
-    longitude: z.number({ error: 'Longitud inválida' }),
-  })
-  .refine((p) => insideServiceArea(p.latitude, p.longitude), { message: OUTSIDE_AREA_MESSAGE, path: ['latitude'] });
+export const MAX_PLACE_ALIASES = 10;
+const placeFields = z.object({
+  name: trimmed.min(1, 'El nombre es obligatorio').max(80, 'El nombre es demasiado largo'),
+  address: trimmed.max(200, 'La dirección es demasiado larga').default(''),
+  aliases: z
+    .array(trimmed.max(80, 'Cada otro nombre tiene a lo más 80 caracteres'), { error: 'Otros nombres inválidos' })
+    .max(MAX_PLACE_ALIASES, `A lo más ${MAX_PLACE_ALIASES} otros nombres`)
+    .default([])
+    // Blank lines and repeats are noise from a textarea or a spreadsheet, not names.
+    .transform((list) => [...new Set(list.filter(Boolean).map((alias) => alias.replace(/\s+/g, ' ')))]),
+  latitude: z.number({ error: 'Latitud inválida' }),
+  longitude: z.number({ error: 'Longitud inválida' }),
+});
+export const placeRequestSchema = placeFields.refine((p) => insideServiceArea(p.latitude, p.longitude), { message: OUTSIDE_AREA_MESSAGE, path: ['latitude'] });
 export type PlaceRequest = z.input<typeof placeRequestSchema>;
+export type PlaceInput = z.output<typeof placeRequestSchema>;
 export const placesResponseSchema = z.object({ places: z.array(savedPlaceSchema) });
 export type PlacesResponse = z.infer<typeof placesResponseSchema>;
 export const placeResponseSchema = z.object({ place: savedPlaceSchema });
 export type PlaceResponse = z.infer<typeof placeResponseSchema>;
+
+/** POST /dispatch/places/import: a CSV's or GeoJSON's places (read by the desk), saved all or none. */
+export const MAX_PLACES_IMPORT = 500;
+export const placesImportSchema = z.object({
+  places: z
+    .array(placeRequestSchema, { error: 'Lista de lugares inválida' })
+    .min(1, 'El archivo no trae lugares')
+    .max(MAX_PLACES_IMPORT, `A lo más ${MAX_PLACES_IMPORT} lugares por archivo`),
+});
+export type PlacesImport = z.input<typeof placesImportSchema>;
+export const placesImportResponseSchema = z.object({ created: z.number().int(), places: z.array(savedPlaceSchema) });
+export type PlacesImportResponse = z.infer<typeof placesImportResponseSchema>;
+
+/**
+ * GET /dispatch/pickup-suggestions?query=: one list for the pickup field, saved places first, then
+ * every address the fleet has used, then the geocoder's (when configured), each said where it came from.
+ */
+export const SUGGESTION_SOURCES = ['lugar', 'usada', 'geocoder'] as const;
+export const suggestionSourceSchema = z.enum(SUGGESTION_SOURCES);
+export type SuggestionSource = z.infer<typeof suggestionSourceSchema>;
+export const suggestionSourceLabels: Record<SuggestionSource | 'cliente', string> = {
+  cliente: 'Del cliente',
+  lugar: 'Lugar guardado',
+  usada: 'Usada antes',
+  geocoder: 'Buscador de direcciones',
+};
+export const pickupSuggestionSchema = z.object({
+  label: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  source: suggestionSourceSchema,
+  /** A saved place's address, or how often the fleet used the address ("3 veces"). */
+  detail: z.string().nullable(),
+});
+export type PickupSuggestion = z.infer<typeof pickupSuggestionSchema>;
+export const pickupSuggestionsResponseSchema = z.object({ suggestions: z.array(pickupSuggestionSchema), geocoder: z.boolean() });
+export type PickupSuggestionsResponse = z.infer<typeof pickupSuggestionsResponseSchema>;
 
 /** GET /dispatch/geocode?query= (Photon or Nominatim behind GEOCODER_URL; [] when not configured). */
 export const geocodeResponseSchema = z.object({ results: z.array(placePointSchema.extend({ label: z.string() })), configured: z.boolean() });

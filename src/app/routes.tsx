@@ -83,6 +83,13 @@ export const routes: RouteObject[] = [
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => ({ Component: (await import('./DispatchRoute')).DispatchRoute }),
           },
+          // Lugares (issue 38): the saved places Despacho suggests, reached from Despacho's header.
+          {
+            path: 'dispatch/places',
+            handle: { title: 'Lugares' } satisfies RouteHandle,
+            hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
+            lazy: async () => ({ Component: (await import('../features/dispatch/places/PlacesPage')).PlacesPage }),
+          },
           {
             path: 'alerts',
             handle: { title: 'Alertas' } satisfies RouteHandle,

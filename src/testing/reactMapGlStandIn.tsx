@@ -36,6 +36,8 @@ export interface FakeMap {
   getBounds(): { _sw: { lng: number; lat: number }; _ne: { lng: number; lat: number } };
   easeTo: jest.Mock<void, [{ center?: LngLatLike; zoom?: number }]>;
   setPaintProperty: jest.Mock<void, [string, string, unknown]>;
+  /** The canvas MapLibre draws on and focuses (tabindex 0): the keyboard reaches the map here. */
+  getCanvas(): HTMLCanvasElement;
   /** Screen pixels of a position at the camera's zoom (256-px tiles; a flat projection is enough here). */
   project(position: LngLatLike): { x: number; y: number };
 }
@@ -100,6 +102,9 @@ const toLngLat = (value: LngLatLike): [number, number] => (Array.isArray(value) 
 
 function createFakeMap(initial: Partial<ViewState> | undefined, props: () => StandInMapProps): FakeMap {
   const camera = { lng: initial?.longitude ?? 0, lat: initial?.latitude ?? 0, zoom: initial?.zoom ?? 0 };
+  const canvas = document.createElement('canvas');
+  canvas.className = 'maplibregl-canvas';
+  canvas.tabIndex = 0;
   const moved = () => props().onMoveEnd?.({ type: 'moveend', target: map, viewState: { longitude: camera.lng, latitude: camera.lat, zoom: camera.zoom } });
   const map: FakeMap = {
     getMap: () => map,
@@ -130,6 +135,7 @@ function createFakeMap(initial: Partial<ViewState> | undefined, props: () => Sta
       moved();
     }),
     setPaintProperty: jest.fn(),
+    getCanvas: () => canvas,
     project: (position) => {
       const [lng, lat] = toLngLat(position);
       const pixelsPerDegree = (256 * 2 ** camera.zoom) / 360;
@@ -152,7 +158,11 @@ const StandInMap = forwardRef<FakeMap, StandInMapProps>(function StandInMap(prop
     mapStandIn.map = mapRef.current;
     propsRef.current.onLoad?.({ type: 'load', target: mapRef.current as FakeMap });
   }, []);
-  return <div data-testid="map">{props.children}</div>;
+  return (
+    <div data-testid="map" ref={(element) => void (element && !element.contains(mapRef.current?.getCanvas() ?? null) && element.prepend(mapRef.current?.getCanvas() as HTMLCanvasElement))}>
+      {props.children}
+    </div>
+  );
 });
 export { StandInMap as Map };
 export default StandInMap;

@@ -1,29 +1,20 @@
-/** Customers (search, by phone, delete: Dueño only) and the fleet's saved places. Another fleet's: 404. */
+/** Customers (search, by phone, delete: Dueño only). Another fleet's: 404. */
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  normalizeChileanPhone,
-  placeRequestSchema,
-  type CustomerResponse,
-  type CustomersResponse,
-  type PlaceResponse,
-  type PlacesResponse,
-} from '../../../contract/dispatch';
+import { normalizeChileanPhone, type CustomerResponse, type CustomersResponse } from '../../../contract/dispatch';
 import type { OkResponse } from '../../../contract/common';
 import { recordActivity } from '../desk';
 import { ownerId } from '../identity';
 import type { Database } from '../../platform/db/schema';
-import { HttpError, parseBody } from '../../platform/errors';
+import { HttpError } from '../../platform/errors';
 import { idParam } from '../../platform/params';
 import { customerByPhone, customerHasOpenBooking, deleteCustomer, searchCustomers } from './customersRepo';
-import { deletePlace, findPlace, insertPlace, listPlaces, updatePlace } from './placesRepo';
 import { routeSpecs } from './routeSpecs';
 
 export const CustomerMessages = {
   notFound: 'Cliente no encontrado',
   badPhone: 'Teléfono inválido: 9 dígitos, por ejemplo +56 9 1234 5678',
   openBooking: 'El cliente tiene una reserva abierta: ciérrala antes de eliminarlo',
-  placeNotFound: 'Lugar no encontrado',
 } as const;
 
 export const customersRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticate: preHandlerAsyncHookHandler }> = async (app, { db, authenticate }) => {
@@ -54,43 +45,6 @@ export const customersRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authent
       if (!deleted) throw new HttpError(404, CustomerMessages.notFound);
       // The log names the customer by id only: the point of deleting is that the phone goes.
       await recordActivity(trx, request, { entity: 'customer', entityId: id, label: `#${id}`, action: 'deleted', before: null, after: null });
-    });
-    return { ok: true };
-  });
-
-  app.get('/dispatch/places', routeSpecs.listPlaces, async (request): Promise<PlacesResponse> => ({ places: await listPlaces(db, ownerId(request)) }));
-
-  app.post('/dispatch/places', routeSpecs.createPlace, async (request, reply): Promise<PlaceResponse> => {
-    const body = parseBody(placeRequestSchema, request.body);
-    const place = await db.transaction().execute(async (trx) => {
-      const created = await insertPlace(trx, ownerId(request), body);
-      await recordActivity(trx, request, { entity: 'place', entityId: created.id, label: created.name, action: 'created', before: null, after: body });
-      return created;
-    });
-    reply.code(201);
-    return { place };
-  });
-
-  app.put('/dispatch/places/:id', routeSpecs.updatePlace, async (request): Promise<PlaceResponse> => {
-    const id = idParam(request.params, CustomerMessages.placeNotFound);
-    if (!(await findPlace(db, ownerId(request), id))) throw new HttpError(404, CustomerMessages.placeNotFound);
-    const body = parseBody(placeRequestSchema, request.body);
-    const place = await db.transaction().execute(async (trx) => {
-      const before = await findPlace(trx, ownerId(request), id);
-      const updated = before && (await updatePlace(trx, ownerId(request), id, body));
-      if (!before || !updated) throw new HttpError(404, CustomerMessages.placeNotFound);
-      await recordActivity(trx, request, { entity: 'place', entityId: id, label: updated.name, action: 'updated', before, after: updated });
-      return updated;
-    });
-    return { place };
-  });
-
-  app.delete('/dispatch/places/:id', routeSpecs.deletePlace, async (request): Promise<OkResponse> => {
-    const id = idParam(request.params, CustomerMessages.placeNotFound);
-    await db.transaction().execute(async (trx) => {
-      const before = await findPlace(trx, ownerId(request), id);
-      if (!before || !(await deletePlace(trx, ownerId(request), id))) throw new HttpError(404, CustomerMessages.placeNotFound);
-      await recordActivity(trx, request, { entity: 'place', entityId: id, label: before.name, action: 'deleted', before, after: null });
     });
     return { ok: true };
   });

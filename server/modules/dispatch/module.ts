@@ -12,6 +12,7 @@ import { bookingsRoutes } from './bookingsRoutes';
 import { customersRoutes } from './customersRoutes';
 import { createDispatchService } from './dispatchService';
 import { driverDispatchRoutes } from './driverDispatchRoutes';
+import { placesRoutes } from './placesRoutes';
 import { fareTariffRoutes } from './fareTariffRoutes';
 import { dispatchSettings } from './settings';
 import { startSweep } from './sweep';
@@ -35,6 +36,7 @@ export const dispatchModule: FlotaModule = {
     shifts.onEnded((shift) => service.onShiftEnded(shift.id));
     await app.register(bookingsRoutes, { prefix, db, config, service, authenticate });
     await app.register(customersRoutes, { prefix, db, authenticate });
+    await app.register(placesRoutes, { prefix, db, config, authenticate });
     await app.register(fareTariffRoutes, { prefix, db, authenticate });
     await app.register(driverDispatchRoutes, { prefix, service, authenticateDriver });
     const sweep = startSweep(() => service.sweep(), config.dispatch.sweepMs, app.log);

@@ -1,38 +1,76 @@
-/** The fleet's saved places (terminal, hospital, malls), by name. */
-import type { PlaceRequest, SavedPlace } from '../../../contract/dispatch';
+/** The fleet's saved places (terminal, hospital, malls): a name, a street address, other names, a point. */
+import { sql } from 'kysely';
+import type { PlaceInput, SavedPlace } from '../../../contract/dispatch';
 import type { Db } from './bookingsRepo';
 
-type Place = Omit<PlaceRequest, never> & { name: string; latitude: number; longitude: number };
+const columns = ['id', 'name', 'address', 'aliases', 'latitude', 'longitude'] as const;
 
-export async function listPlaces(db: Db, ownerId: number): Promise<SavedPlace[]> {
-  return db.selectFrom('dispatch_places').select(['id', 'name', 'latitude', 'longitude']).where('owner_id', '=', ownerId).orderBy('name').orderBy('id').execute();
+interface PlaceRow {
+  id: number;
+  name: string;
+  address: string;
+  aliases: string;
+  latitude: number;
+  longitude: number;
 }
 
-export async function insertPlace(db: Db, ownerId: number, place: Place): Promise<SavedPlace> {
-  return db
+/** Aliases are stored one per line (migration 0029). */
+const toPlace = (row: PlaceRow): SavedPlace => ({ ...row, aliases: row.aliases ? row.aliases.split('\n') : [] });
+const toRow = (place: PlaceInput) => ({ name: place.name, address: place.address, aliases: place.aliases.join('\n'), latitude: place.latitude, longitude: place.longitude });
+
+export async function listPlaces(db: Db, ownerId: number): Promise<SavedPlace[]> {
+  const rows = await db.selectFrom('dispatch_places').select(columns).where('owner_id', '=', ownerId).orderBy('name').orderBy('id').execute();
+  return rows.map(toPlace);
+}
+
+export async function insertPlace(db: Db, ownerId: number, place: PlaceInput): Promise<SavedPlace> {
+  return toPlace(await db.insertInto('dispatch_places').values({ owner_id: ownerId, ...toRow(place) }).returning(columns).executeTakeFirstOrThrow());
+}
+
+export async function insertPlaces(db: Db, ownerId: number, places: readonly PlaceInput[]): Promise<SavedPlace[]> {
+  if (!places.length) return [];
+  const rows = await db
     .insertInto('dispatch_places')
-    .values({ owner_id: ownerId, name: place.name, latitude: place.latitude, longitude: place.longitude })
-    .returning(['id', 'name', 'latitude', 'longitude'])
-    .executeTakeFirstOrThrow();
+    .values(places.map((place) => ({ owner_id: ownerId, ...toRow(place) })))
+    .returning(columns)
+    .execute();
+  return rows.map(toPlace);
 }
 
 export async function findPlace(db: Db, ownerId: number, id: number): Promise<SavedPlace | null> {
-  return (await db.selectFrom('dispatch_places').select(['id', 'name', 'latitude', 'longitude']).where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst()) ?? null;
+  const row = await db.selectFrom('dispatch_places').select(columns).where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+  return row ? toPlace(row) : null;
 }
 
-export async function updatePlace(db: Db, ownerId: number, id: number, place: Place): Promise<SavedPlace | null> {
-  return (
-    (await db
-      .updateTable('dispatch_places')
-      .set({ name: place.name, latitude: place.latitude, longitude: place.longitude })
-      .where('id', '=', id)
-      .where('owner_id', '=', ownerId)
-      .returning(['id', 'name', 'latitude', 'longitude'])
-      .executeTakeFirst()) ?? null
-  );
+export async function updatePlace(db: Db, ownerId: number, id: number, place: PlaceInput): Promise<SavedPlace | null> {
+  const row = await db.updateTable('dispatch_places').set(toRow(place)).where('id', '=', id).where('owner_id', '=', ownerId).returning(columns).executeTakeFirst();
+  return row ? toPlace(row) : null;
 }
 
 export async function deletePlace(db: Db, ownerId: number, id: number): Promise<boolean> {
   const result = await db.deleteFrom('dispatch_places').where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * How close typed text must come to a word run of the searched text (pg_trgm's word_similarity, 0..1):
+ * "ortis" reaches "Ortiz de Rozas 550" at 0.67, "Ortiz" at 1; an unrelated street stays below 0.3.
+ */
+export const WORD_SIMILARITY = 0.45;
+
+/** Places whose name, address or another name comes close to the query, accents and case aside; best first. */
+export async function searchPlaces(db: Db, ownerId: number, query: string, limit: number): Promise<SavedPlace[]> {
+  const text = sql<string>`flota_fold(name || ' ' || address || ' ' || replace(aliases, E'\\n', ' '))`;
+  const folded = sql<string>`flota_fold(${query})`;
+  const score = sql<number>`word_similarity(${folded}, ${text})`;
+  const rows = await db
+    .selectFrom('dispatch_places')
+    .select(columns)
+    .where('owner_id', '=', ownerId)
+    .where(sql<boolean>`(${score} >= ${WORD_SIMILARITY} or strpos(${text}, ${folded}) > 0)`)
+    .orderBy(score, 'desc')
+    .orderBy('name')
+    .limit(limit)
+    .execute();
+  return rows.map(toPlace);
 }

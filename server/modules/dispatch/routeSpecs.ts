@@ -19,6 +19,9 @@ import {
   placeRequestSchema,
   placeResponseSchema,
   placesResponseSchema,
+  placesImportSchema,
+  placesImportResponseSchema,
+  pickupSuggestionsResponseSchema,
 } from '../../../contract/dispatch';
 import { fareTariffResponseSchema, fareTariffSchema, tripFinishBodyDoc } from '../../../contract/fares';
 import { z } from 'zod';
@@ -91,6 +94,21 @@ export const routeSpecs = {
   listPlaces: desk('Lugares guardados de la flota', { response: { 200: placesResponseSchema, ...errors(401) } }),
   createPlace: desk('Guardar un lugar', { body: placeRequestSchema, response: { 201: placeResponseSchema, ...errors(400, 401) } }),
   updatePlace: desk('Modificar un lugar guardado', { params: idParams, body: placeRequestSchema, response: { 200: placeResponseSchema, ...errors(400, 401, 404) } }),
+  importPlaces: desk('Importar lugares (CSV o GeoJSON leído por el escritorio)', {
+    description: `Hasta 500 lugares de una vez, todos o ninguno: un lugar inválido responde 400 con el campo (\`places.3.latitude\`) y no guarda nada.`,
+    body: placesImportSchema,
+    response: { 201: placesImportResponseSchema, ...errors(400, 401) },
+  }),
+  pickupSuggestions: desk('Sugerencias para la recogida', {
+    description:
+      'Una lista: los lugares guardados (nombre, dirección u otro nombre), las direcciones que la flota ya usó en sus reservas y, con GEOCODER_URL, las del buscador. Tolera tildes y errores de tipeo (pg_trgm y unaccent).',
+    querystring: z.object({
+      query: z.string().optional().describe('Lo escrito en Recogida (hasta 100 caracteres)'),
+      latitude: z.number().optional().describe('Sesgo del buscador: latitud cercana'),
+      longitude: z.number().optional().describe('Sesgo del buscador: longitud cercana'),
+    }),
+    response: { 200: pickupSuggestionsResponseSchema, ...errors(400, 401) },
+  }),
   deletePlace: desk('Eliminar un lugar guardado', { params: idParams, response: { 200: okResponseSchema, ...errors(401, 404) } }),
   geocode: desk('Buscar una dirección', {
     description: 'Con GEOCODER_URL (API de búsqueda de Photon), sesgada al área de la flota; sin configurar, una lista vacía.',

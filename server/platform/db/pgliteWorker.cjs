@@ -8,6 +8,8 @@ const { readFileSync, writeFileSync } = require('node:fs');
 const { workerData } = require('node:worker_threads');
 const { serveQueries } = require('./workerProtocol.cjs');
 const { PGlite, protocol, types } = require('@electric-sql/pglite');
+const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm');
+const { unaccent } = require('@electric-sql/pglite/contrib/unaccent');
 
 const parsers = {};
 for (const oid of workerData.parsers.asNumber) parsers[oid] = (value) => Number(value);
@@ -25,6 +27,8 @@ const pglite = new PGlite({
   // A copy of a data folder dumped earlier (tests' migrated template): no initdb, no migrations.
   ...(workerData.loadDataDir ? { loadDataDir: new Blob([readFileSync(workerData.loadDataDir)]) } : {}),
   parsers,
+  // Accent- and typo-tolerant address search (migration 0029): PGlite loads contrib only when named here.
+  extensions: { pg_trgm, unaccent },
   startParams: [...PGlite.defaultStartParams, ...WAL_LIMITS],
 });
 

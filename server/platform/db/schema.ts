@@ -165,6 +165,9 @@ export interface DispatchPlacesTable {
   name: string;
   latitude: number;
   longitude: number;
+  /** Migration 0029: the street address shown beside the name, and other names for it, one per line. */
+  address: ColumnType<string, string | undefined, string>;
+  aliases: ColumnType<string, string | undefined, string>;
   created_at: CreatedAt;
 }
 

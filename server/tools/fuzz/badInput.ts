@@ -28,6 +28,7 @@ import { databaseSnapshot, type TableSnapshot } from '../testing/dbSnapshot';
 import { driverLogin } from '../testing/http';
 import { accountSettingsSchema, closingQuerySchema, entryCreateSchema, reversalCreateSchema, statementQuerySchema, termsCreateSchema } from '../../../contract/accounts';
 import { fareTariffSchema } from '../../../contract/fares';
+import { placeRequestSchema, placesImportSchema } from '../../../contract/dispatch';
 import type { TestServer } from '../testing/testServer';
 import { arbitraryFor, BAD_PARAMETER_VALUES, wrongType, type Samples } from './fromZod';
 
@@ -49,6 +50,9 @@ const BODIES: Record<string, z.ZodType> = {
   'POST /api/accounts/entries/:id/reverse': reversalCreateSchema,
   'PUT /api/accounts/settings': accountSettingsSchema,
   'PUT /api/dispatch/fare-tariff': fareTariffSchema,
+  'POST /api/dispatch/places': placeRequestSchema,
+  'PUT /api/dispatch/places/:id': placeRequestSchema,
+  'POST /api/dispatch/places/import': placesImportSchema,
   'POST /api/zones': zoneRequestSchema,
   'PUT /api/zones/:id': zoneRequestSchema,
   'POST /api/zones/import': zoneCollectionSchema,

@@ -2,6 +2,7 @@
  * The demo fleet seeded on first start: one owner, 25 vehicles, 25 drivers, 30 days of shifts and
  * 6 active shifts around La Ligua. Deterministic (seeded PRNG) given `now`; inserted in bulk.
  */
+import { seedDemoPlaces } from './demoPlaces';
 import type { Insertable, Kysely } from 'kysely';
 import { computeCheckDigit } from '../../../contract/rut';
 import { hashPassword } from '../../modules/identity/passwords';
@@ -240,6 +241,7 @@ export async function seedDemoFleet(db: Kysely<Database>, options: SeedOptions =
       points.map((p) => ({ shift_id: shiftIds.get(key) as number, ...p })),
     );
     await insertChunks(locationRows, (chunk) => trx.insertInto('shift_locations').values(chunk).execute());
+    await seedDemoPlaces(trx, owner.id);
 
     return {
       ownerId: owner.id,

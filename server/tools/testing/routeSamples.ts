@@ -235,6 +235,11 @@ export const routeSamples: Record<string, SampleFactory> = {
   'GET /api/dispatch/places': async () => ({ path: '/api/dispatch/places' }),
   'POST /api/dispatch/places': async () => ({ path: '/api/dispatch/places', json: { name: 'Hospital', latitude: -33.44, longitude: -70.64 } }),
   'PUT /api/dispatch/places/:id': async ({ db, ownerId }) => ({ path: `/api/dispatch/places/${await freshPlace(db, ownerId)}`, json: { name: 'Terminal Sur', latitude: -33.45, longitude: -70.68 } }),
+  'POST /api/dispatch/places/import': async () => ({
+    path: '/api/dispatch/places/import',
+    json: { places: [{ name: 'Posta', address: 'Ortiz de Rozas 550', aliases: ['el consultorio'], latitude: -33.44, longitude: -70.64 }] },
+  }),
+  'GET /api/dispatch/pickup-suggestions': async () => ({ path: '/api/dispatch/pickup-suggestions?query=terminal' }),
   'DELETE /api/dispatch/places/:id': async ({ db, ownerId }) => ({ path: `/api/dispatch/places/${await freshPlace(db, ownerId)}` }),
   'GET /api/notifications/status': async () => ({ path: '/api/notifications/status' }),
   'GET /api/webhooks': async () => ({ path: '/api/webhooks' }),

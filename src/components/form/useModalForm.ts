@@ -15,7 +15,7 @@ export function useModalForm<Values extends Record<string, string>>(initial: Val
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
 
-  const change = (name: keyof Values) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+  const change = (name: keyof Values) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
     setValues((current) => ({ ...current, [name]: event.target.value }));
 
   async function submit<T>(parsed: Parsed<T>, save: (data: T) => Promise<unknown>): Promise<boolean> {

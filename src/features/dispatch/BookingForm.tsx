@@ -1,7 +1,8 @@
 /**
  * The booking form a dispatcher fills while on the phone, keyboard first: Teléfono (a known number
- * fills the name, notes and the last pickup), Recogida (the caller's recent pickups, the fleet's
- * places and, when configured, the geocoder's answers as suggestions; or a click on the map),
+ * fills the name, notes and the last pickup), Recogida (one list, driven with ↓↑ and Enter: the
+ * caller's recent pickups, the fleet's places, every address it used and, when configured, the
+ * geocoder's; or a point set on the map, by click or with the arrows and Enter, named by what was typed),
  * Destino, Pasajeros, Notas, Ahora or a time, and Enter creates the booking and offers it to the
  * nearest free taxi (unless unticked).
  */
@@ -11,17 +12,22 @@ import { useAppDispatch } from '../../app/hooks';
 import { Field } from '../../components/form/Field';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { apiErrorMessage, apiFieldErrors } from '../../lib/apiError';
-import { useCreateBookingMutation, useGetPlacesQuery, useLazyCustomerByPhoneQuery, useLazyGeocodeQuery, useOfferBookingMutation } from './dispatchApi';
-import { MAP_POINT_PREFIX, mapPointLabel, matchPickup, pickupOptions, type PickupPoint } from './pickupOptions';
+import { useCreateBookingMutation, useGetPlacesQuery, useLazyCustomerByPhoneQuery, useLazyPickupSuggestionsQuery, useOfferBookingMutation } from './dispatchApi';
+import { PickupCombobox } from './PickupCombobox';
+import { matchPickup, pickupOptions, type PickupOption, type PickupPoint } from './pickupOptions';
 
 const LOOKUP_DELAY_MS = 250;
-const GEOCODE_MIN_CHARS = 3;
+/** The server's suggestions are asked from this many characters, this long after the last key. */
+const SUGGEST_MIN_CHARS = 2;
+const SUGGEST_DELAY_MS = 150;
 
 interface Draft {
   phone: string;
   name: string;
   pickupText: string;
   pickup: PickupPoint | null;
+  /** The point was set on the map: typing names it instead of searching another. */
+  pickupFromMap: boolean;
   destinationText: string;
   passengers: string;
   notes: string;
@@ -32,7 +38,7 @@ interface Draft {
 
 type Errors = Partial<Record<'phone' | 'name' | 'pickup' | 'passengers' | 'scheduledAt' | 'notes', string>>;
 
-const EMPTY: Draft = { phone: '', name: '', pickupText: '', pickup: null, destinationText: '', passengers: '1', notes: '', when: 'now', scheduledAt: '', offer: true };
+const EMPTY: Draft = { phone: '', name: '', pickupText: '', pickup: null, pickupFromMap: false, destinationText: '', passengers: '1', notes: '', when: 'now', scheduledAt: '', offer: true };
 
 export interface MapPick {
   latitude: number;
@@ -52,11 +58,18 @@ function fillFromCustomer(current: Draft, customer: Customer): Draft {
   };
 }
 
-/** The clicked point becomes the pickup; a typed address keeps its text. */
+/**
+ * The point set on the map becomes the pickup, named by what was typed: the board and the driver read
+ * "Ortiz de Rozas 550", never coordinates. Nothing typed yet: the dispatcher is asked for a reference.
+ */
 function pickOnMap(current: Draft, pick: MapPick): Draft {
-  const typed = current.pickupText.trim() && !current.pickupText.startsWith(MAP_POINT_PREFIX);
-  const label = typed ? current.pickupText.trim() : mapPointLabel(pick.latitude, pick.longitude);
-  return { ...current, pickupText: label, pickup: { label, latitude: pick.latitude, longitude: pick.longitude } };
+  const label = current.pickupText.trim();
+  return { ...current, pickupFromMap: true, pickup: { label, latitude: pick.latitude, longitude: pick.longitude } };
+}
+
+function pickupHint(draft: Draft): string | undefined {
+  if (draft.pickupFromMap) return draft.pickup?.label ? 'Punto marcado en el mapa' : 'Punto marcado en el mapa: escribe la dirección o una referencia';
+  return draft.pickup ? undefined : 'Escribe y elige de la lista (↓ y Enter), o marca el punto en el mapa';
 }
 
 /** The server's per-field texts (400 {fields}) on the form's fields. */
@@ -88,18 +101,20 @@ export function BookingForm({ mapPick, onPickupChange, onCreated }: { mapPick: M
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [lookup, { data: customer, isFetching: lookingUp, originalArgs: lookedUp }] = useLazyCustomerByPhoneQuery();
-  const [geocode, { data: geocoded }] = useLazyGeocodeQuery();
+  const [suggest, { data: suggested, originalArgs: suggestedFor }] = useLazyPickupSuggestionsQuery();
   const { data: places } = useGetPlacesQuery();
   const [createBooking, { isLoading: creating }] = useCreateBookingMutation();
   const [offerBooking] = useOfferBookingMutation();
   const phoneRef = useRef<HTMLInputElement>(null);
-  const pickupListId = useId();
   const destinationListId = useId();
   const whenName = useId();
 
   const phone = normalizeChileanPhone(draft.phone);
   const known = customer && phone && lookedUp === phone ? customer : null;
-  const options = useMemo(() => pickupOptions(known, places, geocoded?.configured ? geocoded.results : []), [known, places, geocoded]);
+  // The server's answer only for what is typed now (an older answer would offer another street).
+  const pickupQuery = draft.pickupFromMap ? '' : draft.pickupText.trim();
+  const serverSuggestions = suggested && suggestedFor === pickupQuery ? suggested.suggestions : undefined;
+  const options = useMemo(() => pickupOptions(known, places, serverSuggestions, pickupQuery), [known, places, serverSuggestions, pickupQuery]);
 
   const update = (changes: Partial<Draft>) => setDraft((current) => ({ ...current, ...changes }));
 
@@ -117,13 +132,12 @@ export function BookingForm({ mapPick, onPickupChange, onCreated }: { mapPick: M
     return () => clearTimeout(timer);
   }, [phone, lookup]);
 
-  // An address typed that none of the suggestions names: ask the geocoder (when the server has one).
-  const pickupQuery = draft.pickup || draft.pickupText.startsWith(MAP_POINT_PREFIX) ? '' : draft.pickupText.trim();
+  // What is typed in Recogida: ask the server for places, used addresses and the geocoder's.
   useEffect(() => {
-    if (pickupQuery.length < GEOCODE_MIN_CHARS || geocoded?.configured === false) return undefined;
-    const timer = setTimeout(() => void geocode(pickupQuery, true), LOOKUP_DELAY_MS);
+    if (pickupQuery.length < SUGGEST_MIN_CHARS) return undefined;
+    const timer = setTimeout(() => void suggest(pickupQuery, true), SUGGEST_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [pickupQuery, geocode, geocoded?.configured]);
+  }, [pickupQuery, suggest]);
 
   // A click on the map: that point is the pickup (applied while rendering, React's way to follow a prop).
   const [appliedPick, setAppliedPick] = useState(0);
@@ -134,7 +148,7 @@ export function BookingForm({ mapPick, onPickupChange, onCreated }: { mapPick: M
 
   // Suggestions that arrive after the address was typed (the saved places still loading, the
   // caller's history, the geocoder) still match it: the dispatcher must not type it again.
-  const lateMatch = !draft.pickup && draft.pickupText.trim() ? matchPickup(options, draft.pickupText) : null;
+  const lateMatch = !draft.pickup && !draft.pickupFromMap && draft.pickupText.trim() ? matchPickup(options, draft.pickupText) : null;
   if (lateMatch) setDraft((current) => (current.pickup || current.pickupText !== draft.pickupText ? current : { ...current, pickup: lateMatch }));
 
   useEffect(() => onPickupChange(draft.pickup), [draft.pickup, onPickupChange]);
@@ -143,15 +157,24 @@ export function BookingForm({ mapPick, onPickupChange, onCreated }: { mapPick: M
   useEffect(() => phoneRef.current?.focus(), []);
 
   function typePickup(text: string) {
-    const match = matchPickup(options, text);
-    // Renaming a point picked on the map keeps its coordinates.
-    setDraft((current) => ({ ...current, pickupText: text, pickup: match ?? (current.pickup && text.trim() && mapPick && current.pickup.latitude === mapPick.latitude ? { ...current.pickup, label: text.trim() } : null) }));
+    setDraft((current) =>
+      // Naming a point set on the map keeps its coordinates; other text must name a suggestion.
+      current.pickupFromMap && current.pickup
+        ? { ...current, pickupText: text, pickup: { ...current.pickup, label: text.trim() } }
+        : { ...current, pickupText: text, pickup: matchPickup(options, text) },
+    );
+  }
+
+  function choosePickup(option: PickupOption) {
+    const point = { label: option.label, latitude: option.latitude, longitude: option.longitude };
+    setDraft((current) => ({ ...current, pickupText: option.label, pickup: point, pickupFromMap: false }));
   }
 
   function validate(): Errors {
     const found: Errors = {};
     if (!phone) found.phone = draft.phone.trim() ? 'Teléfono inválido: 9 dígitos, por ejemplo +56 9 1234 5678' : 'Ingresa el teléfono de quien llama';
     if (!draft.pickup) found.pickup = draft.pickupText.trim() ? 'Elige una dirección de la lista o marca el punto en el mapa' : 'Ingresa el lugar de recogida o haz clic en el mapa';
+    else if (!draft.pickup.label) found.pickup = 'Escribe la dirección o una referencia del punto marcado';
     const passengers = Number(draft.passengers);
     if (!Number.isInteger(passengers) || passengers < 1 || passengers > 8) found.passengers = 'Entre 1 y 8 pasajeros';
     if (draft.when === 'later' && !(Date.parse(draft.scheduledAt) > Date.now())) found.scheduledAt = 'Elige una hora futura';
@@ -210,14 +233,9 @@ export function BookingForm({ mapPick, onPickupChange, onCreated }: { mapPick: M
       <Field label="Nombre" error={errors.name}>
         {(control) => <input {...control} type="text" autoComplete="off" value={draft.name} onChange={(event) => update({ name: event.target.value })} />}
       </Field>
-      <Field label="Recogida" error={errors.pickup} hint={draft.pickup ? undefined : 'Escribe y elige de la lista, o haz clic en el mapa'}>
-        {(control) => <input {...control} type="text" list={pickupListId} autoComplete="off" value={draft.pickupText} onChange={(event) => typePickup(event.target.value)} />}
+      <Field label="Recogida" error={errors.pickup} hint={pickupHint(draft)}>
+        {(control) => <PickupCombobox control={control} value={draft.pickupText} options={options} chosen={Boolean(draft.pickup)} onType={typePickup} onChoose={choosePickup} />}
       </Field>
-      <datalist id={pickupListId}>
-        {options.map((option) => (
-          <option key={option.label} value={option.label} />
-        ))}
-      </datalist>
       <Field label="Destino (opcional)">
         {(control) => <input {...control} type="text" list={destinationListId} autoComplete="off" value={draft.destinationText} onChange={(event) => update({ destinationText: event.target.value })} />}
       </Field>

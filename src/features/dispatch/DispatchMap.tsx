@@ -3,6 +3,10 @@
  * taxis (TaxiLayer), each tagged with its rank and estimate above it, and the pickup (PickupLayer)
  * above them all; a handful, never the fleet (the live map draws that). The camera fits them when
  * they change. A lazy chunk (MapLibre), like every map.
+ *
+ * The keyboard sets the pickup too: with the map focused a crosshair marks its centre, the arrow keys
+ * move the map under it (MapLibre's own keyboard handler, 100 px a press; + and - zoom) and Enter or
+ * Space sets the point under the crosshair.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { MapLayerMouseEvent, MapRef } from 'react-map-gl/maplibre';
@@ -75,22 +79,41 @@ export default function DispatchMap({
     else map.easeTo({ center: [pickup.longitude, pickup.latitude], zoom: Math.max(map.getZoom(), 15) });
   }, [ready, pickup, candidates]);
 
+  // Enter or Space on the map's canvas: the point under the crosshair (the centre) is the pickup.
+  useEffect(() => {
+    const map = mapRef.current?.getMap();
+    if (!ready || !map) return undefined;
+    const canvas = map.getCanvas();
+    const pickCentre = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      event.preventDefault();
+      const centre = map.getCenter();
+      onPick(centre.lat, centre.lng);
+    };
+    canvas.addEventListener('keydown', pickCentre);
+    return () => canvas.removeEventListener('keydown', pickCentre);
+  }, [ready, onPick]);
+
   return (
-    <MapShell
-      title="Mapa con la recogida y los taxis libres"
-      ref={mapRef}
-      mapStyle={mapStyle}
-      initialViewState={{ longitude: pickup?.longitude ?? DEFAULT_CENTER[0], latitude: pickup?.latitude ?? DEFAULT_CENTER[1], zoom: 14 }}
-      cursor="crosshair"
-      onLoad={(event) => {
-        setReady(true);
-        icons.load(event.target);
-      }}
-      onClick={(event: MapLayerMouseEvent) => onPick(event.lngLat.lat, event.lngLat.lng)}
-    >
-      {overlay?.(icons.ready ? taxiLayerIds(CANDIDATES_SOURCE).taxis : undefined)}
-      <TaxiLayer id={CANDIDATES_SOURCE} data={taxis} iconsReady={icons.ready} label="none" />
-      <PickupLayer pickup={pickup} candidates={tags} />
-    </MapShell>
+    <div className="flota-dispatch-map">
+      <MapShell
+        title="Mapa con la recogida y los taxis libres"
+        ref={mapRef}
+        mapStyle={mapStyle}
+        initialViewState={{ longitude: pickup?.longitude ?? DEFAULT_CENTER[0], latitude: pickup?.latitude ?? DEFAULT_CENTER[1], zoom: 14 }}
+        cursor="crosshair"
+        onLoad={(event) => {
+          setReady(true);
+          icons.load(event.target);
+        }}
+        onClick={(event: MapLayerMouseEvent) => onPick(event.lngLat.lat, event.lngLat.lng)}
+      >
+        {overlay?.(icons.ready ? taxiLayerIds(CANDIDATES_SOURCE).taxis : undefined)}
+        <TaxiLayer id={CANDIDATES_SOURCE} data={taxis} iconsReady={icons.ready} label="none" />
+        <PickupLayer pickup={pickup} candidates={tags} />
+      </MapShell>
+      <div className="flota-dispatch-map__crosshair" aria-hidden="true" />
+      <p className="flota-dispatch-map__keys">Flechas: mover · Enter: marcar la recogida</p>
+    </div>
   );
 }

@@ -10,6 +10,7 @@ import { renderApp } from '../../testing/renderApp';
 import { makeBooking, makeCandidate, makeCustomer } from './dispatchFixtures';
 
 const SLOW = { timeout: 10_000 };
+const TERMINAL = { id: 1, name: 'Terminal de buses', address: 'Papudo 451', aliases: ['el terminal'], latitude: -32.452, longitude: -71.226 };
 
 /** The dispatch API as the server answers it, with the bookings it holds and what it was sent. */
 function dispatchServer({
@@ -19,10 +20,16 @@ function dispatchServer({
 } = {}) {
   const created: BookingCreateInput[] = [];
   const offered: number[] = [];
+  const suggested: string[] = [];
   server.use(
     http.get(`${API}/dispatch/bookings`, () => HttpResponse.json({ bookings, closed_not_shown: closedNotShown })),
-    http.get(`${API}/dispatch/places`, () => HttpResponse.json({ places: [{ id: 1, name: 'Terminal de buses', latitude: -32.452, longitude: -71.226 }] })),
-    http.get(`${API}/dispatch/geocode`, () => HttpResponse.json({ results: [], configured: false })),
+    http.get(`${API}/dispatch/places`, () => HttpResponse.json({ places: [TERMINAL] })),
+    http.get(`${API}/dispatch/pickup-suggestions`, ({ request }) => {
+      const query = new URL(request.url).searchParams.get('query') ?? '';
+      suggested.push(query);
+      const used = { label: 'Ortiz de Rozas 550', latitude: -32.4497, longitude: -71.2301, source: 'usada', detail: 'Usada 2 veces' };
+      return HttpResponse.json({ suggestions: /ort/i.test(query) ? [used] : [], geocoder: false });
+    }),
     http.get(`${API}/dispatch/candidates`, () => HttpResponse.json({ candidates: [makeCandidate(), makeCandidate({ driver_id: 8, driver_name: 'Luis Soto', plate_number: 'BBCL21', distance_m: 2300, eta_s: 420 })] })),
     http.get(`${API}/customers/by-phone/:phone`, ({ params }) =>
       params.phone === '+56912345678' ? HttpResponse.json({ customer: makeCustomer() }) : HttpResponse.json({ error: 'Cliente no encontrado' }, { status: 404 }),
@@ -40,7 +47,7 @@ function dispatchServer({
     }),
     http.post(`${API}/dispatch/bookings/:id/assign`, () => assign()),
   );
-  return { created, offered };
+  return { created, offered, suggested };
 }
 
 const column = (name: string) => screen.getByRole('region', { name: 'Tablero de viajes' }).querySelector(`section[aria-labelledby="${screen.getByRole('heading', { name: new RegExp(`^${name}`) }).id}"]`) as HTMLElement;
@@ -82,6 +89,61 @@ describe('Despacho', () => {
     expect(screen.getByLabelText('Teléfono')).toHaveFocus();
   }, 30_000);
 
+  it('books a new caller with the keyboard alone: a few letters of an address the fleet used, ↓, Enter, Enter', async () => {
+    const { created, offered, suggested } = dispatchServer();
+    const { user } = renderApp('/dashboard/dispatch', { signedIn: true });
+    await waitFor(() => expect(screen.getByLabelText('Teléfono')).toHaveFocus(), SLOW);
+    await user.keyboard('9 5555 1234');
+    await user.tab();
+    await user.keyboard('Rosa Vera');
+    await user.tab();
+    await user.keyboard('ortis');
+    const list = await screen.findByRole('listbox', { name: 'Sugerencias para la recogida' }, SLOW);
+    expect(await within(list).findByRole('option', { name: /Ortiz de Rozas 550/ }, SLOW)).toHaveTextContent('Usada antes · Usada 2 veces');
+    expect(suggested).toContain('ortis');
+    const field = screen.getByRole('combobox', { name: 'Recogida' });
+    await user.keyboard('{ArrowDown}');
+    expect(field).toHaveAttribute('aria-activedescendant', within(list).getByRole('option', { name: /Ortiz de Rozas 550/ }).id);
+    await user.keyboard('{Enter}');
+    expect(field).toHaveValue('Ortiz de Rozas 550');
+    expect(field).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Reserva #42 creada y ofrecida al taxi libre más cercano', {}, SLOW)).toBeInTheDocument();
+    expect(created).toEqual([expect.objectContaining({ customer_phone: '+56955551234', customer_name: 'Rosa Vera', pickup: { label: 'Ortiz de Rozas 550', latitude: -32.4497, longitude: -71.2301 } })]);
+    expect(offered).toEqual([42]);
+  }, 30_000);
+
+  it('finds a saved place by another of its names, accents aside, and Escape closes the list', async () => {
+    dispatchServer();
+    const { user } = renderApp('/dashboard/dispatch', { signedIn: true });
+    await user.type(await screen.findByLabelText('Teléfono', {}, SLOW), '9 8765 4321');
+    await user.type(screen.getByLabelText('Recogida'), 'El Términal');
+    const option = await screen.findByRole('option', { name: /Terminal de buses/ }, SLOW);
+    expect(option).toHaveTextContent('Lugar guardado · Papudo 451');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    // Nothing chosen: the field still asks for a choice.
+    await user.click(screen.getByRole('button', { name: 'Crear reserva' }));
+    expect(await screen.findByText('Elige una dirección de la lista o marca el punto en el mapa')).toBeInTheDocument();
+  }, 30_000);
+
+  it('sets the pickup with the keyboard on the map, and keeps the reference typed for it, never coordinates', async () => {
+    const { created } = dispatchServer();
+    const { user } = renderApp('/dashboard/dispatch', { signedIn: true });
+    await user.type(await screen.findByLabelText('Teléfono', {}, SLOW), '9 8765 4321');
+    const canvas = (await screen.findByTestId('map', {}, SLOW)).querySelector('canvas') as HTMLCanvasElement;
+    canvas.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Punto marcado en el mapa: escribe la dirección o una referencia')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Crear reserva' }));
+    expect(await screen.findByText('Escribe la dirección o una referencia del punto marcado')).toBeInTheDocument();
+    expect(created).toEqual([]);
+    await user.type(screen.getByLabelText('Recogida'), 'Frente al Copec{Enter}');
+    await waitFor(() => expect(created).toHaveLength(1), SLOW);
+    // The map's centre (the crosshair), La Ligua by default, named as typed.
+    expect(created[0].pickup).toEqual({ label: 'Frente al Copec', latitude: -32.4519, longitude: -71.2264 });
+  }, 30_000);
+
   it('takes a saved place typed before the places list arrived', async () => {
     const { created } = dispatchServer();
     let answerPlaces = () => undefined as void;
@@ -91,14 +153,15 @@ describe('Despacho', () => {
     server.use(
       http.get(`${API}/dispatch/places`, async () => {
         await placesAsked;
-        return HttpResponse.json({ places: [{ id: 1, name: 'Terminal de buses', latitude: -32.452, longitude: -71.226 }] });
+        return HttpResponse.json({ places: [TERMINAL] });
       }),
     );
     const { user } = renderApp('/dashboard/dispatch', { signedIn: true });
     await user.type(await screen.findByLabelText('Teléfono', {}, SLOW), '9 8765 4321');
     await user.type(screen.getByLabelText('Recogida'), 'Terminal de buses');
+    expect(screen.getByText('Escribe y elige de la lista (↓ y Enter), o marca el punto en el mapa')).toBeInTheDocument();
     answerPlaces();
-    await waitFor(() => expect(screen.queryByText('Escribe y elige de la lista, o haz clic en el mapa')).not.toBeInTheDocument(), SLOW);
+    await waitFor(() => expect(screen.queryByText('Escribe y elige de la lista (↓ y Enter), o marca el punto en el mapa')).not.toBeInTheDocument(), SLOW);
     await user.click(screen.getByRole('button', { name: 'Crear reserva' }));
     await waitFor(() => expect(created).toHaveLength(1), SLOW);
     expect(created[0].pickup).toEqual({ label: 'Terminal de buses', latitude: -32.452, longitude: -71.226 });

@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
+import { Link } from 'react-router-dom';
 import { useAppDispatch, usePermissions } from '../../app/hooks';
 import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingText } from '../../components/LoadingText';
@@ -59,7 +60,11 @@ export function DispatchPage({ mapOverlay }: { mapOverlay?: MapOverlay } = {}) {
 
   return (
     <section className="flota-dispatch" aria-labelledby={titleId}>
-      <PageHeader id={titleId} title="Despacho" subtitle="Reservas por teléfono y asignación de taxis" />
+      <PageHeader id={titleId} title="Despacho" subtitle="Reservas por teléfono y asignación de taxis">
+        <Link className="flota-button" to="/dashboard/dispatch/places">
+          Lugares
+        </Link>
+      </PageHeader>
       <div className="flota-dispatch__top">
         <BookingForm mapPick={mapPick} onPickupChange={setDraftPickup} onCreated={select} />
         <div className="flota-dispatch__map" role="region" aria-label="Mapa de despacho">

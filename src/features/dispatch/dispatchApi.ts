@@ -13,6 +13,11 @@ import type {
   Customer,
   CustomerResponse,
   GeocodeResponse,
+  PickupSuggestionsResponse,
+  PlaceRequest,
+  PlaceResponse,
+  PlacesImport,
+  PlacesImportResponse,
   PlacesResponse,
   SavedPlace,
 } from '../../../contract/api';
@@ -89,6 +94,29 @@ export const dispatchApi = api.enhanceEndpoints({ addTagTypes: ['Booking', 'Cust
       transformResponse: (response: PlacesResponse) => response.places,
       providesTags: [{ type: 'Place', id: LIST }],
     }),
+    createPlace: build.mutation<SavedPlace, PlaceRequest>({
+      query: (body) => ({ url: '/dispatch/places', method: 'POST', body }),
+      transformResponse: (response: PlaceResponse) => response.place,
+      invalidatesTags: [{ type: 'Place', id: LIST }],
+    }),
+    updatePlace: build.mutation<SavedPlace, { id: number; place: PlaceRequest }>({
+      query: ({ id, place }) => ({ url: `/dispatch/places/${id}`, method: 'PUT', body: place }),
+      transformResponse: (response: PlaceResponse) => response.place,
+      invalidatesTags: [{ type: 'Place', id: LIST }],
+    }),
+    deletePlace: build.mutation<void, number>({
+      query: (id) => ({ url: `/dispatch/places/${id}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Place', id: LIST }],
+    }),
+    importPlaces: build.mutation<PlacesImportResponse, PlacesImport>({
+      query: (body) => ({ url: '/dispatch/places/import', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Place', id: LIST }],
+    }),
+    /** The pickup field's list from the server: saved places, addresses the fleet used, the geocoder's. */
+    pickupSuggestions: build.query<PickupSuggestionsResponse, string>({
+      query: (query) => ({ url: '/dispatch/pickup-suggestions', params: { query } }),
+      keepUnusedDataFor: 30,
+    }),
     /** Address search, when the server has a geocoder (configured: false otherwise). */
     geocode: build.query<GeocodeResponse, string>({
       query: (query) => ({ url: '/dispatch/geocode', params: { query } }),
@@ -107,4 +135,9 @@ export const {
   useLazyCustomerByPhoneQuery,
   useGetPlacesQuery,
   useLazyGeocodeQuery,
+  useCreatePlaceMutation,
+  useUpdatePlaceMutation,
+  useDeletePlaceMutation,
+  useImportPlacesMutation,
+  useLazyPickupSuggestionsQuery,
 } = dispatchApi;
