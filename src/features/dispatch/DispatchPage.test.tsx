@@ -157,13 +157,35 @@ describe('Despacho', () => {
   it('names the driver an offer is waiting on, on the card and beside the map, with the seconds left', async () => {
     const expires = new Date(Date.now() + 15_000).toISOString();
     const offer = { driver_id: 7, driver_name: 'Pedro Rojas', vehicle_id: 3, plate_number: 'KXWZ47', expires_at: expires, distance_m: 850, eta_s: 150 };
-    dispatchServer({ bookings: [makeBooking({ status: 'ofrecido', offer, refusals: 1 })] });
+    dispatchServer({ bookings: [makeBooking({ status: 'ofrecido', offer, refusals: 3, declined: 1, unanswered: 2 })] });
+    const passed: number[] = [];
+    const candidateAsks: string[] = [];
+    server.use(
+      http.post(`${API}/dispatch/bookings/:id/pass`, ({ params }) => {
+        passed.push(Number(params.id));
+        return HttpResponse.json({ booking: makeBooking({ status: 'ofrecido', offer: { ...offer, driver_id: 8, driver_name: 'Luis Soto' }, refusals: 4, declined: 1, unanswered: 3 }) });
+      }),
+      http.get(`${API}/dispatch/candidates`, ({ request }) => {
+        candidateAsks.push(new URL(request.url).searchParams.get('booking_id') ?? '');
+        return HttpResponse.json({ candidates: [makeCandidate({ driver_id: 8, driver_name: 'Luis Soto', plate_number: 'BBCL21' }), makeCandidate({ driver_id: 9, driver_name: 'Rosa Díaz', plate_number: 'CCDF33', offer_unanswered: true })] });
+      }),
+    );
     const { user } = renderApp('/dashboard/dispatch', { signedIn: true });
     const card = await screen.findByRole('button', { name: /#41/ }, SLOW);
-    expect(card).toHaveTextContent('ofrecida a Pedro Rojas');
+    expect(card).toHaveTextContent('ofrecida a Pedro Rojas · 2 sin respuesta, 1 rechazo');
     await user.click(card);
     // The offer's live status (the tracking settings below the board have a status of their own while loading).
-    expect(await screen.findByText((_, node) => node?.getAttribute('role') === 'status' && /^Ofrecida a/.test(node.textContent ?? ''))).toHaveTextContent(/^Ofrecida a Pedro Rojas \(KXWZ47\): esperando respuesta · 1[45] s · 1 rechazo$/);
+    expect(await screen.findByText((_, node) => node?.getAttribute('role') === 'status' && /^Ofrecida a/.test(node.textContent ?? ''))).toHaveTextContent(
+      /^Ofrecida a Pedro Rojas \(KXWZ47\): esperando respuesta · 1?\d s · antes: 2 sin respuesta, 1 rechazo$/,
+    );
+    // The desk need not wait: another taxi at once, the silent one last and marked.
+    const list = await screen.findByRole('list', { name: 'Taxis libres más cercanos' }, SLOW);
+    const items = within(list).getAllByRole('listitem');
+    expect(items[1]).toHaveTextContent('Rosa DíazCCDF33Dejó esta oferta sin respuesta');
+    expect(within(list).getByRole('button', { name: 'Asignar a Luis Soto' })).toBeEnabled();
+    expect(candidateAsks).toContain('41');
+    await user.click(screen.getByRole('button', { name: 'Pasar al siguiente' }));
+    await waitFor(() => expect(passed).toEqual([41]));
   });
 
   it('shows a finished trip’s fare, saying whether the taxímetro gave it or Flota estimated it', async () => {

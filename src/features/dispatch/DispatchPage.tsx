@@ -26,8 +26,8 @@ const DispatchMap = lazy(() => import('./DispatchMap'));
 /** Taxis move: the candidates are read again this often while shown. */
 const CANDIDATES_REFRESH_MS = 10_000;
 
-/** Bookings still waiting for a taxi: their pickup's candidates are shown. */
-const NEEDS_CANDIDATES = new Set(['pendiente']);
+/** Bookings still waiting for a taxi (an offer out too: the desk may give it to another at once): their pickup's candidates are shown. */
+const NEEDS_CANDIDATES = new Set(['pendiente', 'ofrecido']);
 
 /** `mapOverlay`: what the app adds to the map (the zones, composed in src/app). */
 export function DispatchPage({ mapOverlay }: { mapOverlay?: MapOverlay } = {}) {
@@ -49,7 +49,7 @@ export function DispatchPage({ mapOverlay }: { mapOverlay?: MapOverlay } = {}) {
   const selected = useMemo(() => bookings?.find((booking) => booking.id === selectedId) ?? null, [bookings, selectedId]);
   // The candidates of the selected booking's pickup, or of the pickup being typed in the form.
   const candidatePoint = selected ? (NEEDS_CANDIDATES.has(selected.status) ? selected.pickup : null) : draftPickup;
-  const candidateArgs = candidatePoint ? { latitude: candidatePoint.latitude, longitude: candidatePoint.longitude } : skipToken;
+  const candidateArgs = candidatePoint ? { latitude: candidatePoint.latitude, longitude: candidatePoint.longitude, ...(selected ? { booking_id: selected.id, round: selected.refusals } : {}) } : skipToken;
   const candidates = useGetCandidatesQuery(candidateArgs, { refetchOnMountOrArgChange: true, pollingInterval: candidatePoint ? CANDIDATES_REFRESH_MS : 0 });
 
   const select = useCallback((booking: Booking) => setSelectedId(booking.id), []);
