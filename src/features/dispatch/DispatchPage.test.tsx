@@ -8,6 +8,7 @@ import { server } from '../../testing/mswServer';
 import { mapStandIn } from '../../testing/reactMapGlStandIn';
 import { renderApp } from '../../testing/renderApp';
 import { makeBooking, makeCandidate, makeCustomer } from './dispatchFixtures';
+import { makeShift } from '../../testing/fixtures';
 
 const SLOW = { timeout: 10_000 };
 
@@ -196,6 +197,29 @@ describe('Despacho', () => {
     expect(await screen.findByRole('region', { name: 'Reserva #41' })).toHaveTextContent('Tarifa: $4.350 (taxímetro)');
     await user.click(screen.getByRole('button', { name: /#43/ }));
     expect(await screen.findByRole('region', { name: 'Reserva #43' })).toHaveTextContent('Tarifa: $12.800 (estimada por Flota)');
+  });
+
+  it('draws every taxi on shift before any pickup, by availability, and the assigned one coming with its estimate as it moves', async () => {
+    const coming = makeBooking({ status: 'en_camino', board: 'en_curso', driver_id: 1, driver_name: 'Juan Pérez', plate_number: 'BCDF12', pickup: { label: 'Plaza', latitude: -32.4519, longitude: -71.2164 } });
+    dispatchServer({ bookings: [coming] });
+    server.use(
+      http.get(`${API}/shifts/active`, () => {
+        const shifts = [makeShift({ last_location_time: new Date().toISOString() }), makeShift({ id: 2, driver_id: 2, latitude: -32.46, longitude: -71.23, last_location_time: new Date().toISOString() })];
+        return HttpResponse.json({ shifts, count: shifts.length });
+      }),
+      http.get(`${API}/dispatch/availability`, () => HttpResponse.json({ availability: [{ shift_id: 1, driver_id: 1, vehicle_id: 1, availability: 'ocupado' }, { shift_id: 2, driver_id: 2, vehicle_id: 2, availability: 'libre' }] })),
+    );
+    const sockets = fakeSocketFactory();
+    const { user } = renderApp('/dashboard/dispatch', { signedIn: true, createSocket: sockets.createSocket });
+    // No pickup yet: the fleet is on the map, each taxi in its availability's colour.
+    await waitFor(() => expect((mapStandIn.sources.get('dispatch-fleet') as TaxiMarkerCollection | undefined)?.features.map((taxi) => taxi.properties.availability)).toEqual(['ocupado', 'libre']), SLOW);
+    await user.click(await screen.findByRole('button', { name: /#41/ }, SLOW));
+    // Juan's taxi is 938 m from the pickup: 938 × 1.4 at 25 km/h ≈ 3 min.
+    const tag = await screen.findByRole('status', { name: /^Juan Pérez · BCDF12 en camino a la recogida/ }, SLOW);
+    expect(tag).toHaveTextContent('En camino · 3 min · 938 m');
+    sockets.last.simulateConnect();
+    sockets.last.serverEmit('location_update', { shift_id: 1, latitude: -32.4519, longitude: -71.2194, timestamp: new Date().toISOString() });
+    await waitFor(() => expect(screen.getByRole('status', { name: /en camino a la recogida/ })).toHaveTextContent('En camino · 1 min · 281 m'), SLOW);
   });
 
   it('shows the free taxis ranked with their estimate, and a 409 when another desk took the taxi first', async () => {
