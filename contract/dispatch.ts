@@ -268,6 +268,10 @@ export const bookingSchema = z.object({
   offer: bookingOfferSchema.nullable(),
   /** Offers declined or expired so far. */
   refusals: z.number().int(),
+  /** Of those since the offering last started: declined by the driver ("rechazo"). */
+  declined: z.number().int(),
+  /** Of those since the offering last started: left to expire, or passed on by the desk ("sin respuesta"). */
+  unanswered: z.number().int(),
   cancel_reason: z.string().nullable(),
   /** A finished trip's fare when the fleet records fares (issue 35): typed from the taxímetro or estimated. */
   fare: tripFareSchema.nullable(),
@@ -346,12 +350,16 @@ export const candidateSchema = z.object({
   eta_source: z.enum(['linea_recta', 'rutas']),
   /** Seconds since the taxi's last position. */
   position_age_s: z.number(),
+  /** Asked with a booking: this taxi already let that booking's offer go unanswered (listed last). */
+  offer_unanswered: z.boolean().optional(),
 });
 export type Candidate = z.infer<typeof candidateSchema>;
 export const candidatesQuerySchema = z
   .object({
     latitude: z.coerce.number({ error: 'Latitud inválida' }),
     longitude: z.coerce.number({ error: 'Longitud inválida' }),
+    /** The booking the candidates are for: taxis that let its offer go unanswered come last, marked. */
+    booking_id: z.coerce.number({ error: 'Reserva inválida' }).int('Reserva inválida').positive('Reserva inválida').optional(),
   })
   .refine((p) => insideServiceArea(p.latitude, p.longitude), { message: OUTSIDE_AREA_MESSAGE, path: ['latitude'] });
 export const candidatesResponseSchema = z.object({ candidates: z.array(candidateSchema) });

@@ -8,6 +8,7 @@
 import { sql, type Kysely, type Selectable, type Transaction, type ExpressionBuilder } from 'kysely';
 import type { Actor, Booking, BookingCreate, BookingEvent, BookingStatus, BoardColumn } from '../../../contract/dispatch';
 import type { Database } from '../../platform/db/schema';
+import { OFFERING_START_NOTE, OfferEndNotes, offerTally, type OfferTally } from '../../../contract/offerTally';
 import { CLOSED_STATUSES, LIVE_TRIP_STATUSES, allowedFrom, refusal } from './tripStates';
 
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -246,6 +247,7 @@ function toBooking(row: JoinedRow, events: BookingEvent[], now: Date, leadMinute
           }
         : null,
     refusals: row.refusals,
+    ...offerTally(events),
     cancel_reason: row.cancel_reason,
     fare: row.fare_pesos === null ? null : { pesos: row.fare_pesos, estimated: row.fare_estimated ?? true },
     created_at: row.created_at.toISOString(),
@@ -324,3 +326,20 @@ export async function listBoard(db: Db, ownerId: number, closedSince: Date, lead
   };
 }
 
+
+/** A booking's offers that came to nothing since its offering last started (Actividad's "2 sin respuesta, 1 rechazo"). */
+export async function readOfferTally(db: Db, bookingId: number): Promise<OfferTally> {
+  const rows = await db.selectFrom('booking_events').select('note').where('booking_id', '=', bookingId).where('note', 'in', [OFFERING_START_NOTE, ...Object.values(OfferEndNotes)]).orderBy('id').execute();
+  return offerTally(rows);
+}
+
+/** Drivers who ever let this booking's offer go unanswered (expired, or passed on by the desk): last in its candidates. */
+export async function unansweredDrivers(db: Db, bookingId: number): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('booking_events')
+    .select('driver_id')
+    .where('booking_id', '=', bookingId)
+    .where('note', 'in', [OfferEndNotes.expired, OfferEndNotes.passed])
+    .execute();
+  return new Set(rows.map((r) => r.driver_id).filter((d): d is number => d !== null));
+}

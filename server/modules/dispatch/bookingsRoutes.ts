@@ -53,8 +53,9 @@ function audit(request: FastifyRequest, label = ''): Audit {
       entityId: after.id,
       label: `#${after.id} ${label}`.trim(),
       action: before ? 'updated' : 'created',
-      before: before && { estado: bookingStatusLabels[before.status] },
-      after: { estado: bookingStatusLabels[after.status] },
+      // Offers that came to nothing say which: "2 sin respuesta, 1 rechazo" (empty fields are left out).
+      before: before && { estado: bookingStatusLabels[before.status], ofertas: before.offers || undefined },
+      after: { estado: bookingStatusLabels[after.status], ofertas: after.offers || undefined },
     });
   };
 }
@@ -108,6 +109,12 @@ export const bookingsRoutes: FastifyPluginAsync<DispatchRoutesOptions> = async (
     return booking ? { booking } : answer(request, stored.id);
   });
 
+  app.post('/dispatch/bookings/:id/pass', routeSpecs.passBooking, async (request): Promise<BookingResponse> => {
+    const id = await bookingId(request);
+    await service.passToNext(ownerId(request), id, deskActor(request), audit(request));
+    return answer(request, id);
+  });
+
   app.post('/dispatch/bookings/:id/cancel', routeSpecs.cancelBooking, async (request): Promise<BookingResponse> => {
     const id = await bookingId(request);
     const body = parseBody(cancelRequestSchema, request.body);
@@ -124,7 +131,7 @@ export const bookingsRoutes: FastifyPluginAsync<DispatchRoutesOptions> = async (
 
   app.get('/dispatch/candidates', routeSpecs.candidates, async (request, reply): Promise<CandidatesResponse> => {
     const query = parseBody(candidatesQuerySchema, request.query);
-    const { candidates, searchMs } = await service.candidates(ownerId(request), query.latitude, query.longitude);
+    const { candidates, searchMs } = await service.candidates(ownerId(request), query.latitude, query.longitude, query.booking_id);
     // The search's own time (no network, no JSON, no other request's work): `npm run bench -- dispatch` reports it as the server time.
     reply.header('server-timing', `candidates;dur=${searchMs.toFixed(3)}`);
     return { candidates };

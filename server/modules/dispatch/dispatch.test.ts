@@ -239,6 +239,75 @@ describe('automatic offers', () => {
   });
 });
 
+describe('the desk never waits on a silent taxi', () => {
+  const offerOf = async (taxi: TaxiOnShift) => (await driverState(taxi)).offer?.booking.id ?? null;
+  /** The sweep (every 200 ms here) passes an offer whose stored expiry is behind the database clock. */
+  async function expireOffer(id: number, next: TaxiOnShift) {
+    await server.db.updateTable('bookings').set({ offer_expires_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+    for (let i = 0; i < 50 && (await booking(id)).offer?.driver_id !== next.driverId; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  it('passes the offer on at once, counts silence apart from refusals, and lists the silent taxis last, marked', async () => {
+    // The free taxis nearest first (an earlier test left one at the pickup).
+    const nearest = ((await call(`/api/dispatch/candidates?latitude=${PICKUP.latitude}&longitude=${PICKUP.longitude}`)).body.candidates as Candidate[]).map((c) => taxis.find((t) => t.driverId === c.driver_id) as TaxiOnShift);
+    expect(nearest).toHaveLength(5);
+    const id = await createBooking(server.url, desk);
+    expect((await call(`/api/dispatch/bookings/${id}/offer`, { json: {} })).body.booking.offer).toMatchObject({ driver_id: nearest[0].driverId });
+
+    const passed = await call(`/api/dispatch/bookings/${id}/pass`, { json: {} });
+    expect(passed.status).toBe(200);
+    expect(passed.body.booking).toMatchObject({ status: 'ofrecido', offer: { driver_id: nearest[1].driverId }, refusals: 1, unanswered: 1, declined: 0 });
+    expect(await offerOf(nearest[0])).toBeNull();
+    expect(await offerOf(nearest[1])).toBe(id);
+
+    await expireOffer(id, nearest[2]);
+    expect(await booking(id)).toMatchObject({ status: 'ofrecido', offer: { driver_id: nearest[2].driverId }, unanswered: 2, declined: 0 });
+    expect((await apiCall(server.url, `/api/driver/offers/${id}/decline`, { token: nearest[2].token, json: {} })).status).toBe(200);
+    // Three offers came to nothing (maxRefusals 3): back to the board, saying which.
+    expect(await booking(id)).toMatchObject({ status: 'pendiente', needs_attention: true, refusals: 3, unanswered: 2, declined: 1, offer: null });
+
+    const listed = (await call(`/api/dispatch/candidates?latitude=${PICKUP.latitude}&longitude=${PICKUP.longitude}&booking_id=${id}`)).body.candidates as Candidate[];
+    expect(listed.map((c) => [c.driver_id, c.offer_unanswered ?? false])).toEqual([
+      [nearest[2].driverId, false],
+      [nearest[3].driverId, false],
+      [nearest[4].driverId, false],
+      [nearest[0].driverId, true],
+      [nearest[1].driverId, true],
+    ]);
+    // Without the booking, the plain nearest-first list.
+    const plain = (await call(`/api/dispatch/candidates?latitude=${PICKUP.latitude}&longitude=${PICKUP.longitude}`)).body.candidates as Candidate[];
+    expect(plain.map((c) => c.driver_id)).toEqual(nearest.map((t) => t.driverId));
+    // "Ofrecer" again starts with a taxi that did not let it go unanswered.
+    expect((await call(`/api/dispatch/bookings/${id}/offer`, { json: {} })).body.booking).toMatchObject({ offer: { driver_id: nearest[2].driverId }, unanswered: 0, declined: 0 });
+
+    const activity = (await call('/api/activity?entity=booking')).body.entries as { entity_label: string; changes: Record<string, { before: unknown; after: unknown }> }[];
+    const offers = activity.filter((e) => e.entity_label.startsWith(`#${id}`)).map((e) => e.changes.ofertas ?? null);
+    expect(offers).toContainEqual({ before: null, after: '1 sin respuesta' });
+    expect(offers).toContainEqual({ before: '2 sin respuesta, 1 rechazo', after: null });
+    await call(`/api/dispatch/bookings/${id}/cancel`, { json: { reason: 'Prueba' } });
+  });
+
+  it('gives the booking to another taxi while the offer runs; the offered driver loses it at once', async () => {
+    const id = await createBooking(server.url, desk);
+    const offer = (await call(`/api/dispatch/bookings/${id}/offer`, { json: {} })).body.booking.offer;
+    const offered = taxis.find((t) => t.driverId === offer.driver_id) as TaxiOnShift;
+    const other = taxis.find((t) => t !== offered) as TaxiOnShift;
+    const assigned = await call(`/api/dispatch/bookings/${id}/assign`, { json: { driver_id: other.driverId } });
+    expect(assigned.body.booking).toMatchObject({ status: 'asignado', driver_id: other.driverId, offer: null });
+    expect(await offerOf(offered)).toBeNull();
+    expect((await apiCall(server.url, `/api/driver/offers/${id}/accept`, { token: offered.token, json: {} })).status).toBe(404);
+    // Nothing to pass any more: a clear 409.
+    expect(await call(`/api/dispatch/bookings/${id}/pass`, { json: {} })).toMatchObject({ status: 409, body: { error: 'La reserva no se está ofreciendo: ya la tomó un taxi o volvió al tablero' } });
+    await call(`/api/dispatch/bookings/${id}/cancel`, { json: { reason: 'Prueba' } });
+  });
+
+  it('refuses a bad booking id for candidates in Spanish', async () => {
+    const bad = await call(`/api/dispatch/candidates?latitude=${PICKUP.latitude}&longitude=${PICKUP.longitude}&booking_id=abc`);
+    expect(bad).toMatchObject({ status: 400 });
+    expect(JSON.stringify(bad.body)).toContain('Reserva inválida');
+  });
+});
+
 describe('customers and saved places', () => {
   it('finds customers by phone digits or name, and saves, edits and deletes places', async () => {
     expect((await call('/api/customers?query=8765')).body.customers.map((c: { phone: string }) => c.phone)).toContain('+56987654321');

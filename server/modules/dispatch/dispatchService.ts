@@ -18,7 +18,8 @@ import { HttpError } from '../../platform/errors';
 import type { Publish } from '../../platform/realtime/publisher';
 import type { FlotaSocketServer } from '../../platform/realtime/socketServer';
 import { activeShiftOf, setAvailability } from './availabilityRepo';
-import { BookingMessages, bookingFromRow, findStored, insertBooking, insertEvent, loadBooking, transition, type BookingRow, type StoredBooking, type TransitionInput } from './bookingsRepo';
+import { BookingMessages, bookingFromRow, findStored, insertBooking, insertEvent, loadBooking, readOfferTally, transition, unansweredDrivers, type BookingRow, type StoredBooking, type TransitionInput } from './bookingsRepo';
+import { OfferEndNotes, offerTallyText } from '../../../contract/offerTally';
 import { findCandidates } from './candidates';
 import { driverDispatchState, noShowInSeconds, toDriverOffer, toDriverTrip } from './driverView';
 import { createDispatchEvents } from './events';
@@ -33,6 +34,7 @@ export const DispatchMessages = {
   driverOutOfService: 'El taxi está Fuera de servicio',
   taxiBusy: 'Ese taxi ya tiene un viaje en curso',
   alreadyOffering: 'La reserva ya se está ofreciendo',
+  notOffering: 'La reserva no se está ofreciendo: ya la tomó un taxi o volvió al tablero',
   offerGone: 'La oferta ya no está disponible: expiró o fue asignada a otro taxi',
   tripNotYours: 'Ese viaje no es tuyo',
   noShift: 'No tienes un turno activo',
@@ -59,8 +61,13 @@ const SWEEP_BATCH = 100;
 /** Every active shift's state is read again this often (repairs an event missed between processes). */
 const STATES_RELOAD_MS = 60_000;
 
+/** A booking's state as Actividad records it: its status, and its offers that came to nothing ("2 sin respuesta, 1 rechazo") when any. */
+export interface AuditedState {
+  status: BookingStatus;
+  offers?: string;
+}
 /** Runs inside the deciding transaction (the desk's Actividad entry). */
-export type Audit = (trx: Transaction<Database>, before: { status: BookingStatus } | null, after: { id: number; status: BookingStatus }) => Promise<void>;
+export type Audit = (trx: Transaction<Database>, before: AuditedState | null, after: AuditedState & { id: number }) => Promise<void>;
 
 export interface DispatchServiceOptions {
   db: Kysely<Database>;
@@ -225,7 +232,7 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
       .selectFrom('booking_events')
       .select('driver_id')
       .where('booking_id', '=', bookingId)
-      .where('note', 'in', ['rechazada', 'expirada'])
+      .where('note', 'in', Object.values(OfferEndNotes))
       .where('id', '>', start?.id ?? 0)
       .execute();
     return new Set(rows.map((r) => r.driver_id).filter((d): d is number => d !== null));
@@ -320,10 +327,14 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
     }
   }
 
-  /** An offer declined or expired: back to pendiente (refusals + 1), then to the next candidate. */
-  async function passOn(ownerId: number, bookingId: number, driverId: number, actor: Actor, reason: 'rechazada' | 'expirada'): Promise<boolean> {
-    const passed = await db.transaction().execute(async (trx) =>
-      transition(trx, {
+  /**
+   * An offer declined, expired or passed on by the desk ('pasada'): back to pendiente (refusals + 1),
+   * then to the next candidate. `audit`: the desk's Actividad entry, with the offers' tally before and after.
+   */
+  async function passOn(ownerId: number, bookingId: number, driverId: number, actor: Actor, reason: (typeof OfferEndNotes)[keyof typeof OfferEndNotes], audit?: Audit): Promise<boolean> {
+    const tallyBefore = audit ? offerTallyText(await readOfferTally(db, bookingId)) : '';
+    const passed = await db.transaction().execute(async (trx) => {
+      const moved = await transition(trx, {
         ownerId,
         bookingId,
         to: 'pendiente',
@@ -337,12 +348,27 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
         set: { refusals: sql<number>`refusals + 1`, offer_driver_id: null, offer_vehicle_id: null, offer_shift_id: null, offer_expires_at: null, offer_distance_m: null, offer_eta_s: null },
         eventDriverId: driverId,
         note: reason,
-      }),
-    );
+      });
+      if (moved.ok && audit) await audit(trx, { status: 'ofrecido', offers: tallyBefore }, { id: bookingId, status: 'pendiente', offers: offerTallyText(await readOfferTally(trx, bookingId)) });
+      return moved;
+    });
     if (!passed.ok) return false;
     await publish(ownerId, bookingId, [driverId]);
     await offerNext(ownerId, bookingId);
     return true;
+  }
+
+  /** Taxis that let this booking's offer go unanswered come last, marked: the desk tries the others first. */
+  async function unansweredLast(bookingId: number, candidates: Candidate[]): Promise<Candidate[]> {
+    const silent = await unansweredDrivers(db, bookingId);
+    if (!silent.size) return candidates;
+    const marked = candidates.map((c) => (silent.has(c.driver_id) ? { ...c, offer_unanswered: true } : c));
+    return [...marked.filter((c) => !c.offer_unanswered), ...marked.filter((c) => c.offer_unanswered)];
+  }
+
+  /** The offers' tally of a booking before a desk change, for Actividad ('' when none came to nothing: no read). */
+  async function offersBefore(stored: StoredBooking | null | undefined): Promise<string> {
+    return stored && stored.refusals > 0 ? offerTallyText(await readOfferTally(db, stored.id)) : '';
   }
 
   async function freeTaxi(trx: Transaction<Database>, ownerId: number, shiftId: number | null): Promise<void> {
@@ -410,13 +436,16 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
     },
 
     /** The candidates and the search's own time (ms): without a routing engine it runs synchronously, so no other work is counted in it. */
-    async candidates(ownerId: number, latitude: number, longitude: number): Promise<{ candidates: Candidate[]; searchMs: number }> {
+    async candidates(ownerId: number, latitude: number, longitude: number, bookingId?: number): Promise<{ candidates: Candidate[]; searchMs: number }> {
       if (sync.busy()) await sync.settled();
       const started = performance.now();
       const search = findCandidates(index, states, config, { ownerId, latitude, longitude });
       const searched = performance.now() - started;
-      const candidates = await search;
-      return { candidates, searchMs: config.routingUrl ? performance.now() - started : searched };
+      const found = await search;
+      const searchMs = config.routingUrl ? performance.now() - started : searched;
+      // Only the caller's own booking reorders (another fleet's id finds no events of its taxis anyway).
+      const candidates = bookingId !== undefined && (await findStored(db, ownerId, bookingId)) ? await unansweredLast(bookingId, found) : found;
+      return { candidates, searchMs };
     },
 
     /** The new booking as the desks were told it (null only if it vanished meanwhile). */
@@ -441,6 +470,7 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
       if (!before) fail(404, BookingMessages.notFound);
       const driver = await db.selectFrom('drivers').select('id').where('id', '=', driverId).where('owner_id', '=', ownerId).where('deleted_at', 'is', null).executeTakeFirst();
       if (!driver) fail(404, DispatchMessages.driverNotFound);
+      const offers = await offersBefore(before);
       const result = await decide(
         async (trx) => {
           const shift = await activeShiftOf(trx, ownerId, driverId);
@@ -476,7 +506,7 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
             .where('id', '!=', bookingId)
             .returning('id')
             .execute();
-          if (audit) await audit(trx, { status: (before as NonNullable<typeof before>).status }, { id: bookingId, status: 'asignado' });
+          if (audit) await audit(trx, { status: (before as NonNullable<typeof before>).status, offers }, { id: bookingId, status: 'asignado' });
           return { row, shiftId, released: released.length };
         },
         { [TRIP_INDEX]: DispatchMessages.taxiBusy },
@@ -493,6 +523,8 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
       const stored = before as NonNullable<typeof before>;
       if (stored.status === 'ofrecido') fail(409, DispatchMessages.alreadyOffering);
       if (stored.status !== 'pendiente') fail(409, refusal409(stored.status));
+      // Offering starts over: Actividad keeps what the last round came to ("2 sin respuesta, 1 rechazo").
+      const offers = await offersBefore(stored);
       const restart = async (trx: Transaction<Database>) => {
         const reset = await trx
           .updateTable('bookings')
@@ -503,19 +535,19 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
           .executeTakeFirst();
         if (!reset) fail(409, BookingMessages.changed);
         await insertEvent(trx, bookingId, 'pendiente', actor, null, 'inicio');
-        if (audit) await audit(trx, { status: 'pendiente' }, { id: bookingId, status: 'ofrecido' });
+        if (audit) await audit(trx, { status: 'pendiente', offers }, { id: bookingId, status: 'ofrecido' });
       };
       // Usually one UPDATE restarts the offering and offers the best candidate, its two events in one
       // INSERT (each round trip counts on a busy server); when that driver took another offer
       // meanwhile, the loop of offerNext.
       if (sync.busy()) await sync.settled();
-      const [best] = await findCandidates(index, states, config, { ownerId, latitude: stored.pickup_latitude, longitude: stored.pickup_longitude, limit: 5 });
+      const [best] = await unansweredLast(bookingId, await findCandidates(index, states, config, { ownerId, latitude: stored.pickup_latitude, longitude: stored.pickup_longitude, limit: 5 }));
       if (best) {
         try {
           const row = await decide(async (trx) => {
             const offered = await offerTo(trx, ownerId, bookingId, 0, best, { actor });
             if (!offered) return fail(409, BookingMessages.changed);
-            if (audit) await audit(trx, { status: 'pendiente' }, { id: bookingId, status: 'ofrecido' });
+            if (audit) await audit(trx, { status: 'pendiente', offers }, { id: bookingId, status: 'ofrecido' });
             return offered;
           });
           return await offerMade(ownerId, bookingId, best, row);
@@ -530,6 +562,7 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
 
     async cancel(ownerId: number, bookingId: number, reason: string, actor: Actor, audit?: Audit): Promise<void> {
       const before = await findStored(db, ownerId, bookingId);
+      const offers = await offersBefore(before);
       const row = await decide(async (trx) => {
         const moved = await step(trx, {
           ownerId,
@@ -541,7 +574,7 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
           note: reason,
         });
         await freeTaxi(trx, ownerId, moved.shift_id);
-        if (audit) await audit(trx, before && { status: before.status }, { id: bookingId, status: 'cancelado' });
+        if (audit) await audit(trx, before && { status: before.status, offers }, { id: bookingId, status: 'cancelado' });
         return moved;
       });
       await publish(ownerId, bookingId, [row.driver_id, before?.offer_driver_id]);
@@ -596,6 +629,15 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
       const stored = await findStored(db, driver.ownerId, bookingId);
       if (!stored || stored.offer_driver_id !== driver.id) fail(404, BookingMessages.notFound);
       if (!(await passOn(driver.ownerId, bookingId, driver.id, await driverActor(driver.id), 'rechazada'))) fail(409, DispatchMessages.offerGone);
+    },
+
+    /** "Pasar al siguiente": the desk stops waiting on the taxi holding the offer; it counts as unanswered and the next candidate gets it. */
+    async passToNext(ownerId: number, bookingId: number, actor: Actor, audit?: Audit): Promise<void> {
+      const stored = await findStored(db, ownerId, bookingId);
+      if (!stored) fail(404, BookingMessages.notFound);
+      const driverId = stored?.offer_driver_id;
+      if (stored?.status !== 'ofrecido' || driverId == null) return fail(409, DispatchMessages.notOffering);
+      if (!(await passOn(ownerId, bookingId, driverId, actor, OfferEndNotes.passed, audit))) fail(409, DispatchMessages.notOffering);
     },
 
     async setAvailability(driver: { id: number; ownerId: number }, availability: Availability): Promise<void> {

@@ -68,11 +68,21 @@ export const routeSpecs = {
     params: idParams,
     response: booking,
   }),
+  passBooking: desk('Pasar la oferta al siguiente taxi', {
+    description:
+      'Mientras la reserva se ofrece, la central deja de esperar al taxi que la tiene: cuenta como sin respuesta, ese taxi queda último en los candidatos de la reserva y la oferta pasa al siguiente. 409 si la reserva ya no se está ofreciendo.',
+    params: idParams,
+    response: booking,
+  }),
   cancelBooking: desk('Cancelar la reserva', { params: idParams, body: cancelRequestSchema, response: booking }),
   advanceBooking: desk('Avanzar el viaje a mano (taxi sin /conductor)', { params: idParams, body: advanceRequestSchema, response: booking }),
   candidates: desk('Taxis libres más cercanos a un punto', {
     description: 'Libres, con posición reciente (DISPATCH_FRESH_SECONDS), ordenados por tiempo estimado: línea recta × factor de desvío ÷ velocidad urbana, o el servicio `table` de OSRM con ROUTING_URL.',
-    querystring: z.object({ latitude: z.number().describe('Latitud del punto de recogida'), longitude: z.number().describe('Longitud del punto de recogida') }),
+    querystring: z.object({
+      latitude: z.number().describe('Latitud del punto de recogida'),
+      longitude: z.number().describe('Longitud del punto de recogida'),
+      booking_id: z.number().int().optional().describe('La reserva: los taxis que dejaron su oferta sin respuesta van al final, marcados (`offer_unanswered`)'),
+    }),
     response: { 200: candidatesResponseSchema, ...errors(400, 401) },
   }),
   availability: desk('Disponibilidad de cada taxi en turno', { response: { 200: availabilityListResponseSchema, ...errors(401) } }),

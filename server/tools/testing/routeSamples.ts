@@ -89,6 +89,27 @@ async function freshBooking(db: Kysely<Database>, ownerId: number, assigned = fa
   return row.id;
 }
 
+/** A booking of the fleet offered to a fresh shift's driver (the offer still open). */
+async function offeredBooking(db: Kysely<Database>, ownerId: number): Promise<number> {
+  const shiftId = await freshShift(db, ownerId);
+  const { driver_id } = await db.selectFrom('shifts').select('driver_id').where('id', '=', shiftId).executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('bookings')
+    .values({
+      owner_id: ownerId,
+      status: 'ofrecido',
+      customer_phone: '+56911112222',
+      pickup_latitude: -33.44,
+      pickup_longitude: -70.65,
+      offer_driver_id: driver_id,
+      offer_shift_id: shiftId,
+      offer_expires_at: new Date(Date.now() + 60_000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 async function freshCustomer(db: Kysely<Database>, ownerId: number): Promise<{ id: number; phone: string }> {
   const phone = `+5691${String(1_000_000 + next()).slice(-7)}`;
   const row = await db.insertInto('customers').values({ owner_id: ownerId, phone, name: 'Cliente Muestra' }).returning('id').executeTakeFirstOrThrow();
@@ -221,6 +242,7 @@ export const routeSamples: Record<string, SampleFactory> = {
     return { path: `/api/dispatch/bookings/${await freshBooking(db, ownerId)}/assign`, json: { driver_id } };
   },
   'POST /api/dispatch/bookings/:id/offer': async ({ db, ownerId }) => ({ path: `/api/dispatch/bookings/${await freshBooking(db, ownerId)}/offer`, json: {} }),
+  'POST /api/dispatch/bookings/:id/pass': async ({ db, ownerId }) => ({ path: `/api/dispatch/bookings/${await offeredBooking(db, ownerId)}/pass`, json: {} }),
   'POST /api/dispatch/bookings/:id/cancel': async ({ db, ownerId }) => ({ path: `/api/dispatch/bookings/${await freshBooking(db, ownerId)}/cancel`, json: { reason: 'Muestra' } }),
   'POST /api/dispatch/bookings/:id/advance': async ({ db, ownerId }) => ({
     path: `/api/dispatch/bookings/${await freshBooking(db, ownerId, true)}/advance`,

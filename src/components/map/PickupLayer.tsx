@@ -1,7 +1,9 @@
 /**
  * Despacho's pickup and its nearest free taxis' tags: DOM markers (a handful, never the fleet).
  * Each candidate's tag (its rank on the list and its estimate) stands above the taxi that
- * TaxiLayer draws; the pickup is above every candidate whatever order they were added in.
+ * TaxiLayer draws. The pickup is a dot on its point with its label hanging below it, past a taxi
+ * icon's half: a candidate standing at the pickup keeps its tag (above it) in view, and the tags
+ * are drawn over the label should they ever meet.
  */
 import { Marker } from 'react-map-gl/maplibre';
 import { RankNumber } from '../RankNumber';
@@ -26,12 +28,13 @@ export interface CandidateTag {
 
 /** Half the 50-px taxi icon and a little: the tag's point sits just above the taxi. */
 const ABOVE_TAXI: [number, number] = [0, -27];
+const PICKUP_DOT_CENTRE: [number, number] = [0, -5];
 
 export function PickupLayer({ pickup, candidates = [] }: { pickup: PickupPin | null; candidates?: readonly CandidateTag[] }) {
   return (
     <>
       {candidates.map((candidate) => (
-        <Marker key={candidate.key} longitude={candidate.longitude} latitude={candidate.latitude} anchor="bottom" offset={ABOVE_TAXI}>
+        <Marker key={candidate.key} longitude={candidate.longitude} latitude={candidate.latitude} anchor="bottom" offset={ABOVE_TAXI} style={{ zIndex: 2 }}>
           <span className="flota-candidate-pin" title={candidate.title}>
             <RankNumber rank={candidate.rank} />
             <span className="flota-candidate-pin__eta">{candidate.eta}</span>
@@ -39,10 +42,11 @@ export function PickupLayer({ pickup, candidates = [] }: { pickup: PickupPin | n
         </Marker>
       ))}
       {pickup && (
-        // Above the candidates whatever order they were added in: a taxi next to the pickup must not hide it.
-        <Marker longitude={pickup.longitude} latitude={pickup.latitude} anchor="bottom" style={{ zIndex: 1 }}>
-          <span className="flota-pickup-pin" title={pickup.label}>
-            Recogida
+        // The dot's centre on the point (half its 10 px above the anchor); the label below the taxi icon's reach.
+        <Marker longitude={pickup.longitude} latitude={pickup.latitude} anchor="top" offset={PICKUP_DOT_CENTRE} style={{ zIndex: 1 }}>
+          <span className="flota-pickup-marker" title={pickup.label}>
+            <span className="flota-pickup-marker__dot" aria-hidden="true" />
+            <span className="flota-pickup-pin">Recogida</span>
           </span>
         </Marker>
       )}

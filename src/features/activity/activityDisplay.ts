@@ -25,6 +25,8 @@ const FIELD_LABELS: Record<string, string> = {
   driver_last_name: 'Apellido del conductor',
   device_id: 'Identificador de dispositivo',
   password_changed: 'Contraseña',
+  estado: 'Estado',
+  ofertas: 'Ofertas sin aceptar',
 };
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T/;

@@ -8,6 +8,7 @@ import { makeDriver, makeShift } from '../../testing/fixtures';
 import { API } from '../../testing/handlers';
 import { server } from '../../testing/mswServer';
 import { renderApp } from '../../testing/renderApp';
+import { fakeSocketFactory } from '../../testing/fakeSocket';
 
 /** The screens are lazy chunks: on a busy machine the first one takes longer than findBy's default second. */
 const SLOW = { timeout: 10_000 };
@@ -66,18 +67,37 @@ describe('Requiere atención', () => {
 
   it('puts a booking nobody accepted first, with how long the caller has waited and the way to Despacho', async () => {
     serveShifts([makeShift({ id: 11, last_location_time: secondsAgo(15) })]);
-    const base = { customer_id: 5, customer_phone: '+56987654321', destination: null, passengers: 1, notes: null, scheduled_for: null, driver_id: null, driver_name: null, vehicle_id: null, plate_number: null, offer: null, cancel_reason: null, fare: null, events: [] };
+    const base = { declined: 0, unanswered: 0, customer_id: 5, customer_phone: '+56987654321', destination: null, passengers: 1, notes: null, scheduled_for: null, driver_id: null, driver_name: null, vehicle_id: null, plate_number: null, offer: null, cancel_reason: null, fare: null, events: [] };
     const bookings: Booking[] = [
-      { ...base, id: 7, status: 'pendiente', board: 'por_asignar', needs_attention: true, customer_name: 'Rosa Vera', pickup: { label: 'Ortiz de Rozas 550', latitude: -32.45, longitude: -71.23 }, refusals: 3, created_at: secondsAgo(4 * 60), updated_at: secondsAgo(60) },
+      { ...base, id: 7, status: 'pendiente', board: 'por_asignar', needs_attention: true, customer_name: 'Rosa Vera', pickup: { label: 'Ortiz de Rozas 550', latitude: -32.45, longitude: -71.23 }, refusals: 3, unanswered: 2, declined: 1, created_at: secondsAgo(4 * 60), updated_at: secondsAgo(60) },
       { ...base, id: 8, status: 'pendiente', board: 'por_asignar', needs_attention: false, customer_name: 'Luis Soto', pickup: { label: 'Plaza', latitude: -32.45, longitude: -71.23 }, refusals: 0, created_at: secondsAgo(60), updated_at: secondsAgo(60) },
     ];
     server.use(http.get(`${API}/dispatch/bookings`, () => HttpResponse.json({ bookings })));
     renderApp('/dashboard', { signedIn: true });
     const [first, ...rest] = await attentionItems();
     expect(rest).toEqual([]);
-    expect(first).toHaveTextContent('Reserva sin taxiReserva #7 de Rosa Vera en Ortiz de Rozas 550: nadie aceptó (3 rechazos), espera hace 4 minAsignar a manoLlamar');
+    expect(first).toHaveTextContent('Reserva sin taxiReserva #7 de Rosa Vera en Ortiz de Rozas 550: nadie aceptó (2 sin respuesta, 1 rechazo), espera hace 4 minAsignar a manoLlamar');
     expect(within(first).getByRole('link', { name: 'Asignar a mano la reserva #7' })).toHaveAttribute('href', '/dashboard/dispatch');
     expect(within(first).getByRole('link', { name: 'Llamar a Rosa Vera (+56 9 8765 4321)' })).toHaveAttribute('href', 'tel:+56987654321');
+  });
+
+  it('shows a booking nobody accepted the moment the server says so (socket), not at the next poll', async () => {
+    serveShifts([makeShift({ id: 11, last_location_time: secondsAgo(15) })]);
+    const flagged: Booking[] = [];
+    server.use(http.get(`${API}/dispatch/bookings`, () => HttpResponse.json({ bookings: flagged, closed_not_shown: 0 })));
+    const sockets = fakeSocketFactory();
+    renderApp('/dashboard', { signedIn: true, createSocket: sockets.createSocket });
+    expect(await screen.findByText(/^Todo en orden/, {}, SLOW)).toBeInTheDocument();
+    sockets.last.simulateConnect();
+    const booking: Booking = {
+      id: 9, status: 'pendiente', board: 'por_asignar', needs_attention: true, customer_id: null, customer_phone: '+56987654321', customer_name: 'Rosa Vera',
+      pickup: { label: 'Plaza', latitude: -32.45, longitude: -71.23 }, destination: null, passengers: 1, notes: null, scheduled_for: null, driver_id: null, driver_name: null,
+      vehicle_id: null, plate_number: null, offer: null, refusals: 2, declined: 0, unanswered: 2, cancel_reason: null, fare: null, created_at: secondsAgo(90), updated_at: secondsAgo(1), events: [],
+    };
+    flagged.push(booking);
+    sockets.last.serverEmit('booking_changed', { booking });
+    const [item] = await attentionItems();
+    expect(item).toHaveTextContent('Reserva #9 de Rosa Vera en Plaza: nadie aceptó (2 sin respuesta)');
   });
 
   it('says Todo en orden when nothing needs anyone', async () => {

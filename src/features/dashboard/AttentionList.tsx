@@ -7,6 +7,7 @@ import { useAppSelector } from '../../app/hooks';
 import { Badge } from '../../components/Badge';
 import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingText } from '../../components/LoadingText';
+import { offerTallyText } from '../../../contract/offerTally';
 import { telHref } from '../../components/PhoneLink';
 import { attentionItems, licenceWhen, silenceText, type AttentionItem } from './attention';
 import { useGetAttentionBookingsQuery, useGetAttentionDriversQuery, useGetAttentionShiftsQuery } from './dashboardApi';
@@ -48,7 +49,7 @@ function ItemBody({ item, onShowTaxi }: { item: AttentionItem; onShowTaxi?: Show
         <Badge tone="danger">Reserva sin taxi</Badge>
         <p className="flota-attention__text">
           <strong>Reserva #{booking.id}</strong> de {who} en {booking.pickup.label || 'un punto en el mapa'}:{' '}
-          {booking.refusals ? `nadie aceptó (${booking.refusals} ${booking.refusals === 1 ? 'rechazo' : 'rechazos'})` : 'sin taxi libre'}, espera hace {silenceText(item.waitingSeconds)}
+          {booking.refusals ? `nadie aceptó (${offerTallyText(booking)})` : 'sin taxi libre'}, espera hace {silenceText(item.waitingSeconds)}
         </p>
         <span className="flota-attention__actions">
           <Link className="flota-attention__action" to="/dashboard/dispatch" aria-label={`Asignar a mano la reserva #${booking.id}`}>
@@ -123,9 +124,10 @@ function ItemBody({ item, onShowTaxi }: { item: AttentionItem; onShowTaxi?: Show
 export function AttentionList({ onShowTaxi, openAlerts, extra }: { onShowTaxi?: ShowTaxi; openAlerts?: ReactNode; extra?: ReactNode }) {
   const shiftsQuery = useGetAttentionShiftsQuery(undefined, { pollingInterval: POLL_MS, refetchOnMountOrArgChange: true });
   const driversQuery = useGetAttentionDriversQuery(undefined, { refetchOnMountOrArgChange: 60 });
-  // A booking nobody took is the most urgent line: asked as often as the shifts. A failure here
-  // (an older server, a role without Despacho) leaves the rest of the list as it was.
-  const bookingsQuery = useGetAttentionBookingsQuery(undefined, { pollingInterval: POLL_MS, refetchOnMountOrArgChange: true });
+  // A booking nobody took is the most urgent line: it comes live through Despacho's socket channel
+  // (the app holds it while the dashboard shows). A failure here (an older server, a role without
+  // Despacho) leaves the rest of the list as it was.
+  const bookingsQuery = useGetAttentionBookingsQuery(undefined, { refetchOnMountOrArgChange: true });
   const staleAfterSeconds = useAppSelector((state) => state.config.staleAfterSeconds);
   const now = useNow(CLOCK_MS);
   const titleId = useId();

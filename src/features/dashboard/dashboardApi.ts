@@ -46,11 +46,18 @@ export const dashboardApi = api.enhanceEndpoints({ addTagTypes: ['Booking'] }).i
       transformResponse: (response: DriversResponse) => response.drivers,
       providesTags: (result) => [...(result ?? []).map(({ id }) => ({ type: 'Driver' as const, id })), { type: 'Driver', id: LIST }],
     }),
-    /** Despacho's board, for the bookings nobody took (attention.ts picks them: the rule lives there once). */
+    /**
+     * Despacho's board, for the bookings nobody took (attention.ts picks them: the rule lives there once).
+     * Live: the app holds Despacho's socket channel while the dashboard shows, and the channel
+     * invalidates 'ATTENTION' when a booking may enter or leave the list.
+     */
     getAttentionBookings: build.query<Booking[], void>({
       query: () => '/dispatch/bookings',
       transformResponse: (response: BookingsResponse) => response.bookings,
-      providesTags: [{ type: 'Booking', id: LIST }],
+      providesTags: [
+        { type: 'Booking', id: LIST },
+        { type: 'Booking', id: 'ATTENTION' },
+      ],
     }),
   }),
 });

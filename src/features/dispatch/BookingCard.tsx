@@ -1,6 +1,7 @@
 import { formatClockTime } from '../../lib/clockTime';
 import { formatPhoneCL } from '../../lib/format';
 import { statusLabels } from './bookingBoard';
+import { offerTallyText } from '../../../contract/offerTally';
 import type { Booking } from '../../../contract/api';
 
 /** One booking on the board: a button that selects it (its candidates and actions open beside the map). */
@@ -25,8 +26,9 @@ export function BookingCard({ booking, selected, onSelect }: { booking: Booking;
           {booking.plate_number && ` · ${booking.plate_number}`}
           {booking.driver_name && ` · ${booking.driver_name}`}
           {booking.offer && ` · ofrecida a ${booking.offer.driver_name}`}
+          {booking.status === 'ofrecido' && booking.refusals > 0 && ` · ${offerTallyText(booking)}`}
         </span>
-        {booking.needs_attention && <span className="flota-booking-card__attention">{booking.refusals ? `Nadie aceptó (${booking.refusals} rechazos): asignar a mano` : 'Sin taxi libre: asignar a mano'}</span>}
+        {booking.needs_attention && <span className="flota-booking-card__attention">{booking.refusals ? `Nadie aceptó (${offerTallyText(booking)}): asignar a mano` : 'Sin taxi libre: asignar a mano'}</span>}
         {booking.cancel_reason && <span className="flota-booking-card__detail">Motivo: {booking.cancel_reason}</span>}
       </button>
     </li>

@@ -1,6 +1,6 @@
 /**
  * The selected booking beside the map: its state, the free taxis near its pickup (Asignar), Ofrecer,
- * Cancelar with a reason, and for a taxi without /conductor the trip's next step by hand. A refusal
+ * while an offer runs Pasar al siguiente or Asignar another taxi at once, Cancelar with a reason, and for a taxi without /conductor the trip's next step by hand. A refusal
  * (409: the taxi or the trip was taken by another desk a moment ago) is said as the server says it.
  */
 import { useState } from 'react';
@@ -10,17 +10,18 @@ import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { apiErrorMessage } from '../../lib/apiError';
 import { formatClockTime } from '../../lib/clockTime';
 import type { Booking, Candidate } from '../../../contract/api';
+import { offerTallyText } from '../../../contract/offerTally';
 import { formatPesos } from '../../../contract/money';
 import { isOpen, manualSteps, statusLabels } from './bookingBoard';
 import { CandidateList } from './CandidateList';
 import { OfferStatus } from './OfferStatus';
 import { TrackingLinkPanel } from './TrackingLinkPanel';
-import { useAdvanceBookingMutation, useAssignBookingMutation, useCancelBookingMutation, useOfferBookingMutation } from './dispatchApi';
+import { useAdvanceBookingMutation, useAssignBookingMutation, useCancelBookingMutation, useOfferBookingMutation, usePassBookingMutation } from './dispatchApi';
 
 export const CANCEL_REASONS = ['El cliente canceló', 'Sin taxis disponibles', 'Reserva duplicada', 'Otro motivo'];
 
-/** Bookings the desk may still give to a taxi (a scheduled one too, ahead of time). */
-const CAN_DISPATCH = new Set(['pendiente']);
+/** Bookings the desk may still give to a taxi (a scheduled one too, ahead of time; one on offer too). */
+const CAN_DISPATCH = new Set(['pendiente', 'ofrecido']);
 
 export function BookingDetail({ booking, candidates, onClose }: { booking: Booking; candidates: { data?: Candidate[]; loading: boolean; failed: boolean; retry(): void }; onClose(): void }) {
   const dispatch = useAppDispatch();
@@ -28,11 +29,13 @@ export function BookingDetail({ booking, candidates, onClose }: { booking: Booki
   const [offer, offerState] = useOfferBookingMutation();
   const [cancel, cancelState] = useCancelBookingMutation();
   const [advance, advanceState] = useAdvanceBookingMutation();
+  const [pass, passState] = usePassBookingMutation();
   const [error, setError] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState(CANCEL_REASONS[0]);
-  const busy = assignState.isLoading || offerState.isLoading || cancelState.isLoading || advanceState.isLoading;
+  const busy = assignState.isLoading || offerState.isLoading || cancelState.isLoading || advanceState.isLoading || passState.isLoading;
   const steps = manualSteps[booking.status] ?? [];
+  const tally = offerTallyText(booking);
 
   async function attempt(action: () => Promise<unknown>, done: string) {
     setError(null);
@@ -81,13 +84,19 @@ export function BookingDetail({ booking, candidates, onClose }: { booking: Booki
           {error}
         </p>
       )}
+      {booking.status === 'pendiente' && tally && <p className="flota-booking-detail__meta">Ofertas: {tally}</p>}
+      {booking.status === 'ofrecido' && booking.offer && (
+        <OfferStatus booking={booking} busy={busy} onPass={() => void attempt(() => pass(booking.id).unwrap(), `Reserva #${booking.id}: pasada al siguiente taxi`)} />
+      )}
       {CAN_DISPATCH.has(booking.status) && (
         <>
-          <div className="flota-booking-detail__actions">
-            <button type="button" className="flota-button flota-button--primary" disabled={busy} onClick={() => void attempt(() => offer(booking.id).unwrap(), `Reserva #${booking.id} ofrecida al taxi más cercano`)}>
-              Ofrecer
-            </button>
-          </div>
+          {booking.status === 'pendiente' && (
+            <div className="flota-booking-detail__actions">
+              <button type="button" className="flota-button flota-button--primary" disabled={busy} onClick={() => void attempt(() => offer(booking.id).unwrap(), `Reserva #${booking.id} ofrecida al taxi más cercano`)}>
+                Ofrecer
+              </button>
+            </div>
+          )}
           <CandidateList
             candidates={candidates.data}
             loading={candidates.loading}
@@ -98,7 +107,6 @@ export function BookingDetail({ booking, candidates, onClose }: { booking: Booki
           />
         </>
       )}
-      {booking.status === 'ofrecido' && booking.offer && <OfferStatus booking={booking} />}
       {steps.length > 0 && (
         <div className="flota-booking-detail__actions" role="group" aria-label="Avanzar el viaje a mano (taxi por radio)">
           {steps.map((step) => (

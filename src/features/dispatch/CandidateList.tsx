@@ -2,7 +2,7 @@ import { RankNumber } from '../../components/RankNumber';
 import { distanceText, etaText } from './distanceFormat';
 import type { Candidate } from '../../../contract/api';
 
-/** The free taxis near a pickup, best estimate first, each with Asignar. */
+/** The free taxis near a pickup, best estimate first (a taxi that left this booking's offer unanswered last, marked), each with Asignar. */
 export function CandidateList({ candidates, loading, failed, busy, onAssign, onRetry }: { candidates: Candidate[] | undefined; loading: boolean; failed: boolean; busy: boolean; onAssign?: (candidate: Candidate) => void; onRetry(): void }) {
   if (loading) return <p className="flota-candidates__note">Buscando taxis libres...</p>;
   if (failed)
@@ -23,6 +23,7 @@ export function CandidateList({ candidates, loading, failed, busy, onAssign, onR
           <span className="flota-candidates__who">
             <strong>{candidate.driver_name}</strong>
             <span>{candidate.plate_number ?? 'Sin vehículo'}</span>
+            {candidate.offer_unanswered && <span className="flota-candidates__silent">Dejó esta oferta sin respuesta</span>}
           </span>
           <span className="flota-candidates__eta">
             {etaText(candidate.eta_s)}

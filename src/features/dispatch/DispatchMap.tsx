@@ -1,7 +1,9 @@
 /**
- * The dispatch map: a click picks the pickup; the free taxis near it are drawn as every map draws
- * taxis (TaxiLayer), each tagged with its rank and estimate above it, and the pickup (PickupLayer)
- * above them all; a handful, never the fleet (the live map draws that). The camera fits them when
+ * The dispatch map: a click picks the pickup; every taxi on shift is drawn at all times, coloured by
+ * availability (the fleet, fed live by the app); the free taxis near the pickup are drawn over them
+ * as every map draws taxis (TaxiLayer), each tagged with its rank and estimate above it, and the
+ * pickup (PickupLayer) below its point so no tag is hidden. While the selected booking's taxi comes
+ * to the pickup it carries "En camino · 4 min", shrinking as it moves. The camera fits them when
  * they change. A lazy chunk (MapLibre), like every map.
  *
  * The keyboard sets the pickup too: with the map focused a crosshair marks its centre, the arrow keys
@@ -24,19 +26,29 @@ import { taxiMarkers } from '../../lib/map/taxiFeatures';
 import { etaText } from './distanceFormat';
 import type { Candidate } from '../../../contract/api';
 import type { PickupPoint } from './pickupOptions';
+import type { EnRoute, FleetTaxi } from './fleetTaxis';
+import { EnRouteTag } from './EnRouteTag';
 
 /** About La Ligua, where the demo fleet drives. */
 const DEFAULT_CENTER: LngLat = [-71.2264, -32.4519];
 const CANDIDATES_SOURCE = 'dispatch-candidates';
+const FLEET_SOURCE = 'dispatch-fleet';
+const NO_FLEET: readonly FleetTaxi[] = [];
 
 export default function DispatchMap({
   pickup,
   candidates,
   onPick,
   overlay,
+  fleet = NO_FLEET,
+  enRoute = null,
 }: {
   pickup: PickupPoint | null;
   candidates: readonly Candidate[];
+  /** Every taxi on shift with a position (the app feeds it from the live map's state). */
+  fleet?: readonly FleetTaxi[];
+  /** The selected booking's taxi on its way to the pickup. */
+  enRoute?: EnRoute | null;
   onPick(latitude: number, longitude: number): void;
   /** Layers the app adds below the taxis (the zones). */
   overlay?: MapOverlay;
@@ -50,6 +62,15 @@ export default function DispatchMap({
   const icons = useTaxiIcons();
   // Free taxis (yellow, as Libre on the live map), numbered by the tags above them.
   const taxis = useMemo(() => taxiMarkers(candidates, (candidate) => [candidate.longitude, candidate.latitude], (_candidate, index) => ({ number: index + 1, stale: false, availability: 'libre' })), [candidates]);
+  // The rest of the fleet under them, by availability (a candidate is drawn once, numbered).
+  const others = useMemo(() => {
+    const ranked = new Set(candidates.map((candidate) => candidate.shift_id));
+    return taxiMarkers(
+      fleet.filter((taxi) => !ranked.has(taxi.shiftId)),
+      (taxi) => [taxi.longitude, taxi.latitude],
+      (taxi, index) => ({ number: index + 1, stale: taxi.stale, ...(taxi.availability ? { availability: taxi.availability } : {}) }),
+    );
+  }, [fleet, candidates]);
   const tags = useMemo(
     () =>
       candidates.map(
@@ -91,8 +112,19 @@ export default function DispatchMap({
       onPick(centre.lat, centre.lng);
     };
     canvas.addEventListener('keydown', pickCentre);
-    return () => canvas.removeEventListener('keydown', pickCentre);
-  }, [ready, onPick]);
+    // The taxi coming to the pickup stays in view with it (fitted once per trip, not at every step it takes).
+  const fittedComing = useRef<number | null>(null);
+  useEffect(() => {
+    const map = mapRef.current?.getMap();
+    if (!enRoute) fittedComing.current = null;
+    if (!ready || !map || !pickup || !enRoute || fittedComing.current === enRoute.taxi.shiftId) return;
+    fittedComing.current = enRoute.taxi.shiftId;
+    const bounds = boundsOf([
+      [pickup.longitude, pickup.latitude],
+      [enRoute.taxi.longitude, enRoute.taxi.latitude],
+    ]);
+    if (bounds) map.fitBounds(bounds, { padding: 80, maxZoom: 16, duration: 400 });
+  }, [ready, pickup, enRoute]);
 
   return (
     <div className="flota-dispatch-map">
@@ -108,9 +140,11 @@ export default function DispatchMap({
         }}
         onClick={(event: MapLayerMouseEvent) => onPick(event.lngLat.lat, event.lngLat.lng)}
       >
-        {overlay?.(icons.ready ? taxiLayerIds(CANDIDATES_SOURCE).taxis : undefined)}
+        {overlay?.(icons.ready ? taxiLayerIds(FLEET_SOURCE).taxis : undefined)}
+        <TaxiLayer id={FLEET_SOURCE} data={others} iconsReady={icons.ready} label="none" />
         <TaxiLayer id={CANDIDATES_SOURCE} data={taxis} iconsReady={icons.ready} label="none" />
         <PickupLayer pickup={pickup} candidates={tags} />
+        {enRoute && <EnRouteTag enRoute={enRoute} />}
       </MapShell>
       <div className="flota-dispatch-map__crosshair" aria-hidden="true" />
       <p className="flota-dispatch-map__keys">Flechas: mover · Enter: marcar la recogida</p>

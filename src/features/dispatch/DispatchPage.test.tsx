@@ -8,6 +8,7 @@ import { server } from '../../testing/mswServer';
 import { mapStandIn } from '../../testing/reactMapGlStandIn';
 import { renderApp } from '../../testing/renderApp';
 import { makeBooking, makeCandidate, makeCustomer } from './dispatchFixtures';
+import { makeShift } from '../../testing/fixtures';
 
 const SLOW = { timeout: 10_000 };
 const TERMINAL = { id: 1, name: 'Terminal de buses', address: 'Papudo 451', aliases: ['el terminal'], latitude: -32.452, longitude: -71.226 };
@@ -220,13 +221,35 @@ describe('Despacho', () => {
   it('names the driver an offer is waiting on, on the card and beside the map, with the seconds left', async () => {
     const expires = new Date(Date.now() + 15_000).toISOString();
     const offer = { driver_id: 7, driver_name: 'Pedro Rojas', vehicle_id: 3, plate_number: 'KXWZ47', expires_at: expires, distance_m: 850, eta_s: 150 };
-    dispatchServer({ bookings: [makeBooking({ status: 'ofrecido', offer, refusals: 1 })] });
+    dispatchServer({ bookings: [makeBooking({ status: 'ofrecido', offer, refusals: 3, declined: 1, unanswered: 2 })] });
+    const passed: number[] = [];
+    const candidateAsks: string[] = [];
+    server.use(
+      http.post(`${API}/dispatch/bookings/:id/pass`, ({ params }) => {
+        passed.push(Number(params.id));
+        return HttpResponse.json({ booking: makeBooking({ status: 'ofrecido', offer: { ...offer, driver_id: 8, driver_name: 'Luis Soto' }, refusals: 4, declined: 1, unanswered: 3 }) });
+      }),
+      http.get(`${API}/dispatch/candidates`, ({ request }) => {
+        candidateAsks.push(new URL(request.url).searchParams.get('booking_id') ?? '');
+        return HttpResponse.json({ candidates: [makeCandidate({ driver_id: 8, driver_name: 'Luis Soto', plate_number: 'BBCL21' }), makeCandidate({ driver_id: 9, driver_name: 'Rosa Díaz', plate_number: 'CCDF33', offer_unanswered: true })] });
+      }),
+    );
     const { user } = renderApp('/dashboard/dispatch', { signedIn: true });
     const card = await screen.findByRole('button', { name: /#41/ }, SLOW);
-    expect(card).toHaveTextContent('ofrecida a Pedro Rojas');
+    expect(card).toHaveTextContent('ofrecida a Pedro Rojas · 2 sin respuesta, 1 rechazo');
     await user.click(card);
     // The offer's live status (the tracking settings below the board have a status of their own while loading).
-    expect(await screen.findByText((_, node) => node?.getAttribute('role') === 'status' && /^Ofrecida a/.test(node.textContent ?? ''))).toHaveTextContent(/^Ofrecida a Pedro Rojas \(KXWZ47\): esperando respuesta · 1[45] s · 1 rechazo$/);
+    expect(await screen.findByText((_, node) => node?.getAttribute('role') === 'status' && /^Ofrecida a/.test(node.textContent ?? ''))).toHaveTextContent(
+      /^Ofrecida a Pedro Rojas \(KXWZ47\): esperando respuesta · 1?\d s · antes: 2 sin respuesta, 1 rechazo$/,
+    );
+    // The desk need not wait: another taxi at once, the silent one last and marked.
+    const list = await screen.findByRole('list', { name: 'Taxis libres más cercanos' }, SLOW);
+    const items = within(list).getAllByRole('listitem');
+    expect(items[1]).toHaveTextContent('Rosa DíazCCDF33Dejó esta oferta sin respuesta');
+    expect(within(list).getByRole('button', { name: 'Asignar a Luis Soto' })).toBeEnabled();
+    expect(candidateAsks).toContain('41');
+    await user.click(screen.getByRole('button', { name: 'Pasar al siguiente' }));
+    await waitFor(() => expect(passed).toEqual([41]));
   });
 
   it('shows a finished trip’s fare, saying whether the taxímetro gave it or Flota estimated it', async () => {
@@ -237,6 +260,29 @@ describe('Despacho', () => {
     expect(await screen.findByRole('region', { name: 'Reserva #41' })).toHaveTextContent('Tarifa: $4.350 (taxímetro)');
     await user.click(screen.getByRole('button', { name: /#43/ }));
     expect(await screen.findByRole('region', { name: 'Reserva #43' })).toHaveTextContent('Tarifa: $12.800 (estimada por Flota)');
+  });
+
+  it('draws every taxi on shift before any pickup, by availability, and the assigned one coming with its estimate as it moves', async () => {
+    const coming = makeBooking({ status: 'en_camino', board: 'en_curso', driver_id: 1, driver_name: 'Juan Pérez', plate_number: 'BCDF12', pickup: { label: 'Plaza', latitude: -32.4519, longitude: -71.2164 } });
+    dispatchServer({ bookings: [coming] });
+    server.use(
+      http.get(`${API}/shifts/active`, () => {
+        const shifts = [makeShift({ last_location_time: new Date().toISOString() }), makeShift({ id: 2, driver_id: 2, latitude: -32.46, longitude: -71.23, last_location_time: new Date().toISOString() })];
+        return HttpResponse.json({ shifts, count: shifts.length });
+      }),
+      http.get(`${API}/dispatch/availability`, () => HttpResponse.json({ availability: [{ shift_id: 1, driver_id: 1, vehicle_id: 1, availability: 'ocupado' }, { shift_id: 2, driver_id: 2, vehicle_id: 2, availability: 'libre' }] })),
+    );
+    const sockets = fakeSocketFactory();
+    const { user } = renderApp('/dashboard/dispatch', { signedIn: true, createSocket: sockets.createSocket });
+    // No pickup yet: the fleet is on the map, each taxi in its availability's colour.
+    await waitFor(() => expect((mapStandIn.sources.get('dispatch-fleet') as TaxiMarkerCollection | undefined)?.features.map((taxi) => taxi.properties.availability)).toEqual(['ocupado', 'libre']), SLOW);
+    await user.click(await screen.findByRole('button', { name: /#41/ }, SLOW));
+    // Juan's taxi is 938 m from the pickup: 938 × 1.4 at 25 km/h ≈ 3 min.
+    const tag = await screen.findByRole('status', { name: /^Juan Pérez · BCDF12 en camino a la recogida/ }, SLOW);
+    expect(tag).toHaveTextContent('En camino · 3 min · 938 m');
+    sockets.last.simulateConnect();
+    sockets.last.serverEmit('location_update', { shift_id: 1, latitude: -32.4519, longitude: -71.2194, timestamp: new Date().toISOString() });
+    await waitFor(() => expect(screen.getByRole('status', { name: /en camino a la recogida/ })).toHaveTextContent('En camino · 1 min · 281 m'), SLOW);
   });
 
   it('shows the free taxis ranked with their estimate, and a 409 when another desk took the taxi first', async () => {

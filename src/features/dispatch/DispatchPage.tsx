@@ -20,6 +20,7 @@ import { useGetBookingsQuery, useGetCandidatesQuery } from './dispatchApi';
 import { dispatchClosed, dispatchOpened } from './dispatchRealtime';
 import type { Booking } from '../../../contract/api';
 import type { PickupPoint } from './pickupOptions';
+import { enRouteTaxi, type FleetTaxi } from './fleetTaxis';
 import './dispatch.css';
 
 const DispatchMap = lazy(() => import('./DispatchMap'));
@@ -27,11 +28,14 @@ const DispatchMap = lazy(() => import('./DispatchMap'));
 /** Taxis move: the candidates are read again this often while shown. */
 const CANDIDATES_REFRESH_MS = 10_000;
 
-/** Bookings still waiting for a taxi: their pickup's candidates are shown. */
-const NEEDS_CANDIDATES = new Set(['pendiente']);
+/** Bookings still waiting for a taxi (an offer out too: the desk may give it to another at once): their pickup's candidates are shown. */
+const NEEDS_CANDIDATES = new Set(['pendiente', 'ofrecido']);
 
-/** `mapOverlay`: what the app adds to the map (the zones, composed in src/app). */
-export function DispatchPage({ mapOverlay }: { mapOverlay?: MapOverlay } = {}) {
+/**
+ * `mapOverlay`: what the app adds to the map (the zones); `fleet`: every taxi on shift, live (the
+ * live map's state); both composed in src/app.
+ */
+export function DispatchPage({ mapOverlay, fleet }: { mapOverlay?: MapOverlay; fleet?: readonly FleetTaxi[] } = {}) {
   const dispatch = useAppDispatch();
   // The Dueño alone sets the passenger page's phone and what it shows (USER_MANAGERS on the server).
   const { manageUsers } = usePermissions();
@@ -50,12 +54,13 @@ export function DispatchPage({ mapOverlay }: { mapOverlay?: MapOverlay } = {}) {
   const selected = useMemo(() => bookings?.find((booking) => booking.id === selectedId) ?? null, [bookings, selectedId]);
   // The candidates of the selected booking's pickup, or of the pickup being typed in the form.
   const candidatePoint = selected ? (NEEDS_CANDIDATES.has(selected.status) ? selected.pickup : null) : draftPickup;
-  const candidateArgs = candidatePoint ? { latitude: candidatePoint.latitude, longitude: candidatePoint.longitude } : skipToken;
+  const candidateArgs = candidatePoint ? { latitude: candidatePoint.latitude, longitude: candidatePoint.longitude, ...(selected ? { booking_id: selected.id, round: selected.refusals } : {}) } : skipToken;
   const candidates = useGetCandidatesQuery(candidateArgs, { refetchOnMountOrArgChange: true, pollingInterval: candidatePoint ? CANDIDATES_REFRESH_MS : 0 });
 
   const select = useCallback((booking: Booking) => setSelectedId(booking.id), []);
   const pick = useCallback((latitude: number, longitude: number) => setMapPick((current) => ({ latitude, longitude, seq: (current?.seq ?? 0) + 1 })), []);
   const shownPickup = selected ? selected.pickup : draftPickup;
+  const enRoute = useMemo(() => enRouteTaxi(selected, fleet ?? []), [selected, fleet]);
   const titleId = useId();
 
   return (
@@ -69,7 +74,7 @@ export function DispatchPage({ mapOverlay }: { mapOverlay?: MapOverlay } = {}) {
         <BookingForm mapPick={mapPick} onPickupChange={setDraftPickup} onCreated={select} />
         <div className="flota-dispatch__map" role="region" aria-label="Mapa de despacho">
           <Suspense fallback={<LoadingText>Cargando mapa...</LoadingText>}>
-            <DispatchMap pickup={shownPickup} candidates={candidatePoint ? (candidates.data ?? []) : []} onPick={pick} overlay={mapOverlay} />
+            <DispatchMap pickup={shownPickup} candidates={candidatePoint ? (candidates.data ?? []) : []} onPick={pick} overlay={mapOverlay} fleet={fleet} enRoute={enRoute} />
           </Suspense>
         </div>
         <div className="flota-dispatch__side">

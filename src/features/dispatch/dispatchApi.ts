@@ -53,8 +53,12 @@ export const dispatchApi = api.enhanceEndpoints({ addTagTypes: ['Booking', 'Cust
       ],
     }),
     /** The Libre taxis with a fresh position near a point, by estimated time. */
-    getCandidates: build.query<Candidate[], { latitude: number; longitude: number }>({
-      query: (point) => ({ url: '/dispatch/candidates', params: point }),
+    /**
+     * With `booking_id`: taxis that let that booking's offer go unanswered come last, marked. `round`
+     * (the booking's refusals, never sent) asks again when an offer came to nothing.
+     */
+    getCandidates: build.query<Candidate[], { latitude: number; longitude: number; booking_id?: number; round?: number }>({
+      query: ({ round: _round, ...point }) => ({ url: '/dispatch/candidates', params: point }),
       transformResponse: (response: CandidatesResponse) => response.candidates,
       keepUnusedDataFor: 0,
     }),
@@ -65,6 +69,12 @@ export const dispatchApi = api.enhanceEndpoints({ addTagTypes: ['Booking', 'Cust
     }),
     offerBooking: build.mutation<Booking, number>({
       query: (id) => ({ url: `/dispatch/bookings/${id}/offer`, method: 'POST' }),
+      transformResponse: booking,
+      invalidatesTags: (_result, _error, id) => bookingTags(id),
+    }),
+    /** "Pasar al siguiente": stop waiting on the taxi holding the offer; the next candidate gets it. */
+    passBooking: build.mutation<Booking, number>({
+      query: (id) => ({ url: `/dispatch/bookings/${id}/pass`, method: 'POST' }),
       transformResponse: booking,
       invalidatesTags: (_result, _error, id) => bookingTags(id),
     }),
@@ -130,6 +140,7 @@ export const {
   useGetCandidatesQuery,
   useAssignBookingMutation,
   useOfferBookingMutation,
+  usePassBookingMutation,
   useCancelBookingMutation,
   useAdvanceBookingMutation,
   useLazyCustomerByPhoneQuery,

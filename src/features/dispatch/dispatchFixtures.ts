@@ -23,6 +23,8 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     plate_number: null,
     offer: null,
     refusals: 0,
+    declined: 0,
+    unanswered: 0,
     cancel_reason: null,
     fare: null,
     created_at: CREATED,

@@ -36,6 +36,14 @@ const loadChecks = () => (checksLoading ??= import(/* webpackChunkName: "socket-
 
 const reloadBoard = (dispatch: ChannelDispatch) => dispatch(dispatchApi.util.invalidateTags([{ type: 'Booking', id: LIST }]));
 
+/**
+ * The tag of views that list only the bookings needing a person (Panel de Control's "Requiere
+ * atención"): read again when a booking may have entered or left that list, so one nobody accepted
+ * shows at once, not at the next poll. A booking simply waiting (pendiente, unflagged) changes nothing there.
+ */
+export const BOOKINGS_NEEDING_ATTENTION = 'ATTENTION';
+const mayChangeAttention = (booking: Booking) => booking.needs_attention || booking.status !== 'pendiente';
+
 export const dispatchChannel: RealtimeChannel = {
   name: 'dispatch',
   openOn: dispatchOpened.match,
@@ -46,7 +54,11 @@ export const dispatchChannel: RealtimeChannel = {
         // One promise for every event: they are handled in arrival order.
         void loadChecks().then(({ bookingChangedPayloadSchema }) => {
           const parsed = bookingChangedPayloadSchema.safeParse(payload);
-          if (parsed.success) return upsertBooking(dispatch, parsed.data.booking);
+          if (parsed.success) {
+            upsertBooking(dispatch, parsed.data.booking);
+            if (mayChangeAttention(parsed.data.booking)) dispatch(dispatchApi.util.invalidateTags([{ type: 'Booking', id: BOOKINGS_NEEDING_ATTENTION }]));
+            return;
+          }
           console.warn(`Flota: evento ${SocketEvent.bookingChanged} descartado, no coincide con el contrato`, { payload, reasons: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) });
           reloadBoard(dispatch);
         });
