@@ -112,7 +112,10 @@ export default function DispatchMap({
       onPick(centre.lat, centre.lng);
     };
     canvas.addEventListener('keydown', pickCentre);
-    // The taxi coming to the pickup stays in view with it (fitted once per trip, not at every step it takes).
+    return () => canvas.removeEventListener('keydown', pickCentre);
+  }, [ready, onPick]);
+
+  // The taxi coming to the pickup stays in view with it (fitted once per trip, not at every step it takes).
   const fittedComing = useRef<number | null>(null);
   useEffect(() => {
     const map = mapRef.current?.getMap();
