@@ -10,6 +10,7 @@ import type { Database } from './platform/db/schema';
 import { registerEdge } from './platform/edge';
 import type { ThrottleLimits } from './platform/edge/loginThrottle';
 import { hostBackgroundPasses, type PassSwitches } from './platform/backgroundPass';
+import { advisoryLeadership, soleLeader, type Leadership } from './platform/leadership';
 import { createTimedServer } from './platform/edge/timeouts';
 import { flotaErrorHandler } from './platform/errorHandler';
 import { refuseNulParameters } from './platform/params';
@@ -20,6 +21,8 @@ import { attachPostgresAdapter } from './platform/realtime/postgresAdapter';
 import { createPublisher } from './platform/realtime/publisher';
 import { createSocketServer, type FlotaSocketServer } from './platform/realtime/socketServer';
 import { healthRoutes } from './platform/health';
+import { createMetrics, registerMetricsRoute, timeIngest } from './platform/metrics';
+import { databasePoolStats } from './platform/db/client';
 import { isSpaRoute, registerSpa, sendIndexHtml } from './platform/spa';
 import { modules as domainModules, type FlotaModule, type ModuleContext } from './modules';
 import { createPrincipalCache, registerAccessGuard, makeAuthenticate, makeAuthenticateDriver, makeSocketIdentity, type AccessTable } from './modules/identity';
@@ -47,6 +50,11 @@ export interface ServerDeps {
   backgroundPasses?: PassSwitches;
   /** "Now" where the rules turn on it (platform/clock.ts); by default the system's, shifted by FLOTA_CLOCK_OFFSET. */
   clock?: Clock;
+  /**
+   * Who runs the background work (platform/leadership.ts): by default, with PostgreSQL, the process
+   * holding the advisory lock; with the embedded database, this one. Tests give a faster retry.
+   */
+  leadership?: Leadership;
 }
 
 /** A route as Fastify registered it (tests derive their route matrix from this). */
@@ -108,6 +116,8 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
   // PGlite is one process: the default in-memory adapter. PostgreSQL may serve several processes.
   const closeAdapter = config.databaseUrl ? await attachPostgresAdapter(io, config.databaseUrl, app.log) : async () => undefined;
   const publisher = createPublisher(io, config.databaseUrl !== null);
+  // One process among several runs the background work; the embedded database is one process.
+  const leadership = deps.leadership ?? (config.databaseUrl ? advisoryLeadership({ databaseUrl: config.databaseUrl, log: app.log }) : soleLeader());
   // The one shift-and-position service; its driver cache also backs every driver token check.
   const clock = deps.clock ?? offsetClock(config.clockOffsetMs);
   const positions = createPositionService({
@@ -120,6 +130,7 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
     shiftIdleEndMinutes: config.shiftIdleEndMinutes,
     idleSweepMs: config.idleSweepMs,
     clock,
+    leader: leadership,
   });
 
   // Desk sessions' accounts kept in memory only where this process is the database's one writer.
@@ -131,8 +142,12 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
   // Before any route: every /api route must declare its access rule, and each request is checked against it.
   const access = registerAccessGuard(app, authenticate);
   await app.register(healthRoutes, { prefix, db, dbKind });
-  const backgroundPasses = hostBackgroundPasses(app, deps.backgroundPasses);
-  const context: ModuleContext = { prefix, config, db, io, publish: publisher.publish, edge, authenticate, authenticateDriver, backgroundPasses, clock, services: { positions, shifts: positions.shifts, alerts: createAlertHooks(), dispatch: createDispatchHooks() } };
+  // Made whether or not /metrics is on (METRICS_TOKEN): cheap until scraped.
+  const metrics = createMetrics({ leader: leadership, sockets: () => io.engine.clientsCount, ingest: () => positions.stats.sinceStart(), pool: () => databasePoolStats(db) });
+  timeIngest(app, metrics);
+  if (config.metricsToken) registerMetricsRoute(app, metrics, config.metricsToken);
+  const backgroundPasses = hostBackgroundPasses(app, deps.backgroundPasses, leadership, metrics.passRound);
+  const context: ModuleContext = { prefix, config, db, io, publish: publisher.publish, edge, authenticate, authenticateDriver, backgroundPasses, metrics: metrics.registry, clock, services: { positions, shifts: positions.shifts, alerts: createAlertHooks(), dispatch: createDispatchHooks() } };
   try {
     for (const module of mounted) await module.register(app, context);
   } catch (error) {

@@ -88,6 +88,8 @@ const streams = ['GET /api/public/tracking/:token/stream'];
 /** Public and driver routes in the order a phone uses them (routeSamples covers the desk's). */
 const phoneJourney: [string, (ctx: { driverRut: string }) => (SampleRequest & { method?: string }) | Promise<SampleRequest & { method?: string }>][] = [
   ['GET /api/health', () => ({ path: '/api/health' })],
+  ['GET /api/health/ready', () => ({ path: '/api/health/ready' })],
+  ['GET /api/health/live', () => ({ path: '/api/health/live' })],
   ['POST /api/auth/login', () => ({ path: '/api/auth/login', json: { rut: DEMO_OWNER_RUT, password: DEMO_PASSWORD } })],
   ['POST /api/driver/login', ({ driverRut }) => ({ path: '/api/driver/login', json: { fleet_code: DEMO_FLEET_CODE, rut: driverRut, password: DEMO_PASSWORD } })],
   ['GET /api/driver/me', () => ({ path: '/api/driver/me' })],

@@ -177,6 +177,9 @@ describeWithPostgres('two server processes while their PostgreSQL goes away', ()
     for (const server of [a, b]) {
       const health = await apiCall(server.url, '/api/health');
       expect(health).toEqual({ status: 503, body: { ok: false, db: 'postgres' } });
+      // Not ready, yet alive: a balancer takes it out of rotation; a service manager does not restart it.
+      expect(await apiCall(server.url, '/api/health/ready')).toEqual({ status: 503, body: { ok: false, db: 'postgres' } });
+      expect(await apiCall(server.url, '/api/health/live')).toEqual({ status: 200, body: { ok: true } });
       const drivers = await apiCall(server.url, '/api/drivers', { token: ownerToken });
       expect(drivers.status).toBe(503);
       expect(drivers.body.error).toMatch(SPANISH_UNAVAILABLE);

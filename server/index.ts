@@ -7,6 +7,7 @@ import { offsetClock } from './platform/clock';
 import { loadConfig } from './platform/config';
 import { openDatabase, pgliteFailureText } from './platform/db/client';
 import { migrateToLatest } from './platform/db/migrate';
+import { withStartLock } from './platform/db/startLock';
 import type { Database } from './platform/db/schema';
 import { makePrivate } from './platform/db/privateFiles';
 import { armShutdownDeadline } from './platform/shutdownDeadline';
@@ -59,18 +60,21 @@ export async function main(options: MainOptions = {}): Promise<void> {
     },
   });
   if (embedded) console.info(`Datos: ${describeDataFolder(config.dataDir)} · dónde está el espacio: npm run db:space`);
-  const applied = await migrateToLatest(database.db);
-  if (applied.length) console.info(`Migraciones aplicadas: ${applied.join(', ')}`);
-  const firstStart = (await countOwners(database.db)) === 0;
-  if (firstStart) {
-    const seeded = await seedDemoFleet(database.db, { now: clock.now(), timeZone: config.tzFleet });
-    console.info(`Flota de demostración creada: ${seeded.vehicles} vehículos, ${seeded.drivers} conductores, ${seeded.shifts} turnos.`);
-  }
-  await ensureDemoDesk(database.db);
-  // The demo's past in Actividad, once its desk accounts exist; only on the first start.
-  if (firstStart) await seedDemoActivity(database.db, { now: clock.now(), timeZone: config.tzFleet });
-  // A month of cuotas and payments, so Cuentas shows real balances (issue 35).
-  if (firstStart) await seedDemoAccounts(database.db, { now: clock.now(), timeZone: config.tzFleet });
+  // With PostgreSQL, processes starting together migrate and seed one after another (startLock.ts).
+  await withStartLock(config.databaseUrl, async () => {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length) console.info(`Migraciones aplicadas: ${applied.join(', ')}`);
+    const empty = (await countOwners(database.db)) === 0;
+    if (empty) {
+      const seeded = await seedDemoFleet(database.db, { now: clock.now(), timeZone: config.tzFleet });
+      console.info(`Flota de demostración creada: ${seeded.vehicles} vehículos, ${seeded.drivers} conductores, ${seeded.shifts} turnos.`);
+    }
+    await ensureDemoDesk(database.db);
+    // The demo's past in Actividad, once its desk accounts exist; only on the first start.
+    if (empty) await seedDemoActivity(database.db, { now: clock.now(), timeZone: config.tzFleet });
+    // A month of cuotas and payments, so Cuentas shows real balances (issue 35).
+    if (empty) await seedDemoAccounts(database.db, { now: clock.now(), timeZone: config.tzFleet });
+  });
   await options.beforeListen?.(database.db);
 
   const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: loggerOptions(config, Boolean(process.stdout.isTTY)), clock });

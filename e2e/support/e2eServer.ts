@@ -14,7 +14,9 @@ import { startTileServer } from './tileServer';
 import { E2E_PORT, E2E_TILE_PORT } from './ports';
 
 async function run() {
-  const tiles = await startTileServer(E2E_TILE_PORT);
+  // E2E_TILE_URL: another server's tiles (several processes behind one proxy must name the same
+  // tile server: the page's CSP comes from one process, config.json from another).
+  const tiles = process.env.E2E_TILE_URL ? { url: process.env.E2E_TILE_URL } : await startTileServer(E2E_TILE_PORT);
   // E2E_DATA_DIR: a folder the caller owns and keeps, so a restarted server finds the same data
   // and the same JWT secret (tokens stay valid). Otherwise a throwaway folder.
   const keptDataDir = process.env.E2E_DATA_DIR;

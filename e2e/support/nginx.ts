@@ -26,9 +26,16 @@ const NGINX = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
  * and `proxy_bind` so nginx reaches Flota from another address (127.0.0.4) than the browser's
  * (127.0.0.1), as a proxy on its own machine would: only X-Forwarded-For carries the client's.
  */
-function renderConfig(prefix: string, ports: { flota: number; http: number; https: number }): void {
-  const site = readFileSync(path.join(root, 'deploy/nginx/flota.conf'), 'utf8')
-    .replace('server 127.0.0.1:8080;', `server 127.0.0.1:${ports.flota};`)
+function renderConfig(prefix: string, ports: NginxPorts): void {
+  // The upstream's example processes (8081…) become the test's, with their failure settings.
+  const upstream = [ports.flota].flat();
+  const example = readFileSync(path.join(root, 'deploy/nginx/flota.conf'), 'utf8');
+  const serverLine = /^(\s*)server 127\.0\.0\.1:\d+( [^;]*)?;\n/m;
+  const [, indent, options = ''] = serverLine.exec(example) ?? [];
+  if (indent === undefined) throw new Error('deploy/nginx/flota.conf has no upstream server line');
+  const site = example
+    .replace(new RegExp(serverLine.source, 'gm'), '')
+    .replace(/(\s*)keepalive 16;/, `\n${upstream.map((port) => `${indent}server 127.0.0.1:${port}${options};`).join('\n')}$1keepalive 16;`)
     .replace(/^\s*listen \[::\].*$/gm, '')
     .replace('listen 80;', `listen 127.0.0.1:${ports.http};`)
     .replace('listen 443 ssl http2;', `listen 127.0.0.1:${ports.https} ssl http2;`)
@@ -75,7 +82,14 @@ async function waitForPort(url: string, child: ChildProcess, errors: () => strin
   }
 }
 
-export async function startNginx(ports: { flota: number; http: number; https: number }): Promise<RunningNginx> {
+/** Flota's port (or every process's, for an upstream of several) and nginx's own. */
+export interface NginxPorts {
+  flota: number | number[];
+  http: number;
+  https: number;
+}
+
+export async function startNginx(ports: NginxPorts): Promise<RunningNginx> {
   const prefix = mkdtempSync(path.join(os.tmpdir(), 'flota-nginx-'));
   mkdirSync(path.join(prefix, 'temp'));
   execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', `${prefix}/key.pem`, '-out', `${prefix}/cert.pem`], { stdio: 'ignore' });

@@ -12,6 +12,8 @@ export interface SpawnedServer {
   /** Everything the process wrote to stdout so far (pino JSON lines at LOG_LEVEL=info). */
   output(): string;
   stop(): Promise<void>;
+  /** kill -9 of the whole process group (npx → tsx → node): no shutdown at all, as in a crash. */
+  kill(): Promise<void>;
 }
 
 const root = path.resolve(__dirname, '..', '..');
@@ -60,6 +62,12 @@ export async function spawnServer({
       await exited;
       // npx exits before the server below it has closed its ports: a test that starts the server
       // again on the same ports must wait for the whole group (EADDRINUSE otherwise).
+      await groupGone(group);
+    },
+    async kill() {
+      const group = child.pid as number;
+      if (child.exitCode === null) process.kill(-group, 'SIGKILL');
+      await exited;
       await groupGone(group);
     },
   };

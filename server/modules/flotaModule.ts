@@ -11,6 +11,7 @@
  */
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Registry } from 'prom-client';
 import type { PassHost } from '../platform/backgroundPass';
 import type { Clock } from '../platform/clock';
 import type { Config, SettingsSection } from '../platform/config';
@@ -46,6 +47,8 @@ export interface ModuleContext {
   authenticateDriver: preHandlerAsyncHookHandler;
   /** Where a module adds its background passes: started once the server listens, stopped as it closes. */
   backgroundPasses: PassHost;
+  /** The process's Prometheus registry (platform/metrics.ts): a module adds its own gauges (the outbox's depth). */
+  metrics: Registry;
   services: ModuleServices;
 }
 

@@ -9,6 +9,7 @@
  * with its single connection, this is what keeps the ingest's flushes flowing beside it.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { soleLeader, type LeaderGate, type Leadership } from './leadership';
 
 export interface PassPacing {
   /** How long after listen the first pass begins (ms): start-up and the first requests go first. */
@@ -22,15 +23,25 @@ export interface PassPacing {
 /** The longest rest after one unit of work (ms): a slow unit on a loaded machine does not stall the pass for minutes. */
 const MAX_REST_MS = 5000;
 
+/** How often a pass on a process that does not lead looks again whether it leads (a cheap check). */
+export const FOLLOWER_RECHECK_MS = 1000;
+
 export interface PassControl {
   readonly stopped: () => boolean;
   /** Rests after a unit of work, as the duty cycle asks (cut short by stop()). */
   breathe(): Promise<void>;
 }
 
+/** Told of each scheduled round: the pass's label, its seconds, whether it failed (the metrics). */
+export type PassMeter = (label: string, seconds: number, ok: boolean) => void;
+
 export interface BackgroundPass<R> {
-  /** Schedules the first pass (after startDelayMs) and the rechecks after it. */
-  start(): void;
+  /**
+   * Schedules the first pass (after startDelayMs) and the rechecks after it; with several processes
+   * a round runs only while `gate` says this process leads (platform/leadership.ts), and a pass under
+   * way stops at its next unit of work when it no longer does.
+   */
+  start(gate?: LeaderGate, meter?: PassMeter): void;
   /** One pass now (or the one under way). */
   runOnce(): Promise<R>;
   /** Extra work outside the pass (a shift just ended) paced by the same duty cycle; stop() waits for it. */
@@ -45,6 +56,8 @@ export function createBackgroundPass<R>(
   pass: (control: PassControl) => Promise<R>,
 ): BackgroundPass<R> {
   let stopped = false;
+  let gate: LeaderGate = soleLeader();
+  let meter: PassMeter = () => undefined;
   let running: Promise<R> | null = null;
   let timer: NodeJS.Timeout | null = null;
   const wakers = new Set<() => void>();
@@ -67,7 +80,7 @@ export function createBackgroundPass<R>(
   function control(): PassControl {
     let since = performance.now();
     return {
-      stopped: () => stopped,
+      stopped: () => stopped || !gate.isLeader(),
       async breathe() {
         const worked = performance.now() - since;
         const ratio = Math.min(1, Math.max(pacing.dutyCycle, 0.001));
@@ -89,15 +102,28 @@ export function createBackgroundPass<R>(
   function schedule(delayMs: number): void {
     if (stopped) return;
     timer = setTimeout(() => {
+      // Another process leads: look again soon, so a takeover starts within about a second.
+      if (!gate.isLeader()) return schedule(Math.min(pacing.recheckMs, FOLLOWER_RECHECK_MS));
+      const began = performance.now();
       runOnce()
-        .catch((error: unknown) => log.error({ err: error }, `${label}: la pasada falló`))
+        .then(
+          () => meter(label, (performance.now() - began) / 1000, true),
+          (error: unknown) => {
+            meter(label, (performance.now() - began) / 1000, false);
+            log.error({ err: error }, `${label}: la pasada falló`);
+          },
+        )
         .finally(() => schedule(pacing.recheckMs));
     }, delayMs);
     timer.unref();
   }
 
   return {
-    start: () => schedule(pacing.startDelayMs),
+    start(given, givenMeter) {
+      if (given) gate = given;
+      if (givenMeter) meter = givenMeter;
+      schedule(pacing.startDelayMs);
+    },
     runOnce,
     alongside(work) {
       if (stopped) return;
@@ -130,11 +156,18 @@ export type PassName = keyof BackgroundPassOptions;
 export type PassSwitches = false | { [Name in PassName]?: BackgroundPassOptions[Name] | false };
 
 interface Startable {
-  start(): void;
+  /** Starts the pass's timer; each round runs only while `gate` says this process leads, and is told to `meter`. */
+  start(gate: LeaderGate, meter?: PassMeter): void;
   stop(): Promise<void>;
 }
 
 export interface PassHost {
+  /**
+   * Whether this process runs the background work now (one process among several on PostgreSQL;
+   * always with the embedded database). For a module whose timer mixes per-process work with work
+   * that must run once (the dispatch sweep).
+   */
+  readonly leader: LeaderGate;
   /**
    * The module's pass `name`, made with the caller's options for it, started once the server listens
    * and stopped as it closes; null when the caller turned it off (the module then skips its hooks).
@@ -142,16 +175,29 @@ export interface PassHost {
   add<Name extends PassName, Pass extends Startable>(name: Name, create: (options: BackgroundPassOptions[Name] | undefined) => Pass): Pass | null;
 }
 
-/** The app's one place that starts and stops the modules' passes. */
-export function hostBackgroundPasses(app: FastifyInstance, switches: PassSwitches | undefined): PassHost {
+/**
+ * The app's one place that starts and stops the modules' passes, each gated by `leadership`: with
+ * several processes on one PostgreSQL a pass runs in one of them only, whoever declared it.
+ */
+export function hostBackgroundPasses(app: FastifyInstance, switches: PassSwitches | undefined, leadership: Leadership = soleLeader(), meter?: PassMeter): PassHost {
+  const passes: Startable[] = [];
+  app.addHook('onListen', async () => {
+    await leadership.start();
+    for (const pass of passes) pass.start(leadership, meter);
+  });
+  app.addHook('onClose', async () => {
+    for (const pass of passes) await pass.stop();
+    // Once no pass runs here: the lock goes, and another process may take the work on.
+    await leadership.stop();
+  });
   return {
+    leader: leadership,
     add(name, create) {
       if (switches === false) return null;
       const options = switches?.[name] as BackgroundPassOptions[typeof name] | false | undefined;
       if (options === false) return null;
       const pass = create(options);
-      app.addHook('onListen', async () => pass.start());
-      app.addHook('onClose', async () => pass.stop());
+      passes.push(pass);
       return pass;
     },
   };

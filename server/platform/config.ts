@@ -71,6 +71,8 @@ export interface Config extends ModuleSettings {
   logFormat: 'pretty' | 'json' | null;
   /** OSMAND_PORT: also serve the OsmAnd endpoint at / on this port (null: only /osmand on PORT). */
   osmandPort: number | null;
+  /** METRICS_TOKEN: GET /metrics (Prometheus) answers with this bearer token; null: /metrics is off (platform/metrics.ts). */
+  metricsToken: string | null;
   /** SHIFT_IDLE_END_MINUTES: a tracker's shift ends after this long without points. */
   shiftIdleEndMinutes: number;
   /** How often the idle-shift sweep runs (not from the environment; tests shorten it). */
@@ -204,6 +206,14 @@ function jwtSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
+/** METRICS_TOKEN: unset turns /metrics off; a short one is refused (it guards the server's internals). */
+function metricsToken(env: Env): string | null {
+  const given = env.METRICS_TOKEN?.trim();
+  if (!given) return null;
+  if (given.length < 16) throw new ConfigError('METRICS_TOKEN debe tener al menos 16 caracteres');
+  return given;
+}
+
 /**
  * TRUST_PROXY: unset/off trusts nobody (request.ip is the TCP peer); on trusts every hop (only
  * behind a proxy that overwrites X-Forwarded-For); a number trusts that many hops; otherwise a
@@ -287,6 +297,7 @@ export function loadConfig(env: Env = process.env, sections: readonly SettingsSe
     serveSourceMaps: onOff(env, 'SERVE_SOURCE_MAPS', false),
     logFormat: logFormat(env),
     osmandPort: env.OSMAND_PORT?.trim() ? integer(env, 'OSMAND_PORT', 5055, 1, 65535) : null,
+    metricsToken: metricsToken(env),
     shiftIdleEndMinutes: integer(env, 'SHIFT_IDLE_END_MINUTES', 30, 1, 1440),
     idleSweepMs: 60_000,
     retentionDays: optionalDays(env, 'RETENTION_DAYS'),

@@ -678,11 +678,15 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
         .where('scheduled_for', '<=', to)
         .execute();
       for (const row of due) await publish(row.owner_id, row.id);
-      if (now - lastStatesReload >= STATES_RELOAD_MS) {
-        lastStatesReload = now;
-        await sync.reload();
-      }
       return passed;
+    },
+
+    /** This process's taxi states read again from the database now and then (a missed NOTIFY heals). */
+    async refreshStates(): Promise<void> {
+      const now = Date.now();
+      if (now - lastStatesReload < STATES_RELOAD_MS) return;
+      lastStatesReload = now;
+      await sync.reload();
     },
   };
 }

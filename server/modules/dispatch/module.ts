@@ -29,7 +29,7 @@ export const dispatchModule: FlotaModule = {
   name: 'dispatch',
   openApiTags: Object.values(openApiTags),
   settings: dispatchSettings,
-  async register(app, { prefix, config, db, io, publish, authenticate, authenticateDriver, services: { positions, shifts, dispatch: hooks } }) {
+  async register(app, { prefix, config, db, io, publish, authenticate, authenticateDriver, backgroundPasses, services: { positions, shifts, dispatch: hooks } }) {
     const service = createDispatchService({ db, io, publish, config: config.dispatch, log: app.log, clustered: config.databaseUrl !== null, hooks });
     await service.loadIndex();
     positions.onAccepted((position) => service.onPosition(position));
@@ -39,7 +39,16 @@ export const dispatchModule: FlotaModule = {
     await app.register(placesRoutes, { prefix, db, config, authenticate });
     await app.register(fareTariffRoutes, { prefix, db, authenticate });
     await app.register(driverDispatchRoutes, { prefix, service, authenticateDriver });
-    const sweep = startSweep(() => service.sweep(), config.dispatch.sweepMs, app.log);
+    // Every process refreshes its own taxi states; only the one that leads passes expired offers on
+    // and announces bookings coming due (once across processes: platform/leadership.ts).
+    const sweep = startSweep(
+      async () => {
+        if (backgroundPasses.leader.isLeader()) await service.sweep();
+        await service.refreshStates();
+      },
+      config.dispatch.sweepMs,
+      app.log,
+    );
     app.addHook('onListen', async () => sweep.start());
     app.addHook('onClose', async () => sweep.stop());
   },

@@ -10,6 +10,7 @@ import { bookingAssignedListener } from './bookingAssigned';
 import { enqueueAlertNotifications, setOutboxClock } from './enqueue';
 import { createMailer } from './mailer';
 import { createOutboxPass, outboxPacing, type OutboxPassOptions } from './outboxPass';
+import { registerOutboxDepth } from './outboxMetrics';
 import { openApiTags } from './routeSpecs';
 import { notificationsSettings } from './settings';
 import { webhooksRoutes } from './webhooksRoutes';
@@ -25,7 +26,7 @@ export const notificationsModule: FlotaModule = {
   name: 'notifications',
   openApiTags: Object.values(openApiTags),
   settings: notificationsSettings,
-  async register(app, { prefix, config, db, authenticate, backgroundPasses, services }) {
+  async register(app, { prefix, config, db, authenticate, backgroundPasses, metrics, services }) {
     const clock = offsetClock(config.clockOffsetMs);
     setOutboxClock(clock);
     await app.register(webhooksRoutes, { prefix, db, authenticate, config: config.notifications, clock });
@@ -35,6 +36,7 @@ export const notificationsModule: FlotaModule = {
     backgroundPasses.add('notificationOutbox', (options) =>
       createOutboxPass({ db, log: app.log, config: settings, mailer, timeZone: config.tzFleet }, outboxPacing(settings, options?.clock ?? clock, options)),
     );
+    registerOutboxDepth(metrics, db);
     // Inside the transaction that stores each alert: the outbox row commits with it, or neither does.
     services.alerts.onRaised(enqueueAlertNotifications);
     // After dispatch commits an assignment (see bookingAssigned.ts for why after, not inside). The

@@ -24,6 +24,7 @@ import type { StoredPoint } from './ingest/flushPoints';
 import { atStoredPrecision } from './storedPrecision';
 import type { RealtimePublisher } from '../../platform/realtime/publisher';
 import { startIdleShiftSweep } from './osmand/idleShiftSweep';
+import type { LeaderGate } from '../../platform/leadership';
 import type { DriverState } from '../identity';
 import { findDriverIdByDeviceId } from '../drivers';
 import { createShiftService } from '../shifts';
@@ -59,6 +60,8 @@ export interface PositionServiceOptions {
   idleSweepMs: number;
   /** "Now" for the future-point check and the idle sweep (platform/clock.ts); the system's by default. */
   clock?: Clock;
+  /** Whether this process runs the idle sweep's rounds (one process among several; always by default). */
+  leader?: LeaderGate;
 }
 
 const isFuture = (time: Date, latest: number) => time.getTime() > latest;
@@ -130,7 +133,7 @@ export function createPositionService(options: PositionServiceOptions) {
     return kept.length ? { outcome: 'accepted', accepted: kept.length, ignored } : { outcome: 'ignored', ignored };
   }
 
-  const idleSweep = startIdleShiftSweep({ sweep: (now) => shifts.endIdleTrackerShifts(options.shiftIdleEndMinutes, now), everyMs: options.idleSweepMs, log, clock });
+  const idleSweep = startIdleShiftSweep({ sweep: (now) => shifts.endIdleTrackerShifts(options.shiftIdleEndMinutes, now), everyMs: options.idleSweepMs, log, clock, leader: options.leader });
 
   return {
     /** Backs every driver token check too (one cache read per driver request). */

@@ -34,6 +34,15 @@ export async function openDatabase(
   return openPglite(options.inMemory ? null : path.join(config.dataDir, 'pglite'), { onLost: options.onEmbeddedLost });
 }
 
+/** The pg pools behind PostgreSQL databases, by their Kysely instance (the metrics read their counts). */
+const pools = new WeakMap<object, pg.Pool>();
+
+/** The application pool's connections (total, idle, waiting requests); null for the embedded database. */
+export function databasePoolStats(db: object): { total: number; idle: number; waiting: number } | null {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
+}
+
 export async function openPostgres(connectionString: string): Promise<OpenDatabase> {
   const pool = new pg.Pool({
     connectionString,
@@ -47,6 +56,7 @@ export async function openPostgres(connectionString: string): Promise<OpenDataba
   // listener its 'error' event would crash the process (poolErrors.ts).
   guardPoolErrors(pool, (error) => console.warn(`PostgreSQL: se cerró una conexión (${error.message})`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 

@@ -244,7 +244,7 @@ function caseArbitrary(target: FuzzTarget): fc.Arbitrary<Case> {
             })),
           );
     const query = QUERIES[key] ? arbitraryFor(QUERIES[key], target.samples) : fc.option(fc.dictionary(fc.constantFrom('driver_id', 'id', 'limit', 'x', 'query', 'time', 'after'), fc.oneof(wrongType, fc.constantFrom(...BAD_PARAMETER_VALUES)), { maxKeys: 2 }), { nil: undefined });
-    const kind = route.url.startsWith('/api/driver/') && !route.url.endsWith('/login') ? 'driver' : route.url === '/api/auth/login' || route.url === '/api/health' || route.url.endsWith('/login') || route.url.startsWith('/api/public/') ? 'public' : 'owner';
+    const kind = route.url.startsWith('/api/driver/') && !route.url.endsWith('/login') ? 'driver' : route.url === '/api/auth/login' || route.url.startsWith('/api/health') || route.url.endsWith('/login') || route.url.startsWith('/api/public/') ? 'public' : 'owner';
     const token = kind === 'public' ? fc.constant(null) : fc.oneof({ weight: 9, arbitrary: fc.constant(kind === 'driver' ? target.driverToken : target.ownerToken) }, { weight: 1, arbitrary: fc.constantFrom('x', 'Bearer', 'eyJhbGciOiJub25lIn0.e30.') });
     return fc.record({ values: fc.array(pathValue(target.samples), { minLength: params.length, maxLength: params.length }), query, body, token }).map(({ values, query: q, body: b, token: t }) => {
       let url = route.url;

@@ -70,7 +70,7 @@ describe('the realtime connection with channels', () => {
     store.dispatch(map.opened());
     expect(sockets.sockets).toHaveLength(1);
     expect(sockets.last.url).toBe('http://flota.test');
-    expect(sockets.last.options).toMatchObject({ path: '/socket.io', auth: { token: 'desk-token', batch: true }, reconnection: true, autoConnect: false, forceNew: true });
+    expect(sockets.last.options).toMatchObject({ path: '/socket.io', auth: { token: 'desk-token', batch: true }, reconnection: true, autoConnect: false, forceNew: true, transports: ['websocket', 'polling'], tryAllTransports: true });
     expect(sockets.last.connectCalls).toBe(1);
     expect([board.seen.opens, map.seen.opens]).toEqual([1, 1]);
   });

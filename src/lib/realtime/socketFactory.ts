@@ -27,9 +27,12 @@ export type SocketFactory = (url: string, options: RealtimeSocketOptions) => Cli
 /**
  * Every connection's options: its own connection each time (never a cached one with an old token),
  * connected by the caller once its listeners are on, and retried with a backoff up to 10 s.
+ * WebSocket first, long-polling only when a WebSocket cannot get through: a WebSocket is one
+ * connection, so behind nginx with several Flota processes it may reach any of them, where polling's
+ * many requests must all reach one (deploy/nginx/flota.conf keeps those on one by the client's address).
  */
 export function reconnectingSocketOptions(path: string, auth: Record<string, unknown>): RealtimeSocketOptions {
-  return { path, auth, autoConnect: false, forceNew: true, reconnection: true, reconnectionDelay: 1000, reconnectionDelayMax: 10_000 };
+  return { path, auth, autoConnect: false, forceNew: true, reconnection: true, reconnectionDelay: 1000, reconnectionDelayMax: 10_000, transports: ['websocket', 'polling'], tryAllTransports: true };
 }
 
 export const SocketFactoryContext = createContext<SocketFactory | null>(null);

@@ -15,7 +15,15 @@ export class IngestStats {
   /** Points dropped for being older than the ingest's age limit (a wrong clock, a stale queue): never stored, never a shift. */
   tooOld = 0;
   flushes = 0;
+  /** What earlier summaries counted (the fields above start again at 0 after each). */
+  private readonly before = { accepted: 0, ignored: 0, refused: 0, tooOld: 0 };
   private timer: NodeJS.Timeout | null = null;
+
+  /** Counts since the process started (the metrics' counters). */
+  sinceStart(): { accepted: number; ignored: number; refused: number; tooOld: number } {
+    const { before } = this;
+    return { accepted: before.accepted + this.accepted, ignored: before.ignored + this.ignored, refused: before.refused + this.refused, tooOld: before.tooOld + this.tooOld };
+  }
 
   start(log: FastifyBaseLogger, everyMs = SUMMARY_EVERY_MS, onTick?: () => void): void {
     this.timer = setInterval(() => {
@@ -31,6 +39,7 @@ export class IngestStats {
       { requests: this.requests, accepted: this.accepted, ignored: this.ignored, refused: this.refused, tooOld: this.tooOld, flushes: this.flushes, periodMs },
       'ingest: resumen de ubicaciones recibidas',
     );
+    Object.assign(this.before, this.sinceStart());
     this.requests = this.accepted = this.ignored = this.refused = this.tooOld = this.flushes = 0;
   }
 
