@@ -20,6 +20,7 @@ import { attachPostgresAdapter } from './platform/realtime/postgresAdapter';
 import { createPublisher } from './platform/realtime/publisher';
 import { createSocketServer, type FlotaSocketServer } from './platform/realtime/socketServer';
 import { healthRoutes } from './platform/health';
+import { registerPmtilesArchive } from './platform/baseMapArchive';
 import { isSpaRoute, registerSpa, sendIndexHtml } from './platform/spa';
 import { modules as domainModules, type FlotaModule, type ModuleContext } from './modules';
 import { createPrincipalCache, registerAccessGuard, makeAuthenticate, makeAuthenticateDriver, makeSocketIdentity, type AccessTable } from './modules/identity';
@@ -147,6 +148,7 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
   // The OSMAND_PORT listener: the same OsmAnd endpoint on a port of its own.
   const osmand = config.osmandPort === null ? null : await startOsmandListener({ positions, logger: deps.logger ?? true, requestsPerMinute: config.osmandRequestsPerMinute });
 
+  await registerPmtilesArchive(app, config.tilesPmtiles);
   const spa = await registerSpa(app, config);
   app.setNotFoundHandler(async (request, reply) => {
     if (spa && isSpaRoute(request)) return sendIndexHtml(reply);
