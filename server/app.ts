@@ -23,6 +23,7 @@ import { createSocketServer, type FlotaSocketServer } from './platform/realtime/
 import { healthRoutes } from './platform/health';
 import { createMetrics, registerMetricsRoute, timeIngest } from './platform/metrics';
 import { databasePoolStats } from './platform/db/client';
+import { registerPmtilesArchive } from './platform/baseMapArchive';
 import { isSpaRoute, registerSpa, sendIndexHtml } from './platform/spa';
 import { modules as domainModules, type FlotaModule, type ModuleContext } from './modules';
 import { createPrincipalCache, registerAccessGuard, makeAuthenticate, makeAuthenticateDriver, makeSocketIdentity, type AccessTable } from './modules/identity';
@@ -162,6 +163,7 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
   // The OSMAND_PORT listener: the same OsmAnd endpoint on a port of its own.
   const osmand = config.osmandPort === null ? null : await startOsmandListener({ positions, logger: deps.logger ?? true, requestsPerMinute: config.osmandRequestsPerMinute });
 
+  await registerPmtilesArchive(app, config.tilesPmtiles);
   const spa = await registerSpa(app, config);
   app.setNotFoundHandler(async (request, reply) => {
     if (spa && isSpaRoute(request)) return sendIndexHtml(reply);

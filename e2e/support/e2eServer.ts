@@ -5,7 +5,8 @@
  * Without the demo-history pass (DEMO_HISTORY=off): it would fill 30 days of trails in the
  * background for minutes, on every server a test starts. A test that needs history gets a fixture
  * instead: E2E_HISTORY_SHIFTS=N gives the newest N past demo shifts their full trail and summary
- * (the same pass, for those shifts only) before the server answers.
+ * (the same pass, for those shifts only) before the server answers. E2E_TILE_SERVER=off starts no
+ * tile server (a test of the maps without a base map); TILES_PMTILES passes through to the server.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -16,7 +17,12 @@ import { E2E_PORT, E2E_TILE_PORT } from './ports';
 async function run() {
   // E2E_TILE_URL: another server's tiles (several processes behind one proxy must name the same
   // tile server: the page's CSP comes from one process, config.json from another).
-  const tiles = process.env.E2E_TILE_URL ? { url: process.env.E2E_TILE_URL } : await startTileServer(E2E_TILE_PORT);
+  // E2E_TILE_SERVER=off: TILE_URL still names the tile port, where nothing answers (a tile outage).
+  const tiles = process.env.E2E_TILE_URL
+    ? { url: process.env.E2E_TILE_URL }
+    : process.env.E2E_TILE_SERVER === 'off'
+      ? { url: `http://127.0.0.1:${E2E_TILE_PORT}/{z}/{x}/{y}.png` }
+      : await startTileServer(E2E_TILE_PORT);
   // E2E_DATA_DIR: a folder the caller owns and keeps, so a restarted server finds the same data
   // and the same JWT secret (tokens stay valid). Otherwise a throwaway folder.
   const keptDataDir = process.env.E2E_DATA_DIR;

@@ -15,17 +15,15 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-export function tilePng(z: number, x: number, y: number): Buffer {
+/** A 256×256 RGB PNG whose pixels `paint` gives. */
+function png(paint: (row: number, col: number) => [number, number, number]): Buffer {
   const size = 256;
-  const tint = ((x * 31 + y * 17 + z * 7) % 5) * 4;
   const raw = Buffer.alloc((size * 3 + 1) * size);
   for (let row = 0; row < size; row += 1) {
     const offset = row * (size * 3 + 1);
     raw[offset] = 0; // filter: none
     for (let col = 0; col < size; col += 1) {
-      const street = row % 64 < 3 || col % 64 < 3;
-      const edge = row === 0 || col === 0;
-      const [r, g, b] = edge ? [200, 200, 200] : street ? [255, 255, 255] : [236 - tint, 232, 222 + tint / 2];
+      const [r, g, b] = paint(row, col);
       raw[offset + 1 + col * 3] = r;
       raw[offset + 2 + col * 3] = g;
       raw[offset + 3 + col * 3] = b;
@@ -37,6 +35,20 @@ export function tilePng(z: number, x: number, y: number): Buffer {
   header[8] = 8; // bit depth
   header[9] = 2; // colour type: RGB
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+export function tilePng(z: number, x: number, y: number): Buffer {
+  const tint = ((x * 31 + y * 17 + z * 7) % 5) * 4;
+  return png((row, col) => {
+    const street = row % 64 < 3 || col % 64 < 3;
+    const edge = row === 0 || col === 0;
+    return edge ? [200, 200, 200] : street ? [255, 255, 255] : [236 - tint, 232, 222 + tint / 2];
+  });
+}
+
+/** One colour over the whole tile: a screenshot tells these tiles apart from anything else. */
+export function solidPng(rgb: [number, number, number]): Buffer {
+  return png(() => rgb);
 }
 
 export interface TileServer {

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runtimeConfigDefaults } from '../../contract/runtimeConfig';
+import { pmtilesProblem } from './baseMapArchive';
 
 /** Each module's settings section by key: the module that owns one adds it by declaration merging. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
@@ -23,6 +24,8 @@ export interface Config extends ModuleSettings {
   jwtSecret: string;
   tileUrl: string;
   tileAttribution: string;
+  /** TILES_PMTILES: a PMTiles archive served at /tiles/ and used as the base map instead of TILE_URL (null: TILE_URL). */
+  tilesPmtiles: string | null;
   corsOrigins: string[];
   simulator: boolean;
   /** DEMO_HISTORY: the demo's past shifts get full trails and summaries in the background after the start (seed/demoHistory.ts). */
@@ -246,6 +249,15 @@ function frameAncestors(env: Env): string[] {
   return ["'self'", ...list];
 }
 
+function tilesPmtiles(env: Env): string | null {
+  const raw = env.TILES_PMTILES?.trim();
+  if (!raw) return null;
+  const archive = path.resolve(raw);
+  const problem = pmtilesProblem(archive);
+  if (problem) throw new ConfigError(`TILES_PMTILES: ${problem}`);
+  return archive;
+}
+
 const seconds = (env: Env, name: string, fallback: number, max: number) => integer(env, name, fallback, 1, max) * 1000;
 
 /**
@@ -260,7 +272,7 @@ export function loadModuleSettings(env: Env, sections: readonly SettingsSection[
 export function loadConfig(env: Env = process.env, sections: readonly SettingsSection[] = []): Config {
   const dataDir = path.resolve(text(env, 'DATA_DIR', './data'));
   const tileUrl = text(env, 'TILE_URL', runtimeConfigDefaults.tileUrl);
-  if (!/^(https?:\/\/|\/)/.test(tileUrl)) throw new ConfigError('TILE_URL debe ser una URL http(s) o una ruta que comience con /');
+  if (!/^(pmtiles:\/\/)?(https?:\/\/|\/)/.test(tileUrl)) throw new ConfigError('TILE_URL debe ser una URL http(s), una ruta que comience con / o pmtiles:// seguido de una de ellas');
   const platform: Omit<Config, keyof ModuleSettings> = {
     port: integer(env, 'PORT', 8080, 0, 65535),
     // Loopback by default: the demo prints its password. HOST=0.0.0.0 listens on every interface.
@@ -270,6 +282,7 @@ export function loadConfig(env: Env = process.env, sections: readonly SettingsSe
     jwtSecret: jwtSecret(env, dataDir),
     tileUrl,
     tileAttribution: text(env, 'TILE_ATTRIBUTION', runtimeConfigDefaults.tileAttribution),
+    tilesPmtiles: tilesPmtiles(env),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())

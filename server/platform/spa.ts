@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE_PATH } from '../../contract/api';
 import { runtimeConfigDefaults, type ConfigJson } from '../../contract/runtimeConfig';
 import { SOCKET_PATH } from '../../contract/socket';
+import { effectiveTileUrl } from './baseMapArchive';
 import type { Config } from './config';
 
 /** config.json: its schema and defaults are the contract's (contract/runtimeConfig.ts). */
@@ -39,7 +40,7 @@ export function spaRuntimeConfig(config: Config): SpaRuntimeConfig {
     apiBaseUrl: runtimeConfigDefaults.apiBaseUrl,
     socketUrl: runtimeConfigDefaults.socketUrl,
     socketPath: runtimeConfigDefaults.socketPath,
-    tileUrl: config.tileUrl,
+    tileUrl: effectiveTileUrl(config),
     tileAttribution: config.tileAttribution,
     staleAfterSeconds: config.staleAfterSeconds,
     ...(config.devTools === null ? {} : { devTools: config.devTools }),

@@ -1,9 +1,14 @@
 /**
- * The small map: raster tiles from the app's own TILE_URL (config.json) and two dots, the taxi and
- * the pickup. Leaflet, not MapLibre: about 40 KB compressed against MapLibre's ~440 KB, it draws
- * raster tiles without WebGL (a cheap phone's browser), and the page needs nothing vector.
+ * The small map: raster tiles from the app's own TILE_URL (config.json), or its PMTiles archive
+ * (TILES_PMTILES, read with pmtiles' Leaflet layer), and two dots, the taxi and the pickup. Leaflet,
+ * not MapLibre: about 40 KB compressed against MapLibre's ~440 KB, it draws raster tiles without
+ * WebGL (a cheap phone's browser), and the page needs nothing vector. It tells the page when no
+ * tile loads (baseMapWatch), so the page can say so rather than show a grey box.
  */
 import L from 'leaflet';
+import { leafletRasterLayer, PMTiles } from 'pmtiles';
+import { watchBaseMap } from '../lib/map/baseMapWatch';
+import { isPmtilesUrl, PMTILES_PREFIX, resolvePmtilesUrl } from '../lib/map/rasterStyle';
 import 'leaflet/dist/leaflet.css';
 
 export interface MapPoint {
@@ -14,9 +19,21 @@ export interface MapPoint {
 const dot = (kind: 'taxi' | 'pickup', label: string) =>
   L.marker([0, 0], { icon: L.divIcon({ className: '', html: `<div class="pg-dot pg-dot-${kind}" aria-hidden="true"></div>`, iconSize: kind === 'taxi' ? [24, 24] : [18, 18] }), title: label, keyboard: false });
 
-export function createTripMap(element: HTMLElement, tiles: { url: string; attribution: string }) {
+function baseLayer(tiles: { url: string; attribution: string }): L.GridLayer {
+  const options = { attribution: tiles.attribution, maxZoom: 19 };
+  if (!isPmtilesUrl(tiles.url)) return L.tileLayer(tiles.url, options);
+  const archive = resolvePmtilesUrl(tiles.url, document.baseURI).slice(PMTILES_PREFIX.length);
+  return leafletRasterLayer(new PMTiles(archive), options) as L.GridLayer;
+}
+
+export function createTripMap(element: HTMLElement, tiles: { url: string; attribution: string }, onBaseMapFailed: (failed: boolean) => void = () => undefined) {
   const map = L.map(element, { zoomControl: true, attributionControl: true, scrollWheelZoom: false });
-  L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 19 }).addTo(map);
+  const watch = watchBaseMap({ onChange: onBaseMapFailed });
+  baseLayer(tiles)
+    .on('tileload', () => watch.loaded())
+    .on('tileerror', () => watch.failed())
+    .addTo(map);
+  watch.wanted();
   const pickup = dot('pickup', 'Punto de recogida').addTo(map);
   const taxi = dot('taxi', 'Su taxi');
   let framed = '';
@@ -38,6 +55,7 @@ export function createTripMap(element: HTMLElement, tiles: { url: string; attrib
       else map.setView([pickupAt.latitude, pickupAt.longitude], 15);
     },
     remove(): void {
+      watch.stop();
       map.remove();
     },
   };

@@ -6,6 +6,7 @@
 import type { TrackingView } from '../../contract/tracking';
 import { TRACKING_GONE_MESSAGE } from '../../contract/trackingWords';
 import { carText, etaText, stateText, telHref } from './tripText';
+import { BASE_MAP_FAILED_TEXT, BASE_MAP_FAILED_TITLE } from '../lib/map/baseMapWatch';
 import { createTripMap, type TripMap } from './tripMap';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
@@ -23,11 +24,22 @@ export interface Tiles {
 export function createTripPage(root: HTMLElement, tiles: Tiles) {
   let map: TripMap | null = null;
   let mapBox: HTMLElement | null = null;
+  // Said beside the map (a role=img hides what is inside it): its tiles did not load.
+  const baseMapNotice = el('p', 'pg-map-notice');
+  baseMapNotice.setAttribute('role', 'status');
+  baseMapNotice.append(el('b', '', BASE_MAP_FAILED_TITLE), ` ${BASE_MAP_FAILED_TEXT}`);
+  let baseMapFailed = false;
+  const onBaseMapFailed = (failed: boolean) => {
+    baseMapFailed = failed;
+    if (failed) mapBox?.after(baseMapNotice);
+    else baseMapNotice.remove();
+  };
 
   function dropMap(): void {
     map?.remove();
     map = null;
     mapBox = null;
+    onBaseMapFailed(false);
   }
 
   return {
@@ -72,6 +84,7 @@ export function createTripPage(root: HTMLElement, tiles: Tiles) {
         mapBox.setAttribute('role', 'img');
         mapBox.setAttribute('aria-label', view.position ? 'Mapa: su taxi y el punto de recogida' : 'Mapa: el punto de recogida');
         parts.push(mapBox);
+        if (baseMapFailed) parts.push(baseMapNotice);
       }
       if (view.pickup.label) {
         const pickup = el('p', 'pg-pickup', 'Recogida: ');
@@ -82,7 +95,7 @@ export function createTripPage(root: HTMLElement, tiles: Tiles) {
 
       root.replaceChildren(...parts);
       if (withMap && mapBox) {
-        map ??= createTripMap(mapBox, tiles);
+        map ??= createTripMap(mapBox, tiles, onBaseMapFailed);
         map.show(view.pickup, view.position);
       } else {
         dropMap();

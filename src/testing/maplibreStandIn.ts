@@ -8,3 +8,10 @@ export function setWorkerUrl(url: string): void {
 export function getWorkerUrl(): string {
   return workerUrl;
 }
+
+/** Custom protocols (pmtiles://) by name: the stand-in draws no tiles, so they are only remembered. */
+export const protocols = new Map<string, unknown>();
+
+export function addProtocol(name: string, handler: unknown): void {
+  protocols.set(name, handler);
+}

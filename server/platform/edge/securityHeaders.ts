@@ -6,16 +6,17 @@
  */
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { effectiveTileUrl } from '../baseMapArchive';
 import type { Config } from '../config';
 
 /** The origin TILE_URL's tiles come from, as a CSP source ('{s}' subdomains become a wildcard); null when same-origin. */
 export function tileSource(tileUrl: string): string | null {
-  const match = tileUrl.replace(/\{s\}/g, '*').match(/^(https?:\/\/[^/?#]+)/i);
+  const match = tileUrl.replace(/^pmtiles:\/\//, '').replace(/\{s\}/g, '*').match(/^(https?:\/\/[^/?#]+)/i);
   return match ? match[1] : null;
 }
 
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
-  const tiles = tileSource(config.tileUrl);
+  const tiles = tileSource(effectiveTileUrl(config));
   const extra = tiles ? [tiles] : [];
   return {
     'default-src': ["'self'"],

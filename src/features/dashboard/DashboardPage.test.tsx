@@ -17,7 +17,9 @@ describe('Panel de Control', () => {
       }),
     );
     renderApp('/dashboard', { signedIn: true });
-    expect(await screen.findByText('Cargando...')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Cargando...'));
+    // The cards stand while loading, empty, so nothing below them moves when the counts come.
+    expect(within(screen.getByRole('group', { name: 'Turnos Activos' })).queryByText(/^(\d+|—)$/)).not.toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Cargando...')).not.toBeInTheDocument());
     expect(statValue('Turnos Activos')).toBe('4');
     expect(statValue('Conductores')).toBe('2');
@@ -27,9 +29,8 @@ describe('Panel de Control', () => {
   it('stops loading when the counts fail, without numbers', async () => {
     server.use(http.get(`${API}/shifts/active`, () => HttpResponse.json({ error: 'Error interno del servidor' }, { status: 500 })));
     renderApp('/dashboard', { signedIn: true });
-    await screen.findByText('Turnos Activos');
+    await waitFor(() => expect(statValue('Turnos Activos')).toBe('—'));
     expect(screen.queryByText('Cargando...')).not.toBeInTheDocument();
-    expect(statValue('Turnos Activos')).toBe('—');
   });
 
   it.each([

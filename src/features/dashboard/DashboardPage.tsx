@@ -2,10 +2,10 @@ import { useId, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LoadFailure } from '../../components/LoadFailure';
 import { usePermissions } from '../../app/hooks';
-import { LoadingText } from '../../components/LoadingText';
 import { PageHeader } from '../../components/PageHeader';
 import { AttentionList, type ShowTaxi } from './AttentionList';
 import { useGetFleetCountsQuery, type FleetCounts } from './dashboardApi';
+import '../../components/visuallyHidden.css';
 import './dashboard.css';
 
 const cards: { key: keyof FleetCounts; label: string; tone: string }[] = [
@@ -25,19 +25,19 @@ export function DashboardPage({ onShowTaxi, openAlerts, extraAttention }: { onSh
     <section aria-labelledby={titleId}>
       <PageHeader id={titleId} title="Panel de Control" subtitle="Resumen de tu flota en este momento" />
       {isError && !data && <LoadFailure message="No se pudieron cargar los totales de la flota." onRetry={() => void refetch()} />}
-      {isLoading ? (
-        <LoadingText>Cargando...</LoadingText>
-      ) : (
-        <div className="flota-stats">
-          {cards.map((card) => (
-            <div key={card.key} className={`flota-stat flota-stat--${card.tone}`} role="group" aria-label={card.label}>
-              <div className="flota-stat__label">{card.label}</div>
-              {/* On failure loading stops (as the spec says): the card stays without a number, Reintentar above. */}
-              <div className="flota-stat__value">{data ? data[card.key] : '—'}</div>
-            </div>
-          ))}
-        </div>
-      )}
+      {/* The cards are there from the first frame, empty while the counts load: what follows them never moves (CLS). */}
+      <p className="flota-visually-hidden" role="status" aria-live="polite">
+        {isLoading ? 'Cargando...' : ''}
+      </p>
+      <div className="flota-stats" aria-busy={isLoading}>
+        {cards.map((card) => (
+          <div key={card.key} className={`flota-stat flota-stat--${card.tone}`} role="group" aria-label={card.label}>
+            <div className="flota-stat__label">{card.label}</div>
+            {/* On failure loading stops (as the spec says): the card stays without a number, Reintentar above. */}
+            <div className="flota-stat__value">{data ? data[card.key] : isLoading ? '\u00a0' : '—'}</div>
+          </div>
+        ))}
+      </div>
       <h2 className="flota-section-title">Acciones rápidas</h2>
       <div className="flota-quick-actions">
         {manageFleet && (

@@ -1,4 +1,4 @@
-import { applyTileColorScheme, rasterStyle } from './rasterStyle';
+import { applyTileColorScheme, rasterStyle, resolvePmtilesUrl } from './rasterStyle';
 
 describe('rasterStyle', () => {
   const tiles = 'https://{s}.tile.example/{z}/{x}/{y}.png';
@@ -23,5 +23,16 @@ describe('rasterStyle', () => {
     expect(painted['osm.raster-brightness-max']).toBeLessThan(1);
     applyTileColorScheme(map, 'light');
     expect(painted).toEqual({ 'osm.raster-brightness-max': 1, 'osm.raster-saturation': 0, 'osm.raster-contrast': 0 });
+  });
+
+  it('reads a PMTiles archive on the page\'s own origin through the pmtiles protocol', () => {
+    const style = rasterStyle('pmtiles:///tiles/region.pmtiles', '© OSM');
+    expect(style.sources.osm).toMatchObject({ type: 'raster', url: `pmtiles://${new URL('/tiles/region.pmtiles', document.baseURI).href}`, attribution: '© OSM' });
+    expect(style.sources.osm).not.toHaveProperty('tiles');
+  });
+
+  it('keeps an absolute PMTiles URL as it is', () => {
+    expect(resolvePmtilesUrl('pmtiles://https://mapas.intranet.cl/chile.pmtiles', 'http://flota.local/app/')).toBe('pmtiles://https://mapas.intranet.cl/chile.pmtiles');
+    expect(resolvePmtilesUrl('pmtiles:///tiles/a.pmtiles', 'http://flota.local/app/')).toBe('pmtiles://http://flota.local/tiles/a.pmtiles');
   });
 });

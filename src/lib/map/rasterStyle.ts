@@ -1,5 +1,9 @@
-/** A MapLibre style with one raster layer of OpenStreetMap-style tiles, from the runtime tile URL. */
-import type { RasterLayerSpecification, StyleSpecification } from 'maplibre-gl';
+/**
+ * A MapLibre style with one raster layer, from the runtime tile URL: OpenStreetMap-style tiles
+ * ({z}/{x}/{y}), or a PMTiles archive (`pmtiles://…`, read through the protocol maplibre.ts adds)
+ * that an intranet serves itself (TILES_PMTILES).
+ */
+import type { RasterLayerSpecification, RasterSourceSpecification, StyleSpecification } from 'maplibre-gl';
 
 /** The app's colour scheme (data-theme): at night the bright tiles are dimmed and greyed to match. */
 export type MapColorScheme = 'light' | 'dark';
@@ -13,6 +17,31 @@ const neutralPaint = { 'raster-brightness-max': 1, 'raster-saturation': 0, 'rast
 
 /** The tiles' layer id in rasterStyle(). */
 export const TILE_LAYER_ID = 'osm';
+/** The tiles' source id in rasterStyle(): MapShell watches it to tell when no base map loads. */
+export const TILE_SOURCE_ID = 'osm';
+
+export const PMTILES_PREFIX = 'pmtiles://';
+
+export function isPmtilesUrl(tileUrl: string): boolean {
+  return tileUrl.startsWith(PMTILES_PREFIX);
+}
+
+/**
+ * `pmtiles:///tiles/region.pmtiles` (config.json's, a path on Flota's own origin) made absolute
+ * against the page: the protocol fetches the archive by that URL and names its tiles after it.
+ */
+export function resolvePmtilesUrl(tileUrl: string, base: string): string {
+  return PMTILES_PREFIX + new URL(tileUrl.slice(PMTILES_PREFIX.length), base).href;
+}
+
+function tileSource(tileUrl: string, attribution: string): RasterSourceSpecification {
+  if (isPmtilesUrl(tileUrl)) {
+    // The archive's header gives its zoom range and bounds (the protocol answers as a TileJSON).
+    return { type: 'raster', url: resolvePmtilesUrl(tileUrl, globalThis.document?.baseURI ?? 'http://localhost/'), tileSize: 256, attribution };
+  }
+  // {s} subdomains are not part of the XYZ template MapLibre understands; OSM no longer needs them.
+  return { type: 'raster', tiles: [tileUrl.replace('{s}.', '')], tileSize: 256, maxzoom: 19, attribution };
+}
 
 /**
  * Recolours the tiles of a map already drawn, in place. A map whose other sources are fed by diffs
@@ -26,16 +55,7 @@ export function applyTileColorScheme(map: { setPaintProperty(layer: string, name
 export function rasterStyle(tileUrl: string, attribution: string, colorScheme: MapColorScheme = 'light'): StyleSpecification {
   return {
     version: 8,
-    sources: {
-      osm: {
-        type: 'raster',
-        // {s} subdomains are not part of the XYZ template MapLibre understands; OSM no longer needs them.
-        tiles: [tileUrl.replace('{s}.', '')],
-        tileSize: 256,
-        maxzoom: 19,
-        attribution,
-      },
-    },
-    layers: [{ id: TILE_LAYER_ID, type: 'raster', source: 'osm', paint: tilePaint[colorScheme] }],
+    sources: { [TILE_SOURCE_ID]: tileSource(tileUrl, attribution) },
+    layers: [{ id: TILE_LAYER_ID, type: 'raster', source: TILE_SOURCE_ID, paint: tilePaint[colorScheme] }],
   };
 }

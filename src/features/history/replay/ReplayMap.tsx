@@ -17,6 +17,7 @@ import { applyTileColorScheme, rasterStyle, TILE_LAYER_ID } from '../../../lib/m
 import { nearEdge } from './followCamera';
 import { formatStopDuration } from './replayFormat';
 import { positionAt, speedPieces, type ReplayTrack } from './replayTrack';
+import { placeStopLabels } from './stopLabels';
 import { halfPixelDegrees, thinPieces } from './routeThinning';
 import type { ReplayClock } from './useReplayClock';
 
@@ -132,6 +133,26 @@ export default function ReplayMap({ track, stops, clock, follow, onRouteDrawn }:
   );
 }
 
+/** Which stops' labels are written out at the map's current camera (stopLabels.ts), again after every move. */
+function useStopLabels(stops: Stop[], mapRef: RefObject<MapRef | null>): boolean[] {
+  const [labelled, setLabelled] = useState<boolean[]>([]);
+  useEffect(() => {
+    const map = mapRef.current?.getMap();
+    if (!map) return undefined;
+    const place = () => {
+      const labels = stops.map((stop) => ({ ...map.project([stop.longitude, stop.latitude]), text: formatStopDuration(stop.duration_seconds), durationSeconds: stop.duration_seconds }));
+      const next = placeStopLabels(labels);
+      setLabelled((previous) => (previous.length === next.length && previous.every((shown, i) => shown === next[i]) ? previous : next));
+    };
+    place();
+    map.on('moveend', place);
+    return () => {
+      map.off('moveend', place);
+    };
+  }, [stops, mapRef]);
+  return labelled;
+}
+
 /** Once the thinned route is drawn, the full one replaces it when the map is next idle (or within this). */
 const FULL_ROUTE_WITHIN_MS = 1000;
 
@@ -182,14 +203,16 @@ function ReplayRoute({ track, bounds, size, routeDrawn, stops, clock, follow, ma
     return subscribe(show);
   }, [track, follow, now, subscribe, mapRef]);
 
+  const labelled = useStopLabels(stops, mapRef);
+
   // Where the taxi is at this render; between renders the clock moves it (above).
   const position = positionAt(track, now());
   return (
     <>
       <TrailLayer id={ROUTE_SOURCE} data={full ? pieces : thinned} colorProperty="colour" />
-      {stops.map((stop) => (
+      {stops.map((stop, index) => (
         <Marker key={stop.start_time} longitude={stop.longitude} latitude={stop.latitude} anchor="bottom">
-          <span className="flota-replay-stop" title={`Detenido de ${formatClockTime(stop.start_time)} a ${formatClockTime(stop.end_time)}${stop.data_gap ? ' (sin datos)' : ''}`}>
+          <span className={`flota-replay-stop${labelled[index] === false ? ' flota-replay-stop--dot' : ''}`} title={`Detenido de ${formatClockTime(stop.start_time)} a ${formatClockTime(stop.end_time)}${stop.data_gap ? ' (sin datos)' : ''}`}>
             {formatStopDuration(stop.duration_seconds)}
           </span>
         </Marker>

@@ -30,8 +30,10 @@ export function TaxiPopup({ ref, row, at, offline, showTrail, following, onToggl
   const trailId = `flota-trail-toggle-${shift.id}`;
   const motion = motionText(shift);
   const phone = useDriverPhone(shift.driver_id);
+  // No fixed anchor: MapLibre opens the popup on the side where it fits (below a taxi near the
+  // map's top edge, beside one near a side), so it is never cut off; the offset clears the marker.
   return (
-    <Popup ref={ref} longitude={at[0]} latitude={at[1]} anchor="bottom" offset={32} closeOnClick={false} maxWidth="280px" onClose={onClose}>
+    <Popup ref={ref} longitude={at[0]} latitude={at[1]} offset={32} closeOnClick={false} maxWidth="280px" onClose={onClose}>
       <div className="flota-taxi-popup" role="group" aria-label={`Taxi #${number}`}>
         <p className="flota-taxi-popup__title">
           #{number} {shift.first_name} {shift.last_name}
