@@ -58,7 +58,7 @@ export function EntriesTable({ caption, entries, canReverse = false, onReversed 
           )}
           {entries.map((entry) => (
             <tr key={entry.id} className={entry.reversed_by_id !== null ? 'flota-accounts-table__reversed' : undefined}>
-              <td>{dayText(entry.date)}</td>
+              <td className="flota-accounts-table__date">{dayText(entry.date)}</td>
               <td>
                 {entryDescription(entry)}
                 {entry.reversed_by_id !== null && <span className="flota-accounts-note"> (reversado)</span>}

@@ -3,7 +3,7 @@ import { termKindLabels, termKinds, type TermKind } from '../../../contract/acco
 import { parsePesos } from '../../../contract/money';
 import { useAppDispatch } from '../../app/hooks';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
-import { errorText, useCreateTermsMutation } from './accountsApi';
+import { errorText, useCreateTermsMutation, useGetFareTariffQuery } from './accountsApi';
 
 /** New terms for a driver from a day (today or later): the old ones stay in the history, past charges stay. */
 export function TermsForm({ driverId, today, onSaved }: { driverId: number; today: string; onSaved(): void }) {
@@ -55,11 +55,24 @@ export function TermsForm({ driverId, today, onSaved }: { driverId: number; toda
           <input type="date" min={today} value={from} onChange={(event) => setFrom(event.target.value)} />
         </label>
       </div>
-      {kind === 'porcentaje' && <p className="flota-accounts-note">Flota aún no registra tarifas: un porcentaje no genera cargos hasta que las registre.</p>}
+      {kind === 'porcentaje' && <PercentageNote />}
       {error && <p role="alert" className="flota-accounts-error">{error}</p>}
       <button type="submit" className="flota-button flota-button--secondary" disabled={creating.isLoading}>
         Guardar condiciones
       </button>
     </form>
+  );
+}
+
+/** What a porcentaje charges on: the fares of each ended shift, which the fleet records only with its tariff on. */
+function PercentageNote() {
+  const tariff = useGetFareTariffQuery();
+  if (!tariff.data) return null;
+  return (
+    <p className="flota-accounts-note">
+      {tariff.data.tariff.enabled
+        ? 'Al terminar cada turno se carga este porcentaje de las tarifas de sus viajes (las del taxímetro o las estimadas por Flota).'
+        : 'La flota no registra tarifas: activa la Tarifa del taxímetro en Cuentas para que un porcentaje genere cargos.'}
+    </p>
   );
 }

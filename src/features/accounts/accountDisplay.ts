@@ -14,7 +14,7 @@ export function termsText(terms: Terms | null): string {
   return terms.kind === 'porcentaje' ? `${termKindLabels[terms.kind]}: ${terms.amount}%` : `${termKindLabels[terms.kind]}: ${formatPesos(terms.amount)}`;
 }
 
-/** "Cuota · día 03-11-2026", "Pago en efectivo", "Reversa de #12". */
+/** "Cuota del día 03-11-2026", "Cuota: % de las tarifas del turno #8", "Pago en efectivo", "Reversa del movimiento #12". */
 export function entryDescription(entry: AccountEntry): string {
   const label = entryKindLabels[entry.kind];
   if (entry.reverses_id !== null) return `${label} del movimiento #${entry.reverses_id}`;
@@ -23,6 +23,8 @@ export function entryDescription(entry: AccountEntry): string {
     if (kind === 'dia') return `${label} del día ${dayText(value)}`;
     if (kind === 'semana') return `${label} de la semana del ${dayText(value)}`;
     if (kind === 'turno') return `${label} del turno #${value}`;
+    // A porcentaje cuota: its share of the fares recorded on one shift's trips.
+    if (kind === 'tarifas') return `${label}: % de las tarifas del turno #${value}`;
   }
   return label;
 }

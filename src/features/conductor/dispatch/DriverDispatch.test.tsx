@@ -97,6 +97,8 @@ describe('/conductor dispatch', () => {
     expect(actions).toEqual([]);
 
     await user.clear(amount);
+    // Typing again clears the complaint.
+    expect(within(finish).queryByText(/sin decimales/)).not.toBeInTheDocument();
     await user.type(amount, '$4.500');
     await user.click(within(finish).getByRole('button', { name: 'Finalizar' }));
     expect(await screen.findByText(/Esperando viajes/)).toBeInTheDocument();

@@ -73,7 +73,19 @@ function FinishWithFare({ busy, onFinish }: { busy: boolean; onFinish(farePesos:
       }}
     >
       <Field label="Monto del taxímetro (opcional)" hint={FARE_HINT} error={error}>
-        {(control) => <input {...control} name="fare_pesos" inputMode="numeric" autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />}
+        {(control) => (
+          <input
+            {...control}
+            name="fare_pesos"
+            inputMode="numeric"
+            autoComplete="off"
+            value={typed}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              setError(undefined);
+            }}
+          />
+        )}
       </Field>
       <button type="submit" className="flota-button flota-button--primary flota-conductor__action" disabled={busy}>
         Finalizar
