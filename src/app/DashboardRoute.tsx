@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { AccountsAttention } from '../features/accounts/AccountsAttention';
 import { OpenAlertsLine } from '../features/alerts/AlertsLive';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { ExpiriesAttention } from '../features/documents/ExpiriesAttention';
 import { shiftSelected } from '../features/liveMap/state/liveMapSlice';
 import { positionOf } from '../features/liveMap/state/taxiRows';
 import { useAppDispatch } from './hooks';
@@ -13,5 +14,10 @@ import { useAppDispatch } from './hooks';
 export function DashboardRoute() {
   const dispatch = useAppDispatch();
   const showTaxi = useCallback((shift: { id: number; latitude: number | null; longitude: number | null }) => dispatch(shiftSelected({ shiftId: shift.id, position: positionOf(shift) })), [dispatch]);
-  return <DashboardPage onShowTaxi={showTaxi} openAlerts={<OpenAlertsLine />} extraAttention={<AccountsAttention />} />;
+  return <DashboardPage onShowTaxi={showTaxi} openAlerts={<OpenAlertsLine />} extraAttention={
+        <>
+          <ExpiriesAttention />
+          <AccountsAttention />
+        </>
+      } />;
 }

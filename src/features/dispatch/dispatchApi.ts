@@ -8,7 +8,6 @@ import type {
   BookingCreateInput,
   BookingResponse,
   BookingsResponse,
-  Candidate,
   CandidatesResponse,
   Customer,
   CustomerResponse,
@@ -48,13 +47,14 @@ export const dispatchApi = api.enhanceEndpoints({ addTagTypes: ['Booking', 'Cust
       ],
     }),
     /** The Libre taxis with a fresh position near a point, by estimated time. */
-    getCandidates: build.query<Candidate[], { latitude: number; longitude: number }>({
+    /** The free taxis by estimate, and those Vencimientos keeps out with the reasons. */
+    getCandidates: build.query<CandidatesResponse, { latitude: number; longitude: number }>({
       query: (point) => ({ url: '/dispatch/candidates', params: point }),
-      transformResponse: (response: CandidatesResponse) => response.candidates,
       keepUnusedDataFor: 0,
     }),
-    assignBooking: build.mutation<Booking, { id: number; driverId: number }>({
-      query: ({ id, driverId }) => ({ url: `/dispatch/bookings/${id}/assign`, method: 'POST', body: { driver_id: driverId } }),
+    /** `confirmExpired`: the desk saw the taxi's expired documents and assigns anyway (the server records it in Actividad). */
+    assignBooking: build.mutation<Booking, { id: number; driverId: number; confirmExpired?: boolean }>({
+      query: ({ id, driverId, confirmExpired }) => ({ url: `/dispatch/bookings/${id}/assign`, method: 'POST', body: confirmExpired ? { driver_id: driverId, confirm_expired_documents: true } : { driver_id: driverId } }),
       transformResponse: booking,
       invalidatesTags: (_result, _error, { id }) => bookingTags(id),
     }),
