@@ -23,15 +23,15 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 
 test('a revisión técnica expiring in 5 days with its scanned PDF: on the card, in Vencimientos, on the dashboard and in the inbox', async ({ browser, request }) => {
   test.setTimeout(240_000);
-  await createDriver(request, leftovers, person('Marta', 'Vencimientos', 11), 'VNCR51');
+  await createDriver(request, leftovers, person('Marta', 'Vencimientos', 11), 'VJCR51');
   const due = dayFromToday(5);
   const desk = await browser.newContext({ viewport: DESK, locale: 'es-CL', timezoneId: 'America/Santiago' });
   const page = await desk.newPage();
   await logIn(page);
   await page.goto('/dashboard/vehicles');
-  const card = page.getByRole('list', { name: 'Vehículos' }).getByRole('listitem').filter({ hasText: 'VNCR51' });
-  await card.getByRole('button', { name: 'Documentos de VNCR51' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Documentos de VNCR51' });
+  const card = page.getByRole('list', { name: 'Vehículos' }).getByRole('listitem').filter({ hasText: 'VJCR51' });
+  await card.getByRole('button', { name: 'Documentos de VJCR51' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Documentos de VJCR51' });
   await expect(dialog.getByText('Sin documentos registrados.')).toBeVisible();
   await dialog.getByLabel('Tipo').selectOption({ label: 'Revisión técnica' });
   await dialog.getByLabel('Número o folio').fill('RT-B-55120');
@@ -40,7 +40,7 @@ test('a revisión técnica expiring in 5 days with its scanned PDF: on the card,
   await dialog.getByLabel(/Archivo escaneado/).setInputFiles({ name: 'revision-tecnica.pdf', mimeType: 'application/pdf', buffer: PDF });
   await dialog.getByRole('button', { name: 'Guardar documento' }).click();
   await expect(dialog.getByRole('status')).toHaveText('Revisión técnica guardado');
-  const saved = dialog.getByRole('list', { name: 'Documentos de VNCR51' }).getByRole('listitem');
+  const saved = dialog.getByRole('list', { name: 'Documentos de VJCR51' }).getByRole('listitem');
   await expect(saved).toContainText(`Revisión técnica · N° RT-B-55120 · vence el ${due.shown}`);
   await expect(saved.getByRole('button', { name: 'Ver archivo de Revisión técnica' })).toBeVisible();
   await page.screenshot({ path: screenshotPath('vencimientos-documents-1366') });
@@ -51,28 +51,28 @@ test('a revisión técnica expiring in 5 days with its scanned PDF: on the card,
 
   await page.getByRole('link', { name: 'Vencimientos' }).click();
   await expect(page.getByRole('heading', { name: 'Vencimientos', level: 1 })).toBeVisible();
-  const row = page.getByRole('row').filter({ hasText: 'VNCR51' });
+  const row = page.getByRole('row').filter({ hasText: 'VJCR51' });
   await expect(row).toContainText(`vence el ${due.shown} (en 5 días)`);
   await expect(row).toContainText('Revisión técnica · con archivo');
   // The demo's licence expired 40 days ago reads "venció", never "vence".
   await expect(page.getByRole('row').filter({ hasText: 'Licencia profesional' }).first()).toContainText('venció el');
   await page.screenshot({ path: screenshotPath('vencimientos-1366') });
   await page.setViewportSize(PHONE);
-  const phoneCard = page.getByRole('list', { name: 'Vencimientos' }).getByRole('listitem').filter({ hasText: 'VNCR51' });
+  const phoneCard = page.getByRole('list', { name: 'Vencimientos' }).getByRole('listitem').filter({ hasText: 'VJCR51' });
   await expect(phoneCard).toContainText(`vence el ${due.shown} (en 5 días)`);
   await page.screenshot({ path: screenshotPath('vencimientos-390'), fullPage: true });
   await page.setViewportSize(DESK);
 
   await page.getByRole('link', { name: 'Dashboard' }).click();
   const attention = page.getByRole('list', { name: 'Documentos vencidos o por vencer' });
-  await expect(attention.getByRole('listitem').filter({ hasText: 'VNCR51' })).toContainText(`Revisión técnica de vehículo VNCR51: vence el ${due.shown} (en 5 días)`);
+  await expect(attention.getByRole('listitem').filter({ hasText: 'VJCR51' })).toContainText(`Revisión técnica de vehículo VJCR51: vence el ${due.shown} (en 5 días)`);
+  await expect(page.getByText('Cargando pendientes...')).toHaveCount(0);
   await page.screenshot({ path: screenshotPath('vencimientos-dashboard-1366') });
 
   // The alerts' sweep looks for due reminders at most once a minute: the inbox gets it within two.
-  await page.getByRole('link', { name: /^Alertas/ }).first().click();
   await expect(async () => {
-    await page.reload();
-    await expect(page.getByText(`Revisión técnica del taxi VNCR51 vence en 5 días (${due.shown})`)).toBeVisible({ timeout: 5_000 });
+    await page.goto('/dashboard/alerts');
+    await expect(page.getByText(`Revisión técnica del taxi VJCR51 vence en 5 días (${due.shown})`)).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 150_000, intervals: [5_000] });
   await page.screenshot({ path: screenshotPath('vencimientos-inbox-1366') });
   await desk.close();
@@ -81,7 +81,7 @@ test('a revisión técnica expiring in 5 days with its scanned PDF: on the card,
 test('an expired licence keeps the driver out of the candidates, with the reason on the desk and on the phone', async ({ browser, request }) => {
   test.setTimeout(180_000);
   const who = person('Rodrigo', 'Caducado', 12);
-  const driver = await createDriver(request, leftovers, who, 'VNCL52');
+  const driver = await createDriver(request, leftovers, who, 'VJCL52');
   const headers = { authorization: `Bearer ${await deskToken(request)}` };
   const expired = dayFromToday(-40);
   const licence = await request.post('/api/documents', { headers, data: { driver_id: driver.id, kind: 'licencia', licence_class: 'A2', number: 'A2-9911', expires_on: expired.iso } });

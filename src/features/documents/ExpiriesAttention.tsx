@@ -20,7 +20,7 @@ export function ExpiriesAttention() {
     <ul className="flota-attention__list" aria-label="Documentos vencidos o por vencer">
       {items.map((item) => (
         <li key={item.document_id} className="flota-attention__item">
-          <Badge tone={item.status === 'vencido' ? 'danger' : 'warning'}>{item.status === 'vencido' ? 'Documento vencido' : 'Documento por vencer'}</Badge>
+          <Badge tone={item.status === 'vencido' ? 'danger' : 'warning'}>{item.status === 'vencido' ? 'Doc. vencido' : 'Vence pronto'}</Badge>
           <p className="flota-attention__text">
             <strong>{item.label}</strong> de {subjectLabel(item).toLowerCase()} {item.name}: {expiryText(item, now)} ({daysText(item.days_left)})
           </p>
