@@ -46,7 +46,8 @@ function reminderAlert(ownerId: number, item: Expiry, threshold: number, now: Da
     key: `document:${item.subject}:${item.vehicle_id ?? item.driver_id}:${item.kind}:${item.label.toLowerCase()}:${item.expires_on}:${threshold}`,
     occurredAt: now,
     title: `${item.label} ${whose} ${reminderWhen(item)}`,
-    detail: item.required ? 'Documento obligatorio: vencido, el taxi no recibe viajes de Despacho.' : null,
+    // Said as it stands when raised: a reminder before the date must not read as if it had expired.
+    detail: !item.required ? null : item.days_left < 0 ? 'Documento obligatorio vencido: Despacho no ofrece viajes a este taxi o conductor.' : 'Documento obligatorio: al vencer, Despacho dejará de ofrecer viajes a este taxi o conductor.',
     shiftId: null,
     driver: item.driver_id !== null ? { id: item.driver_id, name: item.name, phone: null } : null,
     vehicle: item.vehicle_id !== null ? { id: item.vehicle_id, plate: item.name } : null,
