@@ -5,7 +5,7 @@ import { isIsoDate } from './common';
 import { isoTime } from './fields';
 
 /** What the activity log records about. */
-export const activityEntities = ['driver', 'vehicle', 'user', 'device', 'shift', 'booking', 'customer', 'place', 'webhook', 'account_entry', 'account_terms', 'account_settings', 'zone', 'alert_rule', 'alert', 'fare_tariff'] as const;
+export const activityEntities = ['driver', 'vehicle', 'user', 'device', 'shift', 'booking', 'customer', 'place', 'webhook', 'account_entry', 'account_terms', 'account_settings', 'zone', 'alert_rule', 'alert', 'fare_tariff', 'document'] as const;
 export type ActivityEntity = (typeof activityEntities)[number];
 export const activityEntityLabels: Record<ActivityEntity, string> = {
   driver: 'Conductor',
@@ -24,6 +24,7 @@ export const activityEntityLabels: Record<ActivityEntity, string> = {
   alert_rule: 'Regla de alertas',
   alert: 'Alerta',
   fare_tariff: 'Tarifa',
+  document: 'Documento',
 };
 export const activityActionLabels: Record<string, string> = {
   created: 'Creó',
@@ -35,6 +36,7 @@ export const activityActionLabels: Record<string, string> = {
   regenerated: 'Generó un nuevo identificador de dispositivo para',
   ended: 'Terminó',
   acknowledged: 'Reconoció',
+  assigned_despite_documents: 'Asignó con documentos vencidos',
 };
 
 /** One entry of the activity log: who, what, before → after of the changed fields, when, from where. */

@@ -39,6 +39,7 @@
  * offer and trip_changed to the one driver's sockets (a socket whose handshake carries a driver token).
  */
 import { z } from 'zod';
+import { documentBlockSchema } from './documents';
 import { tripFareSchema } from './fares';
 import './zodConfig';
 import { isPlausibleTimestamp, MAX_ID } from './common';
@@ -321,6 +322,8 @@ export type BookingCreate = z.infer<typeof bookingCreateSchema>;
 
 export const assignRequestSchema = z.object({
   driver_id: z.number({ error: 'Conductor inválido' }).int('Conductor inválido').positive('Conductor inválido').max(MAX_ID, 'Conductor inválido'),
+  /** The desk saw that a required document expired and assigns anyway (recorded in Actividad). */
+  confirm_expired_documents: z.boolean({ error: 'Confirmación inválida' }).optional(),
 });
 export type AssignRequest = z.infer<typeof assignRequestSchema>;
 export const cancelRequestSchema = z.object({
@@ -352,6 +355,8 @@ export const candidateSchema = z.object({
   position_age_s: z.number(),
   /** Asked with a booking: this taxi already let that booking's offer go unanswered (listed last). */
   offer_unanswered: z.boolean().optional(),
+  /** The fleet only warns about expired documents (Vencimientos): why this taxi would otherwise be out. */
+  document_warnings: z.array(z.string()).optional(),
 });
 export type Candidate = z.infer<typeof candidateSchema>;
 export const candidatesQuerySchema = z
@@ -362,7 +367,11 @@ export const candidatesQuerySchema = z
     booking_id: z.coerce.number({ error: 'Reserva inválida' }).int('Reserva inválida').positive('Reserva inválida').optional(),
   })
   .refine((p) => insideServiceArea(p.latitude, p.longitude), { message: OUTSIDE_AREA_MESSAGE, path: ['latitude'] });
-export const candidatesResponseSchema = z.object({ candidates: z.array(candidateSchema) });
+export const candidatesResponseSchema = z.object({
+  candidates: z.array(candidateSchema),
+  /** Free taxis nearby kept out because a required document expired (Vencimientos), with the reasons. */
+  excluded: z.array(documentBlockSchema),
+});
 export type CandidatesResponse = z.infer<typeof candidatesResponseSchema>;
 
 // ---------------------------------------------------------------- customers

@@ -30,6 +30,7 @@ export const WEBHOOK_EVENT_TYPES = [...SUBSCRIBABLE_EVENT_TYPES, 'test'] as cons
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export const webhookEventTypeLabels: Record<WebhookEventType, string> = {
+  'alert.document_expiry': 'Vencimiento de documento',
   'alert.zone_enter': 'Entrada a zona',
   'alert.zone_exit': 'Salida de zona',
   'alert.zone_dwell': 'Permanencia en zona',

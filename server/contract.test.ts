@@ -109,6 +109,7 @@ const phoneJourney: [string, (ctx: { driverRut: string }) => (SampleRequest & { 
   ['POST /api/driver/trips/:id/no-show', async ({ driverRut }) => ({ path: `/api/driver/trips/${await dispatchBooking(driverRut, 'en_el_lugar')}/no-show`, json: {} })],
   ['POST /api/driver/sos', () => ({ path: '/api/driver/sos', json: { client_id: randomUUID(), latitude: -32.45, longitude: -71.23, timestamp: new Date().toISOString() } })],
   ['GET /api/driver/sos', () => ({ path: '/api/driver/sos' })],
+  ['GET /api/driver/documents', () => ({ path: '/api/driver/documents' })],
   ['POST /api/driver/shifts/end', () => ({ path: '/api/driver/shifts/end', json: {} })],
 ];
 
@@ -163,7 +164,7 @@ describe('the contract describes every answer', () => {
     const problems: unknown[] = [];
     for (const [key, factory] of Object.entries(routeSamples)) {
       const request = await factory({ db: server.db, ownerId: server.seed.ownerId });
-      const { status, body } = await call(request.path, { method: methodOf(key), token: tokens.owner, json: request.json });
+      const { status, body } = await call(request.path, { method: methodOf(key), token: tokens.owner, json: request.json, raw: request.raw });
       await request.cleanup?.();
       if (status >= 300) problems.push({ key, status, body });
       const found = drift(declaredAnswers(methodOf(key), urlOf(key))[status], body);

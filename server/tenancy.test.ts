@@ -31,7 +31,7 @@ function routeKind(url: string, method = 'GET'): Kind {
 
 let server: TestServer;
 let call: ReturnType<typeof apiClient>;
-const a = { zoneId: 0, ruleId: 0, alertId: 0, ownerId: 0, driverId: 0, driverRut: '', vehicleId: 0, shiftId: 0, ownerToken: '', driverToken: '', plates: [] as string[], ruts: [] as string[] };
+const a = { zoneId: 0, ruleId: 0, alertId: 0, documentId: 0, ownerId: 0, driverId: 0, driverRut: '', vehicleId: 0, shiftId: 0, ownerToken: '', driverToken: '', plates: [] as string[], ruts: [] as string[] };
 const b = { ownerId: 0, fleetCode: '', ownerToken: '', driverToken: '', driverId: 0, vehicleId: 0 };
 
 beforeAll(async () => {
@@ -69,6 +69,11 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   a.alertId = alert.id;
+  // Vencimientos: a document of A's taxi, with its scanned file, for B to aim at.
+  const document = await call('/api/documents', { method: 'POST', token: a.ownerToken, json: { vehicle_id: a.vehicleId, kind: 'soap', number: 'SOAP-A', expires_on: '2027-03-31' } });
+  a.documentId = document.body.document.id;
+  const filed = await call(`/api/documents/${a.documentId}/file`, { method: 'PUT', token: a.ownerToken, raw: { body: Buffer.from('%PDF-1.4\n%%EOF\n'), contentType: 'application/pdf' } });
+  expect(filed.status).toBe(200);
 }, 60_000);
 afterAll(() => server.close());
 
@@ -76,7 +81,7 @@ const apiRoutes = () => server.routes.filter((route) => route.url.startsWith('/a
 
 /** A's ids for a path parameter, by the resource named before it; every kind when unknown. */
 function idsFor(resource: string): number[] {
-  const known: Record<string, number> = { drivers: a.driverId, vehicles: a.vehicleId, shifts: a.shiftId, owners: a.ownerId, zones: a.zoneId, 'alert-rules': a.ruleId, alerts: a.alertId };
+  const known: Record<string, number> = { drivers: a.driverId, vehicles: a.vehicleId, shifts: a.shiftId, owners: a.ownerId, zones: a.zoneId, 'alert-rules': a.ruleId, alerts: a.alertId, documents: a.documentId };
   return resource in known ? [known[resource]] : [a.driverId, a.vehicleId, a.shiftId, a.ownerId];
 }
 
@@ -158,7 +163,7 @@ describe('owner B on owner A’s ids, on every route', () => {
         // An answer that names one of A's ids as found would be a leak: ids in the path must 404.
         // (Only where the path takes an id: by-phone's "1" is no phone, a Spanish 400.)
         const takesId = /:(id|\w+Id)\b/.test(route.url);
-        if (takesId && [a.driverId, a.vehicleId, a.shiftId, a.zoneId, a.ruleId, a.alertId].some((id) => url.includes(`/${id}?`) || url.includes(`/${id}/`))) {
+        if (takesId && [a.driverId, a.vehicleId, a.shiftId, a.zoneId, a.ruleId, a.alertId, a.documentId].some((id) => url.includes(`/${id}?`) || url.includes(`/${id}/`))) {
           expect({ route: `${route.method} ${url}`, status: answer.status }).toEqual({ route: `${route.method} ${url}`, status: 404 });
         }
       }

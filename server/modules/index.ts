@@ -7,6 +7,7 @@ import { accountsModule } from './accounts/module';
 import { alertsModule } from './alerts/module';
 import { deskModule } from './desk/module';
 import { dispatchModule } from './dispatch/module';
+import { documentsModule } from './documents/module';
 import { driversModule } from './drivers/module';
 import type { FlotaModule } from './flotaModule';
 import { identityModule } from './identity/module';
@@ -19,7 +20,7 @@ import { vehiclesModule } from './vehicles/module';
 
 export type { FlotaModule, ModuleContext, ModuleServices } from './flotaModule';
 
-export const modules: readonly FlotaModule[] = [identityModule, driversModule, vehiclesModule, shiftsModule, positionsModule, reportsModule, deskModule, dispatchModule, trackingModule, alertsModule, notificationsModule, accountsModule];
+export const modules: readonly FlotaModule[] = [identityModule, driversModule, vehiclesModule, documentsModule, shiftsModule, positionsModule, reportsModule, deskModule, dispatchModule, trackingModule, alertsModule, notificationsModule, accountsModule];
 
 /** The mounted modules' settings sections: the entry reads them from the environment with the platform's (platform/config.ts). */
 export const settingsSections = modules.flatMap((module) => (module.settings ? [module.settings] : []));

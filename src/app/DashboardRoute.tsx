@@ -2,6 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { AccountsAttention } from '../features/accounts/AccountsAttention';
 import { OpenAlertsLine } from '../features/alerts/AlertsLive';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { ExpiriesAttention } from '../features/documents/ExpiriesAttention';
 import { shiftSelected } from '../features/liveMap/state/liveMapSlice';
 import { positionOf } from '../features/liveMap/state/taxiRows';
 import { dispatchClosed, dispatchOpened } from '../features/dispatch/dispatchRealtime';
@@ -21,5 +22,10 @@ export function DashboardRoute() {
     };
   }, [dispatch]);
   const showTaxi = useCallback((shift: { id: number; latitude: number | null; longitude: number | null }) => dispatch(shiftSelected({ shiftId: shift.id, position: positionOf(shift) })), [dispatch]);
-  return <DashboardPage onShowTaxi={showTaxi} openAlerts={<OpenAlertsLine />} extraAttention={<AccountsAttention />} />;
+  return <DashboardPage onShowTaxi={showTaxi} openAlerts={<OpenAlertsLine />} extraAttention={
+        <>
+          <ExpiriesAttention />
+          <AccountsAttention />
+        </>
+      } />;
 }

@@ -61,13 +61,13 @@ export const routes: RouteObject[] = [
             path: 'drivers',
             handle: { title: 'Conductores' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
-            lazy: async () => ({ Component: (await import('../features/drivers/DriversPage')).DriversPage }),
+            lazy: async () => ({ Component: (await import('./FleetCardsRoutes')).DriversRoute }),
           },
           {
             path: 'vehicles',
             handle: { title: 'Vehículos' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
-            lazy: async () => ({ Component: (await import('../features/vehicles/VehiclesPage')).VehiclesPage }),
+            lazy: async () => ({ Component: (await import('./FleetCardsRoutes')).VehiclesRoute }),
           },
           // MapLibre is heavy: the map screen is its own chunk, fetched when first opened.
           {
@@ -89,6 +89,13 @@ export const routes: RouteObject[] = [
             handle: { title: 'Lugares' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => ({ Component: (await import('../features/dispatch/places/PlacesPage')).PlacesPage }),
+          },
+          // Vencimientos (issue 34): documents expired or expiring, every desk role.
+          {
+            path: 'expiries',
+            handle: { title: 'Vencimientos' } satisfies RouteHandle,
+            hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
+            lazy: async () => ({ Component: (await import('../features/documents/VencimientosPage')).VencimientosPage }),
           },
           {
             path: 'alerts',

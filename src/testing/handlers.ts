@@ -50,6 +50,9 @@ export const handlers = [
   http.get(`${API}/dispatch/bookings`, ({ request }) => (authorized(request) ? HttpResponse.json({ bookings: [], closed_not_shown: 0 }) : unauthorized())),
   // /conductor's "Mi cuenta": nothing owed (a driver's token; driver routes are a test's own otherwise).
   http.get(`${API}/driver/account`, () => HttpResponse.json({ account: { driver_id: 7, first_name: 'Pedro', last_name: 'Rojas', balance: 0, days_behind: 0, terms: null }, terms_history: [], entries: [] })),
+  // Vencimientos: nothing expiring (the cards and the dashboard's Requiere atención ask); /conductor's "Mis documentos": none.
+  http.get(`${API}/expiries`, ({ request }) => (authorized(request) ? HttpResponse.json({ today: '2026-11-27', window_days: 60, expiries: [], retirements: [] }) : unauthorized())),
+  http.get(`${API}/driver/documents`, () => HttpResponse.json({ documents: [], blocked_reasons: [] })),
   http.get(`${API}/alerts/summary`, ({ request }) => (authorized(request) ? HttpResponse.json({ open_count: 0, open_sos: 0 }) : unauthorized())),
   http.get(`${API}/dispatch/availability`, ({ request }) => (authorized(request) ? HttpResponse.json({ availability: [] }) : unauthorized())),
   http.get(`${API}/shifts/history`, ({ request }) => {

@@ -8,6 +8,7 @@ import type { PassPacing } from '../../platform/backgroundPass';
 import { createBackgroundPass } from '../../platform/backgroundPass';
 import type { FlotaModule } from '../flotaModule';
 import { deleteAlertsBefore } from './alertsRepo';
+import { createDocumentReminders } from './documentReminders';
 import { alertsRoutes } from './alertsRoutes';
 import { createEventsEngine } from './engine/eventsEngine';
 import { createAlertEvents } from './events';
@@ -32,6 +33,9 @@ declare module '../../platform/backgroundPass' {
     alertsSweep: Partial<PassPacing>;
   }
 }
+
+/** Vencimientos' reminders are looked for at most this often (by the clock the rules read). */
+const REMINDERS_EVERY_MS = 60_000;
 
 /** With PostgreSQL, other processes' zone and rule changes are seen within this long. */
 const CLUSTER_CACHE_MS = 5000;
@@ -81,10 +85,16 @@ export const alertsModule: FlotaModule = {
     await app.register(sosRoutes, { prefix, db, authenticateDriver, raiser, rules, events });
 
     const retentionMs = config.alerts.retentionDays * 86_400_000;
+    const reminders = createDocumentReminders({ db, raiser, rules, timeZone: config.tzFleet });
+    let remindersAt = Number.NEGATIVE_INFINITY;
     backgroundPasses.add('alertsSweep', (pacing) =>
       createBackgroundPass('Alertas', app.log, { startDelayMs: 5000, recheckMs: config.alerts.sweepMs, dutyCycle: 0.2, ...pacing }, async () => {
         const now = clock.now();
         await engine.sweepSignal(now);
+        if (Math.abs(now.getTime() - remindersAt) >= REMINDERS_EVERY_MS) {
+          remindersAt = now.getTime();
+          await reminders.run(now);
+        }
         await deleteAlertsBefore(db, new Date(now.getTime() - retentionMs));
       }),
     );

@@ -19,6 +19,8 @@ export const DEFAULT_RULES: readonly AlertRuleInput[] = [
     desk: true,
     email_to: [],
   },
+  // Vencimientos (issue 34): reminders before a document expires.
+  { name: 'Vencimientos', kinds: ['document_expiry'], zone_ids: null, vehicle_ids: null, desk: true, email_to: [] },
 ];
 
 export const toRule = (row: Selectable<AlertRulesTable>): AlertRule => ({

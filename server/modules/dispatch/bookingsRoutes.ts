@@ -98,7 +98,19 @@ export const bookingsRoutes: FastifyPluginAsync<DispatchRoutesOptions> = async (
   app.post('/dispatch/bookings/:id/assign', routeSpecs.assignBooking, async (request): Promise<BookingResponse> => {
     const id = await bookingId(request);
     const body = parseBody(assignRequestSchema, request.body);
-    await service.assign(ownerId(request), id, body.driver_id, deskActor(request), audit(request));
+    await service.assign(ownerId(request), id, body.driver_id, deskActor(request), audit(request), {
+      confirmExpired: body.confirm_expired_documents === true,
+      // The desk's explicit confirmation, with what had expired, beside the assignment in Actividad.
+      override: async (trx, reasons) =>
+        recordActivity(trx, request, {
+          entity: 'booking',
+          entityId: id,
+          label: `#${id}`,
+          action: 'assigned_despite_documents',
+          before: { documentos_vencidos: null },
+          after: { documentos_vencidos: reasons.join('; ') },
+        }),
+    });
     return answer(request, id);
   });
 
@@ -131,10 +143,10 @@ export const bookingsRoutes: FastifyPluginAsync<DispatchRoutesOptions> = async (
 
   app.get('/dispatch/candidates', routeSpecs.candidates, async (request, reply): Promise<CandidatesResponse> => {
     const query = parseBody(candidatesQuerySchema, request.query);
-    const { candidates, searchMs } = await service.candidates(ownerId(request), query.latitude, query.longitude, query.booking_id);
+    const { candidates, excluded, searchMs } = await service.candidates(ownerId(request), query.latitude, query.longitude, query.booking_id);
     // The search's own time (no network, no JSON, no other request's work): `npm run bench -- dispatch` reports it as the server time.
     reply.header('server-timing', `candidates;dur=${searchMs.toFixed(3)}`);
-    return { candidates };
+    return { candidates, excluded };
   });
 
   app.get<{ Querystring: { query?: string; latitude?: string; longitude?: string } }>('/dispatch/geocode', routeSpecs.geocode, async (request): Promise<GeocodeResponse> => {

@@ -10,6 +10,7 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DocumentBlock } from '../../../contract/documents';
 import type { Actor, Availability, Booking, BookingCreate, BookingStatus, Candidate } from '../../../contract/dispatch';
 import type { Database } from '../../platform/db/schema';
 import { isUniqueViolation } from '../../platform/db/dbErrors';
@@ -20,7 +21,8 @@ import type { FlotaSocketServer } from '../../platform/realtime/socketServer';
 import { activeShiftOf, setAvailability } from './availabilityRepo';
 import { BookingMessages, bookingFromRow, findStored, insertBooking, insertEvent, loadBooking, readOfferTally, transition, unansweredDrivers, type BookingRow, type StoredBooking, type TransitionInput } from './bookingsRepo';
 import { OfferEndNotes, offerTallyText } from '../../../contract/offerTally';
-import { findCandidates } from './candidates';
+import { blockReasons, type DocumentBlocks, type DocumentRules } from '../documents';
+import { findCandidates, findExcluded } from './candidates';
 import { driverDispatchState, noShowInSeconds, toDriverOffer, toDriverTrip } from './driverView';
 import { createDispatchEvents } from './events';
 import { createTaxiIndex, distanceMeters } from './taxiIndex';
@@ -41,6 +43,7 @@ export const DispatchMessages = {
   onTrip: 'Tienes un viaje en curso: la disponibilidad vuelve a Libre al finalizarlo',
   pastSchedule: 'La hora programada ya pasó',
   farSchedule: 'Se puede programar hasta 30 días antes',
+  expiredDocuments: (reasons: readonly string[]) => `Documentos vencidos: ${reasons.join('; ')}. Confirma para asignar de todos modos`,
   noShowTooSoon: (seconds: number, waitSeconds: number) =>
     `Aún no: podrás marcar No se presentó en ${waitText(seconds)} (se espera ${waitText(waitSeconds)} desde tu llegada)`,
 } as const;
@@ -80,7 +83,12 @@ export interface DispatchServiceOptions {
   clustered?: boolean;
   /** Told of each booking that returns to the board unaccepted (alerts raise "Reserva sin aceptar"). */
   hooks?: DispatchHooks;
+  /** Vencimientos: which taxis an expired required document keeps out (none when absent). */
+  documents?: DocumentRules;
 }
+
+/** Runs inside the assignment's transaction when the desk assigned despite expired documents (Actividad). */
+export type OverrideAudit = (trx: Transaction<Database>, reasons: readonly string[]) => Promise<void>;
 
 /** A module above dispatch hearing a booking after a change (tracking's links). */
 export type BookingListener = (ownerId: number, booking: Booking) => void;
@@ -131,7 +139,9 @@ const fail = (status: number, error: string): never => {
   throw new HttpError(status, error);
 };
 
-export function createDispatchService({ db, io, publish: publishEvent, config, log, clustered = false, hooks }: DispatchServiceOptions) {
+export function createDispatchService({ db, io, publish: publishEvent, config, log, clustered = false, hooks, documents }: DispatchServiceOptions) {
+  /** The fleet's expired required documents, read as each search starts (undefined: nothing to respect). */
+  const documentBlocks = async (ownerId: number): Promise<DocumentBlocks | undefined> => (documents ? documents.blocks(ownerId) : undefined);
   const events = createDispatchEvents(publishEvent);
   const index = createTaxiIndex();
   const states = createTaxiStates();
@@ -293,12 +303,14 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
     if (stored.refusals < config.maxRefusals) {
       const refused = firstOffer ? new Set<number>() : await refusedDrivers(bookingId);
       if (sync.busy()) await sync.settled();
+      const blocks = await documentBlocks(ownerId);
       const candidates = await findCandidates(index, states, config, {
         ownerId,
         latitude: stored.pickup_latitude,
         longitude: stored.pickup_longitude,
         excludeDrivers: refused,
         limit: 5,
+        documents: blocks,
       });
       for (const candidate of candidates) {
         try {
@@ -436,16 +448,18 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
     },
 
     /** The candidates and the search's own time (ms): without a routing engine it runs synchronously, so no other work is counted in it. */
-    async candidates(ownerId: number, latitude: number, longitude: number, bookingId?: number): Promise<{ candidates: Candidate[]; searchMs: number }> {
+    async candidates(ownerId: number, latitude: number, longitude: number, bookingId?: number): Promise<{ candidates: Candidate[]; excluded: DocumentBlock[]; searchMs: number }> {
+      const blocks = await documentBlocks(ownerId);
       if (sync.busy()) await sync.settled();
       const started = performance.now();
-      const search = findCandidates(index, states, config, { ownerId, latitude, longitude });
+      const search = findCandidates(index, states, config, { ownerId, latitude, longitude, documents: blocks });
       const searched = performance.now() - started;
       const found = await search;
       const searchMs = config.routingUrl ? performance.now() - started : searched;
+      const excluded = findExcluded(index, states, config, { ownerId, latitude, longitude, documents: blocks });
       // Only the caller's own booking reorders (another fleet's id finds no events of its taxis anyway).
       const candidates = bookingId !== undefined && (await findStored(db, ownerId, bookingId)) ? await unansweredLast(bookingId, found) : found;
-      return { candidates, searchMs };
+      return { candidates, excluded, searchMs };
     },
 
     /** The new booking as the desks were told it (null only if it vanished meanwhile). */
@@ -465,18 +479,35 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
     },
 
     /** The desk puts a taxi on the booking: one transaction, the unique index refuses a second live trip for the driver. */
-    async assign(ownerId: number, bookingId: number, driverId: number, actor: Actor, audit?: Audit): Promise<void> {
+    /**
+     * The desk puts a taxi on the booking. An expired required document (Vencimientos) needs the desk's
+     * explicit confirmation (`confirmExpired`), written to Actividad by `override` in the same transaction.
+     */
+    async assign(
+      ownerId: number,
+      bookingId: number,
+      driverId: number,
+      actor: Actor,
+      audit?: Audit,
+      documentCheck?: { confirmExpired: boolean; override?: OverrideAudit },
+    ): Promise<void> {
       const before = await findStored(db, ownerId, bookingId);
       if (!before) fail(404, BookingMessages.notFound);
       const driver = await db.selectFrom('drivers').select('id').where('id', '=', driverId).where('owner_id', '=', ownerId).where('deleted_at', 'is', null).executeTakeFirst();
       if (!driver) fail(404, DispatchMessages.driverNotFound);
       const offers = await offersBefore(before);
+      const blocks = await documentBlocks(ownerId);
       const result = await decide(
         async (trx) => {
           const shift = await activeShiftOf(trx, ownerId, driverId);
           if (!shift) fail(409, DispatchMessages.driverOffShift);
           const { shiftId, vehicleId, availability } = shift as NonNullable<typeof shift>;
           if (availability === 'fuera_de_servicio') fail(409, DispatchMessages.driverOutOfService);
+          const reasons = blocks ? blockReasons(blocks, driverId, vehicleId) : [];
+          if (reasons.length) {
+            if (!documentCheck?.confirmExpired) throw new HttpError(409, DispatchMessages.expiredDocuments(reasons), { confirm_expired_documents: reasons.join('; ') });
+            await documentCheck.override?.(trx, reasons);
+          }
           const row = await step(trx, {
             ownerId,
             bookingId,
@@ -541,7 +572,16 @@ export function createDispatchService({ db, io, publish: publishEvent, config, l
       // INSERT (each round trip counts on a busy server); when that driver took another offer
       // meanwhile, the loop of offerNext.
       if (sync.busy()) await sync.settled();
-      const [best] = await unansweredLast(bookingId, await findCandidates(index, states, config, { ownerId, latitude: stored.pickup_latitude, longitude: stored.pickup_longitude, limit: 5 }));
+      const [best] = await unansweredLast(
+        bookingId,
+        await findCandidates(index, states, config, {
+          ownerId,
+          latitude: stored.pickup_latitude,
+          longitude: stored.pickup_longitude,
+          limit: 5,
+          documents: await documentBlocks(ownerId),
+        }),
+      );
       if (best) {
         try {
           const row = await decide(async (trx) => {

@@ -5,6 +5,7 @@
  * config.dispatch.sweepMs once the server listens — also right away, so offers that expired while the
  * server was down pass on at start.
  */
+import { createDocumentRules } from '../documents';
 import type { FlotaModule } from '../flotaModule';
 import type { DispatchHooks } from './dispatchService';
 import { openApiTags } from './routeSpecs';
@@ -29,8 +30,9 @@ export const dispatchModule: FlotaModule = {
   name: 'dispatch',
   openApiTags: Object.values(openApiTags),
   settings: dispatchSettings,
-  async register(app, { prefix, config, db, io, publish, authenticate, authenticateDriver, backgroundPasses, services: { positions, shifts, dispatch: hooks } }) {
-    const service = createDispatchService({ db, io, publish, config: config.dispatch, log: app.log, clustered: config.databaseUrl !== null, hooks });
+  async register(app, { prefix, config, db, io, publish, clock, authenticate, authenticateDriver, backgroundPasses, services: { positions, shifts, dispatch: hooks } }) {
+    const documents = createDocumentRules(db, clock, config.tzFleet);
+    const service = createDispatchService({ db, io, publish, config: config.dispatch, log: app.log, clustered: config.databaseUrl !== null, hooks, documents });
     await service.loadIndex();
     positions.onAccepted((position) => service.onPosition(position));
     shifts.onEnded((shift) => service.onShiftEnded(shift.id));

@@ -58,7 +58,8 @@ export const routeSpecs = {
   }),
   getBooking: desk('Una reserva', { params: idParams, response: { 200: bookingResponseSchema, ...errors(401, 404) } }),
   assignBooking: desk('Asignar un taxi a la reserva', {
-    description: 'Decide en una transacción: un taxi no queda en dos viajes ni un viaje en dos taxis (409 para quien pierde).',
+    description:
+      'Decide en una transacción: un taxi no queda en dos viajes ni un viaje en dos taxis (409 para quien pierde). Con un documento obligatorio vencido (Vencimientos) responde 409 salvo que `confirm_expired_documents` sea true; la confirmación queda en Actividad.',
     params: idParams,
     body: assignRequestSchema,
     response: booking,

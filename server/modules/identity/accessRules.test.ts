@@ -50,7 +50,7 @@ describe.each(EVERY_DESK_ROLE)('%s on every desk route', (role) => {
       const method = key.split(' ')[0];
       const sample = await routeSamples[key]({ db: server.db, ownerId: server.seed.ownerId });
       const before = await databaseFingerprint(server.db);
-      const { status, body } = await apiCall(server.url, sample.path, { method, token: tokens[role], json: sample.json });
+      const { status, body } = await apiCall(server.url, sample.path, { method, token: tokens[role], json: sample.json, raw: sample.raw });
       if (who.includes(role)) {
         expect({ key, ok: status >= 200 && status < 300 }).toEqual({ key, ok: true });
         await sample.cleanup?.();
@@ -68,7 +68,7 @@ describe.each(EVERY_DESK_ROLE)('%s on every desk route', (role) => {
       const method = key.split(' ')[0];
       const sample = await routeSamples[key]({ db: server.db, ownerId: otherOwnerId });
       const before = await databaseFingerprint(server.db);
-      const { status, body } = await apiCall(server.url, sample.path, { method, token: tokens[role], json: sample.json });
+      const { status, body } = await apiCall(server.url, sample.path, { method, token: tokens[role], json: sample.json, raw: sample.raw });
       expect({ key, status, error: typeof body.error }).toEqual({ key, status: 404, error: 'string' });
       expect({ key, same: (await databaseFingerprint(server.db)) === before }).toEqual({ key, same: true });
     }

@@ -406,6 +406,9 @@ export interface Database {
   login_limits: LoginLimitsTable;
   webhook_endpoints: WebhookEndpointsTable;
   notification_outbox: NotificationOutboxTable;
+  documents: DocumentsTable;
+  document_files: DocumentFilesTable;
+  document_settings: DocumentSettingsTable;
 }
 
 /** Migration 0021 (notifications): a fleet's webhook endpoints. `events`: the subscribed types. */
@@ -440,4 +443,43 @@ export interface NotificationOutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   delivered_at: Timestamp | null;
+}
+
+/** Migration 0026 (documents): one document of a vehicle or of a driver; a renewal is a new row. Dates 'YYYY-MM-DD'. */
+export interface DocumentsTable {
+  id: Generated<number>;
+  owner_id: number;
+  vehicle_id: number | null;
+  driver_id: number | null;
+  kind: string;
+  custom_label: string | null;
+  licence_class: string | null;
+  number: string | null;
+  issued_on: string | null;
+  expires_on: string;
+  notes: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Migration 0026: a document's scanned file, in the database on both engines. */
+export interface DocumentFilesTable {
+  document_id: number;
+  owner_id: number;
+  content_type: string;
+  size_bytes: number;
+  file_name: string | null;
+  data: Uint8Array;
+  uploaded_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Migration 0026: a fleet's settings for documents (no row: the defaults). */
+export interface DocumentSettingsTable {
+  owner_id: number;
+  dispatch_mode: string;
+  window_days: number;
+  max_vehicle_age_years: number | null;
+  reminder_days: ColumnType<number[], string, string>;
+  reminder_hour: number;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

@@ -27,6 +27,7 @@ import { acknowledgeRequestSchema, alertRuleRequestSchema, alertsQuerySchema, so
 import { databaseSnapshot, type TableSnapshot } from '../testing/dbSnapshot';
 import { driverLogin } from '../testing/http';
 import { accountSettingsSchema, closingQuerySchema, entryCreateSchema, reversalCreateSchema, statementQuerySchema, termsCreateSchema } from '../../../contract/accounts';
+import { documentCreateSchema, documentSettingsSchema, documentsQuerySchema, documentUpdateSchema, expiriesQuerySchema } from '../../../contract/documents';
 import { fareTariffSchema } from '../../../contract/fares';
 import { placeRequestSchema, placesImportSchema } from '../../../contract/dispatch';
 import type { TestServer } from '../testing/testServer';
@@ -60,6 +61,9 @@ const BODIES: Record<string, z.ZodType> = {
   'PUT /api/alert-rules/:id': alertRuleRequestSchema,
   'POST /api/alerts/:id/acknowledge': acknowledgeRequestSchema,
   'POST /api/driver/sos': sosRequestSchema,
+  'POST /api/documents': documentCreateSchema,
+  'PUT /api/documents/:id': documentUpdateSchema,
+  'PUT /api/documents/settings': documentSettingsSchema,
 };
 const QUERIES: Record<string, z.ZodType> = {
   'GET /api/shifts/history': historyQuerySchema,
@@ -67,6 +71,8 @@ const QUERIES: Record<string, z.ZodType> = {
   'GET /api/shifts/history.csv': historyFilterSchema,
   'GET /api/accounts/drivers/:id/statement': statementQuerySchema,
   'GET /api/accounts/closing': closingQuerySchema,
+  'GET /api/documents': documentsQuerySchema,
+  'GET /api/expiries': expiriesQuerySchema,
 };
 
 /** Words of the English texts zod, Fastify and Node give when nobody translated them. */

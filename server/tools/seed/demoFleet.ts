@@ -243,6 +243,18 @@ export async function seedDemoFleet(db: Kysely<Database>, options: SeedOptions =
     await insertChunks(locationRows, (chunk) => trx.insertInto('shift_locations').values(chunk).execute());
     await seedDemoPlaces(trx, owner.id);
 
+    // Vencimientos (issue 34) on a new fleet's first day: the first driver's taxi (its licence already
+    // expired, so dispatch leaves it out anyway) has an expired SOAP; the eighth driver's taxi (off shift,
+    // valid licence: no journey counts on it) a revisión técnica due in 12 days and a permiso valid
+    // until May. No random draws here: the rest of the seed stays as it was.
+    const vehicleOf = (index: number) => staff[index]?.current_vehicle_id ?? null;
+    const demoDocuments = [
+      { vehicle_id: vehicleOf(0), kind: 'soap', number: 'SOAP-2025-0143', issued_on: addDays(today, -370), expires_on: addDays(today, -5) },
+      { vehicle_id: vehicleOf(7), kind: 'revision_tecnica', number: 'RT-B-88412', issued_on: addDays(today, -170), expires_on: addDays(today, 12) },
+      { vehicle_id: vehicleOf(7), kind: 'permiso_circulacion', number: 'PC-2026-5521', issued_on: `${today.slice(0, 4)}-05-31`, expires_on: `${Number(today.slice(0, 4)) + 1}-05-31` },
+    ].filter((document): document is typeof document & { vehicle_id: number } => document.vehicle_id !== null);
+    if (demoDocuments.length) await trx.insertInto('documents').values(demoDocuments.map((document) => ({ owner_id: owner.id, ...document }))).execute();
+
     return {
       ownerId: owner.id,
       vehicles: vehicles.length,

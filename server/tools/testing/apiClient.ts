@@ -5,18 +5,22 @@ export interface CallOptions {
   json?: unknown;
   /** A JSON body sent as written, for tests of malformed input. */
   jsonText?: string;
+  /** A raw body (a scanned file) with its Content-Type. */
+  raw?: { body: Uint8Array; contentType: string };
 }
 
 export function apiClient(baseUrl: string) {
-  return async function call(path: string, { method = 'GET', token, json, jsonText }: CallOptions = {}) {
+  return async function call(path: string, { method = 'GET', token, json, jsonText, raw }: CallOptions = {}) {
     const headers: Record<string, string> = {};
     if (token) headers.authorization = `Bearer ${token}`;
-    const body = json !== undefined ? JSON.stringify(json) : jsonText;
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    const text = json !== undefined ? JSON.stringify(json) : jsonText;
+    if (text !== undefined) headers['content-type'] = 'application/json';
+    if (raw) headers['content-type'] = raw.contentType;
+    const body = raw ? new Uint8Array(raw.body) : text;
     const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
-    const text = await response.text();
+    const answer = await response.text();
     // A file (the history's CSV) comes back as its text.
     const isJson = (response.headers.get('content-type') ?? '').includes('json');
-    return { status: response.status, body: !text ? null : isJson ? JSON.parse(text) : text };
+    return { status: response.status, body: !answer ? null : isJson ? JSON.parse(answer) : answer };
   };
 }

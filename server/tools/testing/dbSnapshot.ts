@@ -18,7 +18,10 @@ export async function ownerChecksum(db: Kysely<Database>, ownerId: number): Prom
       (select string_agg(p::text, '|' order by p.id) from dispatch_places p where p.owner_id = ${ownerId}),
       (select string_agg(z::text, '|' order by z.id) from zones z where z.owner_id = ${ownerId}),
       (select string_agg(r::text, '|' order by r.id) from alert_rules r where r.owner_id = ${ownerId}),
-      (select string_agg(x::text, '|' order by x.id) from alerts x where x.owner_id = ${ownerId})
+      (select string_agg(x::text, '|' order by x.id) from alerts x where x.owner_id = ${ownerId}),
+      (select string_agg(m::text, '|' order by m.id) from documents m where m.owner_id = ${ownerId}),
+      (select string_agg(f::text, '|' order by f.document_id) from document_files f where f.owner_id = ${ownerId}),
+      (select string_agg(g::text, '|') from document_settings g where g.owner_id = ${ownerId})
     )) as sum`.execute(db);
   return rows[0].sum;
 }

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { BookingCreateInput } from '../../../contract/dispatch';
 import type { Database } from '../../platform/db/schema';
+import { zonedDate } from '../../platform/timeZone';
 import { apiCall, driverLogin } from './http';
 
 /** Central Santiago: far from the demo fleet's town, so only the taxis a test places here are near. */
@@ -14,8 +15,12 @@ export interface TaxiOnShift {
   rut: string;
 }
 
-/** The demo fleet's drivers with a vehicle and no active shift. */
+/**
+ * The demo fleet's drivers with a vehicle and no active shift whom dispatch may offer trips to: the
+ * demo's expired licences (and a taxi's expired document) keep theirs out of the candidates (Vencimientos).
+ */
 export async function freeDemoDrivers(db: Kysely<Database>, ownerId: number): Promise<{ id: number; rut: string }[]> {
+  const today = zonedDate(new Date(), 'America/Santiago');
   return db
     .selectFrom('drivers as d')
     .select(['d.id', 'd.rut'])
@@ -23,6 +28,8 @@ export async function freeDemoDrivers(db: Kysely<Database>, ownerId: number): Pr
     .where('d.is_active', '=', true)
     .where('d.deleted_at', 'is', null)
     .where('d.current_vehicle_id', 'is not', null)
+    .where((eb) => eb.or([eb('d.license_expiry', 'is', null), eb('d.license_expiry', '>=', today)]))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('documents as x').select('x.id').whereRef('x.vehicle_id', '=', 'd.current_vehicle_id').where('x.expires_on', '<', today))))
     .where((eb) => eb.not(eb.exists(eb.selectFrom('shifts as s').select('s.id').whereRef('s.driver_id', '=', 'd.id').where('s.end_time', 'is', null))))
     .where((eb) => eb.not(eb.exists(eb.selectFrom('shifts as s').select('s.id').whereRef('s.vehicle_id', '=', 'd.current_vehicle_id').where('s.end_time', 'is', null))))
     .orderBy('d.id')

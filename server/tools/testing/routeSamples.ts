@@ -12,6 +12,8 @@ import { validRut } from './fleetFixtures';
 export interface SampleRequest {
   path: string;
   json?: unknown;
+  /** A raw body instead of JSON (a scanned file). */
+  raw?: { body: Uint8Array; contentType: string };
   /** Undoes what a successful call changed that later calls rely on. */
   cleanup?: () => Promise<void>;
 }
@@ -179,6 +181,16 @@ async function freshAlert(db: Kysely<Database>, ownerId: number): Promise<number
   return row.id;
 }
 
+/** A vehicle's document (a SOAP), with a scanned PDF when `withFile`. */
+async function freshDocument(db: Kysely<Database>, ownerId: number, withFile = false): Promise<number> {
+  const vehicleId = await freshVehicle(db, ownerId);
+  const row = await db.insertInto('documents').values({ owner_id: ownerId, vehicle_id: vehicleId, kind: 'soap', number: `S-${next()}`, expires_on: '2027-03-31' }).returning('id').executeTakeFirstOrThrow();
+  if (withFile) await db.insertInto('document_files').values({ document_id: row.id, owner_id: ownerId, content_type: 'application/pdf', size_bytes: SAMPLE_PDF.length, file_name: 'soap.pdf', data: SAMPLE_PDF }).execute();
+  return row.id;
+}
+const SAMPLE_PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
+const sampleDocument = { kind: 'soap', number: 'SOAP-1', issued_on: '2026-04-01', expires_on: '2027-03-31' };
+
 const samplePickup = { latitude: -33.4372, longitude: -70.6506, label: 'Plaza de Armas' };
 
 type SampleFactory = (context: SampleContext) => Promise<SampleRequest>;
@@ -313,11 +325,22 @@ export const routeSamples: Record<string, SampleFactory> = {
   'GET /api/alerts': async () => ({ path: '/api/alerts?state=open' }),
   'GET /api/alerts/summary': async () => ({ path: '/api/alerts/summary' }),
   'POST /api/alerts/:id/acknowledge': async ({ db, ownerId }) => ({ path: `/api/alerts/${await freshAlert(db, ownerId)}/acknowledge`, json: { note: 'Llamé al conductor' } }),
+  // Vencimientos (issue 34)
+  'GET /api/documents': async ({ db, ownerId }) => ({ path: `/api/documents?vehicle_id=${await anyId(db, 'vehicles', ownerId)}` }),
+  'POST /api/documents': async ({ db, ownerId }) => ({ path: '/api/documents', json: { vehicle_id: await freshVehicle(db, ownerId), ...sampleDocument } }),
+  'PUT /api/documents/:id': async ({ db, ownerId }) => ({ path: `/api/documents/${await freshDocument(db, ownerId)}`, json: { ...sampleDocument, notes: 'Renovado' } }),
+  'DELETE /api/documents/:id': async ({ db, ownerId }) => ({ path: `/api/documents/${await freshDocument(db, ownerId)}` }),
+  'PUT /api/documents/:id/file': async ({ db, ownerId }) => ({ path: `/api/documents/${await freshDocument(db, ownerId)}/file`, raw: { body: SAMPLE_PDF, contentType: 'application/pdf' } }),
+  'GET /api/documents/:id/file': async ({ db, ownerId }) => ({ path: `/api/documents/${await freshDocument(db, ownerId, true)}/file` }),
+  'DELETE /api/documents/:id/file': async ({ db, ownerId }) => ({ path: `/api/documents/${await freshDocument(db, ownerId, true)}/file` }),
+  'GET /api/expiries': async () => ({ path: '/api/expiries?days=90' }),
+  'GET /api/documents/settings': async () => ({ path: '/api/documents/settings' }),
+  'PUT /api/documents/settings': async () => ({ path: '/api/documents/settings', json: { dispatch_mode: 'bloquear', window_days: 45, max_vehicle_age_years: 12, reminder_days: [30, 7, 0], reminder_hour: 9 } }),
 };
 
 /** A fingerprint of everything a desk route can change: equal before and after means nothing changed. */
 export async function databaseFingerprint(db: Kysely<Database>): Promise<string> {
-  const tables = ['owners', 'desk_users', 'drivers', 'vehicles', 'shifts', 'activity_log', 'bookings', 'customers', 'dispatch_places', 'webhook_endpoints', 'notification_outbox', 'tracking_links', 'tracking_settings', 'account_terms', 'account_entries', 'account_settings', 'zones', 'alert_rules', 'alerts'] as const;
+  const tables = ['owners', 'desk_users', 'drivers', 'vehicles', 'shifts', 'activity_log', 'bookings', 'customers', 'dispatch_places', 'webhook_endpoints', 'notification_outbox', 'tracking_links', 'tracking_settings', 'account_terms', 'account_entries', 'account_settings', 'zones', 'alert_rules', 'alerts', 'documents', 'document_files', 'document_settings'] as const;
   const parts: string[] = [];
   for (const table of tables) {
     const { rows } = await sql<{ digest: string | null }>`select md5(string_agg(t::text, '|' order by t::text)) as digest from ${sql.table(table)} t`.execute(db);

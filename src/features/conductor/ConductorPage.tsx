@@ -12,6 +12,7 @@ import { driverApiClient } from './driverApiClient';
 import { DriverSignIn } from './DriverSignIn';
 import { fleetCodeFor, readDriverSession, saveDriverSession, type DriverSession } from './driverSession';
 import { MyAccount } from './MyAccount';
+import { MyDocuments } from './MyDocuments';
 import { ShiftPanel } from './ShiftPanel';
 import './conductor.css';
 
@@ -49,6 +50,7 @@ export function ConductorPage() {
       ) : (
         <DriverSignIn client={anonymousClient} fleetCode={fleetCode} notice={notice} onSignedIn={signedIn} />
       )}
+      {session && <MyDocuments apiBaseUrl={apiBaseUrl} token={session.token} />}
       {session && <MyAccount apiBaseUrl={apiBaseUrl} token={session.token} />}
       <aside className="flota-conductor__note" aria-label="Importante">
         <p>

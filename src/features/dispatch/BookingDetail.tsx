@@ -1,3 +1,4 @@
+import type { DocumentBlock } from '../../../contract/documents';
 /**
  * The selected booking beside the map: its state, the free taxis near its pickup (Asignar), Ofrecer,
  * while an offer runs Pasar al siguiente or Asignar another taxi at once, Cancelar with a reason, and for a taxi without /conductor the trip's next step by hand. A refusal
@@ -23,7 +24,7 @@ export const CANCEL_REASONS = ['El cliente canceló', 'Sin taxis disponibles', '
 /** Bookings the desk may still give to a taxi (a scheduled one too, ahead of time; one on offer too). */
 const CAN_DISPATCH = new Set(['pendiente', 'ofrecido']);
 
-export function BookingDetail({ booking, candidates, onClose }: { booking: Booking; candidates: { data?: Candidate[]; loading: boolean; failed: boolean; retry(): void }; onClose(): void }) {
+export function BookingDetail({ booking, candidates, onClose }: { booking: Booking; candidates: { data?: Candidate[]; excluded?: DocumentBlock[]; loading: boolean; failed: boolean; retry(): void }; onClose(): void }) {
   const dispatch = useAppDispatch();
   const [assign, assignState] = useAssignBookingMutation();
   const [offer, offerState] = useOfferBookingMutation();
@@ -99,11 +100,18 @@ export function BookingDetail({ booking, candidates, onClose }: { booking: Booki
           )}
           <CandidateList
             candidates={candidates.data}
+            excluded={candidates.excluded}
             loading={candidates.loading}
             failed={candidates.failed}
             busy={busy}
             onRetry={candidates.retry}
             onAssign={(candidate) => void attempt(() => assign({ id: booking.id, driverId: candidate.driver_id }).unwrap(), `Reserva #${booking.id} asignada a ${candidate.driver_name}`)}
+            onAssignExcluded={(taxi) => {
+              // An expired required document: assigning anyway is the desk's explicit decision, recorded in Actividad.
+              if (window.confirm(`${taxi.driver_name} tiene documentos vencidos:\n${taxi.reasons.join('\n')}\n\n¿Asignar de todos modos? Quedará registrado en Actividad.`)) {
+                void attempt(() => assign({ id: booking.id, driverId: taxi.driver_id, confirmExpired: true }).unwrap(), `Reserva #${booking.id} asignada a ${taxi.driver_name} con documentos vencidos`);
+              }
+            }}
           />
         </>
       )}

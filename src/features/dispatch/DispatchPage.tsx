@@ -74,7 +74,7 @@ export function DispatchPage({ mapOverlay, fleet }: { mapOverlay?: MapOverlay; f
         <BookingForm mapPick={mapPick} onPickupChange={setDraftPickup} onCreated={select} />
         <div className="flota-dispatch__map" role="region" aria-label="Mapa de despacho">
           <Suspense fallback={<LoadingText>Cargando mapa...</LoadingText>}>
-            <DispatchMap pickup={shownPickup} candidates={candidatePoint ? (candidates.data ?? []) : []} onPick={pick} overlay={mapOverlay} fleet={fleet} enRoute={enRoute} />
+            <DispatchMap pickup={shownPickup} candidates={candidatePoint ? (candidates.data?.candidates ?? []) : []} onPick={pick} overlay={mapOverlay} fleet={fleet} enRoute={enRoute} />
           </Suspense>
         </div>
         <div className="flota-dispatch__side">
@@ -82,13 +82,13 @@ export function DispatchPage({ mapOverlay, fleet }: { mapOverlay?: MapOverlay; f
             <BookingDetail
               key={selected.id}
               booking={selected}
-              candidates={{ data: candidates.data, loading: candidates.isLoading, failed: candidates.isError, retry: () => void candidates.refetch() }}
+              candidates={{ data: candidates.data?.candidates, excluded: candidates.data?.excluded, loading: candidates.isLoading, failed: candidates.isError, retry: () => void candidates.refetch() }}
               onClose={() => setSelectedId(null)}
             />
           ) : draftPickup ? (
             <section aria-label="Taxis libres cerca de la recogida">
               <h2 className="flota-booking-detail__title">Taxis libres cerca</h2>
-              <CandidateList candidates={candidates.data} loading={candidates.isLoading} failed={candidates.isError} busy={false} onRetry={() => void candidates.refetch()} />
+              <CandidateList candidates={candidates.data?.candidates} excluded={candidates.data?.excluded} loading={candidates.isLoading} failed={candidates.isError} busy={false} onRetry={() => void candidates.refetch()} />
             </section>
           ) : (
             <p className="flota-dispatch__hint">Elige una reserva del tablero para ver los taxis libres cercanos, asignarla u ofrecerla.</p>

@@ -8,7 +8,6 @@ import type {
   BookingCreateInput,
   BookingResponse,
   BookingsResponse,
-  Candidate,
   CandidatesResponse,
   Customer,
   CustomerResponse,
@@ -54,16 +53,17 @@ export const dispatchApi = api.enhanceEndpoints({ addTagTypes: ['Booking', 'Cust
     }),
     /** The Libre taxis with a fresh position near a point, by estimated time. */
     /**
-     * With `booking_id`: taxis that let that booking's offer go unanswered come last, marked. `round`
-     * (the booking's refusals, never sent) asks again when an offer came to nothing.
+     * The free taxis by estimate, and those Vencimientos keeps out with the reasons. With `booking_id`:
+     * taxis that let that booking's offer go unanswered come last, marked. `round` (the booking's
+     * refusals, never sent) asks again when an offer came to nothing.
      */
-    getCandidates: build.query<Candidate[], { latitude: number; longitude: number; booking_id?: number; round?: number }>({
+    getCandidates: build.query<CandidatesResponse, { latitude: number; longitude: number; booking_id?: number; round?: number }>({
       query: ({ round: _round, ...point }) => ({ url: '/dispatch/candidates', params: point }),
-      transformResponse: (response: CandidatesResponse) => response.candidates,
       keepUnusedDataFor: 0,
     }),
-    assignBooking: build.mutation<Booking, { id: number; driverId: number }>({
-      query: ({ id, driverId }) => ({ url: `/dispatch/bookings/${id}/assign`, method: 'POST', body: { driver_id: driverId } }),
+    /** `confirmExpired`: the desk saw the taxi's expired documents and assigns anyway (the server records it in Actividad). */
+    assignBooking: build.mutation<Booking, { id: number; driverId: number; confirmExpired?: boolean }>({
+      query: ({ id, driverId, confirmExpired }) => ({ url: `/dispatch/bookings/${id}/assign`, method: 'POST', body: confirmExpired ? { driver_id: driverId, confirm_expired_documents: true } : { driver_id: driverId } }),
       transformResponse: booking,
       invalidatesTags: (_result, _error, { id }) => bookingTags(id),
     }),

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatRut } from '../../../contract/rut';
 import type { Driver } from '../../../contract/entities';
 import { ActiveBadge, Badge, OnShiftBadge } from '../../components/Badge';
@@ -28,10 +29,12 @@ interface DriverCardProps {
   actions: EditDeleteHandlers | null;
   onShift: boolean;
   highlighted?: boolean;
+  /** What other features add below the badges (Vencimientos), composed in app/. */
+  extra?: ReactNode;
 }
 
 /** A driver in the grid: who, how to reach them, their licence and vehicle, and the actions (none when read-only). */
-export function DriverCard({ driver, now, actions, onShift, highlighted }: DriverCardProps) {
+export function DriverCard({ driver, now, actions, onShift, highlighted, extra }: DriverCardProps) {
   const name = driverFullName(driver);
   const details: CardDetail[] = [
     { label: 'Teléfono', value: driver.phone ? <PhoneLink phone={driver.phone} name={name} /> : 'Sin teléfono' },
@@ -57,6 +60,7 @@ export function DriverCard({ driver, now, actions, onShift, highlighted }: Drive
           <ActiveBadge active={driver.is_active} />
           <OnShiftBadge onShift={onShift} />
           <LicenceBadge expiry={driver.license_expiry} now={now} />
+          {extra}
         </>
       }
       details={details}

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAppDispatch, usePermissions, useUserPreference } from '../../app/hooks';
 import type { Driver } from '../../../contract/entities';
@@ -28,7 +28,8 @@ type FormState = { driver: Driver | null } | null;
 /** How often "En turno" is asked again while the list is open. */
 const ON_SHIFT_POLL_MS = 60_000;
 
-export function DriversPage() {
+/** `cardExtra`: what app/ adds to each card (Vencimientos). */
+export function DriversPage({ cardExtra }: { cardExtra?: (driver: Driver) => ReactNode } = {}) {
   const dispatch = useAppDispatch();
   const { data, isLoading, error, refetch } = useGetDriversQuery();
   const { data: onShiftIds } = useGetDriversOnShiftQuery(undefined, { pollingInterval: ON_SHIFT_POLL_MS, refetchOnMountOrArgChange: true });
@@ -70,7 +71,7 @@ export function DriversPage() {
       highlighted: driver.id === highlightedId,
       actions: manageFleet ? { onEdit: () => setForm({ driver }), onDelete: () => handleDelete(driver) } : null,
     }));
-  const cards = rows.map((row) => <DriverCard key={row.driver.id} driver={row.driver} now={now} actions={row.actions} onShift={row.onShift} highlighted={row.highlighted} />);
+  const cards = rows.map((row) => <DriverCard key={row.driver.id} driver={row.driver} now={now} actions={row.actions} onShift={row.onShift} highlighted={row.highlighted} extra={cardExtra?.(row.driver)} />);
 
   return (
     <CardListScreen

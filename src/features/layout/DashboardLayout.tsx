@@ -15,6 +15,7 @@ const navItems: { to: string; label: string; icon: IconName; end?: boolean; need
   { to: '/dashboard/dispatch', label: 'Despacho', icon: 'dispatch' },
   { to: '/dashboard/map', label: 'Mapa en Vivo', icon: 'map' },
   { to: '/dashboard/alerts', label: 'Alertas', icon: 'alerts' },
+  { to: '/dashboard/expiries', label: 'Vencimientos', icon: 'expiries' },
   { to: '/dashboard/zones', label: 'Zonas', icon: 'zones', needs: 'manageFleet' },
   { to: '/dashboard/history', label: 'Historial', icon: 'history' },
   { to: '/dashboard/accounts', label: 'Cuentas', icon: 'accounts' },

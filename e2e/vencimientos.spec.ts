@@ -1,0 +1,114 @@
+/**
+ * Vencimientos (issue 34) in Chromium against the real server: the Dueño adds a revisión técnica
+ * expiring in 5 days with its scanned PDF on a taxi's card; it shows on the card, in Vencimientos
+ * (a table at 1366×768, cards at 390×844), on the dashboard's Requiere atención, and its reminder
+ * reaches the inbox. A driver whose licence expired 40 days ago stays out of the candidates, the desk
+ * sees why, and /conductor tells the driver. Each journey brings its own taxi and driver, in Papudo,
+ * and removes them. Screenshots (e2e/artifacts/screenshots/vencimientos-*.png) are for a person to look at.
+ */
+import { expect, test } from '@playwright/test';
+import { createDriver, DESK, deskToken, Leftovers, north, PAPUDO, person, PHONE, phoneOnShift } from './support/dispatch';
+import { logIn, screenshotPath } from './support/session';
+
+const leftovers = new Leftovers();
+test.afterEach(async ({ request }) => leftovers.clear(request));
+
+/** YYYY-MM-DD `days` from today in Santiago, and how the screens write it. */
+function dayFromToday(days: number): { iso: string; shown: string } {
+  const iso = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(new Date(Date.now() + days * 86_400_000));
+  return { iso, shown: iso.split('-').reverse().join('/') };
+}
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+test('a revisión técnica expiring in 5 days with its scanned PDF: on the card, in Vencimientos, on the dashboard and in the inbox', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  await createDriver(request, leftovers, person('Marta', 'Vencimientos', 11), 'VJCR51');
+  const due = dayFromToday(5);
+  const desk = await browser.newContext({ viewport: DESK, locale: 'es-CL', timezoneId: 'America/Santiago' });
+  const page = await desk.newPage();
+  await logIn(page);
+  await page.goto('/dashboard/vehicles');
+  const card = page.getByRole('list', { name: 'Vehículos' }).getByRole('listitem').filter({ hasText: 'VJCR51' });
+  await card.getByRole('button', { name: 'Documentos de VJCR51' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Documentos de VJCR51' });
+  await expect(dialog.getByText('Sin documentos registrados.')).toBeVisible();
+  await dialog.getByLabel('Tipo').selectOption({ label: 'Revisión técnica' });
+  await dialog.getByLabel('Número o folio').fill('RT-B-55120');
+  await dialog.getByLabel('Emisión').fill(dayFromToday(-175).iso);
+  await dialog.getByLabel('Vencimiento').fill(due.iso);
+  await dialog.getByLabel(/Archivo escaneado/).setInputFiles({ name: 'revision-tecnica.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await dialog.getByRole('button', { name: 'Guardar documento' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Revisión técnica guardado');
+  const saved = dialog.getByRole('list', { name: 'Documentos de VJCR51' }).getByRole('listitem');
+  await expect(saved).toContainText(`Revisión técnica · N° RT-B-55120 · vence el ${due.shown}`);
+  await expect(saved.getByRole('button', { name: 'Ver archivo de Revisión técnica' })).toBeVisible();
+  await page.screenshot({ path: screenshotPath('vencimientos-documents-1366') });
+  await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
+
+  await expect(card).toContainText(`Revisión técnica vence el ${due.shown}`);
+  await card.screenshot({ path: screenshotPath('vencimientos-vehicle-card') });
+
+  await page.getByRole('link', { name: 'Vencimientos' }).click();
+  await expect(page.getByRole('heading', { name: 'Vencimientos', level: 1 })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'VJCR51' });
+  await expect(row).toContainText(`vence el ${due.shown} (en 5 días)`);
+  await expect(row).toContainText('Revisión técnica · con archivo');
+  // The demo's licence expired 40 days ago reads "venció", never "vence".
+  await expect(page.getByRole('row').filter({ hasText: 'Licencia profesional' }).first()).toContainText('venció el');
+  await page.screenshot({ path: screenshotPath('vencimientos-1366') });
+  await page.setViewportSize(PHONE);
+  const phoneCard = page.getByRole('list', { name: 'Vencimientos' }).getByRole('listitem').filter({ hasText: 'VJCR51' });
+  await expect(phoneCard).toContainText(`vence el ${due.shown} (en 5 días)`);
+  await page.screenshot({ path: screenshotPath('vencimientos-390'), fullPage: true });
+  await page.setViewportSize(DESK);
+
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  const attention = page.getByRole('list', { name: 'Documentos vencidos o por vencer' });
+  await expect(attention.getByRole('listitem').filter({ hasText: 'VJCR51' })).toContainText(`Revisión técnica de vehículo VJCR51: vence el ${due.shown} (en 5 días)`);
+  await expect(page.getByText('Cargando pendientes...')).toHaveCount(0);
+  await page.screenshot({ path: screenshotPath('vencimientos-dashboard-1366') });
+
+  // The alerts' sweep looks for due reminders at most once a minute: the inbox gets it within two.
+  await expect(async () => {
+    await page.goto('/dashboard/alerts');
+    await expect(page.getByText(`Revisión técnica del taxi VJCR51 vence en 5 días (${due.shown})`)).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 150_000, intervals: [5_000] });
+  await page.screenshot({ path: screenshotPath('vencimientos-inbox-1366') });
+  await desk.close();
+});
+
+test('an expired licence keeps the driver out of the candidates, with the reason on the desk and on the phone', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const who = person('Rodrigo', 'Caducado', 12);
+  const driver = await createDriver(request, leftovers, who, 'VJCL52');
+  const headers = { authorization: `Bearer ${await deskToken(request)}` };
+  const expired = dayFromToday(-40);
+  const licence = await request.post('/api/documents', { headers, data: { driver_id: driver.id, kind: 'licencia', licence_class: 'A2', number: 'A2-9911', expires_on: expired.iso } });
+  expect(licence.status(), await licence.text()).toBe(201);
+  const reason = `Licencia profesional de Rodrigo Caducado venció el ${expired.shown}`;
+
+  const { phone, page: driverPage } = await phoneOnShift(browser, who, north(PAPUDO, 300));
+  const mine = driverPage.getByRole('region', { name: 'Mis documentos' });
+  await expect(mine.getByRole('alert')).toContainText('No te llegan ofertas de viaje');
+  await expect(mine.getByRole('alert')).toContainText(reason);
+  await driverPage.screenshot({ path: screenshotPath('vencimientos-conductor-390'), fullPage: true });
+
+  const booking = await request.post('/api/dispatch/bookings', { headers, data: { customer_phone: '+56 9 5555 0152', pickup: { ...PAPUDO, label: 'Plaza de Papudo' } } });
+  expect(booking.status(), await booking.text()).toBe(201);
+  const id = ((await booking.json()) as { booking: { id: number } }).booking.id;
+  leftovers.bookings.push(id);
+
+  const desk = await browser.newContext({ viewport: DESK, locale: 'es-CL', timezoneId: 'America/Santiago' });
+  const page = await desk.newPage();
+  await logIn(page);
+  await page.goto('/dashboard/dispatch');
+  await page.getByRole('region', { name: 'Tablero de viajes' }).getByRole('button', { name: new RegExp(`^#${id} `) }).click();
+  const detail = page.getByRole('region', { name: `Reserva #${id}` });
+  const excluded = detail.getByRole('list', { name: 'Taxis excluidos por documentos vencidos' });
+  await expect(excluded.getByRole('listitem').filter({ hasText: 'Rodrigo Caducado' })).toContainText(reason);
+  await expect(detail.getByRole('list', { name: 'Taxis libres más cercanos' }).getByText('Rodrigo Caducado')).toHaveCount(0);
+  await page.screenshot({ path: screenshotPath('vencimientos-dispatch-1366') });
+  await desk.close();
+  await phone.close();
+});

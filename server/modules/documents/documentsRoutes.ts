@@ -1,0 +1,204 @@
+/**
+ * /api/documents and /api/expiries: a vehicle's and a driver's documents, their scanned files, what
+ * expires, and the fleet's settings. Every query is scoped to the signed-in fleet: another fleet's
+ * document, an unknown id and a malformed one answer the same 404. Every change is in Actividad.
+ */
+import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  documentCreateSchema,
+  DocumentMessages,
+  documentSettingsSchema,
+  documentsQuerySchema,
+  documentUpdateSchema,
+  expiriesQuerySchema,
+  MAX_DOCUMENT_FILE_BYTES,
+  type DocumentResponse,
+  type DocumentsResponse,
+  type ExpiriesResponse,
+  type FleetDocument,
+} from '../../../contract/documents';
+import { recordActivity } from '../desk';
+import { ownerId } from '../identity';
+import type { Database } from '../../platform/db/schema';
+import { HttpError, Messages, parseBody } from '../../platform/errors';
+import { idParam, withoutBlanks } from '../../platform/params';
+import type { DocumentRules } from './documentRules';
+import { deleteDocument, deleteFile, findDocument, insertDocument, listDocuments, putFile, readFile, subjectExists, syncLicenceExpiry, updateDocument } from './documentsRepo';
+import { currentExpiries, windowEnd } from './expiries';
+import { sniffFileType } from './fileType';
+import { retirements } from './retirement';
+import { routeSpecs } from './routeSpecs';
+import { readDocumentSettings, writeDocumentSettings } from './settingsRepo';
+
+interface Options {
+  db: Kysely<Database>;
+  authenticate: preHandlerAsyncHookHandler;
+  rules: DocumentRules;
+}
+
+/** Bodies up to this size reach the handler, which refuses above 5 MB with its own text; beyond it Fastify's 413. */
+const UPLOAD_BODY_LIMIT = MAX_DOCUMENT_FILE_BYTES + 1024 * 1024;
+
+/** What Actividad keeps of a document: its fields, never the file's bytes. */
+function auditFields(document: FleetDocument | null) {
+  if (!document) return null;
+  const { file, current: _current, created_at: _created, label: _label, ...fields } = document;
+  return { ...fields, archivo: file ? `${file.file_name ?? 'archivo'} (${file.content_type}, ${file.size_bytes} bytes)` : null };
+}
+
+function fileNameHeader(request: FastifyRequest): string | null {
+  const raw = request.headers['x-file-name'];
+  if (typeof raw !== 'string' || !raw) return null;
+  let name: string;
+  try {
+    name = decodeURIComponent(raw);
+  } catch {
+    name = raw;
+  }
+  // Only a name to show: no folders, no control characters, 120 characters at most.
+  const clean = name.replace(/[\\/]/g, '_').replace(/\p{Cc}/gu, '').trim().slice(0, 120);
+  return clean || null;
+}
+
+export const documentsRoutes: FastifyPluginAsync<Options> = async (app, { db, authenticate, rules }) => {
+  app.addHook('preHandler', authenticate);
+
+  async function documentOr404(owner: number, id: number): Promise<FleetDocument> {
+    const document = await findDocument(db, owner, id);
+    if (!document) throw new HttpError(404, DocumentMessages.notFound);
+    return document;
+  }
+
+  async function afterLicenceChange(trx: Kysely<Database>, owner: number, document: Pick<FleetDocument, 'kind' | 'driver_id'>): Promise<void> {
+    if (document.kind === 'licencia' && document.driver_id !== null) await syncLicenceExpiry(trx, owner, document.driver_id);
+  }
+
+  const entityLabel = (document: FleetDocument) => `${document.label} ${document.number ?? ''}`.trim();
+
+  app.get('/documents', routeSpecs.listDocuments, async (request): Promise<DocumentsResponse> => {
+    const query = parseBody(documentsQuerySchema, withoutBlanks(request.query));
+    return { documents: await listDocuments(db, ownerId(request), { vehicleId: query.vehicle_id, driverId: query.driver_id }) };
+  });
+
+  app.post('/documents', routeSpecs.createDocument, async (request, reply): Promise<DocumentResponse> => {
+    const owner = ownerId(request);
+    const input = parseBody(documentCreateSchema, request.body);
+    const document = await db.transaction().execute(async (trx) => {
+      if (!(await subjectExists(trx, owner, { vehicleId: input.vehicle_id, driverId: input.driver_id }))) {
+        throw new HttpError(404, input.vehicle_id !== null ? Messages.vehicleNotFound : Messages.driverNotFound);
+      }
+      const id = await insertDocument(trx, owner, input);
+      await afterLicenceChange(trx, owner, input);
+      const created = (await findDocument(trx, owner, id)) as FleetDocument;
+      await recordActivity(trx, request, { entity: 'document', entityId: id, label: entityLabel(created), action: 'created', after: auditFields(created) });
+      return created;
+    });
+    reply.code(201);
+    return { document };
+  });
+
+  app.put('/documents/:id', routeSpecs.updateDocument, async (request): Promise<DocumentResponse> => {
+    const owner = ownerId(request);
+    const id = idParam(request.params, DocumentMessages.notFound);
+    const before = await documentOr404(owner, id);
+    const input = parseBody(documentUpdateSchema, request.body);
+    if (input.kind !== before.kind) throw new HttpError(400, DocumentMessages.kind, { kind: 'El tipo de documento no cambia: agrega uno nuevo' });
+    const document = await db.transaction().execute(async (trx) => {
+      await updateDocument(trx, owner, id, input);
+      await afterLicenceChange(trx, owner, before);
+      const after = (await findDocument(trx, owner, id)) as FleetDocument;
+      await recordActivity(trx, request, { entity: 'document', entityId: id, label: entityLabel(after), action: 'updated', before: auditFields(before), after: auditFields(after) });
+      return after;
+    });
+    return { document };
+  });
+
+  app.delete('/documents/:id', routeSpecs.deleteDocument, async (request): Promise<{ ok: true }> => {
+    const owner = ownerId(request);
+    const id = idParam(request.params, DocumentMessages.notFound);
+    const before = await documentOr404(owner, id);
+    await db.transaction().execute(async (trx) => {
+      await deleteDocument(trx, owner, id);
+      await afterLicenceChange(trx, owner, before);
+      await recordActivity(trx, request, { entity: 'document', entityId: id, label: entityLabel(before), action: 'deleted', before: auditFields(before) });
+    });
+    return { ok: true };
+  });
+
+  // The file's own plugin: any Content-Type arrives as bytes here (the type is read from the content).
+  await app.register(async (files) => {
+    files.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    files.removeContentTypeParser(['application/json', 'text/plain']);
+    files.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+    files.put('/documents/:id/file', { ...routeSpecs.putDocumentFile, bodyLimit: UPLOAD_BODY_LIMIT }, async (request): Promise<DocumentResponse> => {
+      const owner = ownerId(request);
+      const id = idParam(request.params, DocumentMessages.notFound);
+      const before = await documentOr404(owner, id);
+      const data = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      if (!data.byteLength) throw new HttpError(400, DocumentMessages.fileEmpty, { file: DocumentMessages.fileEmpty });
+      if (data.byteLength > MAX_DOCUMENT_FILE_BYTES) throw new HttpError(413, DocumentMessages.fileTooLarge, { file: DocumentMessages.fileTooLarge });
+      const contentType = sniffFileType(data);
+      if (!contentType) throw new HttpError(400, DocumentMessages.fileType, { file: DocumentMessages.fileType });
+      const document = await db.transaction().execute(async (trx) => {
+        await putFile(trx, owner, id, { contentType, data, fileName: fileNameHeader(request) });
+        const after = (await findDocument(trx, owner, id)) as FleetDocument;
+        await recordActivity(trx, request, { entity: 'document', entityId: id, label: entityLabel(after), action: 'updated', before: auditFields(before), after: auditFields(after) });
+        return after;
+      });
+      return { document };
+    });
+  });
+
+  app.get('/documents/:id/file', routeSpecs.getDocumentFile, async (request, reply) => {
+    const owner = ownerId(request);
+    const id = idParam(request.params, DocumentMessages.notFound);
+    const file = await readFile(db, owner, id);
+    if (!file) throw new HttpError(404, DocumentMessages.fileNotFound);
+    const name = file.file_name ?? `documento-${id}`;
+    // A scanned licence or SOAP is personal data: no shared cache keeps it, and the browser never guesses its type.
+    return reply
+      .header('content-type', file.content_type)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', `inline; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .send(Buffer.from(file.data));
+  });
+
+  app.delete('/documents/:id/file', routeSpecs.deleteDocumentFile, async (request): Promise<DocumentResponse> => {
+    const owner = ownerId(request);
+    const id = idParam(request.params, DocumentMessages.notFound);
+    const before = await documentOr404(owner, id);
+    const document = await db.transaction().execute(async (trx) => {
+      if (!(await deleteFile(trx, owner, id))) throw new HttpError(404, DocumentMessages.fileNotFound);
+      const after = (await findDocument(trx, owner, id)) as FleetDocument;
+      await recordActivity(trx, request, { entity: 'document', entityId: id, label: entityLabel(after), action: 'updated', before: auditFields(before), after: auditFields(after) });
+      return after;
+    });
+    return { document };
+  });
+
+  app.get('/expiries', routeSpecs.listExpiries, async (request): Promise<ExpiriesResponse> => {
+    const owner = ownerId(request);
+    const query = parseBody(expiriesQuerySchema, withoutBlanks(request.query));
+    const settings = await readDocumentSettings(db, owner);
+    const days = query.days ?? settings.window_days;
+    const today = rules.today();
+    const [expiries, retiring] = await Promise.all([currentExpiries(db, owner, today, windowEnd(today, days)), retirements(db, owner, today, days, settings.max_vehicle_age_years)]);
+    return { today, window_days: days, expiries, retirements: retiring };
+  });
+
+  app.get('/documents/settings', routeSpecs.getDocumentSettings, async (request) => ({ settings: await readDocumentSettings(db, ownerId(request)) }));
+
+  app.put('/documents/settings', routeSpecs.putDocumentSettings, async (request) => {
+    const owner = ownerId(request);
+    const settings = parseBody(documentSettingsSchema, request.body);
+    const before = await readDocumentSettings(db, owner);
+    await db.transaction().execute(async (trx) => {
+      await writeDocumentSettings(trx, owner, settings);
+      await recordActivity(trx, request, { entity: 'document', entityId: null, label: 'Ajustes de vencimientos', action: 'updated', before, after: settings });
+    });
+    return { settings };
+  });
+};

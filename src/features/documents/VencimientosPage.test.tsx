@@ -1,0 +1,57 @@
+/** Vencimientos as the desk sees it: by date, "venció el" for a past date, filters, and the card's badge. */
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { Expiry, ExpiriesResponse } from '../../../contract/documents';
+import { API } from '../../testing/handlers';
+import { server } from '../../testing/mswServer';
+import { renderApp } from '../../testing/renderApp';
+
+const item = (overrides: Partial<Expiry>): Expiry => ({
+  subject: 'vehicle',
+  vehicle_id: 1,
+  driver_id: null,
+  name: 'KXWZ47',
+  kind: 'revision_tecnica',
+  label: 'Revisión técnica',
+  document_id: 10,
+  number: 'RT-1',
+  expires_on: '2099-01-05',
+  days_left: 5,
+  status: 'por_vencer',
+  required: true,
+  has_file: true,
+  ...overrides,
+});
+
+const answer: ExpiriesResponse = {
+  today: '2098-12-31',
+  window_days: 60,
+  expiries: [
+    item({ subject: 'driver', vehicle_id: null, driver_id: 7, name: 'Pedro Rojas', kind: 'licencia', label: 'Licencia profesional', document_id: null, number: 'A2-1', expires_on: '2020-10-18', days_left: -40, status: 'vencido', has_file: false }),
+    item({}),
+  ],
+  retirements: [],
+};
+
+beforeEach(() => server.use(http.get(`${API}/expiries`, () => HttpResponse.json(answer))));
+
+it('lists what expired and what expires, by date, a past date reading "venció el", and filters them', async () => {
+  const { user } = renderApp('/dashboard/expiries', { signedIn: true });
+  const licence = await screen.findByRole('row', { name: /Pedro Rojas/ }, { timeout: 15_000 });
+  expect(licence).toHaveTextContent('venció el 18/10/2020 (hace 40 días)');
+  expect(licence).not.toHaveTextContent('vence el');
+  expect(within(licence).getByText('Vencido')).toBeInTheDocument();
+  const technical = screen.getByRole('row', { name: /KXWZ47/ });
+  expect(technical).toHaveTextContent('vence el 05/01/2099 (en 5 días)');
+  expect(technical).toHaveTextContent('Revisión técnica · con archivo');
+  await user.selectOptions(screen.getByLabelText('Estado'), 'Vencidos');
+  expect(screen.queryByRole('row', { name: /KXWZ47/ })).not.toBeInTheDocument();
+  expect(screen.getByRole('row', { name: /Pedro Rojas/ })).toBeInTheDocument();
+  await user.selectOptions(screen.getByLabelText('Mostrar'), 'Vehículos');
+  expect(await screen.findByText('Nada vencido ni por vencer en los próximos 60 días con estos filtros.')).toBeInTheDocument();
+});
+
+it('puts the badge on the vehicle’s card', async () => {
+  renderApp('/dashboard/vehicles', { signedIn: true });
+  expect(await screen.findByText('Revisión técnica vence el 05/01/2099', {}, { timeout: 15_000 })).toBeInTheDocument();
+});
