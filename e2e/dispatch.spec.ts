@@ -228,6 +228,8 @@ test('the dispatch map shows the fleet before any pickup, and the assigned taxi 
   const { desk, page } = await deskOnDispatch(browser);
   const map = page.getByRole('region', { name: 'Mapa de despacho' });
   await expect(map.locator('canvas')).toBeVisible();
+  // For the person looking at it only (the canvas has no DOM to wait on): the tiles and taxi icons settle.
+  await page.waitForTimeout(2000);
   await page.screenshot({ path: screenshotPath('dispatch-map-fleet') });
 
   await page.getByLabel('Teléfono', { exact: true }).fill(callerPhone());
