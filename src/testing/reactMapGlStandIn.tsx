@@ -33,7 +33,7 @@ export interface FakeMap {
   addImage: jest.Mock;
   hasImage: jest.Mock<boolean, [string]>;
   getSource(id: string): FakeGeoJsonSource | undefined;
-  getBounds(): { _sw: { lng: number; lat: number }; _ne: { lng: number; lat: number } };
+  getBounds(): { _sw: { lng: number; lat: number }; _ne: { lng: number; lat: number }; contains(position: [number, number]): boolean };
   easeTo: jest.Mock<void, [{ center?: LngLatLike; zoom?: number }]>;
   setPaintProperty: jest.Mock<void, [string, string, unknown]>;
   /** The canvas MapLibre draws on and focuses (tabindex 0): the keyboard reaches the map here. */
@@ -128,7 +128,11 @@ function createFakeMap(initial: Partial<ViewState> | undefined, props: () => Sta
     addImage: jest.fn(),
     hasImage: jest.fn((_id: string) => false),
     getSource: (id: string) => fakeSources.get(id),
-    getBounds: () => ({ _sw: { lng: camera.lng - 0.05, lat: camera.lat - 0.05 }, _ne: { lng: camera.lng + 0.05, lat: camera.lat + 0.05 } }),
+    getBounds: () => {
+      const sw = { lng: camera.lng - 0.05, lat: camera.lat - 0.05 };
+      const ne = { lng: camera.lng + 0.05, lat: camera.lat + 0.05 };
+      return { _sw: sw, _ne: ne, contains: ([lng, lat]: [number, number]) => lng >= sw.lng && lng <= ne.lng && lat >= sw.lat && lat <= ne.lat };
+    },
     easeTo: jest.fn(({ center, zoom }) => {
       if (center) [camera.lng, camera.lat] = toLngLat(center);
       if (zoom !== undefined) camera.zoom = zoom;

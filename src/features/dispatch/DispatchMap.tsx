@@ -91,14 +91,15 @@ export default function DispatchMap({
     if (ready && map) applyTileColorScheme(map, colorScheme);
   }, [ready, colorScheme]);
 
-  // Fit the pickup and its candidates (a lone pickup is centred at street zoom).
+  // Fit the pickup and its candidates (a lone pickup is centred at street zoom); a taxi coming has the camera (below).
+  const coming = enRoute !== null;
   useEffect(() => {
     const map = mapRef.current?.getMap();
-    if (!ready || !map || !pickup) return;
+    if (!ready || !map || !pickup || coming) return;
     const bounds = boundsOf([[pickup.longitude, pickup.latitude], ...candidates.map((candidate): LngLat => [candidate.longitude, candidate.latitude])]);
     if (bounds && candidates.length) map.fitBounds(bounds, { padding: 60, maxZoom: 16, duration: 400 });
     else map.easeTo({ center: [pickup.longitude, pickup.latitude], zoom: Math.max(map.getZoom(), 15) });
-  }, [ready, pickup, candidates]);
+  }, [ready, pickup, candidates, coming]);
 
   // Enter or Space on the map's canvas: the point under the crosshair (the centre) is the pickup.
   useEffect(() => {
@@ -115,12 +116,14 @@ export default function DispatchMap({
     return () => canvas.removeEventListener('keydown', pickCentre);
   }, [ready, onPick]);
 
-  // The taxi coming to the pickup stays in view with it (fitted once per trip, not at every step it takes).
+  // The taxi coming to the pickup stays in view with it: fitted when it first shows, and again only when it leaves the view.
   const fittedComing = useRef<number | null>(null);
   useEffect(() => {
     const map = mapRef.current?.getMap();
     if (!enRoute) fittedComing.current = null;
-    if (!ready || !map || !pickup || !enRoute || fittedComing.current === enRoute.taxi.shiftId) return;
+    if (!ready || !map || !pickup || !enRoute) return;
+    const inView = map.getBounds().contains([enRoute.taxi.longitude, enRoute.taxi.latitude]);
+    if (fittedComing.current === enRoute.taxi.shiftId && inView) return;
     fittedComing.current = enRoute.taxi.shiftId;
     const bounds = boundsOf([
       [pickup.longitude, pickup.latitude],
