@@ -1,5 +1,5 @@
 /** The fleet's saved places (terminal, hospital, malls): a name, a street address, other names, a point. */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { PlaceInput, SavedPlace } from '../../../contract/dispatch';
 import type { Db } from './bookingsRepo';
 
@@ -58,6 +58,18 @@ export async function deletePlace(db: Db, ownerId: number, id: number): Promise<
  */
 export const WORD_SIMILARITY = 0.45;
 
+/**
+ * Whether folded text matches a query: as a whole (word_similarity), or word by word, each typed
+ * word close to some word run or contained ("ortis 550" scores 0.4 whole against "ortiz de rozas
+ * 550", but "ortis" 0.67 and "550" 1 apart: a typo in one word must not hide the address).
+ */
+export function matchesQuery(folded: RawBuilder<string>, query: string): RawBuilder<boolean> {
+  const typed = sql<string>`flota_fold(${query})`;
+  return sql<boolean>`(word_similarity(${typed}, ${folded}) >= ${WORD_SIMILARITY} or strpos(${folded}, ${typed}) > 0
+    or coalesce((select bool_and(word_similarity(word, ${folded}) >= ${WORD_SIMILARITY} or strpos(${folded}, word) > 0)
+                   from unnest(regexp_split_to_array(${typed}, '\s+')) as word where word <> ''), false))`;
+}
+
 /** Places whose name, address or another name comes close to the query, accents and case aside; best first. */
 export async function searchPlaces(db: Db, ownerId: number, query: string, limit: number): Promise<SavedPlace[]> {
   const text = sql<string>`flota_fold(name || ' ' || address || ' ' || replace(aliases, E'\\n', ' '))`;
@@ -67,7 +79,7 @@ export async function searchPlaces(db: Db, ownerId: number, query: string, limit
     .selectFrom('dispatch_places')
     .select(columns)
     .where('owner_id', '=', ownerId)
-    .where(sql<boolean>`(${score} >= ${WORD_SIMILARITY} or strpos(${text}, ${folded}) > 0)`)
+    .where(matchesQuery(text, query))
     .orderBy(score, 'desc')
     .orderBy('name')
     .limit(limit)

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { MAP_POINT_PREFIX } from '../../../contract/dispatch';
 import type { Db } from './bookingsRepo';
-import { WORD_SIMILARITY } from './placesRepo';
+import { matchesQuery } from './placesRepo';
 
 export interface UsedAddress {
   label: string;
@@ -35,7 +35,7 @@ export async function searchUsedAddresses(db: Db, ownerId: number, query: string
            (array_agg(longitude order by id desc))[1] as longitude,
            count(*)::int as uses
       from matched
-     where score >= ${WORD_SIMILARITY} or strpos(folded, flota_fold(${query})) > 0
+     where ${matchesQuery(sql<string>`folded`, query)}
      group by folded
      order by max(score) desc, count(*) desc, max(id) desc
      limit ${limit}

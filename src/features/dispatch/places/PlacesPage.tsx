@@ -12,6 +12,7 @@ import { LoadFailure } from '../../../components/LoadFailure';
 import { LoadingText } from '../../../components/LoadingText';
 import { noticeShown } from '../../../components/notifications/notificationsSlice';
 import { PageHeader } from '../../../components/PageHeader';
+import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { apiErrorMessage, apiFieldErrors } from '../../../lib/apiError';
 import { useDeletePlaceMutation, useGetPlacesQuery, useImportPlacesMutation } from '../dispatchApi';
 import { PlaceFormModal } from './PlaceFormModal';
@@ -105,7 +106,9 @@ export function PlacesPage() {
         <TableMessage>Aún no hay lugares guardados. Agrega el terminal, el hospital o la plaza: Despacho los sugerirá al escribir.</TableMessage>
       ) : (
         <DataTable boxClassName="flota-places__box" className="flota-places__table">
-          <caption className="flota-visually-hidden">Lugares guardados</caption>
+          <caption>
+            <VisuallyHidden>Lugares guardados</VisuallyHidden>
+          </caption>
           <thead>
             <tr>
               <th scope="col">Nombre</th>
@@ -113,7 +116,7 @@ export function PlacesPage() {
               <th scope="col">Otros nombres</th>
               <th scope="col">Coordenadas</th>
               <th scope="col">
-                <span className="flota-visually-hidden">Acciones</span>
+                <VisuallyHidden>Acciones</VisuallyHidden>
               </th>
             </tr>
           </thead>
