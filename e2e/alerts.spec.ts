@@ -3,7 +3,10 @@
  * driver's phone (/conductor at 390×844 with emulated geolocation) drives into it, the inbox shows
  * the entry within seconds, one desk acknowledges and a second desk sees it acknowledged, and the
  * SOS pressed and held on the phone reaches the desk as a banner it cannot miss, while the phone says
- * the desk received it. Screenshots, light and dark, of the desk (1366×768) and the phone's SOS.
+ * the desk received it. The zone is then edited (a vertex added and one dragged on the map, its
+ * fields changed) and GeoJSON files imported (a bad one refused whole, a good one added). Zones show
+ * as a layer on the live and dispatch maps, the Operador's too. Screenshots, light and dark, of the
+ * desk (1366×768, and 390×844 for the sidebar's icons and the rules) and the phone's SOS.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Driver } from '../contract/entities';
@@ -72,10 +75,58 @@ test('a zone drawn on the map, a phone driving into it, Reconocer seen by a seco
   await expect(page.getByRole('listitem').filter({ hasText: 'Zona Plaza E2E' })).toBeVisible();
   await shootBothThemes(page, 'alerts-zone-editor-1366');
 
+  // Editar: the shape comes back on the map with handles; a click on the top edge's midpoint adds a
+  // vertex, a corner is dragged outwards, and the form starts from the zone's fields.
+  await page.getByRole('button', { name: 'Editar Zona Plaza E2E' }).click();
+  const editForm = page.getByRole('form', { name: 'Editar zona «Zona Plaza E2E»' });
+  await expect(editForm.getByLabel('Nombre')).toHaveValue('Zona Plaza E2E');
+  await expect(editForm.getByText('Polígono de 4 vértices.')).toBeVisible();
+  // The list sits below the map: back up to the map, which has not moved within itself.
+  await canvas.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  const moved = (await canvas.boundingBox())!;
+  const [ex, ey] = [moved.x + moved.width / 2, moved.y + moved.height / 2];
+  await page.waitForTimeout(500);
+  await page.mouse.click(ex, ey - 60);
+  await expect(editForm.getByText('Polígono de 5 vértices.')).toBeVisible();
+  await page.mouse.move(ex + 80, ey + 60);
+  await page.mouse.down();
+  await page.mouse.move(ex + 100, ey + 75, { steps: 5 });
+  await page.mouse.move(ex + 120, ey + 90, { steps: 5 });
+  await page.mouse.up();
+  await editForm.getByLabel('Permanencia máxima (minutos, opcional)').fill('30');
+  await editForm.getByLabel('Activa solo en un horario').check();
+  await expect(editForm.getByLabel('Desde')).toHaveValue('08:00');
+  // Left always active: the phone below must find it active whatever the hour.
+  await editForm.getByLabel('Activa solo en un horario').uncheck();
+  await shootBothThemes(page, 'alerts-zone-edit-1366');
+  await editForm.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Zona «Zona Plaza E2E» guardada.')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Zona Plaza E2E' })).toContainText('30 min');
+  await expect(page.getByRole('form', { name: 'Nueva zona' })).toBeVisible();
+
+  // Importar GeoJSON: a file with a bowtie is refused whole, in Spanish; a good one adds its zone.
+  const zoneCount = await page.locator('.flota-zones__list > li').count();
+  const bowtie = { type: 'Polygon', coordinates: [[[-71.1, -32.3], [-71.09, -32.31], [-71.1, -32.31], [-71.09, -32.3], [-71.1, -32.3]]] };
+  const fileInput = page.getByLabel('Archivo GeoJSON de zonas');
+  const collection = (features: object[]) => ({ name: 'zonas.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(JSON.stringify({ type: 'FeatureCollection', features })) });
+  await fileInput.setInputFiles(collection([{ type: 'Feature', geometry: { type: 'Point', coordinates: [-71.1, -32.3] }, properties: { name: 'Buena', radius_m: 200 } }, { type: 'Feature', geometry: bowtie, properties: { name: 'Cruzada' } }]));
+  await expect(page.getByRole('alert').filter({ hasText: 'Zona 2: El polígono se cruza consigo mismo' })).toContainText('No se importó ninguna zona.');
+  await expect(page.locator('.flota-zones__list > li')).toHaveCount(zoneCount);
+  await fileInput.setInputFiles({ name: 'mal.geojson', mimeType: 'application/geo+json', buffer: Buffer.from('no es json') });
+  await expect(page.getByRole('alert').filter({ hasText: '«mal.geojson» no es un archivo GeoJSON válido' })).toBeVisible();
+  await fileInput.setInputFiles(collection([{ type: 'Feature', geometry: { type: 'Point', coordinates: [-71.1, -32.3] }, properties: { name: 'Terminal Importada E2E', kind: 'terminal', radius_m: 250 } }]));
+  await expect(page.getByText('1 zona importada.')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Terminal Importada E2E' })).toContainText('Terminal o aeropuerto');
+  await page.getByRole('button', { name: 'Eliminar Terminal Importada E2E' }).click();
+  await expect(page.getByText('Zona «Terminal Importada E2E» eliminada.')).toBeVisible();
+  await expect(page.locator('.flota-zones__list > li')).toHaveCount(zoneCount);
+
   // The saved zone's middle, and a point well outside it.
   const token = ((await (await request.post('/api/auth/login', { data: { rut: '12.345.678-5', password: DEMO_PASSWORD } })).json()) as { token: string }).token;
   const zones = (await (await request.get('/api/zones', { headers: { authorization: `Bearer ${token}` } })).json()) as { zones: { name: string; geometry: { coordinates: number[][][] } }[] };
   const ring = zones.zones.find((zone) => zone.name === 'Zona Plaza E2E')!.geometry.coordinates[0].slice(0, -1);
+  // The edit was saved: the midpoint became a fifth vertex.
+  expect(ring).toHaveLength(5);
   const middle = [ring.reduce((s, p) => s + p[0], 0) / ring.length, ring.reduce((s, p) => s + p[1], 0) / ring.length];
   const headers = { authorization: `Bearer ${token}` };
   const vehicle = await request.post('/api/vehicles', { headers, data: { plate_number: PLATE, model: 'Toyota Yaris', color: 'Gris', year: 2022 } });
@@ -149,7 +200,7 @@ test('a zone drawn on the map, a phone driving into it, Reconocer seen by a seco
   await phone.close();
 });
 
-test('the zones as a layer on the live map and the dispatch map, toggled and remembered', async ({ page, request }) => {
+test('the zones as a layer on the live map and the dispatch map, toggled and remembered, for the Operador too', async ({ page, browser, request }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(DESKTOP);
   const token = ((await (await request.post('/api/auth/login', { data: { rut: '12.345.678-5', password: DEMO_PASSWORD } })).json()) as { token: string }).token;
@@ -185,6 +236,32 @@ test('the zones as a layer on the live map and the dispatch map, toggled and rem
     await rules.screenshot({ path: screenshotPath(`zones-rules-1366-${suffix}`) });
   }
   await chooseTheme(page, 'Claro');
+
+  // The phone-sized desk: the sidebar's icons (Alertas' bell, Notificaciones' paper plane) and the rules' checkboxes.
+  // The theme buttons are the wide top bar's: chosen at 1366, shot at 390.
+  for (const [theme, suffix] of [['Claro', 'light'], ['Oscuro', 'dark']] as const) {
+    await chooseTheme(page, theme);
+    await page.setViewportSize(PHONE);
+    await rules.getByLabel('Avisar en el escritorio').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath(`zones-rules-390x844-${suffix}`) });
+    await page.setViewportSize(DESKTOP);
+  }
+  await chooseTheme(page, 'Claro');
+
+  // An Operador reads the zones too (he does not edit them): the layer on his live map.
+  const operator = await browser.newPage({ viewport: DESKTOP });
+  await logIn(operator, OPERATOR.rut, OPERATOR.password);
+  await operator.getByRole('link', { name: 'Mapa en Vivo' }).click();
+  await expect(operator.getByRole('link', { name: 'Zonas' })).toHaveCount(0);
+  const operatorToggle = operator.getByRole('button', { name: 'Zonas' });
+  await operatorToggle.click();
+  await expect(operatorToggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(operator.getByText('No se pudieron cargar las zonas')).toHaveCount(0);
+  await expect(operator.getByText('Sin zonas')).toHaveCount(0);
+  await operator.waitForTimeout(1500);
+  await shootBothThemes(operator, 'zones-live-map-operador-1366');
+  await operatorToggle.click();
+  await operator.close();
 
   await request.delete(`/api/zones/${zoneId}`, { headers });
 });

@@ -39,7 +39,7 @@ function editableFeature(zone: Zone, id: string): GeoJSONStoreFeatures {
 }
 
 const selectFlags = {
-  polygon: { feature: { draggable: true, coordinates: { draggable: true, midpoints: true, deletable: true } } },
+  polygon: { feature: { draggable: true, coordinates: { draggable: true, midpoints: { draggable: true }, deletable: true } } },
   circle: { feature: { draggable: true, coordinates: { resizable: 'center-fixed' as const } } },
 };
 
@@ -106,11 +106,15 @@ export default function ZonesMap({ zones, mode, editing, onDrawn, onReady }: { z
     draw.addFeatures([feature]);
     draw.setMode('select');
     draw.selectFeature(id);
-    // The zone edited may lie outside the view: bring it in.
+    // The zone edited may lie outside the view: bring it in (and leave the view alone when it is already there).
     const ring = (feature.geometry.coordinates as number[][][])[0];
-    const lngs = ring.map((p) => p[0]);
-    const lats = ring.map((p) => p[1]);
-    mapRef.current?.fitBounds([Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)], { padding: 60, maxZoom: 16, duration: 0 });
+    const map = mapRef.current;
+    const view = map?.getBounds();
+    if (map && view && !ring.every(([lng, lat]) => view.contains([lng, lat]))) {
+      const lngs = ring.map((p) => p[0]);
+      const lats = ring.map((p) => p[1]);
+      map.fitBounds([Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)], { padding: 60, maxZoom: 16, duration: 0 });
+    }
   }, [mode, editingId, loaded]);
 
   return (
