@@ -8,7 +8,7 @@ import './zodConfig';
 import { isoTime } from './fields';
 
 /** Every kind of alert the events engine raises (the documents issue adds its reminders here). */
-export const alertKinds = ['zone_enter', 'zone_exit', 'zone_dwell', 'zone_crossing', 'speeding', 'no_signal', 'signal_back', 'long_stop', 'booking_unaccepted', 'sos'] as const;
+export const alertKinds = ['zone_enter', 'zone_exit', 'zone_dwell', 'zone_crossing', 'speeding', 'no_signal', 'signal_back', 'long_stop', 'booking_unaccepted', 'sos', 'maintenance_due', 'maintenance_overdue'] as const;
 export type AlertKind = (typeof alertKinds)[number];
 export const alertKindLabels: Record<AlertKind, string> = {
   zone_enter: 'Entrada a zona',
@@ -21,6 +21,8 @@ export const alertKindLabels: Record<AlertKind, string> = {
   long_stop: 'Detención prolongada en viaje',
   booking_unaccepted: 'Reserva sin aceptar',
   sos: 'SOS',
+  maintenance_due: 'Mantención próxima',
+  maintenance_overdue: 'Mantención vencida',
 };
 
 export const zoneKinds = ['paradero', 'zona_servicio', 'zona_restringida', 'terminal', 'otra'] as const;

@@ -22,3 +22,4 @@ export * from './accounts';
 export * from './fares';
 export * from './money';
 export * from './alerts';
+export * from './maintenance';

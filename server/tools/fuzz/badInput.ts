@@ -28,6 +28,7 @@ import { databaseSnapshot, type TableSnapshot } from '../testing/dbSnapshot';
 import { driverLogin } from '../testing/http';
 import { accountSettingsSchema, closingQuerySchema, entryCreateSchema, reversalCreateSchema, statementQuerySchema, termsCreateSchema } from '../../../contract/accounts';
 import { fareTariffSchema } from '../../../contract/fares';
+import { maintenanceCostsQuerySchema, maintenancePlanRequestSchema, maintenanceRecordRequestSchema, odometerRequestSchema } from '../../../contract/maintenance';
 import type { TestServer } from '../testing/testServer';
 import { arbitraryFor, BAD_PARAMETER_VALUES, wrongType, type Samples } from './fromZod';
 
@@ -56,6 +57,10 @@ const BODIES: Record<string, z.ZodType> = {
   'PUT /api/alert-rules/:id': alertRuleRequestSchema,
   'POST /api/alerts/:id/acknowledge': acknowledgeRequestSchema,
   'POST /api/driver/sos': sosRequestSchema,
+  'PUT /api/maintenance/vehicles/:id/odometer': odometerRequestSchema,
+  'POST /api/maintenance/vehicles/:id/plans': maintenancePlanRequestSchema,
+  'PUT /api/maintenance/plans/:id': maintenancePlanRequestSchema,
+  'POST /api/maintenance/vehicles/:id/records': maintenanceRecordRequestSchema,
 };
 const QUERIES: Record<string, z.ZodType> = {
   'GET /api/shifts/history': historyQuerySchema,
@@ -63,6 +68,7 @@ const QUERIES: Record<string, z.ZodType> = {
   'GET /api/shifts/history.csv': historyFilterSchema,
   'GET /api/accounts/drivers/:id/statement': statementQuerySchema,
   'GET /api/accounts/closing': closingQuerySchema,
+  'GET /api/maintenance/costs': maintenanceCostsQuerySchema,
 };
 
 /** Words of the English texts zod, Fastify and Node give when nobody translated them. */

@@ -21,6 +21,7 @@ import * as m0021 from './0021_notifications';
 import * as m0022 from './0022_accounts';
 import * as m0023 from './0023_tracking';
 import * as m0025 from './0025_fares';
+import * as m0027 from './0027_maintenance';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0022_accounts': m0022,
   '0023_tracking': m0023,
   '0025_fares': m0025,
+  '0027_maintenance': m0027,
 };
