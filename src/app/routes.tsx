@@ -67,7 +67,7 @@ export const routes: RouteObject[] = [
             path: 'vehicles',
             handle: { title: 'Vehículos' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
-            lazy: async () => ({ Component: (await import('../features/vehicles/VehiclesPage')).VehiclesPage }),
+            lazy: async () => ({ Component: (await import('./VehiclesRoute')).VehiclesRoute }),
           },
           // MapLibre is heavy: the map screen is its own chunk, fetched when first opened.
           {
@@ -110,6 +110,13 @@ export const routes: RouteObject[] = [
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => ({ Component: (await import('../features/history/HistoryPage')).HistoryPage }),
           },
+          // Mantención (issue 34): odometers, plans and services; every desk role reads, managers edit.
+          {
+            path: 'maintenance',
+            handle: { title: 'Mantención' } satisfies RouteHandle,
+            hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
+            lazy: async () => ({ Component: (await import('../features/maintenance/MaintenancePage')).MaintenancePage }),
+          },
           // A shift's replay: its own chunk (MapLibre and uPlot), linked from the history and the live map.
           {
             path: 'history/:shiftId/replay',
@@ -123,8 +130,8 @@ export const routes: RouteObject[] = [
             handle: { title: 'Reportes' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => {
-              const { ReportsPage } = await import('../features/reports/ReportsPage');
-              return { Component: () => <Allowed when="readReports"><ReportsPage /></Allowed> };
+              const { ReportsRoute } = await import('./ReportsRoute');
+              return { Component: () => <Allowed when="readReports"><ReportsRoute /></Allowed> };
             },
           },
           // Cuentas (issue 35): balances, a driver's account and the cierre del día, one chunk.

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import type { ReportGroup, ReportRow } from '../../../contract/reports';
 import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingText } from '../../components/LoadingText';
@@ -24,9 +24,10 @@ const ReportChart = lazy(() => import(/* webpackChunkName: "report-chart" */ './
 /**
  * Reportes: what each driver or taxi did in a period (shifts, hours, kilometres, stops, trips, top
  * speed) with the totals, a chart per day, a drill-down to a driver's days and a day's shifts (each
- * with its replay), and the report as Excel, CSV or printed on A4.
+ * with its replay), and the report as Excel, CSV or printed on A4. `extraSections`: what other
+ * features add for the same period (composed in app/: Mantención's costs per taxi and month).
  */
-export function ReportsPage() {
+export function ReportsPage({ extraSections }: { extraSections?: (period: Period) => ReactNode } = {}) {
   const titleId = useId();
   const dispatch = useAppDispatch();
   const [period, setPeriod] = useState<Period>(() => periodAround('week', localToday()));
@@ -135,6 +136,7 @@ export function ReportsPage() {
           </section>
         </>
       )}
+      {extraSections?.(period)}
     </section>
   );
 }

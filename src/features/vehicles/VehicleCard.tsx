@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Vehicle } from '../../../contract/entities';
 import { ActiveBadge, OnShiftBadge } from '../../components/Badge';
 import { EditDeleteActions, type EditDeleteHandlers } from '../../components/EditDeleteActions';
@@ -23,7 +24,7 @@ function CarIcon() {
 }
 
 /** A vehicle in the grid: its plate first, then model, colour, year, driver and the actions (none when read-only). */
-export function VehicleCard({ vehicle, actions, onShift }: { vehicle: Vehicle; actions: EditDeleteHandlers | null; onShift: boolean }) {
+export function VehicleCard({ vehicle, actions, onShift, extraBadges }: { vehicle: Vehicle; actions: EditDeleteHandlers | null; onShift: boolean; extraBadges?: ReactNode }) {
   const plate = vehicle.plate_number;
   return (
     <EntityCard
@@ -34,6 +35,7 @@ export function VehicleCard({ vehicle, actions, onShift }: { vehicle: Vehicle; a
         <>
           <ActiveBadge active={vehicle.is_active} />
           <OnShiftBadge onShift={onShift} />
+          {extraBadges}
         </>
       }
       details={[

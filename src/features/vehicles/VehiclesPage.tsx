@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useAppDispatch, usePermissions, useUserPreference } from '../../app/hooks';
 import type { Vehicle } from '../../../contract/entities';
 import { CardListScreen } from '../../components/CardListScreen';
@@ -26,7 +26,8 @@ type FormState = { vehicle: Vehicle | null } | null;
 /** How often "En turno" is asked again while the list is open. */
 const ON_SHIFT_POLL_MS = 60_000;
 
-export function VehiclesPage() {
+/** `cardBadges`: badges other features add to each card (composed in app/: Mantención's). */
+export function VehiclesPage({ cardBadges }: { cardBadges?: (vehicle: Vehicle) => ReactNode } = {}) {
   const dispatch = useAppDispatch();
   const { data, isLoading, error, refetch } = useGetVehiclesQuery();
   const [deleteVehicle] = useDeleteVehicleMutation();
@@ -58,7 +59,7 @@ export function VehiclesPage() {
   const rows = sortVehicles(vehicles, sort)
     .filter((vehicle) => matchesStatus(status, vehicle.is_active) && matchesSearch(query, [vehicle.plate_number, vehicle.model, vehicleDriverName(vehicle)]))
     .map((vehicle) => ({ vehicle, onShift: onShift.has(vehicle.id), actions: manageFleet ? { onEdit: () => setForm({ vehicle }), onDelete: () => handleDelete(vehicle) } : null }));
-  const cards = rows.map((row) => <VehicleCard key={row.vehicle.id} vehicle={row.vehicle} actions={row.actions} onShift={row.onShift} />);
+  const cards = rows.map((row) => <VehicleCard key={row.vehicle.id} vehicle={row.vehicle} actions={row.actions} onShift={row.onShift} extraBadges={cardBadges?.(row.vehicle)} />);
 
   return (
     <CardListScreen
