@@ -3,11 +3,13 @@ import { maintenancePlanStatusLabels } from '../../../contract/maintenance';
 import { Badge } from '../../components/Badge';
 import { dueLines, km, statusTone, worstStatus } from './planText';
 
-/** Every taxi at a glance: its odometer and its most pressing plan; choosing one opens its detail below. */
+/** Every taxi at a glance, the ones whose plans are overdue or near first: its odometer and its most pressing plan; choosing one opens its detail. */
 export function FleetMaintenanceList({ overview, selectedId, onSelect }: { overview: MaintenanceOverview; selectedId: number | null; onSelect(id: number): void }) {
+  const urgency = (plans: MaintenanceOverview['vehicles'][number]['plans']) => rank(worstStatus(plans) ?? 'al_dia');
+  const vehicles = [...overview.vehicles].sort((a, b) => urgency(a.plans) - urgency(b.plans));
   return (
     <ul className="flota-maintenance-fleet" aria-label="Taxis de la flota">
-      {overview.vehicles.map((vehicle) => {
+      {vehicles.map((vehicle) => {
         const status = worstStatus(vehicle.plans);
         const pressing = [...vehicle.plans].sort((a, b) => rank(a.status) - rank(b.status))[0];
         return (

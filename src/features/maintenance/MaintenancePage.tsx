@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { usePermissions } from '../../app/hooks';
 import { LoadFailure } from '../../components/LoadFailure';
@@ -21,6 +21,12 @@ export function MaintenancePage() {
   const data = overview.currentData;
   const asked = Number(params.get('vehiculo'));
   const selectedId = data?.vehicles.some((v) => v.vehicle_id === asked) ? asked : (data?.vehicles[0]?.vehicle_id ?? null);
+  const detailRef = useRef<HTMLDivElement>(null);
+  // On a phone the detail sits above the list: a taxi chosen below brings its detail into view.
+  const select = (id: number) => {
+    setParams({ vehiculo: String(id) }, { replace: true });
+    detailRef.current?.scrollIntoView?.({ block: 'start' });
+  };
   const due = data?.vehicles.reduce((count, v) => count + v.plans.filter((p) => p.status === 'proxima' || p.status === 'vencida').length, 0) ?? 0;
 
   return (
@@ -34,8 +40,10 @@ export function MaintenancePage() {
         <p className="flota-maintenance-note">No hay vehículos registrados. Agrégalos en Vehículos para llevar su mantención.</p>
       ) : (
         <div className="flota-maintenance__layout">
-          <FleetMaintenanceList overview={data} selectedId={selectedId} onSelect={(id) => setParams({ vehiculo: String(id) }, { replace: true })} />
-          {selectedId !== null && <VehicleMaintenanceDetail vehicleId={selectedId} canEdit={manageFleet} />}
+          <FleetMaintenanceList overview={data} selectedId={selectedId} onSelect={select} />
+          <div ref={detailRef} className="flota-maintenance__detail">
+            {selectedId !== null && <VehicleMaintenanceDetail vehicleId={selectedId} canEdit={manageFleet} />}
+          </div>
         </div>
       )}
     </section>
