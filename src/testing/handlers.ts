@@ -51,6 +51,9 @@ export const handlers = [
   // /conductor's "Mi cuenta": nothing owed (a driver's token; driver routes are a test's own otherwise).
   http.get(`${API}/driver/account`, () => HttpResponse.json({ account: { driver_id: 7, first_name: 'Pedro', last_name: 'Rojas', balance: 0, days_behind: 0, terms: null }, terms_history: [], entries: [] })),
   http.get(`${API}/alerts/summary`, ({ request }) => (authorized(request) ? HttpResponse.json({ open_count: 0, open_sos: 0 }) : unauthorized())),
+  // Mantención: no plan (the vehicle cards' badge asks), no service cost (Reportes asks).
+  http.get(`${API}/maintenance`, ({ request }) => (authorized(request) ? HttpResponse.json({ vehicles: [] }) : unauthorized())),
+  http.get(`${API}/maintenance/costs`, ({ request }) => (authorized(request) ? HttpResponse.json({ rows: [], total_pesos: 0 }) : unauthorized())),
   http.get(`${API}/dispatch/availability`, ({ request }) => (authorized(request) ? HttpResponse.json({ availability: [] }) : unauthorized())),
   http.get(`${API}/shifts/history`, ({ request }) => {
     if (!authorized(request)) return unauthorized();
