@@ -5,7 +5,7 @@ import { isIsoDate } from './common';
 import { isoTime } from './fields';
 
 /** What the activity log records about. */
-export const activityEntities = ['driver', 'vehicle', 'user', 'device', 'shift', 'booking', 'customer', 'place', 'webhook', 'account_entry', 'account_terms', 'account_settings', 'zone', 'alert_rule', 'alert', 'fare_tariff', 'document'] as const;
+export const activityEntities = ['driver', 'vehicle', 'user', 'device', 'shift', 'booking', 'customer', 'place', 'webhook', 'account_entry', 'account_terms', 'account_settings', 'zone', 'alert_rule', 'alert', 'fare_tariff', 'document', 'odometer', 'maintenance_plan', 'maintenance_record'] as const;
 export type ActivityEntity = (typeof activityEntities)[number];
 export const activityEntityLabels: Record<ActivityEntity, string> = {
   driver: 'Conductor',
@@ -25,6 +25,9 @@ export const activityEntityLabels: Record<ActivityEntity, string> = {
   alert: 'Alerta',
   fare_tariff: 'Tarifa',
   document: 'Documento',
+  odometer: 'Odómetro',
+  maintenance_plan: 'Plan de mantención',
+  maintenance_record: 'Registro de mantención',
 };
 export const activityActionLabels: Record<string, string> = {
   created: 'Creó',

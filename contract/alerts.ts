@@ -8,7 +8,7 @@ import './zodConfig';
 import { isoTime } from './fields';
 
 /** Every kind of alert the events engine raises (the documents issue adds its reminders here). */
-export const alertKinds = ['zone_enter', 'zone_exit', 'zone_dwell', 'zone_crossing', 'speeding', 'no_signal', 'signal_back', 'long_stop', 'booking_unaccepted', 'sos', 'document_expiry'] as const;
+export const alertKinds = ['zone_enter', 'zone_exit', 'zone_dwell', 'zone_crossing', 'speeding', 'no_signal', 'signal_back', 'long_stop', 'booking_unaccepted', 'sos', 'document_expiry', 'maintenance_due', 'maintenance_overdue'] as const;
 export type AlertKind = (typeof alertKinds)[number];
 export const alertKindLabels: Record<AlertKind, string> = {
   zone_enter: 'Entrada a zona',
@@ -22,6 +22,8 @@ export const alertKindLabels: Record<AlertKind, string> = {
   booking_unaccepted: 'Reserva sin aceptar',
   sos: 'SOS',
   document_expiry: 'Vencimiento de documento',
+  maintenance_due: 'Mantención próxima',
+  maintenance_overdue: 'Mantención vencida',
 };
 
 export const zoneKinds = ['paradero', 'zona_servicio', 'zona_restringida', 'terminal', 'otra'] as const;

@@ -23,3 +23,4 @@ export * from './fares';
 export * from './money';
 export * from './alerts';
 export * from './documents';
+export * from './maintenance';

@@ -41,6 +41,8 @@ export const webhookEventTypeLabels: Record<WebhookEventType, string> = {
   'alert.long_stop': 'Detención prolongada en viaje',
   'alert.booking_unaccepted': 'Reserva sin aceptar',
   'alert.sos': 'SOS del conductor',
+  'alert.maintenance_due': 'Mantención próxima',
+  'alert.maintenance_overdue': 'Mantención vencida',
   'booking.assigned': 'Reserva asignada',
   test: 'Prueba (Probar)',
 };

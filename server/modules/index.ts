@@ -11,6 +11,7 @@ import { documentsModule } from './documents/module';
 import { driversModule } from './drivers/module';
 import type { FlotaModule } from './flotaModule';
 import { identityModule } from './identity/module';
+import { maintenanceModule } from './maintenance/module';
 import { notificationsModule } from './notifications/module';
 import { positionsModule } from './positions/module';
 import { reportsModule } from './reports/module';
@@ -20,7 +21,7 @@ import { vehiclesModule } from './vehicles/module';
 
 export type { FlotaModule, ModuleContext, ModuleServices } from './flotaModule';
 
-export const modules: readonly FlotaModule[] = [identityModule, driversModule, vehiclesModule, documentsModule, shiftsModule, positionsModule, reportsModule, deskModule, dispatchModule, trackingModule, alertsModule, notificationsModule, accountsModule];
+export const modules: readonly FlotaModule[] = [identityModule, driversModule, vehiclesModule, documentsModule, shiftsModule, positionsModule, reportsModule, deskModule, dispatchModule, trackingModule, alertsModule, maintenanceModule, notificationsModule, accountsModule];
 
 /** The mounted modules' settings sections: the entry reads them from the environment with the platform's (platform/config.ts). */
 export const settingsSections = modules.flatMap((module) => (module.settings ? [module.settings] : []));

@@ -1,13 +1,24 @@
 /**
- * Conductores and Vehículos with Vencimientos on each card (its badge and Documentos): the features
- * never import each other, so the composition is here.
+ * Conductores and Vehículos with what other features add to each card: Vencimientos' badge and
+ * Documentos, Mantención's "vencida" or "próxima". The features never import each other, so the
+ * composition is here.
  */
 import { DocumentsSlot } from '../features/documents/DocumentsSlot';
+import { MaintenanceBadge } from '../features/maintenance/MaintenanceBadge';
 import { DriversPage } from '../features/drivers/DriversPage';
 import { VehiclesPage } from '../features/vehicles/VehiclesPage';
 
 export function VehiclesRoute() {
-  return <VehiclesPage cardExtra={(vehicle) => <DocumentsSlot subject={{ vehicleId: vehicle.id, name: vehicle.plate_number }} />} />;
+  return (
+    <VehiclesPage
+      cardExtra={(vehicle) => (
+        <>
+          <MaintenanceBadge vehicleId={vehicle.id} />
+          <DocumentsSlot subject={{ vehicleId: vehicle.id, name: vehicle.plate_number }} />
+        </>
+      )}
+    />
+  );
 }
 
 export function DriversRoute() {

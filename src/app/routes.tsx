@@ -124,6 +124,13 @@ export const routes: RouteObject[] = [
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => ({ Component: (await import('../features/history/HistoryPage')).HistoryPage }),
           },
+          // Mantención (issue 34): odometers, plans and services; every desk role reads, managers edit.
+          {
+            path: 'maintenance',
+            handle: { title: 'Mantención' } satisfies RouteHandle,
+            hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
+            lazy: async () => ({ Component: (await import('../features/maintenance/MaintenancePage')).MaintenancePage }),
+          },
           // A shift's replay: its own chunk (MapLibre and uPlot), linked from the history and the live map.
           {
             path: 'history/:shiftId/replay',
@@ -137,8 +144,8 @@ export const routes: RouteObject[] = [
             handle: { title: 'Reportes' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => {
-              const { ReportsPage } = await import('../features/reports/ReportsPage');
-              return { Component: () => <Allowed when="readReports"><ReportsPage /></Allowed> };
+              const { ReportsRoute } = await import('./ReportsRoute');
+              return { Component: () => <Allowed when="readReports"><ReportsRoute /></Allowed> };
             },
           },
           // Cuentas (issue 35): balances, a driver's account and the cierre del día, one chunk.

@@ -54,6 +54,9 @@ export const handlers = [
   http.get(`${API}/expiries`, ({ request }) => (authorized(request) ? HttpResponse.json({ today: '2026-11-27', window_days: 60, expiries: [], retirements: [] }) : unauthorized())),
   http.get(`${API}/driver/documents`, () => HttpResponse.json({ documents: [], blocked_reasons: [] })),
   http.get(`${API}/alerts/summary`, ({ request }) => (authorized(request) ? HttpResponse.json({ open_count: 0, open_sos: 0 }) : unauthorized())),
+  // Mantención: no plan (the vehicle cards' badge asks), no service cost (Reportes asks).
+  http.get(`${API}/maintenance`, ({ request }) => (authorized(request) ? HttpResponse.json({ vehicles: [] }) : unauthorized())),
+  http.get(`${API}/maintenance/costs`, ({ request }) => (authorized(request) ? HttpResponse.json({ rows: [], total_pesos: 0 }) : unauthorized())),
   http.get(`${API}/dispatch/availability`, ({ request }) => (authorized(request) ? HttpResponse.json({ availability: [] }) : unauthorized())),
   http.get(`${API}/shifts/history`, ({ request }) => {
     if (!authorized(request)) return unauthorized();

@@ -6,3 +6,4 @@
 export { alertsModule } from './module';
 export { createAlertHooks, type AlertHooks, type RaisedAlert, type RaisedListener } from './raise';
 export { ALERTS_DEFAULTS, alertsSettings, type AlertsConfig } from './settings';
+export { createAlertRaising, type AlertRaising, type AlertToRaise } from './raiseFromAbove';

@@ -8,7 +8,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { AlertKind, AlertRule, AlertRuleInput } from '../../../contract/alerts';
 import type { AlertRulesTable, Database } from '../../platform/db/schema';
 
-/** A fresh fleet: SOS and sin señal to the desk, and the zone, speed, stop and booking alerts too. */
+/** A fresh fleet: SOS and sin señal to the desk, and the zone, speed, stop, booking and maintenance alerts too. */
 export const DEFAULT_RULES: readonly AlertRuleInput[] = [
   { name: 'Emergencias y sin señal', kinds: ['sos', 'no_signal', 'signal_back'], zone_ids: null, vehicle_ids: null, desk: true, email_to: [] },
   {
@@ -21,6 +21,8 @@ export const DEFAULT_RULES: readonly AlertRuleInput[] = [
   },
   // Vencimientos (issue 34): reminders before a document expires.
   { name: 'Vencimientos', kinds: ['document_expiry'], zone_ids: null, vehicle_ids: null, desk: true, email_to: [] },
+  // Migration 0027 writes this one for fleets whose defaults were already written.
+  { name: 'Mantención', kinds: ['maintenance_due', 'maintenance_overdue'], zone_ids: null, vehicle_ids: null, desk: true, email_to: [] },
 ];
 
 export const toRule = (row: Selectable<AlertRulesTable>): AlertRule => ({

@@ -14,3 +14,4 @@ export { summarizeTrail, type TrailSummary } from './summarizeTrail';
 export { summarizeShift, shiftSummaryForOwner } from './summaryService';
 export { createSummaryBackfill, type BackfillOptions, type SummaryBackfill } from './summaryBackfill';
 export { reportsModule } from './module';
+export { measuredMetresByVehicle, type DistanceSince } from './vehicleDistance';

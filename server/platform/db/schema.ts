@@ -368,6 +368,42 @@ export interface AlertsTable {
   created_at: CreatedAt;
 }
 
+/** Migration 0027: a taxi's odometer as the owner read it (Mantención). */
+export interface VehicleOdometersTable {
+  vehicle_id: number;
+  owner_id: number;
+  reading_km: number;
+  read_on: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Migration 0027: a maintenance plan, by kilometres and/or months from its last service. */
+export interface MaintenancePlansTable {
+  id: Generated<number>;
+  owner_id: number;
+  vehicle_id: number;
+  kind: string;
+  every_km: number | null;
+  every_months: number | null;
+  last_done_on: string;
+  last_done_km: number | null;
+  created_at: CreatedAt;
+}
+
+/** Migration 0027: a service done, its cost in integer pesos. */
+export interface MaintenanceRecordsTable {
+  id: Generated<number>;
+  owner_id: number;
+  vehicle_id: number;
+  done_on: string;
+  odometer_km: number;
+  kind: string;
+  workshop: string | null;
+  cost_pesos: number;
+  notes: string | null;
+  created_at: CreatedAt;
+}
+
 /** Migration 0020: the events engine's state of one taxi on shift (alerts/engine/taxiState.ts). */
 export interface AlertTaxiStatesTable {
   shift_id: number;
@@ -388,6 +424,9 @@ export interface Database {
   alert_rule_defaults: AlertRuleDefaultsTable;
   alerts: AlertsTable;
   alert_taxi_states: AlertTaxiStatesTable;
+  vehicle_odometers: VehicleOdometersTable;
+  maintenance_plans: MaintenancePlansTable;
+  maintenance_records: MaintenanceRecordsTable;
   customers: CustomersTable;
   dispatch_places: DispatchPlacesTable;
   bookings: BookingsTable;

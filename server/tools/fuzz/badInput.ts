@@ -30,6 +30,7 @@ import { accountSettingsSchema, closingQuerySchema, entryCreateSchema, reversalC
 import { documentCreateSchema, documentSettingsSchema, documentsQuerySchema, documentUpdateSchema, expiriesQuerySchema } from '../../../contract/documents';
 import { fareTariffSchema } from '../../../contract/fares';
 import { placeRequestSchema, placesImportSchema } from '../../../contract/dispatch';
+import { maintenanceCostsQuerySchema, maintenancePlanRequestSchema, maintenanceRecordRequestSchema, odometerRequestSchema } from '../../../contract/maintenance';
 import type { TestServer } from '../testing/testServer';
 import { arbitraryFor, BAD_PARAMETER_VALUES, wrongType, type Samples } from './fromZod';
 
@@ -64,6 +65,10 @@ const BODIES: Record<string, z.ZodType> = {
   'POST /api/documents': documentCreateSchema,
   'PUT /api/documents/:id': documentUpdateSchema,
   'PUT /api/documents/settings': documentSettingsSchema,
+  'PUT /api/maintenance/vehicles/:id/odometer': odometerRequestSchema,
+  'POST /api/maintenance/vehicles/:id/plans': maintenancePlanRequestSchema,
+  'PUT /api/maintenance/plans/:id': maintenancePlanRequestSchema,
+  'POST /api/maintenance/vehicles/:id/records': maintenanceRecordRequestSchema,
 };
 const QUERIES: Record<string, z.ZodType> = {
   'GET /api/shifts/history': historyQuerySchema,
@@ -73,6 +78,7 @@ const QUERIES: Record<string, z.ZodType> = {
   'GET /api/accounts/closing': closingQuerySchema,
   'GET /api/documents': documentsQuerySchema,
   'GET /api/expiries': expiriesQuerySchema,
+  'GET /api/maintenance/costs': maintenanceCostsQuerySchema,
 };
 
 /** Words of the English texts zod, Fastify and Node give when nobody translated them. */

@@ -191,6 +191,28 @@ async function freshDocument(db: Kysely<Database>, ownerId: number, withFile = f
 const SAMPLE_PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
 const sampleDocument = { kind: 'soap', number: 'SOAP-1', issued_on: '2026-04-01', expires_on: '2027-03-31' };
 
+/** A maintenance plan (by kilometres and months) of a fresh taxi of the fleet. */
+async function freshMaintenancePlan(db: Kysely<Database>, ownerId: number): Promise<number> {
+  const vehicleId = await freshVehicle(db, ownerId);
+  const row = await db
+    .insertInto('maintenance_plans')
+    .values({ owner_id: ownerId, vehicle_id: vehicleId, kind: 'Cambio de aceite', every_km: 10_000, every_months: 6, last_done_on: '2026-01-10', last_done_km: 50_000 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function freshMaintenanceRecord(db: Kysely<Database>, ownerId: number): Promise<number> {
+  const vehicleId = await freshVehicle(db, ownerId);
+  const row = await db
+    .insertInto('maintenance_records')
+    .values({ owner_id: ownerId, vehicle_id: vehicleId, done_on: '2026-01-10', odometer_km: 50_000, kind: 'Frenos', workshop: 'Taller Muestra', cost_pesos: 45_000, notes: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+const samplePlan = { kind: 'Cambio de aceite', every_km: 10_000, every_months: 6, last_done_on: '2026-01-10', last_done_km: 50_000 };
+
 const samplePickup = { latitude: -33.4372, longitude: -70.6506, label: 'Plaza de Armas' };
 
 type SampleFactory = (context: SampleContext) => Promise<SampleRequest>;
@@ -336,11 +358,24 @@ export const routeSamples: Record<string, SampleFactory> = {
   'GET /api/expiries': async () => ({ path: '/api/expiries?days=90' }),
   'GET /api/documents/settings': async () => ({ path: '/api/documents/settings' }),
   'PUT /api/documents/settings': async () => ({ path: '/api/documents/settings', json: { dispatch_mode: 'bloquear', window_days: 45, max_vehicle_age_years: 12, reminder_days: [30, 7, 0], reminder_hour: 9 } }),
+
+  'GET /api/maintenance': async () => ({ path: '/api/maintenance' }),
+  'GET /api/maintenance/vehicles/:id': async ({ db, ownerId }) => ({ path: `/api/maintenance/vehicles/${await anyId(db, 'vehicles', ownerId)}` }),
+  'PUT /api/maintenance/vehicles/:id/odometer': async ({ db, ownerId }) => ({ path: `/api/maintenance/vehicles/${await freshVehicle(db, ownerId)}/odometer`, json: { reading_km: 120_000, read_on: '2026-01-10' } }),
+  'POST /api/maintenance/vehicles/:id/plans': async ({ db, ownerId }) => ({ path: `/api/maintenance/vehicles/${await freshVehicle(db, ownerId)}/plans`, json: samplePlan }),
+  'PUT /api/maintenance/plans/:id': async ({ db, ownerId }) => ({ path: `/api/maintenance/plans/${await freshMaintenancePlan(db, ownerId)}`, json: { ...samplePlan, every_km: 12_000 } }),
+  'DELETE /api/maintenance/plans/:id': async ({ db, ownerId }) => ({ path: `/api/maintenance/plans/${await freshMaintenancePlan(db, ownerId)}` }),
+  'POST /api/maintenance/vehicles/:id/records': async ({ db, ownerId }) => ({
+    path: `/api/maintenance/vehicles/${await freshVehicle(db, ownerId)}/records`,
+    json: { done_on: '2026-01-10', odometer_km: 50_000, kind: 'Frenos', workshop: 'Taller Muestra', cost_pesos: 45_000, notes: 'Pastillas delanteras' },
+  }),
+  'DELETE /api/maintenance/records/:id': async ({ db, ownerId }) => ({ path: `/api/maintenance/records/${await freshMaintenanceRecord(db, ownerId)}` }),
+  'GET /api/maintenance/costs': async () => ({ path: '/api/maintenance/costs?from=2026-01&to=2026-12' }),
 };
 
 /** A fingerprint of everything a desk route can change: equal before and after means nothing changed. */
 export async function databaseFingerprint(db: Kysely<Database>): Promise<string> {
-  const tables = ['owners', 'desk_users', 'drivers', 'vehicles', 'shifts', 'activity_log', 'bookings', 'customers', 'dispatch_places', 'webhook_endpoints', 'notification_outbox', 'tracking_links', 'tracking_settings', 'account_terms', 'account_entries', 'account_settings', 'zones', 'alert_rules', 'alerts', 'documents', 'document_files', 'document_settings'] as const;
+  const tables = ['owners', 'desk_users', 'drivers', 'vehicles', 'shifts', 'activity_log', 'bookings', 'customers', 'dispatch_places', 'webhook_endpoints', 'notification_outbox', 'tracking_links', 'tracking_settings', 'account_terms', 'account_entries', 'account_settings', 'zones', 'alert_rules', 'alerts', 'documents', 'document_files', 'document_settings', 'vehicle_odometers', 'maintenance_plans', 'maintenance_records'] as const;
   const parts: string[] = [];
   for (const table of tables) {
     const { rows } = await sql<{ digest: string | null }>`select md5(string_agg(t::text, '|' order by t::text)) as digest from ${sql.table(table)} t`.execute(db);

@@ -18,6 +18,7 @@ const navItems: { to: string; label: string; icon: IconName; end?: boolean; need
   { to: '/dashboard/expiries', label: 'Vencimientos', icon: 'expiries' },
   { to: '/dashboard/zones', label: 'Zonas', icon: 'zones', needs: 'manageFleet' },
   { to: '/dashboard/history', label: 'Historial', icon: 'history' },
+  { to: '/dashboard/maintenance', label: 'Mantención', icon: 'maintenance' },
   { to: '/dashboard/accounts', label: 'Cuentas', icon: 'accounts' },
   { to: '/dashboard/reports', label: 'Reportes', icon: 'reports', needs: 'readReports' },
   { to: '/dashboard/activity', label: 'Actividad', icon: 'activity', needs: 'readActivity' },

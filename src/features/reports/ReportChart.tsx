@@ -5,9 +5,10 @@ import type { ChartData } from './chartData';
 
 /**
  * The daily chart with uPlot (canvas, ~24 KB gzipped, loaded with this screen only): the period's
- * days across, one line per driver or vehicle (the five with most), and the total as bars.
+ * days across and the total as bars (ReportChartMultiples draws each driver on a chart of its own,
+ * with its own scale). Days still to come are null: no bar, no point.
  */
-export default function ReportChart({ data, unit, height = 260 }: { data: ChartData; unit: string; height?: number }) {
+export default function ReportChart({ data, unit, height = 260, totalLabel = 'Total', legend = true }: { data: ChartData; unit: string; height?: number; totalLabel?: string; legend?: boolean }) {
   const boxRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -26,14 +27,14 @@ export default function ReportChart({ data, unit, height = 260 }: { data: ChartD
       height,
       // Whole days only, half a day of room either side so the first and last bars show whole.
       scales: { x: { time: false, range: () => [-0.5, data.x.length - 0.5] } },
-      legend: { show: true, live: false },
+      legend: { show: legend, live: false },
       axes: [
         { ...axis, splits: () => data.x.filter((i) => i % labelStep === 0), values: (_u, ticks) => ticks.map((tick) => data.labels[Math.round(tick)] ?? '') },
         { ...axis, label: unit, size: 56 },
       ],
       series: [
         { label: 'Día', value: (_u, v) => (v === null ? '' : (data.labels[Math.round(v)] ?? '')) },
-        { label: 'Total', stroke: `${palette[0]}99`, fill: `${palette[0]}44`, paths: bars, points: { show: false } },
+        { label: totalLabel, stroke: `${palette[0]}99`, fill: `${palette[0]}44`, paths: bars, points: { show: false } },
         ...data.series.map((series, i) => ({ label: series.name, stroke: palette[i % palette.length], width: 2 })),
       ],
     };
@@ -44,7 +45,7 @@ export default function ReportChart({ data, unit, height = 260 }: { data: ChartD
       resize.disconnect();
       plot.destroy();
     };
-  }, [data, unit, height]);
+  }, [data, unit, height, totalLabel, legend]);
 
   return <div ref={boxRef} className="flota-report-chart__plot" />;
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { ReportGroup, ReportRow } from '../../../contract/reports';
 import { LoadFailure } from '../../components/LoadFailure';
@@ -22,11 +23,19 @@ export function ReportDrillDown({ from, to, group, entity, day, onDay, onClose }
   const filter = group === 'driver' ? { driver_id: entity.id ?? undefined } : { vehicle_id: entity.id ?? undefined };
   const daily = useGetReportDailyQuery({ from, to, group, ...filter }, { refetchOnMountOrArgChange: true });
   const shifts = useGetReportShiftsQuery(day ? { from: day, to: day, group, ...filter } : { from, to, group, ...filter }, { skip: day === null, refetchOnMountOrArgChange: true });
+  const sectionRef = useRef<HTMLElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Opened from a row far above (on a phone, a screen or two): the detail comes into view, and the
+  // keyboard's focus to its heading, each time another driver or day is chosen.
+  useEffect(() => {
+    headingRef.current?.focus({ preventScroll: true });
+    sectionRef.current?.scrollIntoView?.({ block: 'start', behavior: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+  }, [entity.id, day]);
 
   return (
-    <section className="flota-report-drill" aria-label={`Detalle de ${entity.name}`}>
+    <section ref={sectionRef} className="flota-report-drill" aria-label={`Detalle de ${entity.name}`}>
       <div className="flota-report-drill__head">
-        <h2>{day ? `${entity.name} · ${formatDay(day)}` : `${entity.name} · por día`}</h2>
+        <h2 ref={headingRef} tabIndex={-1}>{day ? `${entity.name} · ${formatDay(day)}` : `${entity.name} · por día`}</h2>
         <div className="flota-report-drill__actions">
           {day && (
             <button type="button" className="flota-button flota-button--secondary" onClick={() => onDay(null)}>

@@ -14,13 +14,16 @@ interface Props<Row> {
 }
 
 /**
- * A report's table: the name, the figures (right-aligned, es-CL numbers) and the totals row. It
- * scrolls sideways inside its own box on a phone; the page never does.
+ * A report's table: the name, the figures (right-aligned, es-CL numbers) and the totals row. On a
+ * phone the figures scroll sideways inside its own box while the name column stays put (sticky), so
+ * every figure can be read beside its name; the page never scrolls sideways. The box takes the
+ * keyboard's focus, so arrows scroll it too.
  */
 export function ReportTable<Row extends ReportMetrics>({ caption, firstHeader, rows, totals, label, rowKey, extra }: Props<Row>) {
   const metricColumns = columnsFor(totals ? [totals, ...rows] : rows);
   return (
-    <div className="flota-report-table__box">
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- focusable so a keyboard can scroll it (axe: scrollable-region-focusable)
+    <div className="flota-report-table__box" tabIndex={0} role="region" aria-label={caption}>
       <table className="flota-report-table">
         <caption className="flota-report-table__caption">{caption}</caption>
         <thead>

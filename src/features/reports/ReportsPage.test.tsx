@@ -111,7 +111,13 @@ it('shows the week by driver with the totals row, and asks again for another per
   expect(cells(beto).slice(-2)).toEqual(['$0', '$0']);
   const total = within(table).getByRole('rowheader', { name: 'Total' }).closest('tr')!;
   expect(cells(total)).toEqual(['8', '80h 30m', '40h 15m', '1.214,6', '32', '48', '85', '$184.500', '$4.350']);
-  expect(await screen.findByTestId('chart')).toHaveTextContent('"total":[150,160.2,0,0,0,0,0]');
+  // Thursday 19: Friday to Sunday are still to come, not days of 0 km.
+  const charts = await screen.findAllByTestId('chart');
+  expect(charts[0]).toHaveTextContent('{"total":[150,160.2,0,0,null,null,null],"series":[]}');
+  // Each driver on a chart of its own scale.
+  const multiples = screen.getByRole('list', { name: 'Uno por uno, cada uno con su escala' });
+  expect(within(multiples).getByRole('heading', { name: 'Ana Rojas' })).toBeInTheDocument();
+  expect(within(multiples).getByTestId('chart')).toHaveTextContent('{"total":[150,160.2,0,0,null,null,null],"series":[]}');
 
   await user.click(screen.getByRole('button', { name: 'Mes' }));
   await waitFor(() => expect(queries.report.at(-1)?.toString()).toBe('from=2026-11-01&to=2026-11-30&group=driver'));

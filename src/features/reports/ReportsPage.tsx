@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import type { ReportGroup, ReportRow } from '../../../contract/reports';
 import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingText } from '../../components/LoadingText';
@@ -10,11 +10,12 @@ import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { downloadBlob, downloadTextFile } from '../../lib/download';
 import { chartData, chartMetricLabels, type ChartMetric } from './chartData';
 import { groupLabels } from './reportColumns';
+import { ReportChartMultiples } from './ReportChartMultiples';
 import { ReportControls } from './ReportControls';
 import { ReportDrillDown } from './ReportDrillDown';
 import { reportCsv, reportFileName } from './reportExport';
 import { describePeriod, localToday, periodAround, type Period } from './reportPeriod';
-import { useGetReportDailyQuery, useGetReportQuery } from './reportsApi';
+import { reportsApi, useGetReportDailyQuery, useGetReportQuery } from './reportsApi';
 import { ReportTable } from './ReportTable';
 import './reports.css';
 
@@ -24,9 +25,10 @@ const ReportChart = lazy(() => import(/* webpackChunkName: "report-chart" */ './
 /**
  * Reportes: what each driver or taxi did in a period (shifts, hours, kilometres, stops, trips, top
  * speed) with the totals, a chart per day, a drill-down to a driver's days and a day's shifts (each
- * with its replay), and the report as Excel, CSV or printed on A4.
+ * with its replay), and the report as Excel, CSV or printed on A4. `extraSections`: what other
+ * features add for the same period (composed in app/: Mantención's costs per taxi and month).
  */
-export function ReportsPage() {
+export function ReportsPage({ extraSections }: { extraSections?: (period: Period) => ReactNode } = {}) {
   const titleId = useId();
   const dispatch = useAppDispatch();
   const [period, setPeriod] = useState<Period>(() => periodAround('week', localToday()));
@@ -39,7 +41,7 @@ export function ReportsPage() {
   const report = useGetReportQuery(args, { refetchOnMountOrArgChange: true });
   const daily = useGetReportDailyQuery(args, { refetchOnMountOrArgChange: true });
   const data = report.currentData;
-  const chart = useMemo(() => (daily.currentData ? chartData(daily.currentData.days, period.from, period.to, metric) : null), [daily.currentData, period.from, period.to, metric]);
+  const chart = useMemo(() => (daily.currentData ? chartData(daily.currentData.days, period.from, period.to, metric, localToday()) : null), [daily.currentData, period.from, period.to, metric]);
 
   function changePeriod(next: Period) {
     setPeriod(next);
@@ -54,8 +56,12 @@ export function ReportsPage() {
     if (!data) return;
     setExporting(true);
     try {
-      const { reportXlsxBlob } = await import(/* webpackChunkName: "report-xlsx" */ './reportXlsx');
-      downloadBlob(reportFileName(data, 'xlsx'), await reportXlsxBlob(data));
+      const [{ reportXlsxBlob }, shifts] = await Promise.all([
+        import(/* webpackChunkName: "report-xlsx" */ './reportXlsx'),
+        // The period's shifts, for the "Por turno" sheet (the screen asks for a day's only).
+        dispatch(reportsApi.endpoints.getReportShifts.initiate(args, { subscribe: false, forceRefetch: true })).unwrap(),
+      ]);
+      downloadBlob(reportFileName(data, 'xlsx'), await reportXlsxBlob(data, daily.currentData, shifts));
     } catch {
       dispatch(noticeShown('error', 'No se pudo exportar el reporte.'));
     } finally {
@@ -124,9 +130,12 @@ export function ReportsPage() {
               </fieldset>
             </div>
             {chart ? (
-              <Suspense fallback={<LoadingText>Cargando gráfico...</LoadingText>}>
-                <ReportChart data={chart} unit={metric === 'km' ? 'km' : 'horas'} />
-              </Suspense>
+              <>
+                <Suspense fallback={<LoadingText>Cargando gráfico...</LoadingText>}>
+                  <ReportChart data={{ ...chart, series: [] }} unit={metric === 'km' ? 'km' : 'horas'} />
+                </Suspense>
+                {chart.series.length > 0 && <ReportChartMultiples data={chart} unit={metric === 'km' ? 'km' : 'horas'} />}
+              </>
             ) : daily.isError ? (
               <LoadFailure message="No se pudo cargar el gráfico." onRetry={() => void daily.refetch()} />
             ) : (
@@ -135,6 +144,7 @@ export function ReportsPage() {
           </section>
         </>
       )}
+      {extraSections?.(period)}
     </section>
   );
 }

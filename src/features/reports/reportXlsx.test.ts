@@ -115,3 +115,36 @@ it('the CSV has the same columns, the formula guard on names, and the totals row
   expect(lines[1]).toBe('"\'=HYPERLINK(""http://x"",""y"")";2;5;2;120,4;6;8;77');
   expect(lines[3]).toBe('Total;5;12,5;5;200,5;15;20;77');
 });
+
+it('adds a sheet per day and a sheet per shift, with date cells, durations and the fleet\'s wall-clock times', async () => {
+  const day = (date: string, name: string, km: number) => ({ date, id: 2, name, ...metrics(1, km) });
+  const daily = { from: report.from, to: report.to, group: 'driver' as const, time_zone: 'America/Santiago', days: [day('2026-11-17', 'Ana Pérez', 50.25), day('2026-11-16', 'Ana Pérez', 30)] };
+  const shifts = {
+    limited: false,
+    shifts: [
+      { id: 901, date: '2026-11-16', start_time: '2026-11-16T11:00:00.000Z', end_time: '2026-11-16T21:30:00.000Z', driver_id: 2, driver_name: 'Ana Pérez', vehicle_id: 5, plate_number: 'ABCD12', summarized: true, shift_seconds: 37_800, moving_seconds: 18_000, distance_km: 160.24, stops: 4, trips: 6, max_speed_kmh: 84.6, fares_pesos: 0, estimated_fares_pesos: 0 },
+      { id: 902, date: '2026-11-17', start_time: '2026-11-17T12:00:00.000Z', end_time: null, driver_id: 2, driver_name: '=cmd', vehicle_id: null, plate_number: null, summarized: false, shift_seconds: 3600, moving_seconds: 0, distance_km: 0, stops: 0, trips: 0, max_speed_kmh: 0, fares_pesos: 0, estimated_fares_pesos: 0 },
+    ],
+  };
+  const files = unzipSync(new Uint8Array(await (await reportXlsxBlob(report, daily, shifts)).arrayBuffer()));
+  const workbook = strFromU8(files['xl/workbook.xml']);
+  expect([...workbook.matchAll(/<sheet [^>]*name="([^"]+)"/g)].map((m) => m[1])).toEqual(['Reporte', 'Por día', 'Por turno']);
+  const shared = [...strFromU8(files['xl/sharedStrings.xml']).matchAll(/<si><t[^>]*>([\s\S]*?)<\/t><\/si>/g)].map((m) => m[1].replace(/&apos;/g, "'"));
+  const cellsOf = (sheet: string) =>
+    Object.fromEntries([...strFromU8(files[sheet]).matchAll(/<c r="([A-Z]+\d+)"([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)].map((m) => {
+      const raw = m[3]?.match(/<v>([\s\S]*?)<\/v>/)?.[1] ?? '';
+      return [m[1], / t="s"/.test(m[2]) ? shared[Number(raw)] : Number(raw)];
+    }));
+  const perDay = cellsOf('xl/worksheets/sheet2.xml');
+  // Oldest day first, a date serial (2026-11-16 is 46342), the name, then the same figures as Reporte.
+  expect([perDay.A1, perDay.B1, perDay.F1]).toEqual(['Día', 'Conductor', 'Kilómetros']);
+  expect([perDay.A2, perDay.B2, perDay.F2, perDay.A3, perDay.F3]).toEqual([46342, 'Ana Pérez', 30, 46343, 50.3]);
+  const perShift = cellsOf('xl/worksheets/sheet3.xml');
+  expect([perShift.A1, perShift.B1, perShift.C1, perShift.F1]).toEqual(['Turno', 'Inicio', 'Fin', 'Horas de turno']);
+  // 11:00 UTC is 08:00 in Santiago (UTC-3 in November): the serial's fraction is 8/24.
+  expect(perShift.A2).toBe(901);
+  expect(Number(perShift.B2)).toBeCloseTo(46342 + 8 / 24, 6);
+  expect(Number(perShift.C2)).toBeCloseTo(46342 + 18.5 / 24, 6);
+  expect(Number(perShift.F2) * 24).toBeCloseTo(10.5, 9);
+  expect([perShift.H2, perShift.C3, perShift.D3, perShift.E3]).toEqual([160.2, 'En curso', "'=cmd", 'Sin vehículo']);
+});

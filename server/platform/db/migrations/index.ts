@@ -22,6 +22,7 @@ import * as m0022 from './0022_accounts';
 import * as m0023 from './0023_tracking';
 import * as m0025 from './0025_fares';
 import * as m0026 from './0026_documents';
+import * as m0027 from './0027_maintenance';
 import * as m0029 from './0029_places_and_requests';
 import * as m0031 from './0031_settlement_reads';
 
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '0023_tracking': m0023,
   '0025_fares': m0025,
   '0026_documents': m0026,
+  '0027_maintenance': m0027,
   '0029_places_and_requests': m0029,
   '0031_settlement_reads': m0031,
 };

@@ -69,3 +69,27 @@ describe('replay controls', () => {
     expect(sliderTime()).toBe(START + 300_000);
   });
 });
+
+describe('stepping by recorded point', () => {
+  it('"Punto siguiente" and "Punto anterior" (and "." ",") move one recorded point, paused, and the counter says which', () => {
+    render(<Player />);
+    const counter = () => screen.getByRole('status');
+    expect(counter()).toHaveTextContent(`Punto 1 de ${track.times.length.toLocaleString('es-CL')}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Reproducir' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Punto siguiente ›' }));
+    expect(screen.getByRole('button', { name: 'Reproducir' })).toBeInTheDocument();
+    expect(sliderTime()).toBe(track.times[1]);
+    expect(counter()).toHaveTextContent('Punto 2 de');
+    fireEvent.keyDown(document.body, { key: '.' });
+    fireEvent.keyDown(document.body, { key: '.' });
+    expect(sliderTime()).toBe(track.times[3]);
+    expect(counter()).toHaveTextContent('Punto 4 de');
+    fireEvent.keyDown(document.body, { key: ',' });
+    expect(sliderTime()).toBe(track.times[2]);
+    fireEvent.click(screen.getByRole('button', { name: '‹ Punto anterior' }));
+    fireEvent.click(screen.getByRole('button', { name: '‹ Punto anterior' }));
+    fireEvent.click(screen.getByRole('button', { name: '‹ Punto anterior' }));
+    expect(sliderTime()).toBe(track.start);
+    expect(counter()).toHaveTextContent('Punto 1 de');
+  });
+});

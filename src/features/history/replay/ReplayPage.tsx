@@ -1,7 +1,7 @@
 /**
  * Reproducción de un turno (/dashboard/history/:shiftId/replay): the route coloured by speed with
  * its stops, the taxi moving along it at 1× to 60×, a time slider, a speed chart kept in step
- * (click to jump) and the shift's summary beside it. A route of its own (lazily loaded with
+ * (click to jump) and the shift's summary beside it; the track downloads as GPX or KML. A route of its own (lazily loaded with
  * MapLibre and uPlot), so a replay can be linked to and reloaded.
  */
 import { skipToken } from '@reduxjs/toolkit/query/react';
@@ -13,6 +13,7 @@ import { LoadingText } from '../../../components/LoadingText';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatDateTime } from '../../../lib/format';
 import { trackFromReplay } from './replayTrack';
+import { TrackDownloads } from './TrackDownloads';
 import { useGetShiftReplayQuery, useGetShiftSummaryQuery } from './replayApi';
 import './replay.css';
 
@@ -44,6 +45,7 @@ export function ReplayPage() {
   return (
     <section className="flota-replay" aria-labelledby={titleId}>
       <PageHeader id={titleId} title={replay.data ? `Reproducción: ${replay.data.driver_name}` : 'Reproducción del turno'} subtitle={replay.data ? subtitle(replay.data) : undefined}>
+        {track && replay.data && <TrackDownloads track={track} replay={replay.data} />}
         <Link className="flota-button flota-button--secondary" to="/dashboard/history">
           Volver al historial
         </Link>

@@ -1,0 +1,9 @@
+import { MaintenanceCostsSection } from '../features/maintenance/MaintenanceCostsSection';
+import { ReportsPage } from '../features/reports/ReportsPage';
+
+/** Reportes with Mantención's costs per taxi and month for the same period. */
+const extraSections = (period: { from: string; to: string }) => <MaintenanceCostsSection from={period.from} to={period.to} />;
+
+export function ReportsRoute() {
+  return <ReportsPage extraSections={extraSections} />;
+}
