@@ -53,6 +53,10 @@ export const handlers = [
   // Vencimientos: nothing expiring (the cards and the dashboard's Requiere atención ask); /conductor's "Mis documentos": none.
   http.get(`${API}/expiries`, ({ request }) => (authorized(request) ? HttpResponse.json({ today: '2026-11-27', window_days: 60, expiries: [], retirements: [] }) : unauthorized())),
   http.get(`${API}/driver/documents`, () => HttpResponse.json({ documents: [], blocked_reasons: [] })),
+  // The Vencimientos settings the Dueño sees below the list: the server's defaults.
+  http.get(`${API}/documents/settings`, ({ request }) =>
+    authorized(request) ? HttpResponse.json({ settings: { dispatch_mode: 'bloquear', window_days: 60, max_vehicle_age_years: null, reminder_days: [30, 15, 7, 1, 0], reminder_hour: 9 } }) : unauthorized(),
+  ),
   http.get(`${API}/alerts/summary`, ({ request }) => (authorized(request) ? HttpResponse.json({ open_count: 0, open_sos: 0 }) : unauthorized())),
   // Mantención: no plan (the vehicle cards' badge asks), no service cost (Reportes asks).
   http.get(`${API}/maintenance`, ({ request }) => (authorized(request) ? HttpResponse.json({ vehicles: [] }) : unauthorized())),

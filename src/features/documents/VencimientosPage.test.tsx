@@ -55,3 +55,50 @@ it('puts the badge on the vehicle’s card', async () => {
   renderApp('/dashboard/vehicles', { signedIn: true });
   expect(await screen.findByText('Revisión técnica vence el 05/01/2099', {}, { timeout: 15_000 })).toBeInTheDocument();
 });
+
+describe('the fleet’s settings, below the list', () => {
+  it('lets the Dueño choose to only warn, change the reminders and set a maximum age', async () => {
+    const saved: unknown[] = [];
+    server.use(
+      http.put(`${API}/documents/settings`, async ({ request }) => {
+        const body = await request.json();
+        saved.push(body);
+        return HttpResponse.json({ settings: body });
+      }),
+    );
+    const { user } = renderApp('/dashboard/expiries', { signedIn: true });
+    const form = await screen.findByRole('form', { name: 'Ajustes de vencimientos' }, { timeout: 15_000 });
+    expect(within(form).getByLabelText('Avisar (días antes del vencimiento)')).toHaveValue('30, 15, 7, 1, 0');
+    await user.selectOptions(within(form).getByLabelText('Un documento obligatorio vencido, en Despacho'), 'Solo advierte');
+    const days = within(form).getByLabelText('Avisar (días antes del vencimiento)');
+    await user.clear(days);
+    await user.type(days, '15, 3, 0');
+    await user.type(within(form).getByLabelText('Antigüedad máxima de un vehículo (años)'), '12');
+    await user.click(within(form).getByRole('button', { name: 'Guardar ajustes' }));
+    expect(await screen.findByText('Ajustes de vencimientos guardados.')).toBeInTheDocument();
+    expect(saved).toEqual([{ dispatch_mode: 'advertir', reminder_days: [15, 3, 0], reminder_hour: 9, window_days: 60, max_vehicle_age_years: 12 }]);
+  });
+
+  it('says in Spanish what is wrong with the days and sends nothing; shows the server’s refusal', async () => {
+    const saved: unknown[] = [];
+    server.use(
+      http.put(`${API}/documents/settings`, async ({ request }) => {
+        saved.push(await request.json());
+        return HttpResponse.json({ error: 'Hora inválida' }, { status: 400 });
+      }),
+    );
+    const { user } = renderApp('/dashboard/expiries', { signedIn: true });
+    const form = await screen.findByRole('form', { name: 'Ajustes de vencimientos' }, { timeout: 15_000 });
+    const days = within(form).getByLabelText('Avisar (días antes del vencimiento)');
+    await user.clear(days);
+    await user.type(days, '30, una semana');
+    await user.click(within(form).getByRole('button', { name: 'Guardar ajustes' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Escribe los días separados por coma');
+    expect(saved).toEqual([]);
+    await user.clear(days);
+    await user.type(days, '7');
+    await user.click(within(form).getByRole('button', { name: 'Guardar ajustes' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Hora inválida');
+    expect(saved).toHaveLength(1);
+  });
+});

@@ -12,6 +12,8 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingText } from '../../components/LoadingText';
 import { PageHeader } from '../../components/PageHeader';
 import { downloadBlob } from '../../lib/download';
+import { usePermissions } from '../../app/hooks';
+import { DocumentSettingsForm } from './DocumentSettingsForm';
 import { useGetExpiriesQuery } from './documentsApi';
 import { daysText, expiryText, subjectLabel } from './expiryText';
 import './documents.css';
@@ -35,6 +37,7 @@ export function VencimientosPage() {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [kind, setKind] = useState<DocumentKind | 'all'>('all');
   const query = useGetExpiriesQuery(days, { refetchOnMountOrArgChange: 60 });
+  const { manageFleet } = usePermissions();
   const titleId = useId();
   const now = new Date();
   const data = query.data;
@@ -167,6 +170,7 @@ export function VencimientosPage() {
         </section>
       )}
       {list()}
+      {manageFleet && <DocumentSettingsForm />}
     </div>
   );
 }

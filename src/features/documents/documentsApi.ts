@@ -2,7 +2,7 @@
 import type { DocumentCreateInput, DocumentResponse, DocumentsResponse, DocumentSettings, ExpiriesResponse, FleetDocument } from '../../../contract/documents';
 import { api } from '../../app/api';
 
-export const documentsApi = api.enhanceEndpoints({ addTagTypes: ['Document', 'Expiry'] }).injectEndpoints({
+export const documentsApi = api.enhanceEndpoints({ addTagTypes: ['Document', 'Expiry', 'DocumentSettings'] }).injectEndpoints({
   endpoints: (build) => ({
     getExpiries: build.query<ExpiriesResponse, number | void>({
       query: (days) => (days ? `/expiries?days=${days}` : '/expiries'),
@@ -36,8 +36,15 @@ export const documentsApi = api.enhanceEndpoints({ addTagTypes: ['Document', 'Ex
     getDocumentSettings: build.query<DocumentSettings, void>({
       query: () => '/documents/settings',
       transformResponse: (response: { settings: DocumentSettings }) => response.settings,
+      providesTags: ['DocumentSettings'],
+    }),
+    /** The window and the retirement age change what Vencimientos lists, so the list is read again. */
+    updateDocumentSettings: build.mutation<DocumentSettings, DocumentSettings>({
+      query: (body) => ({ url: '/documents/settings', method: 'PUT', body }),
+      transformResponse: (response: { settings: DocumentSettings }) => response.settings,
+      invalidatesTags: ['DocumentSettings', 'Expiry'],
     }),
   }),
 });
 
-export const { useGetExpiriesQuery, useGetDocumentsQuery, useCreateDocumentMutation, useDeleteDocumentMutation, useUploadDocumentFileMutation, useGetDocumentSettingsQuery } = documentsApi;
+export const { useGetExpiriesQuery, useGetDocumentsQuery, useCreateDocumentMutation, useDeleteDocumentMutation, useUploadDocumentFileMutation, useGetDocumentSettingsQuery, useUpdateDocumentSettingsMutation } = documentsApi;
