@@ -31,6 +31,9 @@ const config: Config = {
   // and 31 s on two. Not more: each server file holds a PGlite of ~700 MB. (One value for both
   // projects: Jest has no per-project workers.)
   maxWorkers: 2,
+  // A worker whose JS heap (not PGlite's wasm memory) is past 1 GB after a file is replaced: CI once
+  // lost a worker to SIGABRT late in the run, after 90 files; a fresh one costs about a second.
+  workerIdleMemoryLimit: '1GB',
   projects: [
     {
       displayName: 'web',

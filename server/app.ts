@@ -100,11 +100,13 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
+  // First: a route keeps the error handler of the moment it is registered, so one set after the
+  // OpenAPI page's routes left them answering bad input in Fastify's English shape.
+  app.setErrorHandler(flotaErrorHandler);
   // Before the static files (they come precompressed; this covers API answers and the rest).
   await app.register(fastifyCompress, { threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'] });
   await registerOpenApi(app, mounted.flatMap((module) => module.openApiTags ?? []));
 
-  app.setErrorHandler(flotaErrorHandler);
   // Every route's path and query parameters, before its own checks (platform/params.ts).
   app.addHook('preValidation', refuseNulParameters);
 

@@ -28,7 +28,7 @@ describe('desk roles in the SPA', () => {
     server.use(http.get(`${API}/drivers`, () => HttpResponse.json({ drivers: [makeDriver({ id: 1, first_name: 'Luis', last_name: 'Soto' })], count: 1 })));
     renderApp('/dashboard/drivers', { signedIn: true });
     expect(await screen.findByText('Luis Soto')).toBeInTheDocument();
-    expect(await navLabels()).toEqual(['Dashboard', 'Conductores', 'Vehículos', 'Despacho', 'Mapa en Vivo', 'Alertas', 'Historial', 'Mantención', 'Cuentas']);
+    expect(await navLabels()).toEqual(['Dashboard', 'Conductores', 'Vehículos', 'Despacho', 'Mapa en Vivo', 'Alertas', 'Vencimientos', 'Historial', 'Mantención', 'Cuentas']);
     expect(screen.getByRole('banner')).toHaveTextContent('Operador');
     expect(screen.queryByRole('button', { name: '+ Nuevo Conductor' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Editar/ })).toBeNull();
@@ -54,7 +54,7 @@ describe('desk roles in the SPA', () => {
     signInAs('administrador');
     renderApp('/dashboard', { signedIn: true });
     await screen.findByText('Administrador', { selector: '.flota-sidebar__role' });
-    expect(await navLabels()).toEqual(['Dashboard', 'Conductores', 'Vehículos', 'Despacho', 'Mapa en Vivo', 'Alertas', 'Zonas', 'Historial', 'Mantención', 'Cuentas', 'Reportes', 'Actividad', 'Notificaciones']);
+    expect(await navLabels()).toEqual(['Dashboard', 'Conductores', 'Vehículos', 'Despacho', 'Mapa en Vivo', 'Alertas', 'Vencimientos', 'Zonas', 'Historial', 'Mantención', 'Cuentas', 'Reportes', 'Actividad', 'Notificaciones']);
     expect(screen.getByRole('button', { name: '+ Nuevo Conductor' })).toBeInTheDocument();
   });
 

@@ -74,8 +74,8 @@ describe('endpoints', () => {
     const { status, body } = await call('/api/notifications/status');
     expect(status).toBe(200);
     expect(body).toMatchObject({ email: { configured: false, from: null }, webhooks: { max_endpoints: 10, max_attempts: 8, timeout_seconds: 1, private_addresses_allowed: true } });
-    // Ten alert kinds, the documents reminder (issue 34) and booking.assigned.
-    expect(body.event_types).toHaveLength(12);
+    // Ten alert kinds, the documents reminder and Mantención's two (issue 34), and booking.assigned.
+    expect(body.event_types).toHaveLength(14);
   });
 
   it('creates one with a secret shown at creation, revealable, hinted in the list, and edits and deletes it', async () => {

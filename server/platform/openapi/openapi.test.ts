@@ -78,6 +78,16 @@ describe('OpenAPI document', () => {
     expect(await response.text()).toMatch(/swagger/i);
   });
 
+  it('answers bad parameters on its own routes in Spanish too, like every route', async () => {
+    // The fuzzer found GET /api/docs/json?limit=%00 answered in Fastify's shape: the page's routes
+    // were registered before Flota's error handler was set, and keep the handler of that moment.
+    for (const path of ['/api/docs/json?limit=%00', '/api/openapi.json?x=%00']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: 'El texto contiene caracteres no permitidos' });
+    }
+  });
+
   it('keeps the Spanish {error, fields} body for bad input', async () => {
     const token = await server.login();
     const response = await fetch(`${server.url}/api/vehicles`, {
