@@ -8,19 +8,13 @@ import type { Db } from './bookingsRepo';
 import { geocode } from './geocoder';
 import { searchPlaces } from './placesRepo';
 import { searchUsedAddresses } from './usedAddressesRepo';
+import { foldText } from '../../../contract/foldText';
 
 const PLACES = 5;
 const USED = 6;
 export const SUGGESTIONS_MAX = 12;
 const GEOCODE_MIN_CHARS = 3;
 
-export const foldText = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
 
 const usesText = (uses: number) => (uses === 1 ? 'Usada 1 vez' : `Usada ${uses} veces`);
 

@@ -4,6 +4,7 @@
  * (places, every address the fleet used, the geocoder's), each once, accents and case aside.
  */
 import { MAP_POINT_PREFIX, type Customer, type PickupSuggestion, type PlacePoint, type SavedPlace, type SuggestionSource } from '../../../contract/api';
+import { foldText } from '../../../contract/foldText';
 
 export { MAP_POINT_PREFIX };
 
@@ -14,14 +15,6 @@ export interface PickupOption extends PickupPoint {
   detail: string | null;
 }
 
-/** Lower case, no accents, single spaces: "Ortíz  de Rozas" and "ortiz de rozas" are one address. */
-export const foldText = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
 
 const placeMatches = (place: SavedPlace, typed: string) => !typed || [place.name, place.address, ...place.aliases].some((text) => foldText(text).includes(typed));
 
