@@ -51,7 +51,12 @@ function hostElement() {
   return host;
 }
 
-function mount(host: HTMLElement, options: Partial<RuntimeConfig>, internals?: MountInternals): MountedFlota {
+/**
+ * Mounts with a fake socket unless the test brings its own: a real socket.io client in jsdom opens a
+ * real WebSocket (the first transport tried), which outlived the file and aborted the Jest worker
+ * in a later server test (libuv's uv__stream_destroy assertion).
+ */
+function mount(host: HTMLElement, options: Partial<RuntimeConfig>, internals: MountInternals = { createSocket: fakeSocketFactory().createSocket }): MountedFlota {
   let mounted: MountedFlota | undefined;
   act(() => {
     mounted = mountFlota(host, { apiBaseUrl: API, devTools: false, ...options }, internals);
