@@ -71,7 +71,9 @@ test('the Operador types a booking with the keyboard; the phone accepts it and d
   await expect(near.getByRole('listitem').first()).toContainText('DSPF11');
   await expect(near.getByRole('listitem').first()).toContainText(/\d+ min\s*\d+ m/);
   await page.keyboard.press('Tab'); // Destino (optional)
+  await expect(page.getByLabel('Destino (opcional)', { exact: true })).toBeFocused();
   await page.keyboard.press('Tab'); // Pasajeros
+  await expect(page.getByLabel('Pasajeros', { exact: true })).toBeFocused();
   await page.keyboard.press('Tab'); // Cuándo: Ahora
   await expect(page.getByRole('radio', { name: 'Ahora' })).toBeFocused();
   await page.keyboard.press('Tab');

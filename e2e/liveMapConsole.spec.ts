@@ -18,6 +18,28 @@ const panel = (page: Page) => page.getByRole('complementary', { name: 'Buscar ta
 const activeList = (page: Page) => page.getByRole('region', { name: 'Conductores Activos' });
 const popup = (page: Page) => page.locator('.maplibregl-popup');
 
+/**
+ * The taxi's point on screen from its popup's box: MapLibre opens the popup on the side where it
+ * fits (its class says which, `maplibregl-popup-anchor-top` and so on), 32 px from the point, a
+ * corner's offset split between both axes as MapLibre does.
+ */
+function taxiUnderPopup(box: { x: number; y: number; width: number; height: number }, classes: string): { x: number; y: number } {
+  const anchor = /maplibregl-popup-anchor-([a-z-]+)/.exec(classes)?.[1] ?? 'bottom';
+  const corner = Math.round(Math.sqrt(0.5 * 32 ** 2));
+  const [left, right, top, bottom, cx, cy] = [box.x, box.x + box.width, box.y, box.y + box.height, box.x + box.width / 2, box.y + box.height / 2];
+  const points: Record<string, { x: number; y: number }> = {
+    bottom: { x: cx, y: bottom + 32 },
+    top: { x: cx, y: top - 32 },
+    left: { x: left - 32, y: cy },
+    right: { x: right + 32, y: cy },
+    'top-left': { x: left - corner, y: top - corner },
+    'top-right': { x: right + corner, y: top - corner },
+    'bottom-left': { x: left - corner, y: bottom + corner },
+    'bottom-right': { x: right + corner, y: bottom + corner },
+  };
+  return points[anchor] ?? points.bottom;
+}
+
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).include('.flota-live-map-page').analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -124,8 +146,9 @@ test('"Seguir" keeps the selected taxi centred while it drives away', async ({ p
   const map = (await page.locator('.flota-live-map').boundingBox()) as { x: number; y: number; width: number; height: number };
   const offCentre = async () => {
     const box = await popup(page).boundingBox();
-    // The popup's tip sits on the taxi, 32 px above the marker's centre.
-    return box ? Math.hypot(box.x + box.width / 2 - (map.x + map.width / 2), box.y + box.height + 32 - (map.y + map.height / 2)) : Infinity;
+    if (!box) return Infinity;
+    const taxi = taxiUnderPopup(box, (await popup(page).getAttribute('class')) ?? '');
+    return Math.hypot(taxi.x - (map.x + map.width / 2), taxi.y - (map.y + map.height / 2));
   };
   await expect.poll(offCentre).toBeLessThan(30);
 
