@@ -8,7 +8,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_FLEET_CODE, logIn } from './support/session';
 
 /** English words a control's name must not carry (whole words, so "Mapa" or "Menú" pass). */
-const ENGLISH = /\b(map|zoom|toggle|attribution|close|popup|marker|loading|search|submit|cancel|delete|edit|save|next|previous|back|menu|log ?out|settings|fullscreen|location|drag|rotate|reset|north|enable|disable|show|hide|open|clear|select|filter|download|play|pause)\b/i;
+// Whole words by Unicode letters: JavaScript's \b takes "ó" for a boundary, so "canceló" read as "cancel".
+const ENGLISH = /(?<![\p{L}\p{N}])(map|zoom|toggle|attribution|close|popup|marker|loading|search|submit|cancel|delete|edit|save|next|previous|back|menu|log ?out|settings|fullscreen|location|drag|rotate|reset|north|enable|disable|show|hide|open|clear|select|filter|download|play|pause)(?![\p{L}\p{N}])/iu;
 
 /** Every name a person meets on a control: aria-label, title, alt and the text of buttons and links. */
 async function controlNames(page: Page): Promise<string[]> {
