@@ -37,7 +37,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`;
-  server = await startTestServer({ notifications: { ...NOTIFICATIONS_DEFAULTS, smtpUrl, smtpFrom: 'Flota Pruebas <alertas@flota.test>' } });
+  server = await startTestServer({ notifications: { ...NOTIFICATIONS_DEFAULTS, smtpUrl, smtpFrom: 'Flota Pruebas <alertas@flota.test>' } }, { clock });
 }, 90_000);
 afterAll(async () => {
   await server?.close();

@@ -4,7 +4,6 @@
  * own transactions; every alert raised reaches them through the alerts module's onRaised hook, and
  * every assignment through dispatch's onBookingChanged (`booking.assigned`, with the tracking link).
  */
-import { offsetClock } from '../../platform/clock';
 import type { FlotaModule } from '../flotaModule';
 import { bookingAssignedListener } from './bookingAssigned';
 import { enqueueAlertNotifications, setOutboxClock } from './enqueue';
@@ -26,8 +25,7 @@ export const notificationsModule: FlotaModule = {
   name: 'notifications',
   openApiTags: Object.values(openApiTags),
   settings: notificationsSettings,
-  async register(app, { prefix, config, db, authenticate, backgroundPasses, metrics, services }) {
-    const clock = offsetClock(config.clockOffsetMs);
+  async register(app, { prefix, config, db, authenticate, backgroundPasses, metrics, services, clock }) {
     setOutboxClock(clock);
     await app.register(webhooksRoutes, { prefix, db, authenticate, config: config.notifications, clock });
     const settings = config.notifications;

@@ -22,7 +22,8 @@ let answer: (index: number) => ReceiverAnswer = () => 200;
 const clock = manualClock(new Date('2026-11-27T12:00:00Z'));
 
 beforeAll(async () => {
-  server = await startTestServer({ notifications: settings });
+  // The server's clock is the test's: Probar writes its row at the time the outbox pass runs on.
+  server = await startTestServer({ notifications: settings }, { clock });
   desk = await server.login();
   receiver = await startWebhookReceiver((_request, index) => answer(index));
 }, 90_000);

@@ -4,7 +4,6 @@
  * and the desk's link, revocation and settings. Its "now" is the server's clock (FLOTA_CLOCK_OFFSET),
  * so a test moves a link past its expiry without waiting.
  */
-import { offsetClock } from '../../platform/clock';
 import type { FlotaModule } from '../flotaModule';
 import { deskTrackingRoutes } from './deskRoutes';
 import { ensureLink, findLink } from './linksRepo';
@@ -32,8 +31,7 @@ export const trackingModule: FlotaModule = {
   name: 'tracking',
   openApiTags: Object.values(openApiTags),
   settings: trackingSettings,
-  async register(app, { prefix, config, db, authenticate, services }) {
-    const clock = offsetClock(config.clockOffsetMs);
+  async register(app, { prefix, config, db, authenticate, services, clock }) {
     const options = () => ({ now: clock.now(), expiryMinutes: config.tracking.expiryMinutes, eta: config.dispatch });
     const live = createTrackingLive({ db, options, refreshMs: config.tracking.refreshMs, log: app.log });
     services.dispatch.onBookingChanged((ownerId, booking) => live.onBookingChanged(ownerId, booking));

@@ -37,7 +37,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(overrides: Partial<Config> = {}, deps: Pick<ServerDeps, 'loginLimits' | 'modules'> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Config> = {}, deps: Pick<ServerDeps, 'loginLimits' | 'modules' | 'clock'> = {}): Promise<TestServer> {
   const config: Config = {
     ...loadConfig({ JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: '/nonexistent-flota-test', DIST_DIR: '/nonexistent-flota-dist' }),
     host: '127.0.0.1',
