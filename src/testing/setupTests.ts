@@ -3,9 +3,10 @@ import { configure } from '@testing-library/react';
 import { resetFleet } from './fakeFleet';
 import { server } from './mswServer';
 
-// findBy/waitFor wait up to 3 s, not 1: on a shared, loaded machine a lazy screen can take longer
-// to appear, and only the waits that succeed get slower.
-configure({ asyncUtilTimeout: 3000 });
+// findBy/waitFor wait up to 5 s, not 1: on a shared, loaded machine a lazy screen can take longer
+// to appear (a CI run beside other work once took 3 s for the drivers' page), and only the waits
+// that succeed get slower.
+configure({ asyncUtilTimeout: 5000 });
 
 // Requests nobody answers fail the test, except socket.io's, which the fake socket owns.
 beforeAll(() =>

@@ -72,6 +72,8 @@ interface SimDriver {
   /** Time of the last position sent (ms). */
   lastSample: number;
   busy: boolean;
+  /** A start or an end asked of the server and not answered yet. */
+  changing: 'starting' | 'ending' | null;
   /** Whether the driver had a shift open when signed in; null when the client cannot tell. */
   openAtStart: boolean | null;
 }
@@ -195,23 +197,33 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     }
   }
 
+  /** A start or an end in flight, marked so that tick() counts it before the server answers. */
+  function changeShift(driver: SimDriver, change: 'starting' | 'ending') {
+    driver.changing = change;
+    void track(driver, () => (change === 'starting' ? start(driver) : end(driver)).finally(() => (driver.changing = null)));
+  }
+
   function tick() {
     if (stopped) return;
     const now = Date.now();
     const [minShare, maxShare] = onShiftShare;
-    let onShift = countOnShift();
+    // Bounds that hold whatever order the server answers in: the drivers surely on shift (not
+    // ending) and those that may be (ending, or starting). A slow start and a quick end never
+    // meet below the minimum, nor a slow end and a quick start above the maximum.
+    let surelyOn = drivers.filter((d) => d.onShift && d.changing !== 'ending').length;
+    let mayBeOn = drivers.filter((d) => d.onShift || d.changing === 'starting').length;
     for (const driver of drivers) {
       if (driver.busy) continue;
       if (driver.onShift && now >= driver.until) {
-        if (onShift - 1 >= minShare * drivers.length) {
-          onShift -= 1;
-          void track(driver, () => end(driver));
+        if (surelyOn - 1 >= minShare * drivers.length) {
+          surelyOn -= 1;
+          changeShift(driver, 'ending');
         } else {
           driver.until = now + MINUTE; // covering for the others a little longer
         }
-      } else if (!driver.onShift && ((now >= driver.until && onShift + 1 <= maxShare * drivers.length) || onShift < minShare * drivers.length)) {
-        onShift += 1;
-        void track(driver, () => start(driver));
+      } else if (!driver.onShift && mayBeOn + 1 <= maxShare * drivers.length && (now >= driver.until || surelyOn < minShare * drivers.length)) {
+        mayBeOn += 1;
+        changeShift(driver, 'starting');
       } else if (driver.onShift) {
         void track(driver, () => sendLocations(driver));
       }
@@ -252,7 +264,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
       }
       // Asked once, so that the first round neither ends a shift that is not open nor starts one that is (no 409s).
       const openAtStart = client.hasOpenShift ? await client.hasOpenShift() : null;
-      return { client, random, drive: startDrive(random), onShift: false, until: 0, lastSample: Date.now(), busy: false, openAtStart };
+      return { client, random, drive: startDrive(random), onShift: false, until: 0, lastSample: Date.now(), busy: false, changing: null, openAtStart };
     } catch (error) {
       log(`Simulador: no se pudo ingresar con el RUT ${rut}: ${error instanceof Error ? error.message : String(error)}`);
       return null;
