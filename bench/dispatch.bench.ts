@@ -3,8 +3,9 @@
  * the real pipeline (POST /api/driver/locations), then
  *  - candidates for a pickup, p50/p95: the server's own time (the route's Server-Timing: the search
  *    in memory; target p95 ≤ 5 ms) beside the loopback round trip (HTTP, JSON, the event loop);
- *  - booking → offer on the driver's socket: from POST /dispatch/bookings (then "Ofrecer") until
- *    the `offer` event reaches the chosen driver's socket, p95 (target ≤ 300 ms);
+ *  - booking → offer on the driver's socket: from POST /dispatch/bookings/create-and-offer ("Crear y
+ *    ofrecer", one request) until the `offer` event reaches the chosen driver's socket, p95 (target
+ *    ≤ 300 ms), alternated with the two-request reference (POST /dispatch/bookings, then "Ofrecer");
  *  - 4 dispatchers creating and assigning 200 bookings each at once against 100 free taxis: the
  *    number of double assignments (target 0).
  * While measuring, a mover in its own process (dispatchMover.ts) sends every taxi's next position
@@ -126,43 +127,60 @@ export async function run(): Promise<void> {
     await candidateRound('sin posiciones llegando');
 
     /**
-     * Booking → offer on the driver's socket, OFFERS times; also its two halves (the booking's POST,
-     * then "Ofrecer" until the event), and "Ofrecer"'s own answer to the desk. The event's time is
-     * taken as it arrives: the driver sees the offer then, whether or not the desk's answer came.
+     * Booking → offer on the driver's socket, OFFERS times each way, alternated: "Crear y ofrecer" in
+     * one request (POST /dispatch/bookings/create-and-offer, what the desk sends), and the same-run
+     * reference of two requests (the booking's POST, then "Ofrecer"), with its two halves and
+     * "Ofrecer"'s own answer. The event's time is taken as it arrives: the driver sees the offer then,
+     * whether or not the desk's answer came.
      */
     const offerRound = async (label: string) => {
       const total: number[] = [];
       const creating: number[] = [];
       const offering: number[] = [];
       const answered: number[] = [];
-      for (let i = 0; i < OFFERS; i += 1) {
+      const oneRequest: number[] = [];
+      const oneAnswered: number[] = [];
+      for (let i = 0; i < OFFERS * 2; i += 1) {
         const driver = fleet.drivers[(i * 131 + label.length) % TAXIS];
         // The pickup is this taxi's own spot (the mover moves it ~2 m back and forth): it is the nearest.
         const at = spot(fleet.drivers.indexOf(driver), 0);
         const phone = await openOwnerSocket(server.url, { token: driver.token });
+        const body = { customer_phone: '+56 9 1111 2222', pickup: { ...at, label: 'Banco' } };
         try {
+          const offered = () =>
+            phone.waitFor((e) => e.event === 'offer' && (e.payload as { offer: unknown }).offer !== null, 10_000).then((event) => ({ event, at: performance.now() }));
           const t0 = performance.now();
-          const created = await apiCall(server.url, '/api/dispatch/bookings', { token: desk, json: { customer_phone: '+56 9 1111 2222', pickup: { ...at, label: 'Banco' } } });
-          const t1 = performance.now();
-          const offered = phone
-            .waitFor((e) => e.event === 'offer' && (e.payload as { offer: unknown }).offer !== null, 10_000)
-            .then((event) => ({ event, at: performance.now() }));
-          const [arrived] = await Promise.all([offered, apiCall(server.url, `/api/dispatch/bookings/${created.body.booking.id}/offer`, { token: desk, json: {} })]);
-          const offer = arrived.event;
-          const t2 = arrived.at;
-          total.push(t2 - t0);
-          creating.push(t1 - t0);
-          offering.push(t2 - t1);
-          answered.push(performance.now() - t1);
-          if ((offer.payload as { offer: { booking: { id: number } } }).offer.booking.id !== created.body.booking.id) throw new Error('la oferta llegó a otro conductor');
-          await apiCall(server.url, `/api/dispatch/bookings/${created.body.booking.id}/cancel`, { token: desk, json: { reason: 'bench' } });
+          let id: number;
+          let arrived: { event: { payload: unknown }; at: number };
+          if (i % 2 === 0) {
+            const [event, created] = await Promise.all([offered(), apiCall(server.url, '/api/dispatch/bookings/create-and-offer', { token: desk, json: body })]);
+            oneAnswered.push(performance.now() - t0);
+            oneRequest.push(event.at - t0);
+            id = created.body.booking.id;
+            arrived = event;
+          } else {
+            const created = await apiCall(server.url, '/api/dispatch/bookings', { token: desk, json: body });
+            const t1 = performance.now();
+            id = created.body.booking.id;
+            const [event] = await Promise.all([offered(), apiCall(server.url, `/api/dispatch/bookings/${id}/offer`, { token: desk, json: {} })]);
+            total.push(event.at - t0);
+            creating.push(t1 - t0);
+            offering.push(event.at - t1);
+            answered.push(performance.now() - t1);
+            arrived = event;
+          }
+          if ((arrived.event.payload as { offer: { booking: { id: number } } }).offer.booking.id !== id) throw new Error('la oferta llegó a otro conductor');
+          await apiCall(server.url, `/api/dispatch/bookings/${id}/cancel`, { token: desk, json: { reason: 'bench' } });
         } finally {
           phone.close();
         }
       }
+      const one = summarize(oneRequest);
       const all = summarize(total);
       console.log(
-        `Reserva → oferta en el socket del conductor ${label}: p50 ${ms(all.median)} · p95 ${ms(all.p95)} (meta p95 ≤ 300 ms) · ` +
+        `Crear y ofrecer (una petición) → oferta en el socket del conductor ${label}: p50 ${ms(one.median)} · p95 ${ms(one.p95)} (meta p95 ≤ 300 ms) · ` +
+          `respuesta a la central p50 ${ms(summarize(oneAnswered).median)} · ` +
+          `referencia en dos peticiones (crear, luego Ofrecer): p50 ${ms(all.median)} · p95 ${ms(all.p95)} · ` +
           `crear p50 ${ms(summarize(creating).median)} + ofrecer→evento p50 ${ms(summarize(offering).median)} · respuesta de Ofrecer p50 ${ms(summarize(answered).median)} · ` +
           `carga ${loadAverage()}`,
       );

@@ -5,6 +5,8 @@
  * Desk routes (desk token; Dueño, Administrador and Operador alike unless noted):
  *   GET    /api/dispatch/bookings                    → bookingsResponseSchema (every open one + the newest closed today, newest first; closed_not_shown)
  *   POST   /api/dispatch/bookings                    bookingCreateSchema → 201 bookingResponseSchema
+ *   POST   /api/dispatch/bookings/create-and-offer   bookingCreateSchema → 201 bookingCreatedAndOfferedResponseSchema
+ *          ("Crear y ofrecer" in one request: created, then offered to the best free taxi; `offer_refused` says why not)
  *   GET    /api/dispatch/bookings/:id                → bookingResponseSchema (another fleet's: 404)
  *   POST   /api/dispatch/bookings/:id/assign         assignRequestSchema {driver_id} → bookingResponseSchema (status asignado; 409 when taken)
  *   POST   /api/dispatch/bookings/:id/offer          (no body) → bookingResponseSchema (status ofrecido: automatic offering starts)
@@ -290,6 +292,10 @@ export const bookingsResponseSchema = z.object({ bookings: z.array(bookingSchema
 export type BookingsResponse = z.infer<typeof bookingsResponseSchema>;
 export const bookingResponseSchema = z.object({ booking: bookingSchema });
 export type BookingResponse = z.infer<typeof bookingResponseSchema>;
+
+/** "Crear y ofrecer": the booking as the offering left it; `offer_refused`: why the offering could not start (the booking waits on the board), else null. */
+export const bookingCreatedAndOfferedResponseSchema = z.object({ booking: bookingSchema, offer_refused: z.string().nullable() });
+export type BookingCreatedAndOfferedResponse = z.infer<typeof bookingCreatedAndOfferedResponseSchema>;
 
 const phoneField = z
   .string({ error: 'El teléfono es obligatorio' })

@@ -1,2 +1,2 @@
 /** The desk module's door: what other modules may use (they import nothing else of it). */
-export { recordActivity } from './recordActivity';
+export { activityAuthor, recordActivity, recordActivityBy, type ActivityAuthor } from './recordActivity';

@@ -51,15 +51,34 @@ export function changedFields(before: object | null | undefined, after: object |
   return changes;
 }
 
-export async function recordActivity(db: Kysely<Database>, request: FastifyRequest, change: ActivityChange): Promise<void> {
+/** Who made a change, as Actividad keeps it: the desk person, their fleet and role, and the address it came from. */
+export interface ActivityAuthor {
+  ownerId: number;
+  role: string;
+  id: number;
+  name: string;
+  ip: string | null;
+}
+
+/** The signed-in desk person behind a request, as Actividad records them (a service writes with it, no request needed). */
+export function activityAuthor(request: FastifyRequest): ActivityAuthor {
   const user = signedInUser(request);
+  return { ownerId: user.ownerId, role: user.role, id: user.id, name: user.name, ip: request.ip ?? null };
+}
+
+export async function recordActivity(db: Kysely<Database>, request: FastifyRequest, change: ActivityChange): Promise<void> {
+  await recordActivityBy(db, activityAuthor(request), change);
+}
+
+/** The same entry from a service, which holds the author rather than the request. */
+export async function recordActivityBy(db: Kysely<Database>, author: ActivityAuthor, change: ActivityChange): Promise<void> {
   await db
     .insertInto('activity_log')
     .values({
-      owner_id: user.ownerId,
-      actor_role: user.role,
-      actor_id: user.id,
-      actor_name: user.name,
+      owner_id: author.ownerId,
+      actor_role: author.role,
+      actor_id: author.id,
+      actor_name: author.name,
       entity: change.entity,
       entity_id: change.entityId,
       entity_label: change.label,
@@ -68,7 +87,7 @@ export async function recordActivity(db: Kysely<Database>, request: FastifyReque
         ...changedFields(change.before, change.after),
         ...(change.passwordChanged ? { password_changed: { before: false, after: true } } : {}),
       }),
-      ip: request.ip ?? null,
+      ip: author.ip,
     })
     .execute();
 }

@@ -41,3 +41,29 @@ export async function activeShiftOf(db: Db, ownerId: number, driverId: number) {
     .executeTakeFirst();
   return row ? { shiftId: row.id, vehicleId: row.vehicle_id, availability: (row.availability ?? 'libre') as Availability } : null;
 }
+
+/** One shift's availability as the desks' map hears it (null: no such shift). */
+export async function shiftAvailability(db: Db, shiftId: number) {
+  const row = await db
+    .selectFrom('shifts as s')
+    .leftJoin('shift_availability as a', 'a.shift_id', 's.id')
+    .select(['s.id', 's.driver_id', 's.vehicle_id', 'a.availability'])
+    .where('s.id', '=', shiftId)
+    .executeTakeFirst();
+  return row ? { shift_id: row.id, driver_id: row.driver_id, vehicle_id: row.vehicle_id, availability: (row.availability ?? 'libre') as Availability } : null;
+}
+
+/** Every active shift's last stored position (the taxi grid's seed at start). */
+export async function activeShiftPositions(db: Db): Promise<{ shiftId: number; ownerId: number; latitude: number; longitude: number; time: number }[]> {
+  const rows = await db
+    .selectFrom('shifts')
+    .select(['id', 'owner_id', 'latitude', 'longitude', 'last_location_time'])
+    .where('end_time', 'is', null)
+    .where('latitude', 'is not', null)
+    .execute();
+  return rows.flatMap((row) =>
+    row.latitude === null || row.longitude === null || !row.last_location_time
+      ? []
+      : [{ shiftId: row.id, ownerId: row.owner_id, latitude: row.latitude, longitude: row.longitude, time: row.last_location_time.getTime() }],
+  );
+}

@@ -9,7 +9,9 @@ import { sql, type Kysely, type Selectable, type Transaction, type ExpressionBui
 import type { Actor, Booking, BookingCreate, BookingEvent, BookingStatus, BoardColumn } from '../../../contract/dispatch';
 import type { Database } from '../../platform/db/schema';
 import { OFFERING_START_NOTE, OfferEndNotes, offerTally, type OfferTally } from '../../../contract/offerTally';
-import { CLOSED_STATUSES, LIVE_TRIP_STATUSES, allowedFrom, refusal } from './tripStates';
+import { isUniqueViolation } from '../../platform/db/dbErrors';
+import { RefusedInside, refuse, type Outcome, type Refusal } from './outcomes';
+import { CLOSED_STATUSES, LIVE_TRIP_STATUSES, allowedFrom, canMove } from './tripStates';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -18,10 +20,40 @@ export const BookingMessages = {
   changed: 'La reserva cambió mientras tanto: revisa el tablero e intenta nuevamente',
 } as const;
 
+/** The unique indexes that refuse a second live trip, or a second open offer, for one driver. */
+export const TRIP_INDEX = 'bookings_one_trip_per_driver';
+export const OFFER_INDEX = 'bookings_one_offer_per_driver';
+
+/**
+ * A decision: one transaction whose conditional UPDATEs and unique indexes settle races. A refusal
+ * inside it (`refuse`) rolls it back and is its outcome; a unique-index loss becomes the refusal it
+ * means (`uniques`: a taxi already on a trip).
+ */
+export async function decide<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>, uniques: Record<string, Refusal> = {}): Promise<Outcome<{ value: T }>> {
+  try {
+    return { ok: true, value: await db.transaction().execute(work) };
+  } catch (error) {
+    if (error instanceof RefusedInside) return error.refusal;
+    for (const [constraint, refusal] of Object.entries(uniques)) if (isUniqueViolation(error, constraint)) return refusal;
+    throw error;
+  }
+}
+
+/** The step's row; its refusal rolls the decision back. */
+export function stepped(result: TransitionResult): BookingRow {
+  if (!result.ok) return refuse(result);
+  return result.row;
+}
+
 /** A booking's own row (no joined names, no events), as a transition leaves it. */
 export type BookingRow = StoredBooking & Omit<Selectable<Database['bookings']>, keyof StoredBooking>;
 
-export type TransitionResult = { ok: true; row: BookingRow; from: BookingStatus } | { ok: false; status: 404 | 409; error: string };
+/** The step made (its row), or the domain's reason it was not: no such booking, a race lost, or no such step from where the booking is. */
+export type TransitionResult =
+  | { ok: true; row: BookingRow }
+  | { ok: false; reason: 'booking_not_found' }
+  | { ok: false; reason: 'booking_changed' }
+  | { ok: false; reason: 'wrong_status'; from: BookingStatus; to: BookingStatus };
 
 export interface StoredBooking {
   id: number;
@@ -110,10 +142,10 @@ export async function transition(trx: Db, input: TransitionInput): Promise<Trans
   const updated = rows[0];
   if (!updated) {
     const current = await findStored(trx, input.ownerId, input.bookingId);
-    if (!current) return { ok: false, status: 404, error: BookingMessages.notFound };
-    return { ok: false, status: 409, error: refusal(current.status, input.to) ?? BookingMessages.changed };
+    if (!current) return { ok: false, reason: 'booking_not_found' };
+    return canMove(current.status, input.to) ? { ok: false, reason: 'booking_changed' } : { ok: false, reason: 'wrong_status', from: current.status, to: input.to };
   }
-  return { ok: true, row: updated, from: input.to };
+  return { ok: true, row: updated };
 }
 
 /**
@@ -342,4 +374,9 @@ export async function unansweredDrivers(db: Db, bookingId: number): Promise<Set<
     .where('note', 'in', [OfferEndNotes.expired, OfferEndNotes.passed])
     .execute();
   return new Set(rows.map((r) => r.driver_id).filter((d): d is number => d !== null));
+}
+
+/** Scheduled bookings whose lead time began in (from, to]: the board moves them to Por asignar. */
+export async function bookingsComingDue(db: Db, from: Date, to: Date): Promise<{ id: number; owner_id: number }[]> {
+  return db.selectFrom('bookings').select(['id', 'owner_id']).where('status', '=', 'pendiente').where('scheduled_for', '>', from).where('scheduled_for', '<=', to).execute();
 }

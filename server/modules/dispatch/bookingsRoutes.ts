@@ -1,24 +1,26 @@
 /**
- * The desk's dispatch routes: bookings (list, create, one, assign, offer, cancel, advance),
- * candidates and availability. Another fleet's booking, an unknown id and a malformed one all
- * answer the same Spanish 404; every desk change is written to Actividad in its transaction.
+ * The desk's dispatch routes: bookings (list, create, "Crear y ofrecer", one, assign, offer, pass,
+ * cancel, advance), candidates and availability. Another fleet's booking, an unknown id and a
+ * malformed one all answer the same Spanish 404. Each route hands the service who is calling and
+ * maps its outcome to HTTP (dispatchAnswers.ts); the service writes Actividad in its transaction.
  */
 import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import {
   advanceRequestSchema,
   assignRequestSchema,
   bookingCreateSchema,
-  bookingStatusLabels,
   cancelRequestSchema,
   candidatesQuerySchema,
   type Actor,
   type AvailabilityListResponse,
+  type Booking,
+  type BookingCreatedAndOfferedResponse,
   type BookingResponse,
   type BookingsResponse,
   type CandidatesResponse,
   type GeocodeResponse,
 } from '../../../contract/dispatch';
-import { recordActivity } from '../desk';
+import type { ActivityAuthor } from '../desk';
 import { ownerId, signedInUser } from '../identity';
 import type { Config } from '../../platform/config';
 import { HttpError, parseBody } from '../../platform/errors';
@@ -27,9 +29,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { zonedDate, zonedTime } from '../../platform/timeZone';
 import { listAvailability } from './availabilityRepo';
-import { BookingMessages, findStored, listBoard, loadBooking } from './bookingsRepo';
+import { BookingMessages, findStored, listBoard } from './bookingsRepo';
 import { bookingRateLimit } from './bookingRateLimit';
-import type { Audit, DispatchService } from './dispatchService';
+import { accepted, refusalMessage } from './dispatchAnswers';
+import type { DispatchService } from './dispatchService';
 import { geocode } from './geocoder';
 import { routeSpecs } from './routeSpecs';
 
@@ -41,30 +44,25 @@ export interface DispatchRoutesOptions {
 }
 
 export function deskActor(request: FastifyRequest): Actor {
-  const user = signedInUser(request);
-  return { kind: 'desk', id: user.id, name: user.name };
+  return deskCaller(request).actor;
 }
 
-/** Actividad's entry for a booking change: status before → after. */
-function audit(request: FastifyRequest, label = ''): Audit {
-  return async (trx, before, after) => {
-    await recordActivity(trx, request, {
-      entity: 'booking',
-      entityId: after.id,
-      label: `#${after.id} ${label}`.trim(),
-      action: before ? 'updated' : 'created',
-      // Offers that came to nothing say which: "2 sin respuesta, 1 rechazo" (empty fields are left out).
-      before: before && { estado: bookingStatusLabels[before.status], ofertas: before.offers || undefined },
-      after: { estado: bookingStatusLabels[after.status], ofertas: after.offers || undefined },
-    });
+/** The desk person behind a request: as the booking's history names them, and as the service writes them to Actividad. */
+function deskCaller(request: FastifyRequest): { ownerId: number; actor: Actor; author: ActivityAuthor } {
+  const user = signedInUser(request);
+  return {
+    ownerId: ownerId(request),
+    actor: { kind: 'desk', id: user.id, name: user.name },
+    author: { ownerId: user.ownerId, role: user.role, id: user.id, name: user.name, ip: request.ip ?? null },
   };
 }
 
 export const bookingsRoutes: FastifyPluginAsync<DispatchRoutesOptions> = async (app, { db, config, service, authenticate }) => {
   app.addHook('preHandler', authenticate);
   const lead = config.dispatch.scheduledLeadMinutes;
-  const answer = async (request: FastifyRequest, id: number): Promise<BookingResponse> => {
-    const booking = await loadBooking(db, ownerId(request), id, lead);
+  /** The booking as the service told it, or read now (the service answered none: the offering went on in the background). */
+  const answer = async (request: FastifyRequest, id: number, told: Booking | null = null): Promise<BookingResponse> => {
+    const booking = told ?? (await service.booking(ownerId(request), id));
     if (!booking) throw new HttpError(404, BookingMessages.notFound);
     return { booking };
   };
@@ -88,9 +86,21 @@ export const bookingsRoutes: FastifyPluginAsync<DispatchRoutesOptions> = async (
   app.post('/dispatch/bookings', routeSpecs.createBooking, async (request, reply): Promise<BookingResponse> => {
     await bookingRate.check(request);
     const body = parseBody(bookingCreateSchema, request.body);
-    const { id, booking } = await service.create(ownerId(request), deskActor(request), body, audit(request, body.pickup.label));
+    const caller = deskCaller(request);
+    const { id, booking } = accepted(await service.create(caller.ownerId, caller.actor, body, caller.author));
     reply.code(201);
-    return booking ? { booking } : answer(request, id);
+    return answer(request, id, booking);
+  });
+
+  // "Crear y ofrecer": one request, one use case. The booking is made even when the offering cannot
+  // start; `offer_refused` then says why (the desk shows it, the booking waits on the board).
+  app.post('/dispatch/bookings/create-and-offer', routeSpecs.createAndOfferBooking, async (request, reply): Promise<BookingCreatedAndOfferedResponse> => {
+    await bookingRate.check(request);
+    const body = parseBody(bookingCreateSchema, request.body);
+    const caller = deskCaller(request);
+    const { id, booking, offerRefused } = accepted(await service.createAndOffer(caller.ownerId, caller.actor, body, caller.author));
+    reply.code(201);
+    return { ...(await answer(request, id, booking)), offer_refused: offerRefused && refusalMessage(offerRefused) };
   });
 
   app.get('/dispatch/bookings/:id', routeSpecs.getBooking, async (request) => answer(request, await bookingId(request)));
@@ -98,46 +108,39 @@ export const bookingsRoutes: FastifyPluginAsync<DispatchRoutesOptions> = async (
   app.post('/dispatch/bookings/:id/assign', routeSpecs.assignBooking, async (request): Promise<BookingResponse> => {
     const id = await bookingId(request);
     const body = parseBody(assignRequestSchema, request.body);
-    await service.assign(ownerId(request), id, body.driver_id, deskActor(request), audit(request), {
-      confirmExpired: body.confirm_expired_documents === true,
-      // The desk's explicit confirmation, with what had expired, beside the assignment in Actividad.
-      override: async (trx, reasons) =>
-        recordActivity(trx, request, {
-          entity: 'booking',
-          entityId: id,
-          label: `#${id}`,
-          action: 'assigned_despite_documents',
-          before: { documentos_vencidos: null },
-          after: { documentos_vencidos: reasons.join('; ') },
-        }),
-    });
+    const caller = deskCaller(request);
+    accepted(await service.assign(caller.ownerId, id, body.driver_id, caller.actor, caller.author, body.confirm_expired_documents === true));
     return answer(request, id);
   });
 
   app.post('/dispatch/bookings/:id/offer', routeSpecs.offerBooking, async (request): Promise<BookingResponse> => {
     const stored = await storedBooking(request);
     // The booking the desks were just told (no second read), when the best candidate took the offer.
-    const booking = await service.startOffering(ownerId(request), stored.id, deskActor(request), audit(request), stored);
-    return booking ? { booking } : answer(request, stored.id);
+    const caller = deskCaller(request);
+    const { booking } = accepted(await service.startOffering(caller.ownerId, stored.id, caller.actor, caller.author, stored));
+    return answer(request, stored.id, booking);
   });
 
   app.post('/dispatch/bookings/:id/pass', routeSpecs.passBooking, async (request): Promise<BookingResponse> => {
     const id = await bookingId(request);
-    await service.passToNext(ownerId(request), id, deskActor(request), audit(request));
+    const caller = deskCaller(request);
+    accepted(await service.passToNext(caller.ownerId, id, caller.actor, caller.author));
     return answer(request, id);
   });
 
   app.post('/dispatch/bookings/:id/cancel', routeSpecs.cancelBooking, async (request): Promise<BookingResponse> => {
     const id = await bookingId(request);
     const body = parseBody(cancelRequestSchema, request.body);
-    await service.cancel(ownerId(request), id, body.reason, deskActor(request), audit(request));
+    const caller = deskCaller(request);
+    accepted(await service.cancel(caller.ownerId, id, body.reason, caller.actor, caller.author));
     return answer(request, id);
   });
 
   app.post('/dispatch/bookings/:id/advance', routeSpecs.advanceBooking, async (request): Promise<BookingResponse> => {
     const id = await bookingId(request);
     const body = parseBody(advanceRequestSchema, request.body);
-    await service.advance(ownerId(request), id, body.status, deskActor(request), audit(request));
+    const caller = deskCaller(request);
+    accepted(await service.advance(caller.ownerId, id, body.status, caller.actor, caller.author));
     return answer(request, id);
   });
 

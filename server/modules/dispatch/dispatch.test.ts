@@ -308,6 +308,48 @@ describe('the desk never waits on a silent taxi', () => {
   });
 });
 
+describe('Crear y ofrecer: one request', () => {
+  it('creates the booking and offers it to the nearest free taxi, who hears it; history and Actividad as the two requests left them', async () => {
+    const [nearest] = (await call(`/api/dispatch/candidates?latitude=${PICKUP.latitude}&longitude=${PICKUP.longitude}`)).body.candidates as Candidate[];
+    const phone = await openOwnerSocket(server.url, { token: (taxis.find((t) => t.driverId === nearest.driver_id) as TaxiOnShift).token });
+    sockets.push(phone);
+    const offered = phone.waitFor((e) => e.event === 'offer' && (e.payload as { offer: unknown }).offer !== null);
+    const answer = await call('/api/dispatch/bookings/create-and-offer', { json: { customer_phone: '9 6666 1234', customer_name: 'Uno Solo', pickup: PICKUP } });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ offer_refused: null, booking: { status: 'ofrecido', customer_phone: '+56966661234', offer: { driver_id: nearest.driver_id } } });
+    const id = answer.body.booking.id as number;
+    expect(((await offered).payload as { offer: { booking: { id: number } } }).offer.booking.id).toBe(id);
+    expect((await booking(id)).events.map((e) => [e.status, e.by.kind, e.note])).toEqual([
+      ['pendiente', 'desk', null],
+      ['pendiente', 'desk', 'inicio'],
+      ['ofrecido', 'system', null],
+    ]);
+    const activity = (await call('/api/activity?entity=booking')).body.entries as { entity_label: string; action: string; changes: Record<string, { before: unknown; after: unknown }> }[];
+    const mine = activity.filter((e) => e.entity_label.startsWith(`#${id}`));
+    expect(mine.map((e) => [e.action, e.changes.estado])).toEqual(
+      expect.arrayContaining([
+        ['created', { before: null, after: 'Pendiente' }],
+        ['updated', { before: 'Pendiente', after: 'Ofrecido' }],
+      ]),
+    );
+    expect(mine.find((e) => e.action === 'created')?.entity_label).toBe(`#${id} ${PICKUP.label}`);
+    await call(`/api/dispatch/bookings/${id}/cancel`, { json: { reason: 'Prueba' } });
+  });
+
+  it('only creates a booking for later, and refuses bad input as creating does, creating nothing', async () => {
+    const later = new Date(Date.now() + 3 * 3600_000).toISOString();
+    const scheduled = await call('/api/dispatch/bookings/create-and-offer', { json: { customer_phone: '+56 9 6666 4321', pickup: PICKUP, scheduled_for: later } });
+    expect(scheduled).toMatchObject({ status: 201, body: { offer_refused: null, booking: { status: 'pendiente', board: 'programados', offer: null } } });
+    const before = (await call('/api/dispatch/bookings')).body.bookings.length;
+    const phone = await call('/api/dispatch/bookings/create-and-offer', { json: { customer_phone: '12345', pickup: PICKUP } });
+    expect(phone).toMatchObject({ status: 400, body: { fields: { customer_phone: 'Teléfono inválido: 9 dígitos, por ejemplo +56 9 1234 5678' } } });
+    const past = await call('/api/dispatch/bookings/create-and-offer', { json: { customer_phone: '+56 9 6666 4321', pickup: PICKUP, scheduled_for: new Date(Date.now() - 3600_000).toISOString() } });
+    expect(past).toMatchObject({ status: 400, body: { error: 'La hora programada ya pasó' } });
+    expect((await call('/api/dispatch/bookings')).body.bookings).toHaveLength(before);
+    await call(`/api/dispatch/bookings/${scheduled.body.booking.id}/cancel`, { json: { reason: 'Prueba' } });
+  });
+});
+
 describe('customers and saved places', () => {
   it('finds customers by phone digits or name, and saves, edits and deletes places', async () => {
     expect((await call('/api/customers?query=8765')).body.customers.map((c: { phone: string }) => c.phone)).toContain('+56987654321');

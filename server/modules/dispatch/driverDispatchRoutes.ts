@@ -10,6 +10,7 @@ import { signedInDriver } from '../identity';
 import { parseBody } from '../../platform/errors';
 import { idParam } from '../../platform/params';
 import { BookingMessages } from './bookingsRepo';
+import { accepted } from './dispatchAnswers';
 import type { DispatchService } from './dispatchService';
 import { routeSpecs } from './routeSpecs';
 
@@ -28,17 +29,17 @@ export const driverDispatchRoutes: FastifyPluginAsync<{ service: DispatchService
 
   app.put('/driver/availability', routeSpecs.driverAvailability, async (request): Promise<DriverDispatchResponse> => {
     const body = parseBody(availabilityRequestSchema, request.body);
-    await service.setAvailability(me(request), body.availability);
+    accepted(await service.setAvailability(me(request), body.availability));
     return service.driverState(me(request));
   });
 
   app.post('/driver/offers/:id/accept', routeSpecs.acceptOffer, async (request): Promise<DriverDispatchResponse> => {
-    await service.accept(me(request), bookingId(request));
+    accepted(await service.accept(me(request), bookingId(request)));
     return service.driverState(me(request));
   });
 
   app.post('/driver/offers/:id/decline', routeSpecs.declineOffer, async (request): Promise<DriverDispatchResponse> => {
-    await service.decline(me(request), bookingId(request));
+    accepted(await service.decline(me(request), bookingId(request)));
     return service.driverState(me(request));
   });
 
@@ -52,7 +53,7 @@ export const driverDispatchRoutes: FastifyPluginAsync<{ service: DispatchService
     app.post(`/driver/trips/:id/${path}`, routeSpecs[spec], async (request): Promise<DriverDispatchResponse> => {
       // Only Finalizar carries a body: the taxímetro's amount, optional.
       const typedFare = status === 'finalizado' ? parseBody(tripFinishRequestSchema, request.body ?? null).fare_pesos : null;
-      await service.driverStep(me(request), bookingId(request), status, typedFare);
+      accepted(await service.driverStep(me(request), bookingId(request), status, typedFare));
       return service.driverState(me(request));
     });
   }

@@ -8,6 +8,7 @@ import {
   availabilityListResponseSchema,
   availabilityRequestSchema,
   bookingCreateSchema,
+  bookingCreatedAndOfferedResponseSchema,
   bookingResponseSchema,
   bookingsResponseSchema,
   cancelRequestSchema,
@@ -55,6 +56,12 @@ export const routeSpecs = {
       'El teléfono se normaliza (+56 y 9 dígitos) y enlaza o crea al cliente. Un punto fuera del área de servicio se rechaza. Cada persona crea a lo más DISPATCH_BOOKINGS_PER_MINUTE reservas por minuto (60): más allá, 429 con Retry-After.',
     body: bookingCreateSchema,
     response: { 201: bookingResponseSchema, ...errors(400, 401, 429) },
+  }),
+  createAndOfferBooking: desk('Crear una reserva y ofrecerla (Crear y ofrecer)', {
+    description:
+      'Crea la reserva como `POST /dispatch/bookings` y, en la misma petición, la ofrece al mejor candidato libre (como `POST /dispatch/bookings/:id/offer`). Una reserva programada solo se crea. Si la oferta no puede empezar, la reserva queda creada por asignar y `offer_refused` dice por qué; si no, es null. Cuenta en el mismo límite de reservas por minuto.',
+    body: bookingCreateSchema,
+    response: { 201: bookingCreatedAndOfferedResponseSchema, ...errors(400, 401, 429) },
   }),
   getBooking: desk('Una reserva', { params: idParams, response: { 200: bookingResponseSchema, ...errors(401, 404) } }),
   assignBooking: desk('Asignar un taxi a la reserva', {

@@ -29,7 +29,7 @@ import { driverLogin } from '../testing/http';
 import { accountSettingsSchema, closingQuerySchema, entryCreateSchema, reversalCreateSchema, statementQuerySchema, termsCreateSchema } from '../../../contract/accounts';
 import { documentCreateSchema, documentSettingsSchema, documentsQuerySchema, documentUpdateSchema, expiriesQuerySchema } from '../../../contract/documents';
 import { fareTariffSchema } from '../../../contract/fares';
-import { placeRequestSchema, placesImportSchema } from '../../../contract/dispatch';
+import { bookingCreateSchema, placeRequestSchema, placesImportSchema } from '../../../contract/dispatch';
 import { maintenanceCostsQuerySchema, maintenancePlanRequestSchema, maintenanceRecordRequestSchema, odometerRequestSchema } from '../../../contract/maintenance';
 import type { TestServer } from '../testing/testServer';
 import { arbitraryFor, BAD_PARAMETER_VALUES, wrongType, type Samples } from './fromZod';
@@ -52,6 +52,7 @@ const BODIES: Record<string, z.ZodType> = {
   'POST /api/accounts/entries/:id/reverse': reversalCreateSchema,
   'PUT /api/accounts/settings': accountSettingsSchema,
   'PUT /api/dispatch/fare-tariff': fareTariffSchema,
+  'POST /api/dispatch/bookings/create-and-offer': bookingCreateSchema,
   'POST /api/dispatch/places': placeRequestSchema,
   'PUT /api/dispatch/places/:id': placeRequestSchema,
   'POST /api/dispatch/places/import': placesImportSchema,

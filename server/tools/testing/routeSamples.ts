@@ -269,6 +269,7 @@ export const routeSamples: Record<string, SampleFactory> = {
   'GET /api/activity': async () => ({ path: '/api/activity' }),
   'GET /api/dispatch/bookings': async () => ({ path: '/api/dispatch/bookings' }),
   'POST /api/dispatch/bookings': async () => ({ path: '/api/dispatch/bookings', json: { customer_phone: '+56 9 2222 3333', pickup: samplePickup } }),
+  'POST /api/dispatch/bookings/create-and-offer': async () => ({ path: '/api/dispatch/bookings/create-and-offer', json: { customer_phone: '+56 9 2222 3334', pickup: samplePickup } }),
   'GET /api/dispatch/bookings/:id': async ({ db, ownerId }) => ({ path: `/api/dispatch/bookings/${await freshBooking(db, ownerId)}` }),
   'POST /api/dispatch/bookings/:id/assign': async ({ db, ownerId }) => {
     const shiftId = await freshShift(db, ownerId);

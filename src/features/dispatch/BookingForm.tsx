@@ -12,7 +12,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { Field } from '../../components/form/Field';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { apiErrorMessage, apiFieldErrors } from '../../lib/apiError';
-import { useCreateBookingMutation, useGetPlacesQuery, useLazyCustomerByPhoneQuery, useLazyPickupSuggestionsQuery, useOfferBookingMutation } from './dispatchApi';
+import { useCreateAndOfferBookingMutation, useCreateBookingMutation, useGetPlacesQuery, useLazyCustomerByPhoneQuery, useLazyPickupSuggestionsQuery } from './dispatchApi';
 import { PickupCombobox } from './PickupCombobox';
 import { matchPickup, pickupOptions, type PickupOption, type PickupPoint } from './pickupOptions';
 
@@ -103,8 +103,9 @@ export function BookingForm({ mapPick, onPickupChange, onCreated }: { mapPick: M
   const [lookup, { data: customer, isFetching: lookingUp, originalArgs: lookedUp }] = useLazyCustomerByPhoneQuery();
   const [suggest, { data: suggested, originalArgs: suggestedFor }] = useLazyPickupSuggestionsQuery();
   const { data: places } = useGetPlacesQuery();
-  const [createBooking, { isLoading: creating }] = useCreateBookingMutation();
-  const [offerBooking] = useOfferBookingMutation();
+  const [createBooking, { isLoading: creatingOnly }] = useCreateBookingMutation();
+  const [createAndOffer, { isLoading: creatingAndOffering }] = useCreateAndOfferBookingMutation();
+  const creating = creatingOnly || creatingAndOffering;
   const phoneRef = useRef<HTMLInputElement>(null);
   const destinationListId = useId();
   const whenName = useId();
@@ -191,27 +192,21 @@ export function BookingForm({ mapPick, onPickupChange, onCreated }: { mapPick: M
     const destination = matchPickup(options, draft.destinationText);
     const destinationNote = !destination && draft.destinationText.trim() ? `Destino: ${draft.destinationText.trim()}` : '';
     const notes = [draft.notes.trim(), destinationNote].filter(Boolean).join('\n');
+    const request = {
+      customer_phone: phone,
+      customer_name: draft.name.trim() || null,
+      pickup: draft.pickup,
+      destination,
+      passengers: Number(draft.passengers),
+      notes: notes || null,
+      scheduled_for: draft.when === 'later' ? new Date(draft.scheduledAt).toISOString() : null,
+    };
     try {
-      const booking = await createBooking({
-        customer_phone: phone,
-        customer_name: draft.name.trim() || null,
-        pickup: draft.pickup,
-        destination,
-        passengers: Number(draft.passengers),
-        notes: notes || null,
-        scheduled_for: draft.when === 'later' ? new Date(draft.scheduledAt).toISOString() : null,
-      }).unwrap();
-      let offered = false;
-      if (draft.offer && draft.when === 'now') {
-        offered = await offerBooking(booking.id)
-          .unwrap()
-          .then(() => true)
-          .catch((failure: unknown) => {
-            dispatch(noticeShown('error', `La reserva #${booking.id} quedó por asignar. ${apiErrorMessage(failure, 'No se pudo ofrecer.')}`));
-            return false;
-          });
-      }
-      dispatch(noticeShown('success', offered ? `Reserva #${booking.id} creada y ofrecida al taxi libre más cercano` : `Reserva #${booking.id} creada`));
+      // "Crear y ofrecer" is one request: the server creates the booking and offers it.
+      const offering = draft.offer && draft.when === 'now';
+      const { booking, offerRefused } = offering ? await createAndOffer(request).unwrap() : { booking: await createBooking(request).unwrap(), offerRefused: null };
+      if (offerRefused) dispatch(noticeShown('error', `La reserva #${booking.id} quedó por asignar. ${offerRefused}`));
+      dispatch(noticeShown('success', offering && !offerRefused ? `Reserva #${booking.id} creada y ofrecida al taxi libre más cercano` : `Reserva #${booking.id} creada`));
       setDraft(EMPTY);
       setErrors({});
       onCreated(booking);

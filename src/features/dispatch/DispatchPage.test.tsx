@@ -18,9 +18,12 @@ function dispatchServer({
   bookings = [] as Booking[],
   closedNotShown = 0,
   assign = () => HttpResponse.json({ booking: makeBooking({ status: 'asignado', board: 'en_curso' }) }) as Response,
+  offerRefused = null as string | null,
 } = {}) {
   const created: BookingCreateInput[] = [];
   const offered: number[] = [];
+  /** Requests to create a booking: "Crear y ofrecer" is one, never a create then an offer. */
+  const requests: string[] = [];
   const suggested: string[] = [];
   server.use(
     http.get(`${API}/dispatch/bookings`, () => HttpResponse.json({ bookings, closed_not_shown: closedNotShown })),
@@ -35,27 +38,38 @@ function dispatchServer({
     http.get(`${API}/customers/by-phone/:phone`, ({ params }) =>
       params.phone === '+56912345678' ? HttpResponse.json({ customer: makeCustomer() }) : HttpResponse.json({ error: 'Cliente no encontrado' }, { status: 404 }),
     ),
+    http.post(`${API}/dispatch/bookings/create-and-offer`, async ({ request }) => {
+      const body = (await request.json()) as BookingCreateInput;
+      created.push(body);
+      requests.push('create-and-offer');
+      const booking = makeBooking({ id: 42, customer_name: body.customer_name ?? null, notes: body.notes ?? null, status: offerRefused ? 'pendiente' : 'ofrecido' });
+      if (!offerRefused) offered.push(42);
+      bookings.unshift(booking);
+      return HttpResponse.json({ booking, offer_refused: offerRefused }, { status: 201 });
+    }),
     http.post(`${API}/dispatch/bookings`, async ({ request }) => {
       const body = (await request.json()) as BookingCreateInput;
       created.push(body);
+      requests.push('create');
       const booking = makeBooking({ id: 42, customer_name: body.customer_name ?? null, notes: body.notes ?? null });
       bookings.unshift(booking);
       return HttpResponse.json({ booking }, { status: 201 });
     }),
     http.post(`${API}/dispatch/bookings/:id/offer`, ({ params }) => {
       offered.push(Number(params.id));
+      requests.push('offer');
       return HttpResponse.json({ booking: makeBooking({ id: Number(params.id), status: 'ofrecido' }) });
     }),
     http.post(`${API}/dispatch/bookings/:id/assign`, () => assign()),
   );
-  return { created, offered, suggested };
+  return { created, offered, suggested, requests };
 }
 
 const column = (name: string) => screen.getByRole('region', { name: 'Tablero de viajes' }).querySelector(`section[aria-labelledby="${screen.getByRole('heading', { name: new RegExp(`^${name}`) }).id}"]`) as HTMLElement;
 
 describe('Despacho', () => {
   it('takes a known caller’s booking with the keyboard alone: number, Enter, and it is offered', async () => {
-    const { created, offered } = dispatchServer();
+    const { created, offered, requests } = dispatchServer();
     const { user } = renderApp('/dashboard/dispatch', { signedIn: true });
     const phone = await screen.findByLabelText('Teléfono', {}, SLOW);
     await waitFor(() => expect(phone).toHaveFocus());
@@ -85,6 +99,8 @@ describe('Despacho', () => {
       },
     ]);
     expect(offered).toEqual([42]);
+    // One round trip: "Crear y ofrecer" is one request.
+    expect(requests).toEqual(['create-and-offer']);
     // Ready for the next call.
     expect(screen.getByLabelText('Teléfono')).toHaveValue('');
     expect(screen.getByLabelText('Teléfono')).toHaveFocus();
@@ -166,6 +182,20 @@ describe('Despacho', () => {
     await user.click(screen.getByRole('button', { name: 'Crear reserva' }));
     await waitFor(() => expect(created).toHaveLength(1), SLOW);
     expect(created[0].pickup).toEqual({ label: 'Terminal de buses', latitude: -32.452, longitude: -71.226 });
+  }, 30_000);
+
+  it('says the booking was made and waits on the board when its offering could not start, in the same one request', async () => {
+    const { created, offered, requests } = dispatchServer({ offerRefused: 'La reserva cambió mientras tanto: revisa el tablero e intenta nuevamente' });
+    const { user } = renderApp('/dashboard/dispatch', { signedIn: true });
+    await user.type(await screen.findByLabelText('Teléfono', {}, SLOW), '9 8765 4321');
+    await user.type(screen.getByLabelText('Recogida'), 'Terminal de buses');
+    await waitFor(() => expect(screen.queryByText('Escribe y elige de la lista (↓ y Enter), o marca el punto en el mapa')).not.toBeInTheDocument(), SLOW);
+    await user.click(screen.getByRole('button', { name: 'Crear reserva' }));
+    expect(await screen.findByText('La reserva #42 quedó por asignar. La reserva cambió mientras tanto: revisa el tablero e intenta nuevamente', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByText('Reserva #42 creada')).toBeInTheDocument();
+    expect(created).toHaveLength(1);
+    expect(offered).toEqual([]);
+    expect(requests).toEqual(['create-and-offer']);
   }, 30_000);
 
   it('refuses a booking without a valid phone or a pickup, in Spanish, and sends nothing', async () => {

@@ -6,6 +6,7 @@
 import type {
   Booking,
   BookingCreateInput,
+  BookingCreatedAndOfferedResponse,
   BookingResponse,
   BookingsResponse,
   CandidatesResponse,
@@ -51,7 +52,18 @@ export const dispatchApi = api.enhanceEndpoints({ addTagTypes: ['Booking', 'Cust
         { type: 'Customer', id: LIST },
       ],
     }),
-    /** The Libre taxis with a fresh position near a point, by estimated time. */
+    /**
+     * "Crear y ofrecer": one request creates the booking and offers it to the best free taxi.
+     * `offerRefused`: why the offering could not start (the booking is made and waits on the board).
+     */
+    createAndOfferBooking: build.mutation<{ booking: Booking; offerRefused: string | null }, BookingCreateInput>({
+      query: (body) => ({ url: '/dispatch/bookings/create-and-offer', method: 'POST', body }),
+      transformResponse: (response: BookingCreatedAndOfferedResponse) => ({ booking: response.booking, offerRefused: response.offer_refused }),
+      invalidatesTags: [
+        { type: 'Booking', id: LIST },
+        { type: 'Customer', id: LIST },
+      ],
+    }),
     /**
      * The free taxis by estimate, and those Vencimientos keeps out with the reasons. With `booking_id`:
      * taxis that let that booking's offer go unanswered come last, marked. `round` (the booking's
@@ -137,6 +149,7 @@ export const dispatchApi = api.enhanceEndpoints({ addTagTypes: ['Booking', 'Cust
 export const {
   useGetBookingsQuery,
   useCreateBookingMutation,
+  useCreateAndOfferBookingMutation,
   useGetCandidatesQuery,
   useAssignBookingMutation,
   useOfferBookingMutation,
