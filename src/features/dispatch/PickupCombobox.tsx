@@ -76,7 +76,10 @@ export function PickupCombobox({
         onKeyDown={onKeyDown}
         onBlur={() => setOpen(false)}
       />
-      <ul id={listId} role="listbox" aria-label="Sugerencias para la recogida" className="flota-combobox__list" hidden={!shown}>
+      {/* tabIndex -1: a long list scrolls, and Chromium puts scrollable boxes in the Tab order; Tab
+          from the field then landed on the list, whose opening field's blur hid it, and the focus was
+          lost instead of reaching Destino. The options are reached with ↓↑, as the pattern says. */}
+      <ul id={listId} role="listbox" aria-label="Sugerencias para la recogida" className="flota-combobox__list" hidden={!shown} tabIndex={-1}>
         {shown &&
           options.map((option, index) => (
             <li
