@@ -5,10 +5,10 @@
  * family the Protomaps layers name. Remade only when this code or the font package changes.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import opentype from 'opentype.js';
-import { FONT_STACKS } from './fontStacks';
+import { DEFAULT_STACK, DEFAULT_STACK_FONT, FONT_STACKS } from './fontStacks';
 import { glyphRange, type OpentypeFont } from './glyphs';
 import { sprite } from './sprite';
 
@@ -42,6 +42,7 @@ export function buildMapAssets(root: string): string {
     mkdirSync(folder, { recursive: true });
     for (const start of RANGES) writeFileSync(path.join(folder, `${start}-${start + 255}.pbf`), glyphRange(stack, fonts, start));
   }
+  cpSync(path.join(map, 'fonts', DEFAULT_STACK_FONT), path.join(map, 'fonts', DEFAULT_STACK), { recursive: true });
   for (const ratio of [1, 2] as const) {
     const made = sprite(ratio);
     const name = ratio === 1 ? 'sprite' : 'sprite@2x';
