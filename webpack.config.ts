@@ -15,11 +15,18 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration, RuleSetRule, WebpackPluginInstance } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { buildMapAssets } from './webpack/mapAssets';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 const dist = path.resolve(__dirname, 'dist');
 
 type Argv = { mode?: Configuration['mode'] };
+
+/** The vector base map's glyphs and sprite (webpack/mapAssets), copied to map/ by both builds. */
+function mapAssetsCopy(): WebpackPluginInstance {
+  const root = buildMapAssets(path.resolve(__dirname, '.map-assets'));
+  return new CopyPlugin({ patterns: [{ from: path.join(root, 'map'), to: 'map' }] });
+}
 
 /** Everything but CSS: TypeScript, MapLibre's worker and images. */
 function scriptAndAssetRules(): RuleSetRule[] {
@@ -91,6 +98,7 @@ function appConfig(production: boolean): Configuration & { devServer?: DevServer
       new MiniCssExtractPlugin({ filename: hashed('css'), chunkFilename: hashed('css') }),
       // Also public/embed-demo/index.html, the hostile intranet page the server shows at /embed-demo.
       new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/public/index.html', '**/public/seguimiento.html'] } }] }),
+      mapAssetsCopy(),
       ...precompressed(production),
     ],
     devServer: {
@@ -127,7 +135,7 @@ function embedConfig(production: boolean): Configuration {
     module: {
       rules: [...scriptAndAssetRules(), { test: /\.css$/, use: [path.resolve(__dirname, 'webpack/registerStyleLoader.cjs'), { loader: 'css-loader', options: { exportType: 'string' } }] }],
     },
-    plugins: precompressed(production),
+    plugins: [mapAssetsCopy(), ...precompressed(production)],
   };
 }
 

@@ -6,7 +6,7 @@
  * circle's edge to resize it; each finished change comes back as the new shape. A lazy chunk, like
  * every map.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { MapRef } from 'react-map-gl/maplibre';
 import { TerraDraw, TerraDrawCircleMode, TerraDrawPolygonMode, TerraDrawSelectMode, type GeoJSONStoreFeatures } from 'terra-draw';
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
@@ -15,7 +15,7 @@ import { useAppSelector } from '../../app/hooks';
 import { ZoneLayer } from '../../components/map/ZoneLayer';
 import { selectColorScheme } from '../../components/theme/themeSlice';
 import { MapShell } from '../../lib/map/MapShell';
-import { applyTileColorScheme, rasterStyle } from '../../lib/map/rasterStyle';
+import { applyTileColorScheme, useBaseMapStyle } from '../../lib/map/baseMapStyle';
 import { circleFromRing, zonePolygon } from '../../lib/map/zoneGeometry';
 
 export type DrawMode = 'polygon' | 'circle' | 'edit' | null;
@@ -47,7 +47,7 @@ export default function ZonesMap({ zones, mode, editing, onDrawn, onReady }: { z
   const tileUrl = useAppSelector((state) => state.config.tileUrl);
   const tileAttribution = useAppSelector((state) => state.config.tileAttribution);
   const colorScheme = useAppSelector(selectColorScheme);
-  const mapStyle = useMemo(() => rasterStyle(tileUrl, tileAttribution), [tileUrl, tileAttribution]);
+  const mapStyle = useBaseMapStyle(tileUrl, tileAttribution);
   const mapRef = useRef<MapRef>(null);
   const drawRef = useRef<TerraDraw | null>(null);
   const [loaded, setLoaded] = useState(false);

@@ -21,7 +21,7 @@ import { useTaxiIcons } from '../../components/map/useTaxiIcons';
 import { selectColorScheme } from '../../components/theme/themeSlice';
 import { boundsOf, type LngLat } from '../../lib/map/geometry';
 import { MapShell } from '../../lib/map/MapShell';
-import { applyTileColorScheme, rasterStyle } from '../../lib/map/rasterStyle';
+import { applyTileColorScheme, useBaseMapStyle } from '../../lib/map/baseMapStyle';
 import { taxiMarkers } from '../../lib/map/taxiFeatures';
 import { etaText } from './distanceFormat';
 import type { Candidate } from '../../../contract/api';
@@ -56,7 +56,7 @@ export default function DispatchMap({
   const tileUrl = useAppSelector((state) => state.config.tileUrl);
   const tileAttribution = useAppSelector((state) => state.config.tileAttribution);
   const colorScheme = useAppSelector(selectColorScheme);
-  const mapStyle = useMemo(() => rasterStyle(tileUrl, tileAttribution), [tileUrl, tileAttribution]);
+  const mapStyle = useBaseMapStyle(tileUrl, tileAttribution);
   const mapRef = useRef<MapRef>(null);
   const [ready, setReady] = useState(false);
   const icons = useTaxiIcons();

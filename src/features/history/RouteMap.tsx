@@ -2,13 +2,12 @@
  * A small map of one shift's route. Loaded lazily (React.lazy in RoutePanel) so that MapLibre stays
  * out of the main bundle.
  */
-import { useMemo } from 'react';
 import { Marker } from 'react-map-gl/maplibre';
 import { useAppSelector } from '../../app/hooks';
 import { TrailLayer } from '../../components/map/TrailLayer';
 import { selectColorScheme } from '../../components/theme/themeSlice';
 import { MapShell } from '../../lib/map/MapShell';
-import { rasterStyle } from '../../lib/map/rasterStyle';
+import { useBaseMapStyle } from '../../lib/map/baseMapStyle';
 import type { RouteGeometry } from './routeGeo';
 
 const FIT_PADDING = 40;
@@ -19,7 +18,7 @@ export default function RouteMap({ route }: { route: RouteGeometry }) {
   const tileUrl = useAppSelector((state) => state.config.tileUrl);
   const tileAttribution = useAppSelector((state) => state.config.tileAttribution);
   const colorScheme = useAppSelector(selectColorScheme);
-  const mapStyle = useMemo(() => rasterStyle(tileUrl, tileAttribution, colorScheme), [tileUrl, tileAttribution, colorScheme]);
+  const mapStyle = useBaseMapStyle(tileUrl, tileAttribution, colorScheme);
 
   return (
     <MapShell title="Mapa del recorrido" mapStyle={mapStyle} compactAttribution initialViewState={{ bounds: route.bounds, fitBoundsOptions: { padding: FIT_PADDING, maxZoom: MAX_FIT_ZOOM } }}>

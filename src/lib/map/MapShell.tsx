@@ -9,9 +9,12 @@ import { BaseMapNotice } from './BaseMapNotice';
 import { watchBaseMap, type BaseMapWatch } from './baseMapWatch';
 import { loadMapLibre } from './maplibre';
 import { mapLocaleEs } from './mapLocale';
-import { TILE_LAYER_ID, TILE_SOURCE_ID } from './rasterStyle';
+import { isBaseMapShown } from './baseMapStyle';
+import { TILE_SOURCE_ID } from './rasterStyle';
 
-export interface MapShellProps extends Omit<MapProps, 'mapLib' | 'attributionControl' | 'locale'> {
+export interface MapShellProps extends Omit<MapProps, 'mapLib' | 'attributionControl' | 'locale' | 'mapStyle'> {
+  /** The base map's style (useBaseMapStyle); null while it is being chosen: the map is made once it is there. */
+  mapStyle?: MapProps['mapStyle'] | null;
   /** What the map canvas is called to a screen reader ("Mapa en vivo"); "Mapa" by default. */
   title?: string;
   /** The full attribution line (the live map) or the compact "i" (small maps). */
@@ -28,7 +31,7 @@ function useBaseMapWatch({ onLoad, onError, onSourceData }: Pick<MapShellProps, 
     const watcher = watchBaseMap({
       onChange: setFailed,
       // The replay hides its tiles while its trail downloads: no tile is wanted then.
-      isShown: () => mapRef.current?.getLayer(TILE_LAYER_ID)?.visibility !== 'none',
+      isShown: () => (mapRef.current ? isBaseMapShown(mapRef.current) : true),
     });
     watchRef.current = watcher;
     return () => watcher.stop();
@@ -63,11 +66,13 @@ function useBaseMapWatch({ onLoad, onError, onSourceData }: Pick<MapShellProps, 
   return { failed, handlers };
 }
 
-export const MapShell = forwardRef<MapRef, MapShellProps>(function MapShell({ compactAttribution = false, title, children, style, onLoad, onError, onSourceData, ...props }, ref) {
+export const MapShell = forwardRef<MapRef, MapShellProps>(function MapShell({ compactAttribution = false, title, children, style, mapStyle, onLoad, onError, onSourceData, ...props }, ref) {
   const locale = title ? { ...mapLocaleEs, 'Map.Title': title } : mapLocaleEs;
   const { failed, handlers } = useBaseMapWatch({ onLoad, onError, onSourceData });
+  // A PMTiles archive's header is read first (a few ms on an intranet): the map's place stays empty meanwhile.
+  if (mapStyle === null) return <div aria-busy="true" style={{ width: '100%', height: '100%', ...style }} />;
   return (
-    <Map ref={ref} mapLib={loadMapLibre()} attributionControl={false} locale={locale} style={{ width: '100%', height: '100%', ...style }} {...props} {...handlers}>
+    <Map ref={ref} mapLib={loadMapLibre()} attributionControl={false} locale={locale} style={{ width: '100%', height: '100%', ...style }} mapStyle={mapStyle} {...props} {...handlers}>
       <AttributionControl compact={compactAttribution} position="bottom-right" />
       <NavigationControl position="top-right" showCompass={false} />
       {failed && <BaseMapNotice />}

@@ -6,15 +6,15 @@
  */
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs';
-import { Protocol } from 'pmtiles';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import { pmtilesProtocol } from './pmtilesArchives';
 
 let configured = false;
 
 export function loadMapLibre(): typeof maplibregl {
   if (!configured) {
     maplibregl.setWorkerUrl(new URL(workerUrl, document.baseURI).href);
-    maplibregl.addProtocol('pmtiles', new Protocol().tile);
+    maplibregl.addProtocol('pmtiles', pmtilesProtocol.tile);
     configured = true;
   }
   return maplibregl;

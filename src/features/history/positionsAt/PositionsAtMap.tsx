@@ -7,14 +7,14 @@ import { useTaxiIcons } from '../../../components/map/useTaxiIcons';
 import { selectColorScheme } from '../../../components/theme/themeSlice';
 import { boundsOf } from '../../../lib/map/geometry';
 import { MapShell } from '../../../lib/map/MapShell';
-import { rasterStyle } from '../../../lib/map/rasterStyle';
+import { useBaseMapStyle } from '../../../lib/map/baseMapStyle';
 import { taxiMarkers } from '../../../lib/map/taxiFeatures';
 
 export default function PositionsAtMap({ positions }: { positions: PositionAt[] }) {
   const tileUrl = useAppSelector((state) => state.config.tileUrl);
   const tileAttribution = useAppSelector((state) => state.config.tileAttribution);
   const colorScheme = useAppSelector(selectColorScheme);
-  const mapStyle = useMemo(() => rasterStyle(tileUrl, tileAttribution, colorScheme), [tileUrl, tileAttribution, colorScheme]);
+  const mapStyle = useBaseMapStyle(tileUrl, tileAttribution, colorScheme);
   const icons = useTaxiIcons();
   // A past position: its availability then is not known (yellow), nor is it a live one to grey out.
   const taxis = useMemo(() => taxiMarkers(positions, (position) => [position.longitude, position.latitude], (position) => ({ number: position.shift_id, stale: false, label: position.driver_name })), [positions]);

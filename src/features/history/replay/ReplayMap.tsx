@@ -13,7 +13,8 @@ import { TrailLayer } from '../../../components/map/TrailLayer';
 import { selectColorScheme } from '../../../components/theme/themeSlice';
 import { formatClockTime } from '../../../lib/clockTime';
 import { MapShell } from '../../../lib/map/MapShell';
-import { applyTileColorScheme, rasterStyle, TILE_LAYER_ID } from '../../../lib/map/rasterStyle';
+import { applyTileColorScheme, baseMapStyle, setBaseMapVisible, useBaseMapKind } from '../../../lib/map/baseMapStyle';
+import { TILE_SOURCE_ID } from '../../../lib/map/rasterStyle';
 import { nearEdge } from './followCamera';
 import { formatStopDuration } from './replayFormat';
 import { positionAt, speedPieces, type ReplayTrack } from './replayTrack';
@@ -41,9 +42,11 @@ const ROUTE_SOURCE = 'replay-route';
 function withoutTileFade(style: StyleSpecification, hidden: boolean): StyleSpecification {
   return {
     ...style,
-    layers: style.layers.map((layer) =>
-      layer.type === 'raster' ? { ...layer, layout: { ...layer.layout, visibility: hidden ? 'none' : 'visible' }, paint: { ...layer.paint, 'raster-fade-duration': 0 } } : layer,
-    ),
+    layers: style.layers.map((layer) => {
+      if (layer.type === 'background' || layer.source !== TILE_SOURCE_ID) return layer;
+      const shown = { ...layer, layout: { ...layer.layout, visibility: hidden ? 'none' : 'visible' } } as typeof layer;
+      return shown.type === 'raster' ? { ...shown, paint: { ...shown.paint, 'raster-fade-duration': 0 } } : shown;
+    }),
   };
 }
 
@@ -76,7 +79,10 @@ export default function ReplayMap({ track, stops, clock, follow, onRouteDrawn }:
   // diffed against the map's, and the diff drops the route's source: MapLibre's worker would be
   // sent the 43,200-point route again. No tiles of a guessed place while the trail downloads: they
   // would be thrown away, and their drawing would compete with the route's first frame.
-  const [mapStyle] = useState(() => withoutTileFade(rasterStyle(tileUrl, tileAttribution, colorScheme), track === null));
+  // (An archive's kind, raster or vector, is read first: null until then.)
+  const kind = useBaseMapKind(tileUrl);
+  const [initial] = useState(() => ({ colorScheme, hidden: track === null }));
+  const mapStyle = useMemo(() => kind && withoutTileFade(baseMapStyle(kind, tileUrl, tileAttribution, initial.colorScheme), initial.hidden), [kind, tileUrl, tileAttribution, initial]);
   const bounds = useMemo(() => (track ? trackBounds(track) : null), [track]);
   const [initialViewState] = useState(() => (bounds ? { bounds, fitBoundsOptions: FIT_OPTIONS } : WAITING_VIEW));
   const mapRef = useRef<MapRef>(null);
@@ -96,7 +102,8 @@ export default function ReplayMap({ track, stops, clock, follow, onRouteDrawn }:
   }, [bounds, styled]);
   const showTiles = track !== null;
   useEffect(() => {
-    if (styled) mapRef.current?.getMap().setLayoutProperty(TILE_LAYER_ID, 'visibility', showTiles ? 'visible' : 'none');
+    const map = mapRef.current?.getMap();
+    if (styled && map) setBaseMapVisible(map, showTiles);
   }, [styled, showTiles]);
   useEffect(() => {
     if (styled && mapRef.current) applyTileColorScheme(mapRef.current.getMap(), colorScheme);

@@ -11,7 +11,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectColorScheme } from '../../../components/theme/themeSlice';
 import { MapShell } from '../../../lib/map/MapShell';
 import { usePageVisible } from '../../../lib/pageVisibility';
-import { applyTileColorScheme, rasterStyle } from '../../../lib/map/rasterStyle';
+import { applyTileColorScheme, useBaseMapStyle } from '../../../lib/map/baseMapStyle';
 import { followStopped, followToggled, INITIAL_ZOOM, popupClosed, selectLiveMap, shiftSelected, trailToggled, type LngLat } from '../state/liveMapSlice';
 import { initialCenter, positionsBounds, taxiPoints } from './mapGeo';
 import { TaxiPopup } from './TaxiPopup';
@@ -60,7 +60,7 @@ export function TaxiMap({ rows, offline, overlay }: TaxiMapProps) {
 
   const colorScheme = useAppSelector(selectColorScheme);
   // One style for the map's life: the theme dims the tiles in place (see applyTileColorScheme).
-  const mapStyle = useMemo(() => rasterStyle(tileUrl, tileAttribution), [tileUrl, tileAttribution]);
+  const mapStyle = useBaseMapStyle(tileUrl, tileAttribution);
   // Reopened on a saved view: keep it. Otherwise the first driver's position, or La Ligua.
   const [initialViewState] = useState(() => {
     const [longitude, latitude] = view.center ?? initialCenter(rows);
