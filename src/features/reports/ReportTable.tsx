@@ -1,11 +1,11 @@
-import type { ReportMetrics, ReportRow } from '../../../contract/reports';
+import type { ReportFigures, ReportRow } from '../../../contract/reports';
 import { columnsFor, formatMetric, TOTAL_LABEL } from './reportColumns';
 
 interface Props<Row> {
   caption: string;
   firstHeader: string;
   rows: Row[];
-  totals?: ReportMetrics;
+  totals?: ReportFigures;
   /** The first cell of a row: a drill-down button, a date... */
   label: (row: Row) => React.ReactNode;
   rowKey: (row: Row) => string;
@@ -19,7 +19,7 @@ interface Props<Row> {
  * every figure can be read beside its name; the page never scrolls sideways. The box takes the
  * keyboard's focus, so arrows scroll it too.
  */
-export function ReportTable<Row extends ReportMetrics>({ caption, firstHeader, rows, totals, label, rowKey, extra }: Props<Row>) {
+export function ReportTable<Row extends ReportFigures>({ caption, firstHeader, rows, totals, label, rowKey, extra }: Props<Row>) {
   const metricColumns = columnsFor(totals ? [totals, ...rows] : rows);
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- focusable so a keyboard can scroll it (axe: scrollable-region-focusable)

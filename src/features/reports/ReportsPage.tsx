@@ -74,7 +74,7 @@ export function ReportsPage({ extraSections }: { extraSections?: (period: Period
 
   return (
     <section className="flota-reports" aria-labelledby={titleId}>
-      <PageHeader id={titleId} title="Reportes" subtitle={`Turnos, horas y kilómetros ${group === 'driver' ? 'por conductor' : 'por vehículo'}: ${describePeriod(period)}`}>
+      <PageHeader id={titleId} title="Reportes" subtitle={`${group === 'driver' ? 'Turnos, horas, kilómetros y ofertas por conductor' : 'Turnos, horas y kilómetros por vehículo'}: ${describePeriod(period)}`}>
         <button type="button" className="flota-button flota-button--primary" disabled={!data || data.rows.length === 0 || exporting} onClick={() => void exportXlsx()}>
           {exporting ? 'Exportando...' : 'Exportar Excel'}
         </button>
