@@ -22,7 +22,7 @@ async function totals(page: Page): Promise<string[]> {
 async function openWeekWithKilometres(page: Page) {
   await page.goto('/dashboard/reports');
   await expect(page.getByRole('heading', { level: 1, name: 'Reportes' })).toBeVisible();
-  await expect(page.locator('.flota-report-table tfoot')).toBeVisible();
+  await expect(page.locator('.flota-report-table tfoot').first()).toBeVisible();
   const km = Number((await totals(page))[4].replace(/\./g, '').replace(',', '.'));
   expect(km).toBeGreaterThan(100);
 }
@@ -72,6 +72,11 @@ test('reports by driver for the week, drill down to a shift, and the .xlsx read 
   const table = page.locator('.flota-report-table').first();
   const widths = await table.evaluate((element) => ({ table: element.scrollWidth, page: document.documentElement.clientWidth }));
   expect(widths.table).toBeLessThanOrEqual(widths.page);
+  // The offers print in a table of their own under it (fifteen columns do not fit a page's width).
+  await expect(table.getByRole('columnheader', { name: 'Ofertas' })).toBeHidden();
+  const offers = page.getByRole('table', { name: /^Ofertas por conductor/ });
+  await expect(offers).toBeVisible();
+  expect(await offers.getByRole('columnheader').allTextContents()).toEqual(['Conductor', 'Ofertas', 'Aceptadas', 'Rechazadas', 'Sin respuesta']);
   await page.screenshot({ path: screenshotPath('reports-print-a4'), fullPage: true });
 });
 

@@ -19,6 +19,8 @@ export interface MetricColumn {
   seconds?: (m: ReportFigures) => number;
   /** A money column: whole pesos, shown as $20.000 on screen and in the .xlsx. */
   pesos?: boolean;
+  /** Printed in a table of its own under the report's: an A4 page's width holds eleven columns, not fifteen. */
+  printApart?: boolean;
 }
 
 const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
@@ -41,10 +43,10 @@ export const fareColumns: MetricColumn[] = [
 
 /** Despacho's offers to each driver (issue 38), in the desk's words: a refusal ("rechazo") apart from silence ("sin respuesta"). */
 export const offerColumns: MetricColumn[] = [
-  { header: 'Ofertas', value: (m) => m.offers?.received ?? 0, decimals: 0 },
-  { header: 'Aceptadas', value: (m) => m.offers?.accepted ?? 0, decimals: 0 },
-  { header: 'Rechazadas', value: (m) => m.offers?.declined ?? 0, decimals: 0 },
-  { header: 'Sin respuesta', value: (m) => m.offers?.unanswered ?? 0, decimals: 0 },
+  { header: 'Ofertas', value: (m) => m.offers?.received ?? 0, decimals: 0, printApart: true },
+  { header: 'Aceptadas', value: (m) => m.offers?.accepted ?? 0, decimals: 0, printApart: true },
+  { header: 'Rechazadas', value: (m) => m.offers?.declined ?? 0, decimals: 0, printApart: true },
+  { header: 'Sin respuesta', value: (m) => m.offers?.unanswered ?? 0, decimals: 0, printApart: true },
 ];
 
 /**
