@@ -37,11 +37,11 @@ function kindOf(url: string): Transfer['kind'] {
 }
 
 /** Starts `tsx server/index.ts` in `root` on `port` and resolves when /api/health answers. */
-export async function startServer(root: string, port: number): Promise<() => Promise<void>> {
+export async function startServer(root: string, port: number, distDir = path.join(root, 'dist')): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'flota-bundle-'));
   const child = spawn('npx', ['tsx', 'server/index.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: path.join(root, 'dist'), SIMULATOR: 'off', LOG_LEVEL: 'warn', LOG_FORMAT: 'json', TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, SIMULATOR: 'off', LOG_LEVEL: 'warn', LOG_FORMAT: 'json', TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png' },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });

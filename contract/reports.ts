@@ -114,8 +114,26 @@ export const reportMetricsSchema = z.object({
 });
 export type ReportMetrics = z.infer<typeof reportMetricsSchema>;
 
+/**
+ * The offers Despacho made to a driver in the period (issue 38), each counted on the moment it
+ * happened in the fleet's time zone: received, accepted by the driver, refused ("rechazo") and
+ * left unanswered (expired, or passed on by the desk before it did: "sin respuesta"). An offer
+ * still running, or ended by a cancellation or by the desk assigning another taxi, is received
+ * only. Only in the report by driver without a vehicle filter (an offer is made to a driver).
+ */
+export const reportOffersSchema = z.object({
+  received: z.number().int().min(0),
+  accepted: z.number().int().min(0),
+  declined: z.number().int().min(0),
+  unanswered: z.number().int().min(0),
+});
+export type ReportOffers = z.infer<typeof reportOffersSchema>;
+/** A row or the totals of GET /reports: the metrics and, by driver, the offers. */
+export const reportFiguresSchema = reportMetricsSchema.extend({ offers: reportOffersSchema.optional() });
+export type ReportFigures = z.infer<typeof reportFiguresSchema>;
+
 /** One driver (id: driver id, name: full name) or one vehicle (id: vehicle id or null for shifts without one, name: plate). */
-export const reportRowSchema = reportMetricsSchema.extend({ id: z.number().int().nullable(), name: z.string() });
+export const reportRowSchema = reportFiguresSchema.extend({ id: z.number().int().nullable(), name: z.string() });
 export type ReportRow = z.infer<typeof reportRowSchema>;
 
 export const reportResponseSchema = z.object({
@@ -123,14 +141,14 @@ export const reportResponseSchema = z.object({
   to: z.string(),
   group: z.enum(REPORT_GROUPS),
   time_zone: z.string(),
-  /** Alphabetical by name. */
+  /** Alphabetical by name; by driver, a driver with offers but no shift in the period too (zero shifts). */
   rows: z.array(reportRowSchema),
-  totals: reportMetricsSchema,
+  totals: reportFiguresSchema,
   generated_at: isoTime,
 });
 export type ReportResponse = z.infer<typeof reportResponseSchema>;
 
-export const reportDayRowSchema = reportRowSchema.extend({ date: z.string() });
+export const reportDayRowSchema = reportMetricsSchema.extend({ id: z.number().int().nullable(), name: z.string(), date: z.string() });
 export type ReportDayRow = z.infer<typeof reportDayRowSchema>;
 /** Per day (YYYY-MM-DD in the fleet's zone) and driver or vehicle: the chart and the drill-down. */
 export const reportDailyResponseSchema = z.object({ from: z.string(), to: z.string(), group: z.enum(REPORT_GROUPS), time_zone: z.string(), days: z.array(reportDayRowSchema) });

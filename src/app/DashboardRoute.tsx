@@ -1,7 +1,10 @@
 import { useCallback, useEffect } from 'react';
 import { AccountsAttention } from '../features/accounts/AccountsAttention';
+import { useGetBalancesQuery } from '../features/accounts/accountsApi';
 import { OpenAlertsLine } from '../features/alerts/AlertsLive';
+import { useGetAlertSummaryQuery } from '../features/alerts/alertsApi';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { useGetExpiriesQuery } from '../features/documents/documentsApi';
 import { ExpiriesAttention } from '../features/documents/ExpiriesAttention';
 import { shiftSelected } from '../features/liveMap/state/liveMapSlice';
 import { positionOf } from '../features/liveMap/state/taxiRows';
@@ -21,8 +24,14 @@ export function DashboardRoute() {
       dispatch(dispatchClosed());
     };
   }, [dispatch]);
+  // The parts other features add to "Requiere atención" (the same requests they make: one each):
+  // the list waits for their first answer, so none of them pushes the others down as it arrives.
+  const alerts = useGetAlertSummaryQuery();
+  const expiries = useGetExpiriesQuery(undefined, { refetchOnMountOrArgChange: 60 });
+  const balances = useGetBalancesQuery(undefined, { refetchOnMountOrArgChange: 60 });
+  const attentionSettled = !alerts.isLoading && !expiries.isLoading && !balances.isLoading;
   const showTaxi = useCallback((shift: { id: number; latitude: number | null; longitude: number | null }) => dispatch(shiftSelected({ shiftId: shift.id, position: positionOf(shift) })), [dispatch]);
-  return <DashboardPage onShowTaxi={showTaxi} openAlerts={<OpenAlertsLine />} extraAttention={
+  return <DashboardPage onShowTaxi={showTaxi} openAlerts={<OpenAlertsLine />} attentionSettled={attentionSettled} extraAttention={
         <>
           <ExpiriesAttention />
           <AccountsAttention />

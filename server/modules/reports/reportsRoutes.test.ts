@@ -36,6 +36,49 @@ async function keepSummary(db: Kysely<Database>, shiftId: number, s: KnownSummar
     values (${shiftId}, ${s.distance_m}, ${s.moving_seconds}, ${s.stopped_seconds}, ${s.stops_count}, ${s.trips_count}, ${s.max_speed_kmh}, 30, 100, 0, '[]', '[]')`.execute(db);
 }
 
+type Event = { status: string; at: string; driver: number; actor?: 'driver' | 'desk' | 'system'; note?: string };
+
+/** A booking of `ownerId` with these events (status, time, driver, who made it, note), as Despacho writes them. */
+async function bookingWithEvents(db: Kysely<Database>, ownerId: number, events: Event[]): Promise<void> {
+  const booking = await db.insertInto('bookings').values({ owner_id: ownerId, customer_phone: '+56911112222', pickup_latitude: -32.45, pickup_longitude: -71.23 }).returning('id').executeTakeFirstOrThrow();
+  await db
+    .insertInto('booking_events')
+    .values(events.map((e) => ({ booking_id: booking.id, status: e.status, at: e.at, actor_kind: e.actor ?? 'system', actor_id: null, actor_name: 'Flota', driver_id: e.driver, note: e.note ?? null })))
+    .execute();
+}
+
+/**
+ * February 10th in Santiago (UTC-3), a day without shifts: Ana is offered four times (she refuses
+ * one; of another booking's three, one expires, the desk passes one on, she accepts the last); Beto once in the afternoon and
+ * once at 23:30 (02:30Z on the 11th), accepting the first; the desk assigns Beto by hand once (no
+ * offer answered); at 00:30 of the 11th Ana is offered again. Ciro, of another fleet, is offered and refuses.
+ */
+async function offerEvents(db: Kysely<Database>, fleet: Fleet, other: Fleet): Promise<void> {
+  const [ana, beto] = fleet.drivers.map((d) => d.id);
+  await bookingWithEvents(db, fleet.ownerId, [
+    { status: 'ofrecido', at: '2026-02-10T12:00:00Z', driver: ana },
+    { status: 'pendiente', at: '2026-02-10T12:00:20Z', driver: ana, actor: 'driver', note: 'rechazada' },
+    { status: 'ofrecido', at: '2026-02-10T12:00:21Z', driver: beto },
+    { status: 'asignado', at: '2026-02-10T12:00:30Z', driver: beto, actor: 'driver' },
+    { status: 'en_camino', at: '2026-02-10T12:00:30Z', driver: beto, actor: 'driver' },
+  ]);
+  await bookingWithEvents(db, fleet.ownerId, [
+    { status: 'ofrecido', at: '2026-02-10T15:00:00Z', driver: ana },
+    { status: 'pendiente', at: '2026-02-10T15:00:20Z', driver: ana, note: 'expirada' },
+    { status: 'ofrecido', at: '2026-02-10T15:01:00Z', driver: ana },
+    { status: 'pendiente', at: '2026-02-10T15:01:05Z', driver: ana, actor: 'desk', note: 'pasada' },
+    { status: 'ofrecido', at: '2026-02-10T15:02:00Z', driver: ana },
+    { status: 'asignado', at: '2026-02-10T15:02:10Z', driver: ana, actor: 'driver' },
+  ]);
+  await bookingWithEvents(db, fleet.ownerId, [{ status: 'asignado', at: '2026-02-10T16:00:00Z', driver: beto, actor: 'desk' }]);
+  await bookingWithEvents(db, fleet.ownerId, [{ status: 'ofrecido', at: '2026-02-11T02:30:00Z', driver: beto }]);
+  await bookingWithEvents(db, fleet.ownerId, [{ status: 'ofrecido', at: '2026-02-11T03:30:00Z', driver: ana }]);
+  await bookingWithEvents(db, other.ownerId, [
+    { status: 'ofrecido', at: '2026-02-10T13:00:00Z', driver: other.drivers[0].id },
+    { status: 'pendiente', at: '2026-02-10T13:00:20Z', driver: other.drivers[0].id, actor: 'driver', note: 'rechazada' },
+  ]);
+}
+
 describe.each(kinds)('reports on %s', (kind) => {
   let database: OpenDatabase;
   let scratch: ScratchDatabase | null = null;
@@ -86,6 +129,7 @@ describe.each(kinds)('reports on %s', (kind) => {
     await keepSummary(db, ids.anaMorning, { distance_m: 120_250, moving_seconds: 14_400, stopped_seconds: 14_400, stops_count: 9, trips_count: 11, max_speed_kmh: 88.4 });
     await keepSummary(db, ids.betoSummer, { distance_m: 95_000, moving_seconds: 12_000, stopped_seconds: 24_000, stops_count: 7, trips_count: 8, max_speed_kmh: 65 });
     await keepSummary(db, ids.anaNoVehicle, { distance_m: 4_000, moving_seconds: 600, stopped_seconds: 3000, stops_count: 1, trips_count: 1, max_speed_kmh: 40 });
+    await offerEvents(db, fleet, other);
     await keepSummary(db, otherShift, { distance_m: 999_000, moving_seconds: 9999, stopped_seconds: 9999, stops_count: 99, trips_count: 99, max_speed_kmh: 150 });
 
     const config = { ...loadConfig({ JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: '/nonexistent-flota-test', DIST_DIR: '/nonexistent-flota-dist', TZ_FLEET: 'America/Santiago' }), host: '127.0.0.1', port: 0, simulator: false };
@@ -117,7 +161,52 @@ describe.each(kinds)('reports on %s', (kind) => {
     expect(ana).toMatchObject({ id: fleet.drivers[0].id, shifts: 3, open_shifts: 0, summarized_shifts: 3, shift_seconds: 11 * 3600, moving_seconds: 18_000, stopped_seconds: 21_600, distance_km: 134.75, stops: 12, trips: 15, max_speed_kmh: 88.4 });
     // Beto's second shift has no summary yet: it adds its four hours and nothing else.
     expect(beto).toMatchObject({ id: fleet.drivers[1].id, shifts: 2, open_shifts: 0, summarized_shifts: 1, shift_seconds: 14 * 3600, moving_seconds: 12_000, distance_km: 95, stops: 7, trips: 8, max_speed_kmh: 65 });
-    expect(report.totals).toEqual({ shifts: 5, open_shifts: 0, summarized_shifts: 4, shift_seconds: 25 * 3600, moving_seconds: 30_000, stopped_seconds: 45_600, distance_km: 229.75, stops: 19, trips: 23, max_speed_kmh: 88.4, fares_pesos: 0, estimated_fares_pesos: 0 });
+    expect(report.totals).toEqual({
+      shifts: 5,
+      open_shifts: 0,
+      summarized_shifts: 4,
+      shift_seconds: 25 * 3600,
+      moving_seconds: 30_000,
+      stopped_seconds: 45_600,
+      distance_km: 229.75,
+      stops: 19,
+      trips: 23,
+      max_speed_kmh: 88.4,
+      fares_pesos: 0,
+      estimated_fares_pesos: 0,
+      offers: { received: 0, accepted: 0, declined: 0, unanswered: 0 },
+    });
+  });
+
+  it("by driver: each one's offers of the Santiago day, received, accepted, refused and unanswered, with the totals", async () => {
+    const report = reportResponseSchema.strict().parse((await get('/reports?from=2026-02-10&to=2026-02-10')).body);
+    expect(report.rows.map((row) => [row.name, row.shifts, row.offers])).toEqual([
+      ['Ana Prueba', 0, { received: 4, accepted: 1, declined: 1, unanswered: 2 }],
+      // 23:30 of the 10th in Santiago is the 10th's; the desk's assignment by hand answers no offer.
+      ['Beto Prueba', 0, { received: 2, accepted: 1, declined: 0, unanswered: 0 }],
+    ]);
+    expect(report.totals.offers).toEqual({ received: 6, accepted: 2, declined: 1, unanswered: 2 });
+    expect(report.totals.shifts).toBe(0);
+    expect(JSON.stringify(report)).not.toContain('Ciro');
+
+    const withShifts = reportResponseSchema.parse((await get('/reports?from=2026-01-14&to=2026-02-11')).body);
+    expect(withShifts.rows.map((row) => [row.name, row.shifts, row.offers?.received])).toEqual([
+      ['Ana Prueba', 3, 5],
+      ['Beto Prueba', 2, 2],
+    ]);
+    const ana = reportResponseSchema.parse((await get(`/reports?from=2026-02-10&to=2026-02-10&driver_id=${fleet.drivers[0].id}`)).body);
+    expect(ana.rows.map((row) => row.name)).toEqual(['Ana Prueba']);
+    expect(ana.totals.offers).toEqual({ received: 4, accepted: 1, declined: 1, unanswered: 2 });
+  });
+
+  it("offers are a driver's: none by vehicle, and none of another fleet's even by its driver's id", async () => {
+    const byVehicle = reportResponseSchema.parse((await get('/reports?from=2026-02-10&to=2026-02-10&group=vehicle')).body);
+    expect(byVehicle.rows).toEqual([]);
+    expect(byVehicle.totals.offers).toBeUndefined();
+    const other = await db.selectFrom('drivers').select('id').where('owner_id', '!=', fleet.ownerId).executeTakeFirstOrThrow();
+    const theirs = reportResponseSchema.parse((await get(`/reports?from=2026-02-10&to=2026-02-10&driver_id=${other.id}`)).body);
+    expect(theirs.rows).toEqual([]);
+    expect(theirs.totals.offers).toEqual({ received: 0, accepted: 0, declined: 0, unanswered: 0 });
   });
 
   it("a shift counts on the day it starts in Santiago: 23:30 of the 14th is not the 15th's", async () => {

@@ -1,7 +1,7 @@
 /**
  * GET /api/reports, /api/reports/daily and /api/reports/shifts: the period's shift summaries added
  * up per driver or vehicle, per day, or listed shift by shift (reportsRepo.ts says how open
- * shifts count). Malformed parameters answer 400 with the contract's Spanish texts; a driver or
+ * shifts count); by driver, with the offers each one received and how they ended (offersRepo.ts). Malformed parameters answer 400 with the contract's Spanish texts; a driver or
  * vehicle id that is not the owner's matches nothing.
  */
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
@@ -17,7 +17,8 @@ import { ownerId } from '../identity';
 import type { Database } from '../../platform/db/schema';
 import { parseBody } from '../../platform/errors';
 import { withoutBlanks } from '../../platform/params';
-import { reportByDay, reportByGroup, reportShifts, type ReportFilter } from './reportsRepo';
+import { offersByDriver, sumOffers, withOffers } from './offersRepo';
+import { reportByDay, reportByGroup, reportShifts, sumMetrics, type ReportFilter } from './reportsRepo';
 import { routeSpecs } from './routeSpecs';
 
 interface Options {
@@ -39,7 +40,10 @@ export const reportsRoutes: FastifyPluginAsync<Options> = async (app, { db, auth
   app.get('/reports', routeSpecs.report, async (request): Promise<ReportResponse> => {
     const { query, filter, period } = read(request, ownerId(request));
     const { rows, totals } = await reportByGroup(db, filter, query.group);
-    return { ...period, rows, totals, generated_at: filter.now.toISOString() };
+    if (query.group !== 'driver' || filter.vehicleId !== undefined) return { ...period, rows, totals, generated_at: filter.now.toISOString() };
+    // By driver: the offers Despacho made to each one in the period, beside the shifts' figures.
+    const withOffered = withOffers(rows, await offersByDriver(db, filter), sumMetrics([]));
+    return { ...period, rows: withOffered, totals: { ...totals, offers: sumOffers(withOffered.map((row) => row.offers)) }, generated_at: filter.now.toISOString() };
   });
 
   app.get('/reports/daily', routeSpecs.reportDaily, async (request): Promise<ReportDailyResponse> => {

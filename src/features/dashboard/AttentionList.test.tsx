@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import type { Booking } from '../../../contract/dispatch';
@@ -98,6 +98,36 @@ describe('Requiere atención', () => {
     sockets.last.serverEmit('booking_changed', { booking });
     const [item] = await attentionItems();
     expect(item).toHaveTextContent('Reserva #9 de Rosa Vera en Plaza: nadie aceptó (2 sin respuesta)');
+  });
+
+  it('shows nothing of the list until the open alerts have answered too, then the alerts line above the rows at once', async () => {
+    deskWithTrouble();
+    let answerAlerts = () => {};
+    const alertsHeld = new Promise<void>((resolve) => (answerAlerts = resolve));
+    let shiftsAnswered = false;
+    server.use(
+      http.get(`${API}/alerts/summary`, async () => {
+        await alertsHeld;
+        return HttpResponse.json({ open_count: 2, open_sos: 0 });
+      }),
+    );
+    const onAnswer = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname.endsWith('/shifts/active')) shiftsAnswered = true;
+    };
+    server.events.on('response:mocked', onAnswer);
+    renderApp('/dashboard', { signedIn: true });
+    const section = await screen.findByRole('region', { name: /^Requiere atención/ }, SLOW);
+    await waitFor(() => expect(shiftsAnswered).toBe(true));
+    // The rows are known, but drawing them now would let the alerts line push them down when it comes.
+    expect(within(section).getByText('Cargando pendientes...')).toBeInTheDocument();
+    expect(within(section).queryByRole('list')).not.toBeInTheDocument();
+    answerAlerts();
+    const items = await attentionItems();
+    expect(items).toHaveLength(4);
+    const alertsLine = within(section).getByRole('link', { name: '2 alertas sin reconocer' });
+    expect(alertsLine.compareDocumentPosition(items[0]) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(section).queryByText('Cargando pendientes...')).not.toBeInTheDocument();
+    server.events.removeListener('response:mocked', onAnswer);
   });
 
   it('says Todo en orden when nothing needs anyone', async () => {

@@ -120,8 +120,13 @@ function ItemBody({ item, onShowTaxi }: { item: AttentionItem; onShowTaxi?: Show
  * long, shifts without a vehicle, licences expired or expiring within 30 days; each with a link to
  * where it is handled.
  */
-/** `openAlerts`: Alertas' open count, shown first; `extra`: what other features add (drivers behind on their account). Both composed in app/. */
-export function AttentionList({ onShowTaxi, openAlerts, extra }: { onShowTaxi?: ShowTaxi; openAlerts?: ReactNode; extra?: ReactNode }) {
+/**
+ * `openAlerts`: Alertas' open count, shown first; `extra`: what other features add (drivers behind
+ * on their account). Both composed in app/, which says with `othersSettled` when their answers are
+ * in. The list shows "Cargando pendientes..." until every part has answered, then all of it in one
+ * frame: a part arriving late would push the lines under it down as the user reads (CLS).
+ */
+export function AttentionList({ onShowTaxi, openAlerts, extra, othersSettled = true }: { onShowTaxi?: ShowTaxi; openAlerts?: ReactNode; extra?: ReactNode; othersSettled?: boolean }) {
   const shiftsQuery = useGetAttentionShiftsQuery(undefined, { pollingInterval: POLL_MS, refetchOnMountOrArgChange: true });
   const driversQuery = useGetAttentionDriversQuery(undefined, { refetchOnMountOrArgChange: 60 });
   // A booking nobody took is the most urgent line: it comes live through Despacho's socket channel
@@ -136,8 +141,9 @@ export function AttentionList({ onShowTaxi, openAlerts, extra }: { onShowTaxi?: 
   const bookings = bookingsQuery.data;
   const items = useMemo(() => (shifts && drivers ? attentionItems({ shifts, drivers, bookings, now, staleAfterSeconds }) : []), [shifts, drivers, bookings, now, staleAfterSeconds]);
 
+  const settling = shiftsQuery.isLoading || driversQuery.isLoading || bookingsQuery.isLoading || !othersSettled;
+
   function content() {
-    if (shiftsQuery.isLoading || driversQuery.isLoading) return <LoadingText>Cargando pendientes...</LoadingText>;
     if (!shifts || !drivers) {
       return (
         <LoadFailure
@@ -166,9 +172,15 @@ export function AttentionList({ onShowTaxi, openAlerts, extra }: { onShowTaxi?: 
       <h2 id={titleId} className="flota-section-title">
         Requiere atención{items.length > 0 ? ` (${items.length})` : ''}
       </h2>
-      {openAlerts}
-      {content()}
-      {extra}
+      {settling ? (
+        <LoadingText>Cargando pendientes...</LoadingText>
+      ) : (
+        <>
+          {openAlerts}
+          {content()}
+          {extra}
+        </>
+      )}
     </section>
   );
 }

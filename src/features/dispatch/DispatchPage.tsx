@@ -66,7 +66,7 @@ export function DispatchPage({ mapOverlay, fleet }: { mapOverlay?: MapOverlay; f
   return (
     <section className="flota-dispatch" aria-labelledby={titleId}>
       <PageHeader id={titleId} title="Despacho" subtitle="Reservas por teléfono y asignación de taxis">
-        <Link className="flota-button" to="/dashboard/dispatch/places">
+        <Link className="flota-button flota-button--secondary" to="/dashboard/dispatch/places">
           Lugares
         </Link>
       </PageHeader>

@@ -1,17 +1,21 @@
-import type { ReportMetrics, ReportRow } from '../../../contract/reports';
-import { columnsFor, formatMetric, TOTAL_LABEL } from './reportColumns';
+import type { ReportFigures, ReportRow } from '../../../contract/reports';
+import { columnsFor, formatMetric, type MetricColumn, TOTAL_LABEL } from './reportColumns';
 
 interface Props<Row> {
   caption: string;
   firstHeader: string;
   rows: Row[];
-  totals?: ReportMetrics;
+  totals?: ReportFigures;
   /** The first cell of a row: a drill-down button, a date... */
   label: (row: Row) => React.ReactNode;
   rowKey: (row: Row) => string;
   /** A cell after the figures (the replay link of a shift). */
   extra?: { header: string; cell: (row: Row) => React.ReactNode };
+  /** The figures' columns, when not the report's own (the printed offers table). */
+  columns?: MetricColumn[];
 }
+
+const cellClass = (column: MetricColumn) => `flota-report-table__number${column.printApart ? ' flota-report-table__print-apart' : ''}`;
 
 /**
  * A report's table: the name, the figures (right-aligned, es-CL numbers) and the totals row. On a
@@ -19,8 +23,8 @@ interface Props<Row> {
  * every figure can be read beside its name; the page never scrolls sideways. The box takes the
  * keyboard's focus, so arrows scroll it too.
  */
-export function ReportTable<Row extends ReportMetrics>({ caption, firstHeader, rows, totals, label, rowKey, extra }: Props<Row>) {
-  const metricColumns = columnsFor(totals ? [totals, ...rows] : rows);
+export function ReportTable<Row extends ReportFigures>({ caption, firstHeader, rows, totals, label, rowKey, extra, columns }: Props<Row>) {
+  const metricColumns = columns ?? columnsFor(totals ? [totals, ...rows] : rows);
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- focusable so a keyboard can scroll it (axe: scrollable-region-focusable)
     <div className="flota-report-table__box" tabIndex={0} role="region" aria-label={caption}>
@@ -30,7 +34,7 @@ export function ReportTable<Row extends ReportMetrics>({ caption, firstHeader, r
           <tr>
             <th scope="col">{firstHeader}</th>
             {metricColumns.map((column) => (
-              <th key={column.header} scope="col" className="flota-report-table__number">
+              <th key={column.header} scope="col" className={cellClass(column)}>
                 {column.header}
               </th>
             ))}
@@ -42,7 +46,7 @@ export function ReportTable<Row extends ReportMetrics>({ caption, firstHeader, r
             <tr key={rowKey(row)}>
               <th scope="row">{label(row)}</th>
               {metricColumns.map((column) => (
-                <td key={column.header} className="flota-report-table__number">
+                <td key={column.header} className={cellClass(column)}>
                   {formatMetric(column, row)}
                 </td>
               ))}
@@ -55,7 +59,7 @@ export function ReportTable<Row extends ReportMetrics>({ caption, firstHeader, r
             <tr>
               <th scope="row">{TOTAL_LABEL}</th>
               {metricColumns.map((column) => (
-                <td key={column.header} className="flota-report-table__number">
+                <td key={column.header} className={cellClass(column)}>
                   {formatMetric(column, totals)}
                 </td>
               ))}

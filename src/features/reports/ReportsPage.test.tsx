@@ -42,11 +42,12 @@ function reportFor(params: URLSearchParams): ReportResponse {
     group === 'driver'
       ? [
           // The driver view has fares recorded (issue 35); the vehicle view's period has none.
-          { id: 11, name: 'Ana Rojas', ...metrics(5, 812.4, 50, 184_500, 4_350) },
-          { id: 12, name: 'Beto Soto', ...metrics(3, 402.15, 30.5) },
+          { id: 11, name: 'Ana Rojas', ...metrics(5, 812.4, 50, 184_500, 4_350), offers: { received: 12, accepted: 9, declined: 1, unanswered: 2 } },
+          { id: 12, name: 'Beto Soto', ...metrics(3, 402.15, 30.5), offers: { received: 4, accepted: 1, declined: 3, unanswered: 0 } },
         ]
       : [{ id: 21, name: 'ABCD12', ...metrics(8, 1214.55, 80.5) }];
-  const totals = group === 'driver' ? metrics(8, 1214.55, 80.5, 184_500, 4_350) : metrics(8, 1214.55, 80.5);
+  // By driver, the server counts each one's offers (issue 38); by vehicle it has none.
+  const totals = group === 'driver' ? { ...metrics(8, 1214.55, 80.5, 184_500, 4_350), offers: { received: 16, accepted: 10, declined: 4, unanswered: 2 } } : metrics(8, 1214.55, 80.5);
   return { from: params.get('from')!, to: params.get('to')!, group, time_zone: 'America/Santiago', rows, totals, generated_at: '2026-11-20T12:00:00.000Z' };
 }
 
@@ -104,13 +105,14 @@ it('shows the week by driver with the totals row, and asks again for another per
   expect(queries.report[0].toString()).toBe('from=2026-11-16&to=2026-11-22&group=driver');
   expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
     'Conductor', 'Turnos', 'Horas de turno', 'Horas en movimiento', 'Kilómetros', 'Paradas', 'Viajes', 'Velocidad máxima (km/h)', 'Ingresos', 'Ingresos estimados',
+    'Ofertas', 'Aceptadas', 'Rechazadas', 'Sin respuesta',
   ]);
   const ana = within(table).getByRole('rowheader', { name: 'Ana Rojas' }).closest('tr')!;
-  expect(cells(ana)).toEqual(['5', '50h 0m', '25h 0m', '812,4', '20', '30', '85', '$184.500', '$4.350']);
+  expect(cells(ana)).toEqual(['5', '50h 0m', '25h 0m', '812,4', '20', '30', '85', '$184.500', '$4.350', '12', '9', '1', '2']);
   const beto = within(table).getByRole('rowheader', { name: 'Beto Soto' }).closest('tr')!;
-  expect(cells(beto).slice(-2)).toEqual(['$0', '$0']);
+  expect(cells(beto).slice(-6)).toEqual(['$0', '$0', '4', '1', '3', '0']);
   const total = within(table).getByRole('rowheader', { name: 'Total' }).closest('tr')!;
-  expect(cells(total)).toEqual(['8', '80h 30m', '40h 15m', '1.214,6', '32', '48', '85', '$184.500', '$4.350']);
+  expect(cells(total)).toEqual(['8', '80h 30m', '40h 15m', '1.214,6', '32', '48', '85', '$184.500', '$4.350', '16', '10', '4', '2']);
   // Thursday 19: Friday to Sunday are still to come, not days of 0 km.
   const charts = await screen.findAllByTestId('chart');
   expect(charts[0]).toHaveTextContent('{"total":[150,160.2,0,0,null,null,null],"series":[]}');
@@ -132,6 +134,8 @@ it('shows the week by driver with the totals row, and asks again for another per
   expect(within(byVehicle).getAllByRole('columnheader')[0]).toHaveTextContent('Vehículo');
   // No fare recorded in this period: no income columns.
   expect(within(byVehicle).queryByRole('columnheader', { name: 'Ingresos' })).not.toBeInTheDocument();
+  // Offers are a driver's: none by vehicle.
+  expect(within(byVehicle).queryByRole('columnheader', { name: 'Ofertas' })).not.toBeInTheDocument();
   expect(within(byVehicle).getByRole('rowheader', { name: 'ABCD12' })).toBeInTheDocument();
 });
 

@@ -9,7 +9,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { downloadBlob, downloadTextFile } from '../../lib/download';
 import { chartData, chartMetricLabels, type ChartMetric } from './chartData';
-import { groupLabels } from './reportColumns';
+import { groupLabels, offerColumns } from './reportColumns';
 import { ReportChartMultiples } from './ReportChartMultiples';
 import { ReportControls } from './ReportControls';
 import { ReportDrillDown } from './ReportDrillDown';
@@ -74,7 +74,7 @@ export function ReportsPage({ extraSections }: { extraSections?: (period: Period
 
   return (
     <section className="flota-reports" aria-labelledby={titleId}>
-      <PageHeader id={titleId} title="Reportes" subtitle={`Turnos, horas y kilómetros ${group === 'driver' ? 'por conductor' : 'por vehículo'}: ${describePeriod(period)}`}>
+      <PageHeader id={titleId} title="Reportes" subtitle={`${group === 'driver' ? 'Turnos, horas, kilómetros y ofertas por conductor' : 'Turnos, horas y kilómetros por vehículo'}: ${describePeriod(period)}`}>
         <button type="button" className="flota-button flota-button--primary" disabled={!data || data.rows.length === 0 || exporting} onClick={() => void exportXlsx()}>
           {exporting ? 'Exportando...' : 'Exportar Excel'}
         </button>
@@ -110,6 +110,12 @@ export function ReportsPage({ extraSections }: { extraSections?: (period: Period
               )
             }
           />
+          {data.totals.offers && (
+            // Only on paper, where the report's table keeps its eleven columns: the screen shows these in it.
+            <div className="flota-report-print-apart">
+              <ReportTable caption={`Ofertas por conductor, ${describePeriod(period)}`} firstHeader={groupLabels[group]} rows={data.rows} totals={data.totals} rowKey={(row) => `${row.id ?? 'none'}`} label={(row) => row.name} columns={offerColumns} />
+            </div>
+          )}
           {(openShifts > 0 || pending > 0) && (
             <p className="flota-reports__note">
               {[openShifts > 0 && `${openShifts} turno(s) en curso`, pending > 0 && `${pending} turno(s) con resumen pendiente`].filter(Boolean).join(' y ')}

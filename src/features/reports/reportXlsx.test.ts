@@ -109,6 +109,26 @@ it('adds the income columns, as pesos, when the period has fares (issue 35)', as
   expect(lines[3]).toBe('Total;5;12,5;5;200,5;15;20;77;184500;0');
 });
 
+it("by driver, each one's offers as four number columns in the .xlsx and the CSV (issue 38)", async () => {
+  const offers = (received: number, accepted: number, declined: number, unanswered: number) => ({ received, accepted, declined, unanswered });
+  const withOffers: ReportResponse = {
+    ...report,
+    rows: [
+      { ...report.rows[0], offers: offers(7, 4, 1, 2) },
+      { ...report.rows[1], offers: offers(3, 3, 0, 0) },
+    ],
+    totals: { ...report.totals, offers: offers(10, 7, 1, 2) },
+  };
+  const { value } = await readBack(await reportXlsxBlob(withOffers));
+  expect(['I3', 'J3', 'K3', 'L3'].map((ref) => value(ref)?.value)).toEqual(['Ofertas', 'Aceptadas', 'Rechazadas', 'Sin respuesta']);
+  expect(['I4', 'J4', 'K4', 'L4'].map(value)).toEqual([7, 4, 1, 2].map((n) => ({ kind: 'number', value: n })));
+  expect(['I6', 'J6', 'K6', 'L6'].map(value)).toEqual([10, 7, 1, 2].map((n) => ({ kind: 'number', value: n })));
+  const lines = reportCsv(withOffers).replace('\uFEFF', '').trim().split('\r\n');
+  expect(lines[0]).toMatch(/;Velocidad máxima \(km\/h\);Ofertas;Aceptadas;Rechazadas;Sin respuesta$/);
+  expect(lines[2]).toBe('Ana Pérez;3;7,5;3;80,1;9;12;77;3;3;0;0');
+  expect(lines[3]).toBe('Total;5;12,5;5;200,5;15;20;77;10;7;1;2');
+});
+
 it('the CSV has the same columns, the formula guard on names, and the totals row', () => {
   const lines = reportCsv(report).replace('\uFEFF', '').trim().split('\r\n');
   expect(lines[0]).toBe('Conductor;Turnos;Horas de turno;Horas en movimiento;Kilómetros;Paradas;Viajes;Velocidad máxima (km/h)');
