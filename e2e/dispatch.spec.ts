@@ -140,13 +140,19 @@ test('the desk passes an offer to the next taxi before its timeout; a timeout an
   test.setTimeout(180_000);
   const nearDriver = person('Paula', 'Soto', 2);
   const nextDriver = person('Renato', 'Díaz', 3);
+  const lastDriver = person('Carla', 'Reyes', 7);
   await createDriver(request, leftovers, nearDriver, 'DSPB22');
   await createDriver(request, leftovers, nextDriver, 'DSPC33');
+  await createDriver(request, leftovers, lastDriver, 'DSPK77');
   await createPlace(request, leftovers, 'Caleta de Papudo', PAPUDO);
   const { phone, page: driverPage } = await phoneOnShift(browser, nearDriver, north(PAPUDO, 300));
   // The second taxi, 1.5 km away, on a tracker (the driver API), not on /conductor.
   const next = await apiDriverOnShift(request, nextDriver);
   await next.at(north(PAPUDO, 1500));
+  // The third, 4 km away, takes what the other two leave (the demo's taxis may be far, stale or
+  // blocked by their papers after the other journeys: a full run once found none).
+  const last = await apiDriverOnShift(request, lastDriver);
+  await last.at(north(PAPUDO, 4000));
 
   const { desk, page } = await deskOnDispatch(browser);
   const book = async (notes: string) => {
@@ -187,6 +193,7 @@ test('the desk passes an offer to the next taxi before its timeout; a timeout an
   // Not answered: the countdown runs out on the phone and the server passes it on by itself (the
   // server judges expiry by the database's clock: the e2e server's offer is 10 s, DISPATCH_OFFER_SECONDS).
   await next.at(north(PAPUDO, 1500));
+  await last.at(north(PAPUDO, 4000));
   const expired = await book('Timbre malo');
   const offer = offerCard(driverPage);
   await expect(offer).toBeVisible();
@@ -197,9 +204,9 @@ test('the desk passes an offer to the next taxi before its timeout; a timeout an
   await expect(offer).toHaveCount(0, { timeout: 10_000 });
   await expect(offerStatus(expired)).toContainText(/Ofrecida a Renato Díaz \(DSPC33\): esperando respuesta · \d+ s · antes: 1 sin respuesta$/);
   expect((await next.dispatchState()).offer?.booking.id).toBe(expired);
-  // Refused by the next: it passes on again (a demo taxi, 20 km away), and the desk reads which was which.
+  // Refused by the next: it passes on again, to the third, and the desk reads which was which.
   await next.decline(expired);
-  await expect(boardCard(page, 'Por asignar', expired)).toContainText('· 1 sin respuesta, 1 rechazo');
+  await expect(boardCard(page, 'Por asignar', expired)).toContainText('ofrecida a Carla Reyes · 1 sin respuesta, 1 rechazo');
   await expect(offerStatus(expired)).toContainText(/· antes: 1 sin respuesta, 1 rechazo$/);
   await page.screenshot({ path: screenshotPath('dispatch-offers-apart') });
   await page.setViewportSize(PHONE);
