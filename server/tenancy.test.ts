@@ -31,7 +31,7 @@ function routeKind(url: string, method = 'GET'): Kind {
 
 let server: TestServer;
 let call: ReturnType<typeof apiClient>;
-const a = { zoneId: 0, ruleId: 0, alertId: 0, documentId: 0, ownerId: 0, driverId: 0, driverRut: '', vehicleId: 0, shiftId: 0, ownerToken: '', driverToken: '', plates: [] as string[], ruts: [] as string[] };
+const a = { zoneId: 0, ruleId: 0, alertId: 0, documentId: 0, blockedPhoneId: 0, ownerId: 0, driverId: 0, driverRut: '', vehicleId: 0, shiftId: 0, ownerToken: '', driverToken: '', plates: [] as string[], ruts: [] as string[] };
 const b = { ownerId: 0, fleetCode: '', ownerToken: '', driverToken: '', driverId: 0, vehicleId: 0 };
 
 beforeAll(async () => {
@@ -69,6 +69,8 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   a.alertId = alert.id;
+  // Pedir un taxi: a number A's desk blocked, for B to aim at (made first, so B's own entries are other ids).
+  a.blockedPhoneId = (await call('/api/tracking/blocked-phones', { method: 'POST', token: a.ownerToken, json: { phone: '+56 9 7777 0001' } })).body.phone.id;
   // Vencimientos: a document of A's taxi, with its scanned file, for B to aim at.
   const document = await call('/api/documents', { method: 'POST', token: a.ownerToken, json: { vehicle_id: a.vehicleId, kind: 'soap', number: 'SOAP-A', expires_on: '2027-03-31' } });
   a.documentId = document.body.document.id;
@@ -81,7 +83,7 @@ const apiRoutes = () => server.routes.filter((route) => route.url.startsWith('/a
 
 /** A's ids for a path parameter, by the resource named before it; every kind when unknown. */
 function idsFor(resource: string): number[] {
-  const known: Record<string, number> = { drivers: a.driverId, vehicles: a.vehicleId, shifts: a.shiftId, owners: a.ownerId, zones: a.zoneId, 'alert-rules': a.ruleId, alerts: a.alertId, documents: a.documentId };
+  const known: Record<string, number> = { drivers: a.driverId, vehicles: a.vehicleId, shifts: a.shiftId, owners: a.ownerId, zones: a.zoneId, 'alert-rules': a.ruleId, alerts: a.alertId, documents: a.documentId, 'blocked-phones': a.blockedPhoneId };
   return resource in known ? [known[resource]] : [a.driverId, a.vehicleId, a.shiftId, a.ownerId];
 }
 
@@ -163,7 +165,7 @@ describe('owner B on owner A’s ids, on every route', () => {
         // An answer that names one of A's ids as found would be a leak: ids in the path must 404.
         // (Only where the path takes an id: by-phone's "1" is no phone, a Spanish 400.)
         const takesId = /:(id|\w+Id)\b/.test(route.url);
-        if (takesId && [a.driverId, a.vehicleId, a.shiftId, a.zoneId, a.ruleId, a.alertId, a.documentId].some((id) => url.includes(`/${id}?`) || url.includes(`/${id}/`))) {
+        if (takesId && [a.driverId, a.vehicleId, a.shiftId, a.zoneId, a.ruleId, a.alertId, a.documentId, a.blockedPhoneId].some((id) => url.includes(`/${id}?`) || url.includes(`/${id}/`))) {
           expect({ route: `${route.method} ${url}`, status: answer.status }).toEqual({ route: `${route.method} ${url}`, status: 404 });
         }
       }
@@ -195,7 +197,7 @@ describe('the passenger’s tracking links (public, by token)', () => {
     expect(ofB.status).toBe(200);
     expect(ofB.body.tracking).toMatchObject({ fleet: { name: 'Radiotaxis Otra' }, taxi: { plate: SECOND_OWNER.plate }, driver_first_name: SECOND_OWNER.driverFirstName });
     expect(leaksA(ofB.body)).toBe(false);
-    const publicRoutes = apiRoutes().filter((route) => route.url.startsWith('/api/public/'));
+    const publicRoutes = apiRoutes().filter((route) => route.url.startsWith('/api/public/tracking/'));
     expect(publicRoutes.length).toBeGreaterThanOrEqual(2);
     for (const route of publicRoutes) {
       for (const token of ['XXXXXXXXXXXXXXXXXXXXXXXX', String(aBooking), String(a.ownerId), String(a.driverId)]) {

@@ -217,6 +217,7 @@ function toBooking(row: JoinedRow, events: BookingEvent[], now: Date, leadMinute
   return {
     id: row.id,
     status,
+    origin: row.origin === 'web' ? 'web' : 'desk',
     board: boardColumn(status, row.scheduled_for, now, leadMinutes),
     needs_attention: row.needs_attention,
     customer_id: row.customer_id,

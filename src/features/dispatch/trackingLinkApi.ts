@@ -1,5 +1,5 @@
 /** A booking's tracking link (contract/tracking.ts): read as the detail opens, revoked by the desk. */
-import type { TrackingLink, TrackingLinkResponse, TrackingSettings, TrackingSettingsResponse } from '../../../contract/api';
+import type { StoredTrackingSettings, TrackingLink, TrackingLinkResponse, TrackingSettings, TrackingSettingsResponse } from '../../../contract/api';
 import { api } from '../../app/api';
 
 export const trackingLinkApi = api.enhanceEndpoints({ addTagTypes: ['TrackingLink'] }).injectEndpoints({
@@ -20,7 +20,7 @@ export const trackingLinkApi = api.enhanceEndpoints({ addTagTypes: ['TrackingLin
       transformResponse: (response: TrackingSettingsResponse) => response.settings,
       providesTags: [{ type: 'TrackingLink', id: 'SETTINGS' }],
     }),
-    saveTrackingSettings: build.mutation<TrackingSettings, TrackingSettings>({
+    saveTrackingSettings: build.mutation<TrackingSettings, StoredTrackingSettings>({
       query: (body) => ({ url: '/tracking/settings', method: 'PUT', body }),
       transformResponse: (response: TrackingSettingsResponse) => response.settings,
       invalidatesTags: [{ type: 'TrackingLink', id: 'SETTINGS' }],
