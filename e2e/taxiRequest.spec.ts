@@ -4,8 +4,9 @@
  * meets the Spanish errors, asks for a taxi at a saved place and lands on the tracking page in
  * "Buscando taxi"; the request is on the desk's board under Por asignar marked web; the desk
  * offers it, the phone accepts, and the passenger's page says "En camino" by itself.
+ * The desk then blocks the number, and the page refuses it without saying why.
  * Screenshots (e2e/artifacts/screenshots/pedir-*.png): the page empty, with errors and sent, light
- * and dark, and the desk's card.
+ * and dark, the desk's card (light and dark), the blocked list and the refusal.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
@@ -80,6 +81,9 @@ test('the Dueño switches it on, a passenger asks, the desk sees it as web and o
       await expect(rider.getByRole('heading', { name: 'Buscando taxi' })).toBeVisible();
       await expect(rider.getByText('Plaza de Papudo (Frente a la pileta)')).toBeVisible();
       await rider.screenshot({ path: screenshotPath('pedir-enviado-390x844') });
+      await rider.emulateMedia({ colorScheme: 'dark' });
+      await rider.screenshot({ path: screenshotPath('pedir-enviado-390x844-dark') });
+      await rider.emulateMedia({ colorScheme: 'light' });
 
       // On the desk's board at once: Por asignar, marked web.
       const card = page.getByRole('region', { name: 'Tablero de viajes' }).getByRole('region', { name: /^Por asignar \d+$/ }).getByRole('button', { name: /origen web/ });
@@ -92,6 +96,9 @@ test('the Dueño switches it on, a passenger asks, the desk sees it as web and o
       await expect(page.getByRole('region', { name: `Reserva #${id}` })).toContainText('pedido por la web');
       await card.screenshot({ path: screenshotPath('pedir-tarjeta-web-desk') });
       await page.screenshot({ path: screenshotPath('pedir-tablero-web-1366x768') });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await card.screenshot({ path: screenshotPath('pedir-tarjeta-web-desk-dark') });
+      await page.emulateMedia({ colorScheme: 'light' });
 
       // The desk offers it; the phone accepts; the passenger's page follows by itself.
       await page.getByRole('region', { name: `Reserva #${id}` }).getByRole('button', { name: 'Ofrecer' }).click();
@@ -103,6 +110,28 @@ test('the Dueño switches it on, a passenger asks, the desk sees it as web and o
       await rider.context().close();
     }
   }
+
+  // The desk blocks the number; the page then refuses it without saying why.
+  await page.getByText('Pedir un taxi: números bloqueados').click();
+  await page.getByRole('form', { name: 'Bloquear un número' }).getByLabel('Número a bloquear').fill('9 7123 4567');
+  await page.getByRole('form', { name: 'Bloquear un número' }).getByRole('button', { name: 'Bloquear' }).click();
+  const blocked = page.getByRole('list', { name: 'Números bloqueados' });
+  await expect(blocked.getByText('+56 9 7123 4567')).toBeVisible();
+  await blocked.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: screenshotPath('pedir-bloqueados-1366x768') });
+  const again = await passenger(browser, url);
+  await again.getByLabel('Su teléfono').fill('+56 9 7123 4567');
+  await again.getByLabel('Su nombre').fill('Rosa Web');
+  await again.getByRole('radio', { name: 'Un lugar conocido' }).check();
+  await again.getByLabel('Lugar', { exact: true }).selectOption('Plaza de Papudo');
+  await form(again).getByRole('button', { name: 'Pedir taxi' }).click();
+  await expect(again.getByRole('alert')).toHaveText('No pudimos recibir su pedido por la web. Llame a la central para pedir su taxi.');
+  await expect(again.getByText(/bloquead/i)).toHaveCount(0);
+  await again.screenshot({ path: screenshotPath('pedir-rechazado-390x844'), fullPage: true });
+  await again.context().close();
+  const entry = blocked.getByRole('button', { name: 'Desbloquear +56 9 7123 4567' });
+  await entry.click();
+  await expect(entry).toHaveCount(0);
   await desk.close();
   await phone.close();
 });
