@@ -209,6 +209,32 @@ describe('the passenger’s tracking links (public, by token)', () => {
   });
 });
 
+describe('the Pedir un taxi page (public, by fleet code)', () => {
+  it('B’s code answers B’s fleet only; A’s page while off, A’s ids and nonsense answer the one 404; a request to B lands on B only', async () => {
+    await call('/api/tracking/settings', { method: 'PUT', token: b.ownerToken, json: { phone: null, position_after_boarding: false, requests_enabled: true } });
+    const ofB = await call(`/api/public/requests/${b.fleetCode}?owner_id=${a.ownerId}`);
+    expect(ofB).toMatchObject({ status: 200, body: { page: { fleet: { name: 'Radiotaxis Otra' } } } });
+    expect(leaksA(ofB.body)).toBe(false);
+    const aPlaces = (await server.db.selectFrom('dispatch_places').select('name').where('owner_id', '=', a.ownerId).execute()).map((p) => p.name);
+    expect(ofB.body.page.places.filter((name: string) => aPlaces.includes(name))).toEqual([]);
+    const requestRoutes = apiRoutes().filter((route) => route.url.startsWith('/api/public/requests/'));
+    expect(requestRoutes.map((route) => route.method).sort()).toEqual(['GET', 'POST']);
+    for (const route of requestRoutes) {
+      // A's page is off (the default): its real code answers like a code that does not exist.
+      for (const code of [DEMO_FLEET_CODE, String(a.ownerId), String(a.driverId), 'XXXXXX']) {
+        const answer = await call(route.url.replace(':fleetCode', code), { method: route.method, ...(route.method === 'POST' ? { json: bodyAimedAtA() } : {}) });
+        expect({ route: `${route.method} ${code}`, answer }).toEqual({ route: `${route.method} ${code}`, answer: { status: 404, body: { error: 'Esta página de pedidos no existe o no está activa' } } });
+      }
+    }
+    const before = await ownerChecksum(server.db, a.ownerId);
+    const made = await call(`/api/public/requests/${b.fleetCode}`, { method: 'POST', json: { phone: '+56 9 7777 0002', name: 'Pasajero', pickup: { kind: 'ubicacion', latitude: -32.45, longitude: -71.23 }, owner_id: a.ownerId } });
+    expect(made.status).toBe(201);
+    expect(await ownerChecksum(server.db, a.ownerId)).toBe(before);
+    const booking = await server.db.selectFrom('bookings').select(['owner_id', 'origin']).where('customer_phone', '=', '+56977770002').executeTakeFirstOrThrow();
+    expect(booking).toEqual({ owner_id: b.ownerId, origin: 'web' });
+  });
+});
+
 describe('the history export', () => {
   it('carries only the caller’s fleet: B’s file has B’s shift and none of A’s, A’s has A’s', async () => {
     const ofB = await call('/api/shifts/history.csv', { token: b.ownerToken });
