@@ -43,7 +43,9 @@ function table(label: string, screens: ScreenBytes[]): void {
   const passenger = screens.find((screen) => screen.screen === '/seguimiento');
   if (passenger) budget('/seguimiento (the passenger, beside /login above)', passenger.transfers, PASSENGER_BUDGET_KB);
   const requests = screens.find((screen) => screen.screen === '/pedir');
+  const requestsMap = screens.find((screen) => screen.screen === '+ /pedir map');
   if (requests) budget('/pedir ("Pedir un taxi", the same budget)', requests.transfers, PASSENGER_BUDGET_KB);
+  if (requests && requestsMap) budget('/pedir with its map opened', [...requests.transfers, ...requestsMap.transfers], PASSENGER_BUDGET_KB);
   for (const { screen, transfers } of screens) {
     console.log(`  ${screen}: ${transfers.map((t) => `${path.basename(new URL(t.url).pathname)} ${kb(t.wire)}`).join(', ')}`);
   }

@@ -189,6 +189,11 @@ export async function measureScreens(root: string, port: number): Promise<Screen
     await requests.goto(`${origin}${await requestPagePath(origin)}`, { waitUntil: 'networkidle' });
     await requests.getByRole('form', { name: 'Pedir un taxi' }).waitFor();
     screens.push({ screen: '/pedir', transfers: await collectRequests() });
+    // The passenger chooses to mark the pickup on the map: the map's chunks come now.
+    await requests.getByRole('radio', { name: 'Marcar en el mapa' }).check();
+    await requests.locator('.leaflet-container').waitFor();
+    await requests.waitForTimeout(1000);
+    screens.push({ screen: '+ /pedir map', transfers: await collectRequests() });
     return screens;
   } finally {
     await browser.close();
