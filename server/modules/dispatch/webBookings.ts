@@ -1,11 +1,12 @@
 /**
  * The passenger's own request ("Pedir un taxi", issue 36): a booking made by the dispatch service's
- * ordinary create (the same insert, the same booking_changed to every desk of the fleet), marked
- * origin 'web' inside its transaction so the desks' first sight of it already says "web". The
- * tracking module reaches it through services.webBookings, never the service itself.
+ * ordinary create (the same insert, the same booking_changed to every desk of the fleet), stored with
+ * origin 'web' by that insert, so the desks' first sight of it already says "web". The tracking
+ * module reaches it through services.webBookings, never the service itself.
  */
 import type { Actor, BookingCreate } from '../../../contract/dispatch';
-import type { Audit, DispatchService } from './dispatchService';
+import type { BookingInsert } from './bookingsRepo';
+import type { DispatchService } from './dispatchService';
 
 /** Who the booking's history says made it. */
 export const WEB_ACTOR: Actor = { kind: 'system', id: null, name: 'Pedido web' };
@@ -15,14 +16,15 @@ export interface WebBookings {
   create(ownerId: number, input: BookingCreate): Promise<number>;
 }
 
-const markWeb: Audit = async (trx, _before, after) => {
-  await trx.updateTable('bookings').set({ origin: 'web' }).where('id', '=', after.id).execute();
-};
-
 export function createWebBookings(service: Pick<DispatchService, 'create'>): WebBookings {
   return {
     async create(ownerId, input) {
-      return (await service.create(ownerId, WEB_ACTOR, input, markWeb)).id;
+      // The create passes its input to insertBooking untouched: the origin travels with it.
+      const web: BookingInsert = { ...input, origin: 'web' };
+      const made = await service.create(ownerId, WEB_ACTOR, web);
+      // A refusal (only a schedule's, which a web request never carries) would be a bug here, not the passenger's.
+      if (!('id' in made)) throw new Error('dispatch refused a web booking');
+      return made.id;
     },
   };
 }
