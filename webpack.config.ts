@@ -80,7 +80,7 @@ function appConfig(production: boolean): Configuration & { devServer?: DevServer
     name: 'app',
     // The passenger's page (/seguimiento/:token) is an entry of its own: none of the app's React,
     // Redux or MapLibre, only Leaflet and a few functions (issue 36: ≤ 120 KB compressed).
-    entry: { main: './src/main.tsx', passenger: './src/passenger/main.ts' },
+    entry: { main: './src/main.tsx', passenger: './src/passenger/main.ts', request: './src/passenger/requestMain.ts' },
     output: {
       path: dist,
       filename: hashed('js'),
@@ -95,15 +95,17 @@ function appConfig(production: boolean): Configuration & { devServer?: DevServer
     plugins: [
       new HtmlWebpackPlugin({ template: 'public/index.html', publicPath: '/', chunks: ['main'] }),
       new HtmlWebpackPlugin({ template: 'public/seguimiento.html', filename: 'seguimiento.html', publicPath: '/', chunks: ['passenger'] }),
+      // "Pedir un taxi" (/pedir/:fleetCode): the same kind of small entry, its map a lazy chunk.
+      new HtmlWebpackPlugin({ template: 'public/pedir.html', filename: 'pedir.html', publicPath: '/', chunks: ['request'] }),
       new MiniCssExtractPlugin({ filename: hashed('css'), chunkFilename: hashed('css') }),
       // Also public/embed-demo/index.html, the hostile intranet page the server shows at /embed-demo.
-      new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/public/index.html', '**/public/seguimiento.html'] } }] }),
+      new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/public/index.html', '**/public/seguimiento.html', '**/public/pedir.html'] } }] }),
       mapAssetsCopy(),
       ...precompressed(production),
     ],
     devServer: {
       port: 3000,
-      historyApiFallback: { rewrites: [{ from: /^\/seguimiento\//, to: '/seguimiento.html' }] },
+      historyApiFallback: { rewrites: [{ from: /^\/seguimiento\//, to: '/seguimiento.html' }, { from: /^\/pedir\//, to: '/pedir.html' }] },
       proxy: [
         { context: ['/api', '/config.json'], target: apiTarget },
         { context: ['/socket.io'], target: apiTarget, ws: true },

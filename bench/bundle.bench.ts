@@ -2,7 +2,7 @@
  * `npm run bench -- bundle`: what Chromium downloads for /login, the dashboard and the live map
  * from this production build (`npm run build` first), against the budget: the first screen (login
  * and the app shell) ≤ 150 KB of compressed JS+CSS; the passenger's tracking page (its own entry, a
- * fresh browser page) ≤ 120 KB.
+ * fresh browser page) ≤ 120 KB, and the "Pedir un taxi" page (its own entry too) under the same 120 KB.
  *
  * With BUNDLE_BEFORE=<folder of another checkout, built>, e.g. the commit before issue 13:
  *   git worktree add /tmp/flota-before 16233b5 && ln -s "$PWD/node_modules" /tmp/flota-before/
@@ -42,6 +42,10 @@ function table(label: string, screens: ScreenBytes[]): void {
   budget('/login + the app shell (dashboard)', [...screens[0].transfers, ...screens[1].transfers]);
   const passenger = screens.find((screen) => screen.screen === '/seguimiento');
   if (passenger) budget('/seguimiento (the passenger, beside /login above)', passenger.transfers, PASSENGER_BUDGET_KB);
+  const requests = screens.find((screen) => screen.screen === '/pedir');
+  const requestsMap = screens.find((screen) => screen.screen === '+ /pedir map');
+  if (requests) budget('/pedir ("Pedir un taxi", the same budget)', requests.transfers, PASSENGER_BUDGET_KB);
+  if (requests && requestsMap) budget('/pedir with its map opened', [...requests.transfers, ...requestsMap.transfers], PASSENGER_BUDGET_KB);
   for (const { screen, transfers } of screens) {
     console.log(`  ${screen}: ${transfers.map((t) => `${path.basename(new URL(t.url).pathname)} ${kb(t.wire)}`).join(', ')}`);
   }

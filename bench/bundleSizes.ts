@@ -135,6 +135,18 @@ export async function trackingPagePath(origin: string): Promise<string> {
   throw new Error('no taxi on shift took the bench booking: no tracking link to measure');
 }
 
+/** The demo fleet's "Pedir un taxi" page, switched on by its Dueño. */
+export async function requestPagePath(origin: string): Promise<string> {
+  const login = await fetch(`${origin}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rut: DEMO_RUT, password: DEMO_PASSWORD }) });
+  const { token } = (await login.json()) as { token: string };
+  const saved = await fetch(`${origin}/api/tracking/settings`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ phone: '+56 33 271 1234', position_after_boarding: false, requests_enabled: true }),
+  });
+  return ((await saved.json()) as { settings: { requests_path: string } }).settings.requests_path;
+}
+
 /** /login, then the dashboard after signing in, then the live map, each with the bytes it added. */
 export async function measureScreens(root: string, port: number): Promise<ScreenBytes[]> {
   const stop = await startServer(root, port);
@@ -169,6 +181,19 @@ export async function measureScreens(root: string, port: number): Promise<Screen
     await passenger.locator('.pg-plate-number').waitFor();
     await passenger.waitForTimeout(1500);
     screens.push({ screen: '/seguimiento', transfers: await collectPassenger() });
+
+    // "Pedir un taxi" (issue 36, item 5), switched on for the demo fleet, in a fresh page too: its
+    // own entry as the passenger first sees it (the map's chunk loads only when asked for, so not here).
+    const requests = await browser.newPage({ locale: 'es-CL', viewport: { width: 390, height: 844 } });
+    const collectRequests = recorder(requests, origin);
+    await requests.goto(`${origin}${await requestPagePath(origin)}`, { waitUntil: 'networkidle' });
+    await requests.getByRole('form', { name: 'Pedir un taxi' }).waitFor();
+    screens.push({ screen: '/pedir', transfers: await collectRequests() });
+    // The passenger chooses to mark the pickup on the map: the map's chunks come now.
+    await requests.getByRole('radio', { name: 'Marcar en el mapa' }).check();
+    await requests.locator('.leaflet-container').waitFor();
+    await requests.waitForTimeout(1000);
+    screens.push({ screen: '+ /pedir map', transfers: await collectRequests() });
     return screens;
   } finally {
     await browser.close();

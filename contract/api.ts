@@ -16,6 +16,7 @@ export * from './health';
 export * from './reports';
 export * from './dispatch';
 export * from './tracking';
+export * from './taxiRequests';
 export * from './replay';
 export * from './notifications';
 export * from './accounts';

@@ -250,9 +250,15 @@ export const bookingOfferSchema = z.object({
 });
 export type BookingOffer = z.infer<typeof bookingOfferSchema>;
 
+/** Where a booking came from: typed at the desk, or asked for on the fleet's "Pedir un taxi" page. */
+export const BOOKING_ORIGINS = ['desk', 'web'] as const;
+export type BookingOrigin = (typeof BOOKING_ORIGINS)[number];
+export const bookingOriginLabels: Record<BookingOrigin, string> = { desk: 'Central', web: 'web' };
+
 export const bookingSchema = z.object({
   id: z.number().int(),
   status: bookingStatusSchema,
+  origin: z.enum(BOOKING_ORIGINS),
   board: boardColumnSchema,
   /** true when automatic offering gave up (N refusals or no candidate): the board highlights it. */
   needs_attention: z.boolean(),

@@ -66,10 +66,19 @@ export const trackingSettingsSchema = z.object({
     .nullable()
     .default(null),
   position_after_boarding: z.boolean({ error: 'Indica sí o no' }).default(false),
+  /** "Pedir un taxi": the fleet's public request page answers (off by default; contract/taxiRequests.ts). */
+  requests_enabled: z.boolean({ error: 'Indica sí o no' }).default(false),
 });
 export type TrackingSettingsInput = z.input<typeof trackingSettingsSchema>;
-export const trackingSettingsOutputSchema = z.object({ phone: z.string().nullable(), position_after_boarding: z.boolean() });
+export const trackingSettingsOutputSchema = z.object({
+  phone: z.string().nullable(),
+  position_after_boarding: z.boolean(),
+  requests_enabled: z.boolean(),
+  /** The fleet's "Pedir un taxi" page (/pedir/<fleet code>), to copy; it answers only while requests_enabled. */
+  requests_path: z.string(),
+});
 export type TrackingSettings = z.infer<typeof trackingSettingsOutputSchema>;
+export type StoredTrackingSettings = Omit<TrackingSettings, 'requests_path'>;
 export const trackingSettingsResponseSchema = z.object({ settings: trackingSettingsOutputSchema });
 export type TrackingSettingsResponse = z.infer<typeof trackingSettingsResponseSchema>;
 

@@ -72,6 +72,16 @@ async function dispatchBooking(driverRut: string, status: 'ofrecido' | 'en_el_lu
 }
 let accepted = 0;
 
+/** The demo fleet's "Pedir un taxi" page, switched on; its code. */
+async function requestsOn(): Promise<string> {
+  await server.db
+    .insertInto('tracking_settings')
+    .values({ owner_id: server.seed.ownerId, requests_enabled: true })
+    .onConflict((oc) => oc.column('owner_id').doUpdateSet({ requests_enabled: true }))
+    .execute();
+  return DEMO_FLEET_CODE;
+}
+
 /** The booking's tracking link's token (made by the hook as the driver accepted, just after the answer). */
 async function trackingToken(bookingId: number): Promise<string> {
   for (let i = 0; i < 50; i += 1) {
@@ -103,6 +113,11 @@ const phoneJourney: [string, (ctx: { driverRut: string }) => (SampleRequest & { 
   ['POST /api/driver/offers/:id/decline', async ({ driverRut }) => ({ path: `/api/driver/offers/${await dispatchBooking(driverRut, 'ofrecido')}/decline`, json: {} })],
   ['POST /api/driver/offers/:id/accept', async ({ driverRut }) => ({ path: `/api/driver/offers/${(accepted = await dispatchBooking(driverRut, 'ofrecido'))}/accept`, json: {} })],
   ['GET /api/public/tracking/:token', async () => ({ path: `/api/public/tracking/${await trackingToken(accepted)}` })],
+  ['GET /api/public/requests/:fleetCode', async () => ({ path: `/api/public/requests/${await requestsOn()}` })],
+  [
+    'POST /api/public/requests/:fleetCode',
+    async () => ({ path: `/api/public/requests/${await requestsOn()}`, json: { phone: '+56 9 7000 1234', name: 'Ana Web', pickup: { kind: 'ubicacion', latitude: -32.45, longitude: -71.23 }, notes: 'Portón verde' } }),
+  ],
   ['POST /api/driver/trips/:id/arrived', () => ({ path: `/api/driver/trips/${accepted}/arrived`, json: {} })],
   ['POST /api/driver/trips/:id/onboard', () => ({ path: `/api/driver/trips/${accepted}/onboard`, json: {} })],
   ['POST /api/driver/trips/:id/finish', () => ({ path: `/api/driver/trips/${accepted}/finish`, json: {} })],

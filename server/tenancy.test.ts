@@ -31,7 +31,7 @@ function routeKind(url: string, method = 'GET'): Kind {
 
 let server: TestServer;
 let call: ReturnType<typeof apiClient>;
-const a = { zoneId: 0, ruleId: 0, alertId: 0, documentId: 0, ownerId: 0, driverId: 0, driverRut: '', vehicleId: 0, shiftId: 0, ownerToken: '', driverToken: '', plates: [] as string[], ruts: [] as string[] };
+const a = { zoneId: 0, ruleId: 0, alertId: 0, documentId: 0, blockedPhoneId: 0, ownerId: 0, driverId: 0, driverRut: '', vehicleId: 0, shiftId: 0, ownerToken: '', driverToken: '', plates: [] as string[], ruts: [] as string[] };
 const b = { ownerId: 0, fleetCode: '', ownerToken: '', driverToken: '', driverId: 0, vehicleId: 0 };
 
 beforeAll(async () => {
@@ -69,6 +69,8 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   a.alertId = alert.id;
+  // Pedir un taxi: a number A's desk blocked, for B to aim at (made first, so B's own entries are other ids).
+  a.blockedPhoneId = (await call('/api/tracking/blocked-phones', { method: 'POST', token: a.ownerToken, json: { phone: '+56 9 7777 0001' } })).body.phone.id;
   // Vencimientos: a document of A's taxi, with its scanned file, for B to aim at.
   const document = await call('/api/documents', { method: 'POST', token: a.ownerToken, json: { vehicle_id: a.vehicleId, kind: 'soap', number: 'SOAP-A', expires_on: '2027-03-31' } });
   a.documentId = document.body.document.id;
@@ -81,7 +83,7 @@ const apiRoutes = () => server.routes.filter((route) => route.url.startsWith('/a
 
 /** A's ids for a path parameter, by the resource named before it; every kind when unknown. */
 function idsFor(resource: string): number[] {
-  const known: Record<string, number> = { drivers: a.driverId, vehicles: a.vehicleId, shifts: a.shiftId, owners: a.ownerId, zones: a.zoneId, 'alert-rules': a.ruleId, alerts: a.alertId, documents: a.documentId };
+  const known: Record<string, number> = { drivers: a.driverId, vehicles: a.vehicleId, shifts: a.shiftId, owners: a.ownerId, zones: a.zoneId, 'alert-rules': a.ruleId, alerts: a.alertId, documents: a.documentId, 'blocked-phones': a.blockedPhoneId };
   return resource in known ? [known[resource]] : [a.driverId, a.vehicleId, a.shiftId, a.ownerId];
 }
 
@@ -163,7 +165,7 @@ describe('owner B on owner A’s ids, on every route', () => {
         // An answer that names one of A's ids as found would be a leak: ids in the path must 404.
         // (Only where the path takes an id: by-phone's "1" is no phone, a Spanish 400.)
         const takesId = /:(id|\w+Id)\b/.test(route.url);
-        if (takesId && [a.driverId, a.vehicleId, a.shiftId, a.zoneId, a.ruleId, a.alertId, a.documentId].some((id) => url.includes(`/${id}?`) || url.includes(`/${id}/`))) {
+        if (takesId && [a.driverId, a.vehicleId, a.shiftId, a.zoneId, a.ruleId, a.alertId, a.documentId, a.blockedPhoneId].some((id) => url.includes(`/${id}?`) || url.includes(`/${id}/`))) {
           expect({ route: `${route.method} ${url}`, status: answer.status }).toEqual({ route: `${route.method} ${url}`, status: 404 });
         }
       }
@@ -195,7 +197,7 @@ describe('the passenger’s tracking links (public, by token)', () => {
     expect(ofB.status).toBe(200);
     expect(ofB.body.tracking).toMatchObject({ fleet: { name: 'Radiotaxis Otra' }, taxi: { plate: SECOND_OWNER.plate }, driver_first_name: SECOND_OWNER.driverFirstName });
     expect(leaksA(ofB.body)).toBe(false);
-    const publicRoutes = apiRoutes().filter((route) => route.url.startsWith('/api/public/'));
+    const publicRoutes = apiRoutes().filter((route) => route.url.startsWith('/api/public/tracking/'));
     expect(publicRoutes.length).toBeGreaterThanOrEqual(2);
     for (const route of publicRoutes) {
       for (const token of ['XXXXXXXXXXXXXXXXXXXXXXXX', String(aBooking), String(a.ownerId), String(a.driverId)]) {
@@ -204,6 +206,32 @@ describe('the passenger’s tracking links (public, by token)', () => {
       }
     }
     await server.db.deleteFrom('bookings').where('id', 'in', [aBooking, bBooking]).execute();
+  });
+});
+
+describe('the Pedir un taxi page (public, by fleet code)', () => {
+  it('B’s code answers B’s fleet only; A’s page while off, A’s ids and nonsense answer the one 404; a request to B lands on B only', async () => {
+    await call('/api/tracking/settings', { method: 'PUT', token: b.ownerToken, json: { phone: null, position_after_boarding: false, requests_enabled: true } });
+    const ofB = await call(`/api/public/requests/${b.fleetCode}?owner_id=${a.ownerId}`);
+    expect(ofB).toMatchObject({ status: 200, body: { page: { fleet: { name: 'Radiotaxis Otra' } } } });
+    expect(leaksA(ofB.body)).toBe(false);
+    const aPlaces = (await server.db.selectFrom('dispatch_places').select('name').where('owner_id', '=', a.ownerId).execute()).map((p) => p.name);
+    expect(ofB.body.page.places.filter((name: string) => aPlaces.includes(name))).toEqual([]);
+    const requestRoutes = apiRoutes().filter((route) => route.url.startsWith('/api/public/requests/'));
+    expect(requestRoutes.map((route) => route.method).sort()).toEqual(['GET', 'POST']);
+    for (const route of requestRoutes) {
+      // A's page is off (the default): its real code answers like a code that does not exist.
+      for (const code of [DEMO_FLEET_CODE, String(a.ownerId), String(a.driverId), 'XXXXXX']) {
+        const answer = await call(route.url.replace(':fleetCode', code), { method: route.method, ...(route.method === 'POST' ? { json: bodyAimedAtA() } : {}) });
+        expect({ route: `${route.method} ${code}`, answer }).toEqual({ route: `${route.method} ${code}`, answer: { status: 404, body: { error: 'Esta página de pedidos no existe o no está activa' } } });
+      }
+    }
+    const before = await ownerChecksum(server.db, a.ownerId);
+    const made = await call(`/api/public/requests/${b.fleetCode}`, { method: 'POST', json: { phone: '+56 9 7777 0002', name: 'Pasajero', pickup: { kind: 'ubicacion', latitude: -32.45, longitude: -71.23 }, owner_id: a.ownerId } });
+    expect(made.status).toBe(201);
+    expect(await ownerChecksum(server.db, a.ownerId)).toBe(before);
+    const booking = await server.db.selectFrom('bookings').select(['owner_id', 'origin']).where('customer_phone', '=', '+56977770002').executeTakeFirstOrThrow();
+    expect(booking).toEqual({ owner_id: b.ownerId, origin: 'web' });
   });
 });
 

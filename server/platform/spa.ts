@@ -112,9 +112,19 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
       await reply.sendFile(PASSENGER_PAGE);
     });
   }
+  // "Pedir un taxi" (issue 36, item 5): the same kind of page; whether the fleet's page is on is the API's to say.
+  if (existsSync(path.join(config.distDir, REQUEST_PAGE))) {
+    app.get('/pedir/:fleetCode', async (_request, reply) => {
+      reply.header('Cache-Control', NO_CACHE);
+      reply.header('X-Robots-Tag', 'noindex, nofollow');
+      await reply.sendFile(REQUEST_PAGE);
+    });
+  }
   return true;
 }
 
 const EMBED_DEMO_PAGE = 'embed-demo/index.html';
 /** dist/seguimiento.html: the passenger entry's page (webpack.config.ts). */
 export const PASSENGER_PAGE = 'seguimiento.html';
+/** dist/pedir.html: the "Pedir un taxi" entry's page (webpack.config.ts). */
+export const REQUEST_PAGE = 'pedir.html';

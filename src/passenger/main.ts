@@ -6,19 +6,10 @@
  */
 import type { TrackingView, TrackingViewResponse } from '../../contract/tracking';
 import './passenger.css';
-import { createTripPage, type Tiles } from './tripPage';
+import { readTiles as tiles } from './tiles';
+import { createTripPage } from './tripPage';
 
-const FALLBACK_TILES: Tiles = { url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap' };
 const RETRY_MS = 10_000;
-
-async function tiles(): Promise<Tiles> {
-  try {
-    const config = (await (await fetch('/config.json')).json()) as { tileUrl?: string; tileAttribution?: string };
-    return { url: config.tileUrl ?? FALLBACK_TILES.url, attribution: config.tileAttribution ?? FALLBACK_TILES.attribution };
-  } catch {
-    return FALLBACK_TILES;
-  }
-}
 
 type Read = { view: TrackingView } | { gone: true } | { problem: string };
 

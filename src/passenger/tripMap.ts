@@ -19,7 +19,8 @@ export interface MapPoint {
 const dot = (kind: 'taxi' | 'pickup', label: string) =>
   L.marker([0, 0], { icon: L.divIcon({ className: '', html: `<div class="pg-dot pg-dot-${kind}" aria-hidden="true"></div>`, iconSize: kind === 'taxi' ? [24, 24] : [18, 18] }), title: label, keyboard: false });
 
-function baseLayer(tiles: { url: string; attribution: string }): L.GridLayer {
+/** The app's raster base map (TILE_URL or its PMTiles archive); the request page's map uses it too. */
+export function baseLayer(tiles: { url: string; attribution: string }): L.GridLayer {
   const options = { attribution: tiles.attribution, maxZoom: 19 };
   if (!isPmtilesUrl(tiles.url)) return L.tileLayer(tiles.url, options);
   const archive = resolvePmtilesUrl(tiles.url, document.baseURI).slice(PMTILES_PREFIX.length);

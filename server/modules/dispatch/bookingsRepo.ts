@@ -6,7 +6,7 @@
  * refusal for the status it found.
  */
 import { sql, type Kysely, type Selectable, type Transaction, type ExpressionBuilder } from 'kysely';
-import type { Actor, Booking, BookingCreate, BookingEvent, BookingStatus, BoardColumn } from '../../../contract/dispatch';
+import type { Actor, Booking, BookingCreate, BookingEvent, BookingOrigin, BookingStatus, BoardColumn } from '../../../contract/dispatch';
 import type { Database } from '../../platform/db/schema';
 import { OFFERING_START_NOTE, OfferEndNotes, offerTally, type OfferTally } from '../../../contract/offerTally';
 import { isUniqueViolation } from '../../platform/db/dbErrors';
@@ -153,7 +153,13 @@ export async function transition(trx: Db, input: TransitionInput): Promise<Trans
  * booking carries the customer's name either way), the booking, and its first event. Creating is
  * half of booking → offer, and under the position stream each round trip waits its turn.
  */
-export async function insertBooking(trx: Db, ownerId: number, input: BookingCreate, scheduledFor: Date | null, actor: Actor): Promise<number> {
+/**
+ * What insertBooking stores: the desk's booking, or one a passenger asked for on the web (`origin`,
+ * never read from a request body: bookingCreateSchema has no such field and drops it).
+ */
+export type BookingInsert = BookingCreate & { origin?: BookingOrigin };
+
+export async function insertBooking(trx: Db, ownerId: number, input: BookingInsert, scheduledFor: Date | null, actor: Actor): Promise<number> {
   const { pickup, destination } = input;
   const { rows } = await sql<{ id: number }>`
     with customer as (
@@ -162,11 +168,11 @@ export async function insertBooking(trx: Db, ownerId: number, input: BookingCrea
       returning id, name
     ), booking as (
       insert into bookings (owner_id, customer_id, customer_phone, customer_name, pickup_latitude, pickup_longitude, pickup_label,
-        destination_latitude, destination_longitude, destination_label, passengers, notes, scheduled_for)
+        destination_latitude, destination_longitude, destination_label, passengers, notes, scheduled_for, origin)
       select ${ownerId}::integer, customer.id, ${input.customer_phone}::text, customer.name,
         ${pickup.latitude}::double precision, ${pickup.longitude}::double precision, ${pickup.label}::text,
         ${destination?.latitude ?? null}::double precision, ${destination?.longitude ?? null}::double precision, ${destination?.label ?? null}::text,
-        ${input.passengers}::integer, ${input.notes}::text, ${scheduledFor}::timestamptz
+        ${input.passengers}::integer, ${input.notes}::text, ${scheduledFor}::timestamptz, ${input.origin ?? 'desk'}::text
       from customer
       returning id
     ), first_event as (
@@ -249,6 +255,7 @@ function toBooking(row: JoinedRow, events: BookingEvent[], now: Date, leadMinute
   return {
     id: row.id,
     status,
+    origin: row.origin === 'web' ? 'web' : 'desk',
     board: boardColumn(status, row.scheduled_for, now, leadMinutes),
     needs_attention: row.needs_attention,
     customer_id: row.customer_id,

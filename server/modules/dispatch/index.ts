@@ -5,6 +5,7 @@
 export { dispatchModule } from './module';
 export { createDispatchHooks, createDispatchService, type BookingListener, type DispatchHooks, type DispatchService, type UnacceptedBooking } from './dispatchService';
 export { straightLineEta } from './eta';
+export type { WebBookings } from './webBookings';
 export { distanceMeters } from './taxiIndex';
 export { DISPATCH_DEFAULTS, dispatchSettings, type DispatchConfig } from './settings';
 export { normalizeChileanPhone } from '../../../contract/phone';

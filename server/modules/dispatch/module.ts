@@ -17,12 +17,15 @@ import { placesRoutes } from './placesRoutes';
 import { fareTariffRoutes } from './fareTariffRoutes';
 import { dispatchSettings } from './settings';
 import { startSweep } from './sweep';
+import { createWebBookings, type WebBookings } from './webBookings';
 
 // Modules above dispatch (tracking, alerts) listen through services.dispatch (made by the app).
 declare module '../flotaModule' {
   interface ModuleServices {
     /** Despacho's hooks: `onBookingChanged` (every booking after a committed change), `onUnaccepted` (back on the board, nobody took it). */
     dispatch: DispatchHooks;
+    /** Set once dispatch registered: bookings a passenger asks for on the web (tracking's "Pedir un taxi"). */
+    webBookings?: WebBookings;
   }
 }
 
@@ -30,10 +33,12 @@ export const dispatchModule: FlotaModule = {
   name: 'dispatch',
   openApiTags: Object.values(openApiTags),
   settings: dispatchSettings,
-  async register(app, { prefix, config, db, io, publish, clock, authenticate, authenticateDriver, backgroundPasses, services: { positions, shifts, dispatch: hooks } }) {
+  async register(app, { prefix, config, db, io, publish, clock, authenticate, authenticateDriver, backgroundPasses, services }) {
+    const { positions, shifts, dispatch: hooks } = services;
     const documents = createDocumentRules(db, clock, config.tzFleet);
     const service = createDispatchService({ db, io, publish, config: config.dispatch, log: app.log, clustered: config.databaseUrl !== null, hooks, documents });
     await service.loadIndex();
+    services.webBookings = createWebBookings(service);
     positions.onAccepted((position) => service.onPosition(position));
     shifts.onEnded((shift) => service.onShiftEnded(shift.id));
     await app.register(bookingsRoutes, { prefix, db, config, service, authenticate });

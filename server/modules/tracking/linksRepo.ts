@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { trackingPath, type TrackingLink, type TrackingSettings } from '../../../contract/tracking';
+import { requestPath } from '../../../contract/taxiRequestWords';
+import { trackingPath, type StoredTrackingSettings, type TrackingLink, type TrackingSettings } from '../../../contract/tracking';
 import type { Database } from '../../platform/db/schema';
 
 export const newToken = (): string => randomBytes(18).toString('base64url');
@@ -50,11 +51,21 @@ export async function bookingExists(db: Db, ownerId: number, bookingId: number):
 }
 
 export async function readSettings(db: Db, ownerId: number): Promise<TrackingSettings> {
-  const row = await db.selectFrom('tracking_settings').select(['phone', 'position_after_boarding']).where('owner_id', '=', ownerId).executeTakeFirst();
-  return { phone: row?.phone ?? null, position_after_boarding: row?.position_after_boarding ?? false };
+  const row = await db
+    .selectFrom('owners as o')
+    .leftJoin('tracking_settings as t', 't.owner_id', 'o.id')
+    .select(['o.fleet_code', 't.phone', 't.position_after_boarding', 't.requests_enabled'])
+    .where('o.id', '=', ownerId)
+    .executeTakeFirstOrThrow();
+  return {
+    phone: row.phone ?? null,
+    position_after_boarding: row.position_after_boarding ?? false,
+    requests_enabled: row.requests_enabled ?? false,
+    requests_path: requestPath(row.fleet_code),
+  };
 }
 
-export async function writeSettings(db: Db, ownerId: number, settings: TrackingSettings): Promise<TrackingSettings> {
+export async function writeSettings(db: Db, ownerId: number, settings: StoredTrackingSettings): Promise<TrackingSettings> {
   await db
     .insertInto('tracking_settings')
     .values({ owner_id: ownerId, ...settings })

@@ -1,13 +1,17 @@
 /**
  * Seguimiento (issue 36): a tracking link per booking, made when a taxi is assigned or accepts
  * (dispatch's onBookingChanged hook), the passenger's public view and live stream by its token,
- * and the desk's link, revocation and settings. Its "now" is the server's clock (FLOTA_CLOCK_OFFSET),
+ * and the desk's link, revocation and settings. "Pedir un taxi": the fleet's public request page
+ * (a booking through dispatch's services.webBookings, its link made at once) and the desk's
+ * blocked numbers. Its "now" is the server's clock (FLOTA_CLOCK_OFFSET),
  * so a test moves a link past its expiry without waiting.
  */
 import type { FlotaModule } from '../flotaModule';
+import { blockedPhonesRoutes } from './blockedPhonesRoutes';
 import { deskTrackingRoutes } from './deskRoutes';
 import { ensureLink, findLink } from './linksRepo';
 import { publicTrackingRoutes } from './publicRoutes';
+import { taxiRequestRoutes } from './requestRoutes';
 import { openApiTags } from './routeSpecs';
 import { trackingSettings } from './settings';
 import { createTrackingLive } from './trackingLive';
@@ -46,6 +50,8 @@ export const trackingModule: FlotaModule = {
     };
     await app.register(publicTrackingRoutes, { prefix, db, live, options, requestsPerMinute: config.tracking.requestsPerMinute });
     await app.register(deskTrackingRoutes, { prefix, db, live, authenticate });
+    await app.register(taxiRequestRoutes, { prefix, db, config: config.tracking, webBookings: () => services.webBookings, now: () => clock.now() });
+    await app.register(blockedPhonesRoutes, { prefix, db, authenticate });
     // preClose: before the HTTP server closes, which waits for every open response (app.ts).
     app.addHook('preClose', async () => live.stop());
   },

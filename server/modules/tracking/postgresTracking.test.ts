@@ -1,7 +1,8 @@
 /**
  * Seguimiento on a real PostgreSQL server (CI's is 15; PGlite runs 18): the link made as a taxi is
  * assigned, the view, expiry on an injected now, revocation's one 404, and the per-address limit
- * counted in PostgreSQL (the counters every process shares).
+ * counted in PostgreSQL (the counters every process shares); a "Pedir un taxi" request made into a
+ * web booking, its open-request and per-address limits.
  * Needs TEST_DATABASE_URL (CI sets it; locally: scripts/pg-test-server.sh start).
  */
 import { DISPATCH_DEFAULTS } from '../dispatch';
@@ -25,7 +26,7 @@ describeWithPostgres('tracking links on PostgreSQL', () => {
 
   beforeAll(async () => {
     scratch = await createScratchDatabase(adminUrl as string, 'flota_tracking');
-    server = await startTestServer({ databaseUrl: scratch.url, dispatch: { ...DISPATCH_DEFAULTS, sweepMs: 60_000 }, tracking: { ...TRACKING_DEFAULTS, requestsPerMinute: LIMIT } });
+    server = await startTestServer({ databaseUrl: scratch.url, dispatch: { ...DISPATCH_DEFAULTS, sweepMs: 60_000 }, tracking: { ...TRACKING_DEFAULTS, requestsPerMinute: LIMIT, requestsPerAddressPerHour: 3 } });
     desk = await server.login();
     taxi = await putOnShift(server.url, (await freeDemoDrivers(server.db, server.seed.ownerId))[0], 500);
   }, 120_000);
@@ -56,5 +57,19 @@ describeWithPostgres('tracking links on PostgreSQL', () => {
     for (let i = 0; i < LIMIT + 3; i += 1) statuses.push((await apiCall(server.url, `/api/public/tracking/guess${String(i).padStart(19, '0')}`)).status);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(3);
     expect(statuses.every((s) => s === 404 || s === 429)).toBe(true);
+  }, 60_000);
+
+  it('Pedir un taxi: a request becomes a web booking in Buscando taxi, one open per number, and the address limit counted in PostgreSQL', async () => {
+    expect((await call('/api/tracking/settings', { method: 'PUT', json: { phone: null, position_after_boarding: false, requests_enabled: true } })).status).toBe(200);
+    const code = (await call('/api/tracking/settings')).body.settings.requests_path.split('/')[2] as string;
+    const body = { phone: '+56 9 6555 1234', name: 'Ana Web', pickup: { kind: 'ubicacion', latitude: -33.43, longitude: -70.65 } };
+    const made = await apiCall(server.url, `/api/public/requests/${code}`, { json: body });
+    expect(made.status).toBe(201);
+    // Read straight (the guesses above used up this address's tracking requests).
+    expect((await readTrackedTrip(server.db, made.body.token, { now: new Date(), expiryMinutes: 15, eta: DISPATCH_DEFAULTS }))?.view.state).toBe('buscando');
+    expect(await server.db.selectFrom('bookings').select(['origin', 'status']).where('customer_phone', '=', '+56965551234').execute()).toEqual([{ origin: 'web', status: 'pendiente' }]);
+    // The address's 2nd and 3rd requests (of 3 an hour here) meet the open request; the 4th the address limit.
+    for (let i = 0; i < 2; i += 1) expect((await apiCall(server.url, `/api/public/requests/${code}`, { json: body })).status).toBe(409);
+    expect((await apiCall(server.url, `/api/public/requests/${code}`, { json: body })).status).toBe(429);
   }, 60_000);
 });

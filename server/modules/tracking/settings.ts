@@ -1,7 +1,8 @@
 /**
  * Seguimiento's settings (docs/api.md, "Seguimiento"), from the environment: how long a finished
- * trip's link keeps answering, and how many public requests one address may make a minute (token
- * guessing meets this wall long before 144 random bits matter).
+ * trip's link keeps answering, how many public requests one address may make a minute (token
+ * guessing meets this wall long before 144 random bits matter), and the "Pedir un taxi" page's
+ * abuse limits (per address, per phone number an hour, open requests per number).
  */
 import { integer, type SettingsSection } from '../../platform/config';
 
@@ -17,11 +18,17 @@ export interface TrackingConfig {
   expiryMinutes: number;
   /** TRACKING_REQUESTS_PER_MINUTE: public requests per address a minute (page data and live stream). */
   requestsPerMinute: number;
+  /** TAXI_REQUESTS_PER_ADDRESS: "Pedir un taxi" requests one address may send an hour (every fleet's page together). */
+  requestsPerAddressPerHour: number;
+  /** TAXI_REQUESTS_PER_PHONE: web requests one phone number may make an hour, per fleet. */
+  requestsPerPhonePerHour: number;
+  /** TAXI_REQUESTS_OPEN_PER_PHONE: web requests of one number that may be open (not finished or cancelled) at once. */
+  openRequestsPerPhone: number;
   /** How often an open live stream reads its trip again, for changes another server process made (not from the environment). */
   refreshMs: number;
 }
 
-export const TRACKING_DEFAULTS: TrackingConfig = { expiryMinutes: 15, requestsPerMinute: 30, refreshMs: 15_000 };
+export const TRACKING_DEFAULTS: TrackingConfig = { expiryMinutes: 15, requestsPerMinute: 30, requestsPerAddressPerHour: 10, requestsPerPhonePerHour: 3, openRequestsPerPhone: 1, refreshMs: 15_000 };
 
 export const trackingSettings: SettingsSection<'tracking'> = {
   key: 'tracking',
@@ -29,5 +36,8 @@ export const trackingSettings: SettingsSection<'tracking'> = {
     ...TRACKING_DEFAULTS,
     expiryMinutes: integer(env, 'TRACKING_EXPIRY_MINUTES', TRACKING_DEFAULTS.expiryMinutes, 0, 7 * 24 * 60),
     requestsPerMinute: integer(env, 'TRACKING_REQUESTS_PER_MINUTE', TRACKING_DEFAULTS.requestsPerMinute, 1, 10_000),
+    requestsPerAddressPerHour: integer(env, 'TAXI_REQUESTS_PER_ADDRESS', TRACKING_DEFAULTS.requestsPerAddressPerHour, 1, 10_000),
+    requestsPerPhonePerHour: integer(env, 'TAXI_REQUESTS_PER_PHONE', TRACKING_DEFAULTS.requestsPerPhonePerHour, 1, 100),
+    openRequestsPerPhone: integer(env, 'TAXI_REQUESTS_OPEN_PER_PHONE', TRACKING_DEFAULTS.openRequestsPerPhone, 1, 20),
   }),
 };

@@ -189,6 +189,8 @@ export interface BookingsTable {
   destination_label: string | null;
   passengers: Settable<number>;
   notes: string | null;
+  /** Migration 0032: 'desk' (typed at the desk) or 'web' (the passenger's "Pedir un taxi" page). */
+  origin: Settable<string>;
   scheduled_for: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   driver_id: number | null;
   vehicle_id: number | null;
@@ -255,6 +257,16 @@ export interface TrackingSettingsTable {
   owner_id: number;
   phone: string | null;
   position_after_boarding: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Migration 0032: the fleet's "Pedir un taxi" page answers (off by default). */
+  requests_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** Migration 0032: numbers the fleet's "Pedir un taxi" page refuses. */
+export interface BlockedPhonesTable {
+  id: Generated<number>;
+  owner_id: number;
+  phone: string;
+  created_at: CreatedAt;
 }
 
 /** Migration 0022: a driver's terms from a date (append-only; the latest effective on a day applies). */
@@ -415,6 +427,7 @@ export interface AlertTaxiStatesTable {
 export interface Database {
   tracking_links: TrackingLinksTable;
   tracking_settings: TrackingSettingsTable;
+  blocked_phones: BlockedPhonesTable;
   account_terms: AccountTermsTable;
   account_entries: AccountEntriesTable;
   account_settings: AccountSettingsTable;

@@ -30,6 +30,7 @@ import { accountSettingsSchema, closingQuerySchema, entryCreateSchema, reversalC
 import { documentCreateSchema, documentSettingsSchema, documentsQuerySchema, documentUpdateSchema, expiriesQuerySchema } from '../../../contract/documents';
 import { fareTariffSchema } from '../../../contract/fares';
 import { bookingCreateSchema, placeRequestSchema, placesImportSchema } from '../../../contract/dispatch';
+import { blockPhoneSchema, taxiRequestSchema } from '../../../contract/taxiRequests';
 import { maintenanceCostsQuerySchema, maintenancePlanRequestSchema, maintenanceRecordRequestSchema, odometerRequestSchema } from '../../../contract/maintenance';
 import type { TestServer } from '../testing/testServer';
 import { arbitraryFor, BAD_PARAMETER_VALUES, wrongType, type Samples } from './fromZod';
@@ -47,6 +48,8 @@ const BODIES: Record<string, z.ZodType> = {
   'POST /api/webhooks': webhookEndpointRequestSchema,
   'PUT /api/webhooks/:id': webhookEndpointRequestSchema,
   'PUT /api/tracking/settings': trackingSettingsSchema,
+  'POST /api/public/requests/:fleetCode': taxiRequestSchema,
+  'POST /api/tracking/blocked-phones': blockPhoneSchema,
   'POST /api/accounts/drivers/:id/terms': termsCreateSchema,
   'POST /api/accounts/drivers/:id/entries': entryCreateSchema,
   'POST /api/accounts/entries/:id/reverse': reversalCreateSchema,
@@ -194,6 +197,8 @@ export interface FuzzTarget {
   ownerToken: string;
   driverToken: string;
   samples: Samples;
+  /** The demo fleet's code, its "Pedir un taxi" page switched on: the public request routes get past the fleet to their body. */
+  fleetCode: string;
 }
 
 /** Signs in the demo owner and one demo driver that will be left alone (its id is not a sample). */
@@ -225,7 +230,13 @@ export async function prepareTarget(server: TestServer): Promise<FuzzTarget> {
   }
   ids.delete(free.id);
   if (free.current_vehicle_id !== null) ids.delete(free.current_vehicle_id);
-  return { server, ownerToken, driverToken, samples: { ids: [...ids] } };
+  await server.db
+    .insertInto('tracking_settings')
+    .values({ owner_id: server.seed.ownerId, requests_enabled: true })
+    .onConflict((oc) => oc.column('owner_id').doUpdateSet({ requests_enabled: true }))
+    .execute();
+  const { fleet_code: fleetCode } = await server.db.selectFrom('owners').select('fleet_code').where('id', '=', server.seed.ownerId).executeTakeFirstOrThrow();
+  return { server, ownerToken, driverToken, samples: { ids: [...ids] }, fleetCode };
 }
 
 function caseArbitrary(target: FuzzTarget): fc.Arbitrary<Case> {
@@ -259,7 +270,9 @@ function caseArbitrary(target: FuzzTarget): fc.Arbitrary<Case> {
     const query = QUERIES[key] ? arbitraryFor(QUERIES[key], target.samples) : fc.option(fc.dictionary(fc.constantFrom('driver_id', 'id', 'limit', 'x', 'query', 'time', 'after'), fc.oneof(wrongType, fc.constantFrom(...BAD_PARAMETER_VALUES)), { maxKeys: 2 }), { nil: undefined });
     const kind = route.url.startsWith('/api/driver/') && !route.url.endsWith('/login') ? 'driver' : route.url === '/api/auth/login' || route.url.startsWith('/api/health') || route.url.endsWith('/login') || route.url.startsWith('/api/public/') ? 'public' : 'owner';
     const token = kind === 'public' ? fc.constant(null) : fc.oneof({ weight: 9, arbitrary: fc.constant(kind === 'driver' ? target.driverToken : target.ownerToken) }, { weight: 1, arbitrary: fc.constantFrom('x', 'Bearer', 'eyJhbGciOiJub25lIn0.e30.') });
-    return fc.record({ values: fc.array(pathValue(target.samples), { minLength: params.length, maxLength: params.length }), query, body, token }).map(({ values, query: q, body: b, token: t }) => {
+    // A fleet's code is mostly the real one, so the body behind it is what gets fuzzed.
+    const valueFor = (param: string) => (param === ':fleetCode' ? fc.oneof({ weight: 3, arbitrary: fc.constant(target.fleetCode) }, { weight: 1, arbitrary: pathValue(target.samples) }) : pathValue(target.samples));
+    return fc.record({ values: fc.tuple(...params.map(valueFor)), query, body, token }).map(({ values, query: q, body: b, token: t }) => {
       let url = route.url;
       params.forEach((param, i) => (url = url.replace(param, encodeURIComponent(values[i]))));
       return { method: route.method, url: `${url}${queryString(q)}`, token: t, body: b };

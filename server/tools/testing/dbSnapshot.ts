@@ -21,7 +21,9 @@ export async function ownerChecksum(db: Kysely<Database>, ownerId: number): Prom
       (select string_agg(x::text, '|' order by x.id) from alerts x where x.owner_id = ${ownerId}),
       (select string_agg(m::text, '|' order by m.id) from documents m where m.owner_id = ${ownerId}),
       (select string_agg(f::text, '|' order by f.document_id) from document_files f where f.owner_id = ${ownerId}),
-      (select string_agg(g::text, '|') from document_settings g where g.owner_id = ${ownerId})
+      (select string_agg(g::text, '|') from document_settings g where g.owner_id = ${ownerId}),
+      (select string_agg(t::text, '|') from tracking_settings t where t.owner_id = ${ownerId}),
+      (select string_agg(k::text, '|' order by k.id) from blocked_phones k where k.owner_id = ${ownerId})
     )) as sum`.execute(db);
   return rows[0].sum;
 }

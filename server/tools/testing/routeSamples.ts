@@ -35,6 +35,14 @@ async function anyId(db: Kysely<Database>, table: 'drivers' | 'vehicles' | 'shif
   return row.id;
 }
 
+/** A mobile number no sample used before ("+56 9 5xxx xxxx"). */
+const samplePhone = () => `+5695${String(next()).padStart(7, '0')}`;
+
+async function freshBlockedPhone(db: Kysely<Database>, ownerId: number): Promise<number> {
+  const row = await db.insertInto('blocked_phones').values({ owner_id: ownerId, phone: samplePhone() }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
 async function freshDriver(db: Kysely<Database>, ownerId: number): Promise<number> {
   const n = next();
   const body = 30_000_000 + n;
@@ -316,7 +324,10 @@ export const routeSamples: Record<string, SampleFactory> = {
   'GET /api/tracking/bookings/:id': async ({ db, ownerId }) => ({ path: `/api/tracking/bookings/${await freshBooking(db, ownerId, true)}` }),
   'POST /api/tracking/bookings/:id/revoke': async ({ db, ownerId }) => ({ path: `/api/tracking/bookings/${await freshBooking(db, ownerId, true)}/revoke`, json: {} }),
   'GET /api/tracking/settings': async () => ({ path: '/api/tracking/settings' }),
-  'PUT /api/tracking/settings': async () => ({ path: '/api/tracking/settings', json: { phone: '+56 2 2345 6789', position_after_boarding: false } }),
+  'PUT /api/tracking/settings': async () => ({ path: '/api/tracking/settings', json: { phone: '+56 2 2345 6789', position_after_boarding: false, requests_enabled: false } }),
+  'GET /api/tracking/blocked-phones': async () => ({ path: '/api/tracking/blocked-phones' }),
+  'POST /api/tracking/blocked-phones': async () => ({ path: '/api/tracking/blocked-phones', json: { phone: samplePhone() } }),
+  'DELETE /api/tracking/blocked-phones/:id': async ({ db, ownerId }) => ({ path: `/api/tracking/blocked-phones/${await freshBlockedPhone(db, ownerId)}` }),
   'GET /api/accounts/balances': async () => ({ path: '/api/accounts/balances' }),
   'GET /api/accounts/drivers/:id': async ({ db, ownerId }) => ({ path: `/api/accounts/drivers/${await anyId(db, 'drivers', ownerId)}` }),
   'POST /api/accounts/drivers/:id/terms': async ({ db, ownerId }) => ({
@@ -376,7 +387,7 @@ export const routeSamples: Record<string, SampleFactory> = {
 
 /** A fingerprint of everything a desk route can change: equal before and after means nothing changed. */
 export async function databaseFingerprint(db: Kysely<Database>): Promise<string> {
-  const tables = ['owners', 'desk_users', 'drivers', 'vehicles', 'shifts', 'activity_log', 'bookings', 'customers', 'dispatch_places', 'webhook_endpoints', 'notification_outbox', 'tracking_links', 'tracking_settings', 'account_terms', 'account_entries', 'account_settings', 'zones', 'alert_rules', 'alerts', 'documents', 'document_files', 'document_settings', 'vehicle_odometers', 'maintenance_plans', 'maintenance_records'] as const;
+  const tables = ['owners', 'desk_users', 'drivers', 'vehicles', 'shifts', 'activity_log', 'bookings', 'customers', 'dispatch_places', 'webhook_endpoints', 'notification_outbox', 'tracking_links', 'tracking_settings', 'blocked_phones', 'account_terms', 'account_entries', 'account_settings', 'zones', 'alert_rules', 'alerts', 'documents', 'document_files', 'document_settings', 'vehicle_odometers', 'maintenance_plans', 'maintenance_records'] as const;
   const parts: string[] = [];
   for (const table of tables) {
     const { rows } = await sql<{ digest: string | null }>`select md5(string_agg(t::text, '|' order by t::text)) as digest from ${sql.table(table)} t`.execute(db);

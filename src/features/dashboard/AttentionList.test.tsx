@@ -67,7 +67,7 @@ describe('Requiere atención', () => {
 
   it('puts a booking nobody accepted first, with how long the caller has waited and the way to Despacho', async () => {
     serveShifts([makeShift({ id: 11, last_location_time: secondsAgo(15) })]);
-    const base = { declined: 0, unanswered: 0, customer_id: 5, customer_phone: '+56987654321', destination: null, passengers: 1, notes: null, scheduled_for: null, driver_id: null, driver_name: null, vehicle_id: null, plate_number: null, offer: null, cancel_reason: null, fare: null, events: [] };
+    const base = { origin: 'desk' as const, declined: 0, unanswered: 0, customer_id: 5, customer_phone: '+56987654321', destination: null, passengers: 1, notes: null, scheduled_for: null, driver_id: null, driver_name: null, vehicle_id: null, plate_number: null, offer: null, cancel_reason: null, fare: null, events: [] };
     const bookings: Booking[] = [
       { ...base, id: 7, status: 'pendiente', board: 'por_asignar', needs_attention: true, customer_name: 'Rosa Vera', pickup: { label: 'Ortiz de Rozas 550', latitude: -32.45, longitude: -71.23 }, refusals: 3, unanswered: 2, declined: 1, created_at: secondsAgo(4 * 60), updated_at: secondsAgo(60) },
       { ...base, id: 8, status: 'pendiente', board: 'por_asignar', needs_attention: false, customer_name: 'Luis Soto', pickup: { label: 'Plaza', latitude: -32.45, longitude: -71.23 }, refusals: 0, created_at: secondsAgo(60), updated_at: secondsAgo(60) },
@@ -90,7 +90,7 @@ describe('Requiere atención', () => {
     expect(await screen.findByText(/^Todo en orden/, {}, SLOW)).toBeInTheDocument();
     sockets.last.simulateConnect();
     const booking: Booking = {
-      id: 9, status: 'pendiente', board: 'por_asignar', needs_attention: true, customer_id: null, customer_phone: '+56987654321', customer_name: 'Rosa Vera',
+      id: 9, status: 'pendiente', origin: 'desk', board: 'por_asignar', needs_attention: true, customer_id: null, customer_phone: '+56987654321', customer_name: 'Rosa Vera',
       pickup: { label: 'Plaza', latitude: -32.45, longitude: -71.23 }, destination: null, passengers: 1, notes: null, scheduled_for: null, driver_id: null, driver_name: null,
       vehicle_id: null, plate_number: null, offer: null, refusals: 2, declined: 0, unanswered: 2, cancel_reason: null, fare: null, created_at: secondsAgo(90), updated_at: secondsAgo(1), events: [],
     };

@@ -1,8 +1,19 @@
+import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { formatClockTime } from '../../lib/clockTime';
 import { formatPhoneCL } from '../../lib/format';
 import { statusLabels } from './bookingBoard';
 import { offerTallyText } from '../../../contract/offerTally';
-import type { Booking } from '../../../contract/api';
+import { bookingOriginLabels, type Booking } from '../../../contract/api';
+
+/** A booking the passenger asked for on the fleet's "Pedir un taxi" page: read aloud as "origen web". */
+export function OriginWeb() {
+  return (
+    <span className="flota-booking-card__origin" title="Pedido por el pasajero en la página web">
+      <VisuallyHidden>origen </VisuallyHidden>
+      {bookingOriginLabels.web}
+    </span>
+  );
+}
 
 /** One booking on the board: a button that selects it (its candidates and actions open beside the map). */
 export function BookingCard({ booking, selected, onSelect }: { booking: Booking; selected: boolean; onSelect(booking: Booking): void }) {
@@ -18,6 +29,7 @@ export function BookingCard({ booking, selected, onSelect }: { booking: Booking;
         <span className="flota-booking-card__line">
           <span className="flota-booking-card__id">#{booking.id}</span>
           <span className="flota-booking-card__status">{statusLabels[booking.status]}</span>
+          {booking.origin === 'web' && <OriginWeb />}
           <span className="flota-booking-card__time">{formatClockTime(when)}</span>
         </span>
         <span className="flota-booking-card__pickup">{booking.pickup.label || 'Punto en el mapa'}</span>

@@ -67,6 +67,7 @@ export function BookingDetail({ booking, candidates, onClose }: { booking: Booki
         {formatPhoneCL(booking.customer_phone)}
         {booking.scheduled_for && ` · para las ${formatClockTime(booking.scheduled_for)}`}
         {booking.passengers > 1 && ` · ${booking.passengers} pasajeros`}
+        {booking.origin === 'web' && ' · pedido por la web'}
       </p>
       {booking.notes && <p className="flota-booking-detail__notes">{booking.notes}</p>}
       {booking.plate_number && (

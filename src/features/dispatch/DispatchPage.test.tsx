@@ -248,6 +248,20 @@ describe('Despacho', () => {
     expect(within(column('En curso')).getByText('A bordo')).toBeInTheDocument();
   });
 
+  it('shows a passenger’s web request arriving live under Por asignar, marked web on the card and in its detail', async () => {
+    dispatchServer({ bookings: [] });
+    const sockets = fakeSocketFactory();
+    const { user } = renderApp('/dashboard/dispatch', { signedIn: true, createSocket: sockets.createSocket });
+    expect(await within(await waitFor(() => column('Por asignar'), SLOW)).findByText('Nada por asignar', {}, SLOW)).toBeInTheDocument();
+    sockets.last.simulateConnect();
+    sockets.last.serverEmit('booking_changed', { booking: makeBooking({ id: 77, origin: 'web', customer_name: 'Rosa Web', pickup: { label: 'Ubicación del pasajero (GPS)', latitude: -32.45, longitude: -71.23 } }) });
+    const card = await within(column('Por asignar')).findByRole('button', { name: /#77/ });
+    expect(card).toHaveTextContent('#77Pendienteorigen web');
+    expect(within(column('Por asignar')).queryByRole('button', { name: /#41/ })).not.toBeInTheDocument();
+    await user.click(card);
+    expect(await screen.findByText(/pedido por la web/)).toBeInTheDocument();
+  });
+
   it('names the driver an offer is waiting on, on the card and beside the map, with the seconds left', async () => {
     const expires = new Date(Date.now() + 15_000).toISOString();
     const offer = { driver_id: 7, driver_name: 'Pedro Rojas', vehicle_id: 3, plate_number: 'KXWZ47', expires_at: expires, distance_m: 850, eta_s: 150 };

@@ -15,6 +15,7 @@ import { BookingBoard } from './BookingBoard';
 import { BookingDetail } from './BookingDetail';
 import { BookingForm, type MapPick } from './BookingForm';
 import { CandidateList } from './CandidateList';
+import { BlockedPhones } from './BlockedPhones';
 import { TrackingSettingsForm } from './TrackingSettingsForm';
 import { useGetBookingsQuery, useGetCandidatesQuery } from './dispatchApi';
 import { dispatchClosed, dispatchOpened } from './dispatchRealtime';
@@ -105,6 +106,7 @@ export function DispatchPage({ mapOverlay, fleet }: { mapOverlay?: MapOverlay; f
         </div>
       </div>
       {manageUsers && <TrackingSettingsForm />}
+      <BlockedPhones />
     </section>
   );
 }

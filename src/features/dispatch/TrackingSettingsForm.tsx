@@ -1,14 +1,15 @@
 /**
  * The Dueño's settings of the passenger's page (issue 36): the phone behind "Llamar a la central",
- * and whether the taxi keeps showing on the map once the passenger is on board. Folded under the
- * board; only the Dueño sees it (the server refuses the others too).
+ * whether the taxi keeps showing on the map once the passenger is on board, and the fleet's
+ * "Pedir un taxi" page (off by default; on, its address to copy). Folded under the board; only the Dueño sees it (the server refuses the others too).
  */
 import { useState, type FormEvent } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { LoadingText } from '../../components/LoadingText';
 import { apiErrorMessage, apiFieldErrors } from '../../lib/apiError';
 import type { TrackingSettings } from '../../../contract/api';
+import { trackingUrl } from './TrackingLinkPanel';
 import { useGetTrackingSettingsQuery, useSaveTrackingSettingsMutation } from './trackingLinkApi';
 
 function SettingsFields({ saved }: { saved: TrackingSettings }) {
@@ -16,13 +17,16 @@ function SettingsFields({ saved }: { saved: TrackingSettings }) {
   const [save, saveState] = useSaveTrackingSettingsMutation();
   const [phone, setPhone] = useState(saved.phone ?? '');
   const [afterBoarding, setAfterBoarding] = useState(saved.position_after_boarding);
+  const [requests, setRequests] = useState(saved.requests_enabled);
+  const apiBaseUrl = useAppSelector((state) => state.config.apiBaseUrl);
+  const requestsUrl = trackingUrl(saved.requests_path, apiBaseUrl);
   const [error, setError] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
     try {
-      await save({ phone: phone.trim() || null, position_after_boarding: afterBoarding }).unwrap();
+      await save({ phone: phone.trim() || null, position_after_boarding: afterBoarding, requests_enabled: requests }).unwrap();
       dispatch(noticeShown('success', 'Ajustes del seguimiento guardados'));
     } catch (failure) {
       setError(apiFieldErrors(failure).phone ?? apiErrorMessage(failure, 'No se pudieron guardar los ajustes'));
@@ -39,6 +43,16 @@ function SettingsFields({ saved }: { saved: TrackingSettings }) {
         <input type="checkbox" checked={afterBoarding} onChange={(event) => setAfterBoarding(event.target.checked)} />
         Mostrar la posición del taxi también con el pasajero a bordo
       </label>
+      <label className="flota-tracking-settings__check">
+        <input type="checkbox" checked={requests} onChange={(event) => setRequests(event.target.checked)} />
+        Página «Pedir un taxi» activa (los pasajeros piden sin llamar)
+      </label>
+      {saved.requests_enabled && (
+        <p className="flota-booking-detail__meta">
+          Dirección para compartir:{' '}
+          <input className="flota-tracking-link__url" readOnly value={requestsUrl} aria-label="Dirección de la página Pedir un taxi" onFocus={(event) => event.target.select()} />
+        </p>
+      )}
       {error && (
         <p className="flota-form-error" role="alert">
           {error}
@@ -57,7 +71,7 @@ export function TrackingSettingsForm() {
   return (
     <details className="flota-tracking-settings" onToggle={(event) => setOpen((event.target as HTMLDetailsElement).open)}>
       <summary>Seguimiento del pasajero: ajustes</summary>
-      {data ? <SettingsFields key={`${data.phone}|${data.position_after_boarding}`} saved={data} /> : isError ? <p role="alert">No se pudieron cargar los ajustes.</p> : <LoadingText>Cargando ajustes...</LoadingText>}
+      {data ? <SettingsFields key={`${data.phone}|${data.position_after_boarding}|${data.requests_enabled}`} saved={data} /> : isError ? <p role="alert">No se pudieron cargar los ajustes.</p> : <LoadingText>Cargando ajustes...</LoadingText>}
     </details>
   );
 }

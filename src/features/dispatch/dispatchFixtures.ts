@@ -7,6 +7,7 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
   return {
     id: 41,
     status: 'pendiente',
+    origin: 'desk',
     board: 'por_asignar',
     needs_attention: false,
     customer_id: 5,

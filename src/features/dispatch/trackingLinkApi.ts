@@ -1,5 +1,5 @@
 /** A booking's tracking link (contract/tracking.ts): read as the detail opens, revoked by the desk. */
-import type { TrackingLink, TrackingLinkResponse, TrackingSettings, TrackingSettingsResponse } from '../../../contract/api';
+import type { BlockedPhone, BlockedPhoneResponse, BlockedPhonesResponse, BlockPhoneInput, StoredTrackingSettings, TrackingLink, TrackingLinkResponse, TrackingSettings, TrackingSettingsResponse } from '../../../contract/api';
 import { api } from '../../app/api';
 
 export const trackingLinkApi = api.enhanceEndpoints({ addTagTypes: ['TrackingLink'] }).injectEndpoints({
@@ -20,12 +20,35 @@ export const trackingLinkApi = api.enhanceEndpoints({ addTagTypes: ['TrackingLin
       transformResponse: (response: TrackingSettingsResponse) => response.settings,
       providesTags: [{ type: 'TrackingLink', id: 'SETTINGS' }],
     }),
-    saveTrackingSettings: build.mutation<TrackingSettings, TrackingSettings>({
+    saveTrackingSettings: build.mutation<TrackingSettings, StoredTrackingSettings>({
       query: (body) => ({ url: '/tracking/settings', method: 'PUT', body }),
       transformResponse: (response: TrackingSettingsResponse) => response.settings,
       invalidatesTags: [{ type: 'TrackingLink', id: 'SETTINGS' }],
     }),
+    // "Pedir un taxi": the numbers the fleet's request page refuses.
+    getBlockedPhones: build.query<BlockedPhone[], void>({
+      query: () => '/tracking/blocked-phones',
+      transformResponse: (response: BlockedPhonesResponse) => response.phones,
+      providesTags: [{ type: 'TrackingLink', id: 'BLOCKED' }],
+    }),
+    blockPhone: build.mutation<BlockedPhone, BlockPhoneInput>({
+      query: (body) => ({ url: '/tracking/blocked-phones', method: 'POST', body }),
+      transformResponse: (response: BlockedPhoneResponse) => response.phone,
+      invalidatesTags: [{ type: 'TrackingLink', id: 'BLOCKED' }],
+    }),
+    unblockPhone: build.mutation<void, number>({
+      query: (id) => ({ url: `/tracking/blocked-phones/${id}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'TrackingLink', id: 'BLOCKED' }],
+    }),
   }),
 });
 
-export const { useGetTrackingLinkQuery, useRevokeTrackingLinkMutation, useGetTrackingSettingsQuery, useSaveTrackingSettingsMutation } = trackingLinkApi;
+export const {
+  useGetTrackingLinkQuery,
+  useRevokeTrackingLinkMutation,
+  useGetTrackingSettingsQuery,
+  useSaveTrackingSettingsMutation,
+  useGetBlockedPhonesQuery,
+  useBlockPhoneMutation,
+  useUnblockPhoneMutation,
+} = trackingLinkApi;
