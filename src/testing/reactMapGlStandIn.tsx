@@ -19,7 +19,14 @@ interface StandInMapProps {
   onMoveEnd?: (event: { type: 'moveend'; target: FakeMap; viewState: ViewState }) => void;
   onClick?: (event: unknown) => void;
   interactiveLayerIds?: string[];
+  /** The base map's style (baseMapStyle.ts): its layers are what getLayer and getLayersOrder read. */
+  mapStyle?: string | { layers?: StyleLayer[] } | null;
   children?: ReactNode;
+}
+interface StyleLayer {
+  id: string;
+  type: string;
+  source?: string;
 }
 
 export interface FakeMap {
@@ -36,6 +43,9 @@ export interface FakeMap {
   getBounds(): { _sw: { lng: number; lat: number }; _ne: { lng: number; lat: number }; contains(position: [number, number]): boolean };
   easeTo: jest.Mock<void, [{ center?: LngLatLike; zoom?: number }]>;
   setPaintProperty: jest.Mock<void, [string, string, unknown]>;
+  setLayoutProperty: jest.Mock<void, [string, string, unknown]>;
+  getLayer(id: string): StyleLayer | undefined;
+  getLayersOrder(): string[];
   /** The canvas MapLibre draws on and focuses (tabindex 0): the keyboard reaches the map here. */
   getCanvas(): HTMLCanvasElement;
   /** Screen pixels of a position at the camera's zoom (256-px tiles; a flat projection is enough here). */
@@ -105,6 +115,10 @@ function createFakeMap(initial: Partial<ViewState> | undefined, props: () => Sta
   const canvas = document.createElement('canvas');
   canvas.className = 'maplibregl-canvas';
   canvas.tabIndex = 0;
+  const styleLayers = (): StyleLayer[] => {
+    const style = props().mapStyle;
+    return style && typeof style === 'object' ? (style.layers ?? []) : [];
+  };
   const moved = () => props().onMoveEnd?.({ type: 'moveend', target: map, viewState: { longitude: camera.lng, latitude: camera.lat, zoom: camera.zoom } });
   const map: FakeMap = {
     getMap: () => map,
@@ -139,6 +153,9 @@ function createFakeMap(initial: Partial<ViewState> | undefined, props: () => Sta
       moved();
     }),
     setPaintProperty: jest.fn(),
+    setLayoutProperty: jest.fn(),
+    getLayer: (id) => styleLayers().find((layer) => layer.id === id),
+    getLayersOrder: () => styleLayers().map((layer) => layer.id),
     getCanvas: () => canvas,
     project: (position) => {
       const [lng, lat] = toLngLat(position);
