@@ -4,18 +4,12 @@
  * a click puts the pickup there; the marker can be dragged to correct it.
  */
 import L from 'leaflet';
-import { watchBaseMap } from '../lib/map/baseMapWatch';
-import { baseLayer, type MapPoint } from './tripMap';
+import { addWatchedBaseLayer, type MapPoint } from './tripMap';
 import 'leaflet/dist/leaflet.css';
 
 export function createPickMap(element: HTMLElement, tiles: { url: string; attribution: string }, start: MapPoint, onPick: (point: MapPoint) => void, onBaseMapFailed: (failed: boolean) => void) {
   const map = L.map(element, { zoomControl: true, attributionControl: true, scrollWheelZoom: false }).setView([start.latitude, start.longitude], 15);
-  const watch = watchBaseMap({ onChange: onBaseMapFailed });
-  baseLayer(tiles)
-    .on('tileload', () => watch.loaded())
-    .on('tileerror', () => watch.failed())
-    .addTo(map);
-  watch.wanted();
+  const watch = addWatchedBaseLayer(map, tiles, onBaseMapFailed);
   const icon = L.divIcon({ className: '', html: '<div class="pg-dot pg-dot-pickup" aria-hidden="true"></div>', iconSize: [18, 18] });
   let marker: L.Marker | null = null;
   const put = (latlng: L.LatLng) => {

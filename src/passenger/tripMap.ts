@@ -27,14 +27,20 @@ export function baseLayer(tiles: { url: string; attribution: string }): L.GridLa
   return leafletRasterLayer(new PMTiles(archive), options) as L.GridLayer;
 }
 
-export function createTripMap(element: HTMLElement, tiles: { url: string; attribution: string }, onBaseMapFailed: (failed: boolean) => void = () => undefined) {
-  const map = L.map(element, { zoomControl: true, attributionControl: true, scrollWheelZoom: false });
+/** The base map on `map`, watched: `onBaseMapFailed(true)` while no tile loads ("Mapa base no disponible"). */
+export function addWatchedBaseLayer(map: L.Map, tiles: { url: string; attribution: string }, onBaseMapFailed: (failed: boolean) => void) {
   const watch = watchBaseMap({ onChange: onBaseMapFailed });
   baseLayer(tiles)
     .on('tileload', () => watch.loaded())
     .on('tileerror', () => watch.failed())
     .addTo(map);
   watch.wanted();
+  return watch;
+}
+
+export function createTripMap(element: HTMLElement, tiles: { url: string; attribution: string }, onBaseMapFailed: (failed: boolean) => void = () => undefined) {
+  const map = L.map(element, { zoomControl: true, attributionControl: true, scrollWheelZoom: false });
+  const watch = addWatchedBaseLayer(map, tiles, onBaseMapFailed);
   const pickup = dot('pickup', 'Punto de recogida').addTo(map);
   const taxi = dot('taxi', 'Su taxi');
   let framed = '';
