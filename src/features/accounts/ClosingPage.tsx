@@ -46,7 +46,7 @@ export function ClosingPage() {
           Imprimir
         </button>
       </PageHeader>
-      <label className="flota-accounts-field flota-accounts-noprint">
+      <label className="flota-accounts-field flota-accounts-field--day flota-accounts-noprint">
         <span>Día</span>
         <input type="date" value={date} max={fleetToday()} onChange={(event) => setDate(event.target.value)} />
       </label>
@@ -72,13 +72,14 @@ export function ClosingPage() {
           </dl>
           <div className="flota-accounts-columns">
             <SumTable caption="Recaudado por medio de pago" first="Medio" rows={data.collections.map((row) => ({ key: row.kind, name: entryKindLabels[row.kind], count: row.count, total: row.total }))} total={data.collections_total} />
+            <SumTable caption="Cargos del día" first="Tipo" rows={data.charges.map((row) => ({ key: row.kind, name: entryKindLabels[row.kind], count: row.count, total: row.total }))} total={data.charges_total} />
             <SumTable
               caption="Recaudado por usuario"
               first="Usuario"
               rows={data.by_user.map((row) => ({ key: `${row.role}:${row.name}`, name: `${row.name} (${deskRoleLabels[row.role as DeskRole] ?? row.role})`, count: row.count, total: row.total, cash: row.cash }))}
               total={data.collections_total}
+              wide
             />
-            <SumTable caption="Cargos del día" first="Tipo" rows={data.charges.map((row) => ({ key: row.kind, name: entryKindLabels[row.kind], count: row.count, total: row.total }))} total={data.charges_total} />
           </div>
         </>
       )}
@@ -94,10 +95,11 @@ interface SumRow {
   cash?: number;
 }
 
-function SumTable({ caption, first, rows, total }: { caption: string; first: string; rows: SumRow[]; total: number }) {
+/** `wide`: the whole row of the grid (the by-user table has a fourth column, Efectivo, that a third of 1366 px cut off). */
+function SumTable({ caption, first, rows, total, wide = false }: { caption: string; first: string; rows: SumRow[]; total: number; wide?: boolean }) {
   const withCash = rows.some((row) => row.cash !== undefined);
   return (
-    <div className="flota-accounts__box">
+    <div className={wide ? 'flota-accounts__box flota-accounts__box--wide' : 'flota-accounts__box'}>
       <table className="flota-accounts-table">
         <caption className="flota-accounts-table__caption">{caption}</caption>
         <thead>
