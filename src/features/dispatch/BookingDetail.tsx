@@ -15,6 +15,7 @@ import { offerTallyText } from '../../../contract/offerTally';
 import { formatPesos } from '../../../contract/money';
 import { isOpen, manualSteps, statusLabels } from './bookingBoard';
 import { CandidateList } from './CandidateList';
+import { ConfirmExpiredAssign } from './ConfirmExpiredAssign';
 import { OfferStatus } from './OfferStatus';
 import { TrackingLinkPanel } from './TrackingLinkPanel';
 import { useAdvanceBookingMutation, useAssignBookingMutation, useCancelBookingMutation, useOfferBookingMutation, usePassBookingMutation } from './dispatchApi';
@@ -33,6 +34,8 @@ export function BookingDetail({ booking, candidates, onClose }: { booking: Booki
   const [pass, passState] = usePassBookingMutation();
   const [error, setError] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState(false);
+  /** A taxi kept out by its expired documents that the desk chose to assign anyway, asking before. */
+  const [assigningExcluded, setAssigningExcluded] = useState<DocumentBlock | null>(null);
   const [reason, setReason] = useState(CANCEL_REASONS[0]);
   const busy = assignState.isLoading || offerState.isLoading || cancelState.isLoading || advanceState.isLoading || passState.isLoading;
   const steps = manualSteps[booking.status] ?? [];
@@ -107,13 +110,19 @@ export function BookingDetail({ booking, candidates, onClose }: { booking: Booki
             busy={busy}
             onRetry={candidates.retry}
             onAssign={(candidate) => void attempt(() => assign({ id: booking.id, driverId: candidate.driver_id }).unwrap(), `Reserva #${booking.id} asignada a ${candidate.driver_name}`)}
-            onAssignExcluded={(taxi) => {
-              // An expired required document: assigning anyway is the desk's explicit decision, recorded in Actividad.
-              if (window.confirm(`${taxi.driver_name} tiene documentos vencidos:\n${taxi.reasons.join('\n')}\n\n¿Asignar de todos modos? Quedará registrado en Actividad.`)) {
-                void attempt(() => assign({ id: booking.id, driverId: taxi.driver_id, confirmExpired: true }).unwrap(), `Reserva #${booking.id} asignada a ${taxi.driver_name} con documentos vencidos`);
-              }
-            }}
+            // An expired required document: assigning anyway is the desk's explicit decision, recorded in Actividad.
+            onAssignExcluded={setAssigningExcluded}
           />
+          {assigningExcluded && (
+            <ConfirmExpiredAssign
+              taxi={assigningExcluded}
+              busy={busy}
+              onBack={() => setAssigningExcluded(null)}
+              onConfirm={() =>
+                void attempt(() => assign({ id: booking.id, driverId: assigningExcluded.driver_id, confirmExpired: true }).unwrap(), `Reserva #${booking.id} asignada a ${assigningExcluded.driver_name} con documentos vencidos`).then(() => setAssigningExcluded(null))
+              }
+            />
+          )}
         </>
       )}
       {steps.length > 0 && (

@@ -329,6 +329,34 @@ describe('Despacho', () => {
     await waitFor(() => expect(screen.getByRole('status', { name: /en camino a la recogida/ })).toHaveTextContent('En camino · 1 min · 281 m'), SLOW);
   });
 
+  it('asks in the page before assigning a taxi kept out by expired documents, and sends the confirmation only then', async () => {
+    dispatchServer({ bookings: [makeBooking()] });
+    const sent: unknown[] = [];
+    server.use(
+      http.get(`${API}/dispatch/candidates`, () =>
+        HttpResponse.json({ candidates: [makeCandidate()], excluded: [{ driver_id: 12, driver_name: 'Marta Díaz', vehicle_id: 5, plate_number: 'KLMN45', reasons: ['SOAP venció el 01/11/2026'] }] }),
+      ),
+      http.post(`${API}/dispatch/bookings/:id/assign`, async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ booking: makeBooking({ status: 'asignado', board: 'en_curso' }) });
+      }),
+    );
+    const { user } = renderApp('/dashboard/dispatch', { signedIn: true });
+    await user.click(await screen.findByRole('button', { name: /#41/ }, SLOW));
+    await user.click(await screen.findByRole('button', { name: 'Asignar igual a Marta Díaz' }, SLOW));
+    const ask = screen.getByRole('group', { name: 'Asignar con documentos vencidos' });
+    expect(ask).toHaveTextContent('Marta Díaz tiene documentos vencidos:');
+    expect(ask).toHaveTextContent('SOAP venció el 01/11/2026');
+    expect(within(ask).getByRole('button', { name: 'Asignar de todos modos' })).toHaveFocus();
+    // Volver sends nothing.
+    await user.click(within(ask).getByRole('button', { name: 'Volver' }));
+    expect(screen.queryByRole('group', { name: 'Asignar con documentos vencidos' })).not.toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Asignar igual a Marta Díaz' }));
+    await user.click(within(screen.getByRole('group', { name: 'Asignar con documentos vencidos' })).getByRole('button', { name: 'Asignar de todos modos' }));
+    await waitFor(() => expect(sent).toEqual([{ driver_id: 12, confirm_expired_documents: true }]));
+  });
+
   it('shows the free taxis ranked with their estimate, and a 409 when another desk took the taxi first', async () => {
     dispatchServer({ bookings: [makeBooking()], assign: () => HttpResponse.json({ error: 'Ese taxi ya tiene un viaje asignado' }, { status: 409 }) });
     const { user } = renderApp('/dashboard/dispatch', { signedIn: true });
