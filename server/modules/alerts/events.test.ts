@@ -70,6 +70,12 @@ interface Taxi {
   plate: string;
 }
 async function startTaxi(): Promise<Taxi> {
+  // The shift service stamps the start with the system's time, and the test moves it to the clock's
+  // just after. Tests move the clock minutes to an hour ahead: a sweep in between read the system's
+  // stamp as that long without points ("no_signal", then "signal_back": seen in CI). The clock comes
+  // back to the system's time first; earlier tests' taxis, their last points now ahead, raise nothing.
+  const ahead = clock.now().getTime() - Date.now();
+  if (ahead > 0) clock.advance(-ahead);
   const [driver] = await freeDemoDrivers(database.db, ownerId);
   const { token } = await driverLogin(url(), driver.rut);
   const started = await apiCall(url(), '/api/driver/shifts/start', { token, json: {} });
@@ -278,12 +284,7 @@ describe('Reconocer and SOS', () => {
   });
 });
 
-// The tests before moved the clock an hour and more ahead of the system's. A shift is stamped with the
-// system's time for an instant (startTaxi) before the test moves it, and a sweep in that instant took
-// it for an hour without points ("no_signal", then "signal_back": seen in CI). Back to the system's
-// time first: the taxis of earlier tests, their last points now ahead of the clock, raise nothing.
 describe('a long stop during a trip', () => {
-  beforeAll(() => clock.advance(Date.now() - clock.now().getTime()));
 
   /** A point at the same spot every minute for `minutes` minutes. */
   async function stayFor(taxi: Taxi, spot: [number, number], minutes: number) {
