@@ -65,9 +65,21 @@ test('every screen names its controls in Spanish and its tab after itself', asyn
     if (map) await expect(page.locator('.maplibregl-ctrl-zoom-in').first()).toBeAttached();
     await look(link);
   }
-  // A shift's replay (its own map) from the history.
-  await page.getByRole('navigation').getByRole('link', { name: 'Historial', exact: true }).click();
-  await page.locator('a[href*="/replay"]').first().click();
+  // A shift's replay (its own map). Not the newest shift's: other journeys leave shifts without a
+  // point (/conductor at 360 px), whose replay has no map. One with a trail, found through the API.
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('flota:session') ?? '{}') as { token?: string }).token ?? '');
+  const headers = { authorization: `Bearer ${token}` };
+  const history = (await (await page.request.get('/api/shifts/history?limit=50', { headers })).json()) as { shifts: { id: number; is_active: boolean }[] };
+  let withTrail: number | null = null;
+  for (const shift of history.shifts.filter((candidate) => !candidate.is_active)) {
+    const replay = (await (await page.request.get(`/api/shifts/${shift.id}/replay`, { headers })).json()) as { time_steps_ms?: number[] };
+    if ((replay.time_steps_ms ?? []).length > 0) {
+      withTrail = shift.id;
+      break;
+    }
+  }
+  expect(withTrail, 'a finished shift with a trail among the newest 50').not.toBeNull();
+  await page.goto(`/dashboard/history/${withTrail}/replay`);
   await expect(page.locator('.maplibregl-ctrl-zoom-in')).toBeAttached();
   await look('replay');
 
