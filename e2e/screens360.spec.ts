@@ -7,9 +7,9 @@
  * Screenshots for a person to look at: SHOTS_DIR (default e2e/artifacts/screenshots), 360-<screen>-<theme>.png.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { createDriver, deskToken, Leftovers, PAPUDO, person } from './support/dispatch';
+import { createDriver, deskToken, Leftovers, PAPUDO, person, phoneOnShift } from './support/dispatch';
 import { mapAtRest } from './support/liveMap';
-import { DEMO_FLEET_CODE, logIn } from './support/session';
+import { logIn } from './support/session';
 
 const SIZE = { width: 360, height: 740 };
 const THEMES = ['light', 'dark'] as const;
@@ -103,15 +103,8 @@ test('/conductor on shift at 360×740, light and dark: nothing sticks out', asyn
   const leftovers = new Leftovers();
   const who = person('Pantalla', 'Chica', 360);
   await createDriver(request, leftovers, who, 'CHTX36');
-  const phone = await browser.newContext({ viewport: SIZE, isMobile: true, hasTouch: true, permissions: ['geolocation'], geolocation: { ...PAPUDO, accuracy: 8 }, locale: 'es-CL', timezoneId: 'America/Santiago' });
+  const { phone, page } = await phoneOnShift(browser, who, PAPUDO, SIZE);
   try {
-    const page = await phone.newPage();
-    await page.goto(`/conductor?flota=${DEMO_FLEET_CODE}`);
-    await page.getByLabel('RUT').fill(who.rut);
-    await page.getByLabel('Contraseña').fill(who.password);
-    await page.getByRole('button', { name: 'Ingresar' }).click();
-    await page.getByRole('button', { name: 'Iniciar turno' }).click();
-    await expect(page.getByRole('button', { name: 'Terminar turno' })).toBeVisible();
     for (const theme of THEMES) {
       await page.emulateMedia({ colorScheme: theme });
       await look(page, 'conductor', theme);

@@ -117,9 +117,9 @@ export async function apiDriverOnShift(request: APIRequestContext, who: Person) 
   };
 }
 
-/** /conductor on a 390×844 phone at `at`: signed in, on shift, its first position sent. */
-export async function phoneOnShift(browser: Browser, who: Person, at: Point): Promise<{ phone: BrowserContext; page: Page }> {
-  const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, permissions: ['geolocation'], geolocation: { ...at, accuracy: 8 }, locale: 'es-CL', timezoneId: 'America/Santiago' });
+/** /conductor on a phone (390×844 unless `viewport` says) at `at`: signed in, on shift, its first position sent. */
+export async function phoneOnShift(browser: Browser, who: Person, at: Point, viewport = PHONE): Promise<{ phone: BrowserContext; page: Page }> {
+  const phone = await browser.newContext({ viewport, isMobile: true, hasTouch: true, permissions: ['geolocation'], geolocation: { ...at, accuracy: 8 }, locale: 'es-CL', timezoneId: 'America/Santiago' });
   const page = await phone.newPage();
   await page.goto(`/conductor?flota=${DEMO_FLEET_CODE}`);
   await page.getByLabel('RUT').fill(who.rut);
