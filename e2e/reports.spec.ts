@@ -7,62 +7,16 @@
  * screenshots at 1366×768 and 390×844, light and dark, with no page overflow.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { strFromU8, unzipSync } from 'fflate';
+import { expect, test } from '@playwright/test';
 import type { Booking } from '../contract/api';
 import { apiDriverOnShift, createDriver, deskToken, Leftovers, PAPUDO, person } from './support/dispatch';
+import { openFixtureWeek, reportsJourney } from './support/reportsJourney';
 import { logIn, screenshotPath } from './support/session';
-
-/** The totals row's cells ("Total", shifts, hours, ..., km, ...). */
-async function totals(page: Page): Promise<string[]> {
-  return page.locator('.flota-report-table tfoot tr').first().locator('th, td').allTextContents();
-}
-
-/** Opens Reportes on the week, whose shifts have their kilometres from the history fixture. */
-async function openWeekWithKilometres(page: Page) {
-  await page.goto('/dashboard/reports');
-  await expect(page.getByRole('heading', { level: 1, name: 'Reportes' })).toBeVisible();
-  await expect(page.locator('.flota-report-table tfoot').first()).toBeVisible();
-  const km = Number((await totals(page))[4].replace(/\./g, '').replace(',', '.'));
-  expect(km).toBeGreaterThan(100);
-}
 
 test('reports by driver for the week, drill down to a shift, and the .xlsx read back', async ({ page }) => {
   test.setTimeout(120_000);
   await logIn(page);
-  await page.getByRole('navigation').getByRole('link', { name: 'Reportes' }).click();
-  await openWeekWithKilometres(page);
-  await expect(page.getByRole('button', { name: 'Semana' })).toHaveAttribute('aria-pressed', 'true');
-  const firstDriver = page.locator('.flota-report-table tbody th button').first();
-  const driverName = (await firstDriver.textContent()) ?? '';
-
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Exportar Excel' }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^reporte-conductores-\d{4}-\d{2}-\d{2}-a-\d{4}-\d{2}-\d{2}\.xlsx$/);
-  const files = unzipSync(new Uint8Array(readFileSync((await file.path()) as string)));
-  const sheet = strFromU8(files['xl/worksheets/sheet1.xml']);
-  const shared = strFromU8(files['xl/sharedStrings.xml'] ?? new Uint8Array());
-  expect(sheet).not.toContain('<f>');
-  expect(shared).toContain('Kilómetros');
-  expect(shared).toContain(driverName.replace(/&/g, '&amp;'));
-  // From row 4 on (drivers, then the totals row), shifts (B) and kilometres (E) are number cells (no t="s").
-  const figures = [...sheet.matchAll(/<c r="([BE])(\d+)"([^>]*)><v>([^<]+)<\/v>/g)].filter((m) => Number(m[2]) >= 4);
-  expect(figures.length).toBeGreaterThanOrEqual(4);
-  for (const [, , , attributes, value] of figures) {
-    expect(attributes).not.toContain('t="s"');
-    expect(Number.isFinite(Number(value))).toBe(true);
-  }
-  const totalKm = figures.filter((m) => m[1] === 'E').at(-1);
-  expect(Number(totalKm?.[4])).toBeGreaterThan(100);
-
-  await firstDriver.click();
-  const days = page.getByRole('table', { name: `Días de ${driverName}` });
-  await expect(days).toBeVisible();
-  await days.locator('tbody th button').first().click();
-  const shiftTable = page.getByRole('table', { name: new RegExp(`^Turnos de ${driverName} el`) });
-  await expect(shiftTable).toBeVisible();
-  await expect(shiftTable.getByRole('link', { name: /Reproducir/ }).first()).toHaveAttribute('href', /\/dashboard\/history\/\d+\/replay$/);
+  await reportsJourney(page);
 
   // Imprimir: on an A4 page (210 mm less 12 mm margins each side = 186 mm ≈ 703 CSS px) the report table fits the width.
   await page.emulateMedia({ media: 'print' });
@@ -90,7 +44,7 @@ for (const theme of ['light', 'dark'] as const) {
       [390, 844],
     ]) {
       await page.setViewportSize({ width, height });
-      await openWeekWithKilometres(page);
+      await openFixtureWeek(page);
       await page.locator('.flota-report-table tbody th button').first().click();
       await expect(page.locator('.flota-report-drill table')).toBeVisible();
       await expect(page.locator('.flota-report-chart__plot canvas').first()).toBeVisible();
