@@ -12,6 +12,7 @@ import { isoTime } from './fields';
 import { locationUpdateSchema } from './positions';
 import { shiftSchema } from './shifts';
 import { alertChangedPayloadSchema, alertRaisedPayloadSchema, sosChangedPayloadSchema } from './alerts';
+import { myAccountResponseSchema } from './accounts';
 
 export { SOCKET_PATH } from './paths';
 export { SocketEvent } from './socketEvents';
@@ -78,6 +79,8 @@ export const socketPayloadSchemas = {
   alert_raised: alertRaisedPayloadSchema,
   alert_changed: alertChangedPayloadSchema,
   sos_changed: sosChangedPayloadSchema,
+  /** Cuentas (issue 44): the driver's own account after a charge, payment or reversal (driver room), as GET /driver/account answers it. */
+  account_changed: myAccountResponseSchema,
 } as const;
 
 type PayloadOf<E extends keyof typeof socketPayloadSchemas> = z.infer<(typeof socketPayloadSchemas)[E]>;
@@ -95,6 +98,7 @@ export interface ServerToClientEvents {
   alert_raised: (payload: PayloadOf<'alert_raised'>) => void;
   alert_changed: (payload: PayloadOf<'alert_changed'>) => void;
   sos_changed: (payload: PayloadOf<'sos_changed'>) => void;
+  account_changed: (payload: PayloadOf<'account_changed'>) => void;
 }
 
 export interface ClientToServerEvents {

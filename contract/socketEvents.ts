@@ -16,4 +16,5 @@ export const SocketEvent = {
   alertRaised: 'alert_raised',
   alertChanged: 'alert_changed',
   sosChanged: 'sos_changed',
+  accountChanged: 'account_changed',
 } as const;
