@@ -128,7 +128,7 @@ module.exports = {
     // A spec's test runs against its worker's own server only through support/test.ts (baseURL).
     {
       files: ['e2e/*.spec.ts'],
-      rules: { 'no-restricted-imports': ['error', { paths: [{ name: '@playwright/test', message: "Importe test y expect de './support/test': cada worker tiene su propio servidor (baseURL)." }] }] },
+      rules: { 'no-restricted-imports': ['error', { paths: [{ name: '@playwright/test', message: "Import test and expect from './support/test': each worker has a server of its own (baseURL)." }] }] },
     },
   ],
 };
