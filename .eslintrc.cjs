@@ -120,6 +120,8 @@ module.exports = {
     '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
     eqeqeq: ['error', 'smart'],
+    // DateField and TimeField render the input a label wraps (typed dd/mm/aaaa and hh:mm, issue 46).
+    'jsx-a11y/label-has-associated-control': ['error', { controlComponents: ['DateField', 'TimeField'], depth: 3 }],
   },
   overrides: [
     { files: ['*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },

@@ -28,9 +28,10 @@ describe('formatDateTime', () => {
 });
 
 describe('formatTimeEsCL', () => {
-  it('writes the hour and minutes with two digits, as es-CL does', () => {
-    expect(formatTimeEsCL(localIso(2026, 11, 21, 9, 5))).toMatch(/^09:05/);
-    expect(formatTimeEsCL(localIso(2026, 11, 21, 21, 40))).toMatch(/^(21:40|09:40\s?p\.\s?m\.)$/);
+  it('writes the hour and minutes with two digits, 24-hour, never "p. m."', () => {
+    expect(formatTimeEsCL(localIso(2026, 11, 21, 9, 5))).toBe('09:05');
+    expect(formatTimeEsCL(localIso(2026, 11, 21, 21, 40))).toBe('21:40');
+    expect(formatTimeEsCL(localIso(2026, 11, 21, 0, 7))).toBe('00:07');
   });
 });
 

@@ -1,20 +1,27 @@
-/** Display formats shared by every screen (pure: same input, same text, in the browser's time zone). */
-import dayjs from 'dayjs';
+/**
+ * Display formats shared by every screen (pure: same input, same text, in the browser's time zone).
+ * Dates and times come from contract/dateFormat.ts, the one format the server's e-mails and exports
+ * use too: 07/12/2026, 07/12/2026 04:09, 04:09.
+ */
+import { formatDate, formatDateTime as formatInstant, formatDay, formatTime } from '../../contract/dateFormat';
+
+export { formatDate, formatDay, formatTime, parseDay, DATE_PLACEHOLDER } from '../../contract/dateFormat';
 
 /** A shift's length as the spec shows it: "En curso" while it has none, otherwise "Xh Ym" (minutes floored). */
 export { formatDuration } from '../../contract/duration';
 
 /** dd/MM/yyyy HH:mm, the spec's history format, in local time. */
 export function formatDateTime(iso: string): string {
-  return dayjs(iso).format('DD/MM/YYYY HH:mm');
+  return formatInstant(iso);
 }
 
-const esClTime = new Intl.DateTimeFormat('es-CL', { hour: '2-digit', minute: '2-digit' });
-
-/** A time of day in the es-CL format the spec asks for on the map. */
+/** A time of day as the spec asks for on the map (es-CL, 24 h): 04:09. */
 export function formatTimeEsCL(iso: string): string {
-  return esClTime.format(new Date(iso));
+  return formatTime(iso);
 }
+
+/** A day ("2026-12-07") or an instant, as the one date format: 07/12/2026. */
+export const formatDayOrDate = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDay(value) : formatDate(value));
 
 /**
  * A Chilean phone number as people write it: "+56 9 8765 4321" (mobile), "+56 2 2345 6789"

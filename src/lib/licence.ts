@@ -1,3 +1,4 @@
+import { formatDay } from '../../contract/dateFormat';
 import dayjs from 'dayjs';
 
 /** A licence expiring within this many days gets a warning. */
@@ -24,6 +25,6 @@ export function licenceStatus(expiry: string | null, now: Date): LicenceStatus {
  * "venció el 20/11/2026" once past (it read "vence 17/10/2026" for a licence expired 40 days ago).
  */
 export function licenceExpiryText(expiry: string, now: Date): string {
-  const date = dayjs(expiry).format('DD/MM/YYYY');
+  const date = formatDay(expiry);
   return licenceStatus(expiry, now) === 'expired' ? `venció el ${date}` : `vence el ${date}`;
 }

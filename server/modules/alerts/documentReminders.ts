@@ -7,6 +7,7 @@
  * unique episode index stores it once: a restart, a second process or a pass run twice adds nothing.
  * A renewed document has another date, so its thresholds start again.
  */
+import { formatDay } from '../../../contract/dateFormat';
 import type { Kysely } from 'kysely';
 import type { AlertRule } from '../../../contract/alerts';
 import type { Expiry } from '../../../contract/documents';
@@ -25,11 +26,11 @@ export interface DocumentRemindersOptions {
 
 /** "vence hoy", "vence mañana", "vence en 5 días", "venció el 18/10/2026". */
 export function reminderWhen(item: Pick<Expiry, 'days_left' | 'expires_on'>): string {
-  const [y, m, d] = item.expires_on.split('-');
-  if (item.days_left < 0) return `venció el ${d}/${m}/${y}`;
-  if (item.days_left === 0) return `vence hoy (${d}/${m}/${y})`;
-  if (item.days_left === 1) return `vence mañana (${d}/${m}/${y})`;
-  return `vence en ${item.days_left} días (${d}/${m}/${y})`;
+  const day = formatDay(item.expires_on);
+  if (item.days_left < 0) return `venció el ${day}`;
+  if (item.days_left === 0) return `vence hoy (${day})`;
+  if (item.days_left === 1) return `vence mañana (${day})`;
+  return `vence en ${item.days_left} días (${day})`;
 }
 
 /** The smallest threshold whose moment (its local day at `hour`) has come: the reminder due now, or null. */

@@ -4,6 +4,7 @@
  * alerts those plans owe: one "próxima" and one "vencida" per occurrence, keyed so `alerts_episode`
  * stores each once across passes, restarts and processes.
  */
+import { formatDay } from '../../../contract/dateFormat';
 import type { Kysely } from 'kysely';
 import type { MaintenancePlan, Odometer } from '../../../contract/maintenance';
 import type { Database } from '../../platform/db/schema';
@@ -84,7 +85,7 @@ export async function fleetMaintenance(ctx: ReadContext, ownerId: number, vehicl
 export const publicPlan = ({ occurrence: _occurrence, ...plan }: PlanState): MaintenancePlan => plan;
 
 const km = (value: number) => `${Math.abs(value).toLocaleString('es-CL')} km`;
-const day = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+const day = formatDay;
 
 /** The alert a plan owes now, if any ("vencida" once passed, "próxima" inside the window). */
 export function alertFor(ownerId: number, state: VehicleState, plan: PlanState, now: Date): AlertToRaise | null {

@@ -83,7 +83,7 @@ it('sends one alert as a Spanish message, and the alerts of the next minute to t
     expect(first.mail.from?.text).toBe('"Flota Pruebas" <alertas@flota.test>');
     expect(first.mail.subject).toBe('Alerta Flota: SOS de Ana Pérez · ABCD12');
     // 15:00 UTC is 12:00 in Santiago in November (UTC-3).
-    expect(first.mail.text).toContain('SOS de Ana Pérez (SOS del conductor)\nHora: 27-11-2026, 12:00:00\nTaxi: ABCD12\nConductor: Ana Pérez, teléfono +56912345678');
+    expect(first.mail.text).toContain('SOS de Ana Pérez (SOS del conductor)\nHora: 27/11/2026 12:00\nTaxi: ABCD12\nConductor: Ana Pérez, teléfono +56912345678');
     expect(first.mail.html).toContain('<strong>SOS de Ana Pérez (SOS del conductor)</strong>');
 
     clock.advance(DIGEST_WINDOW_MS - 20_000);

@@ -2,6 +2,7 @@
  * The e-mails' Spanish texts: one alert, or a digest listing several that fired within a minute for
  * the same address. Plain text and a small HTML twin with the same content (escaped).
  */
+import { formatDateTime } from '../../../contract/dateFormat';
 import { webhookEventTypeLabels, type WebhookAlert, type WebhookEventType } from '../../../contract/notifications';
 
 export interface MailContent {
@@ -13,7 +14,7 @@ export interface MailContent {
 function when(iso: string, timeZone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('es-CL', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(date);
+  return formatDateTime(date, { timeZone });
 }
 
 function kindLabel(kind: string): string {

@@ -3,6 +3,7 @@
  * the same columns, the same texts, every cell through contract/csv.ts (formula-safe), written a
  * batch at a time. Dates are the fleet's wall clock (TZ_FLEET), since a server has no browser zone.
  */
+import { formatDateTime } from '../../../contract/dateFormat';
 import { Readable } from 'node:stream';
 import { CSV_BOM, csvLine } from '../../../contract/csv';
 import type { Shift } from '../../../contract/entities';
@@ -14,19 +15,7 @@ export const HISTORY_CSV_HEADER = ['Conductor', 'RUT', 'Vehículo', 'Inicio', 'F
 
 /** dd/mm/yyyy HH:mm in timeZone, as formatDateTime shows it on screen. */
 export function dateTimeFormatter(timeZone: string): (iso: string) => string {
-  const format = new Intl.DateTimeFormat('es-CL', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  return (iso) => {
-    const parts = Object.fromEntries(format.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
-    return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
-  };
+  return (iso) => formatDateTime(iso, { timeZone });
 }
 
 export function historyCsvRow(shift: Shift, formatDateTime: (iso: string) => string): string[] {

@@ -1,3 +1,4 @@
+import { DateField } from './DateField';
 import { Field } from './Field';
 
 interface Props {
@@ -9,15 +10,15 @@ interface Props {
   errors: { start_date?: string; end_date?: string };
 }
 
-/** Fecha Inicio and Fecha Fin of a filter bar: the end's picker starts no earlier than the start. */
+/** Fecha Inicio and Fecha Fin of a filter bar: both typed dd/mm/aaaa (DateField); the filter's own check refuses an end before the start. */
 export function DateRangeFields({ start, end, onStartChange, onEndChange, errors }: Props) {
   return (
     <>
       <Field label="Fecha Inicio" error={errors.start_date}>
-        {(control) => <input {...control} type="date" value={start} onChange={(event) => onStartChange(event.target.value)} />}
+        {(control) => <DateField {...control} value={start} onValueChange={onStartChange} />}
       </Field>
       <Field label="Fecha Fin" error={errors.end_date}>
-        {(control) => <input {...control} type="date" value={end} min={start || undefined} onChange={(event) => onEndChange(event.target.value)} />}
+        {(control) => <DateField {...control} value={end} onValueChange={onEndChange} />}
       </Field>
     </>
   );

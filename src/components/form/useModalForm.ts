@@ -17,6 +17,8 @@ export function useModalForm<Values extends Record<string, string>>(initial: Val
 
   const change = (name: keyof Values) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
     setValues((current) => ({ ...current, [name]: event.target.value }));
+  /** For a control that hands its value, not an event (DateField). */
+  const set = (name: keyof Values) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
 
   async function submit<T>(parsed: Parsed<T>, save: (data: T) => Promise<unknown>): Promise<boolean> {
     setFormError('');
@@ -35,5 +37,5 @@ export function useModalForm<Values extends Record<string, string>>(initial: Val
     }
   }
 
-  return { values, change, errors, formError, submit };
+  return { values, change, set, errors, formError, submit };
 }

@@ -1,3 +1,4 @@
+import { DateField } from '../../components/form/DateField';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { entryKindLabels } from '../../../contract/accounts';
@@ -48,7 +49,7 @@ export function ClosingPage() {
       </PageHeader>
       <label className="flota-accounts-field flota-accounts-field--day flota-accounts-noprint">
         <span>Día</span>
-        <input type="date" value={date} max={fleetToday()} onChange={(event) => setDate(event.target.value)} />
+        <DateField value={date} max={fleetToday()} onValueChange={setDate} />
       </label>
       {closing.isError && !closing.isFetching ? (
         <LoadFailure message="No se pudo cargar el cierre del día." onRetry={() => void closing.refetch()} />

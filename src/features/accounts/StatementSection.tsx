@@ -1,3 +1,5 @@
+import { DateField } from '../../components/form/DateField';
+import { formatRut } from '../../../contract/rut';
 import { useState } from 'react';
 import { formatPesos } from '../../../contract/money';
 import { useAppDispatch } from '../../app/hooks';
@@ -35,11 +37,11 @@ export function StatementSection({ driverId, today }: { driverId: number; today:
         <div className="flota-accounts-row flota-accounts-noprint">
           <label className="flota-accounts-field">
             <span>Desde</span>
-            <input type="date" value={from} max={to} onChange={(event) => setFrom(event.target.value)} />
+            <DateField value={from} max={to} onValueChange={setFrom} />
           </label>
           <label className="flota-accounts-field">
             <span>Hasta</span>
-            <input type="date" value={to} min={from} onChange={(event) => setTo(event.target.value)} />
+            <DateField value={to} min={from} onValueChange={setTo} />
           </label>
           <button type="button" className="flota-button flota-button--primary" disabled={!data} onClick={() => void exportXlsx()}>
             Exportar Excel
@@ -55,7 +57,7 @@ export function StatementSection({ driverId, today }: { driverId: number; today:
         <LoadingText>Cargando estado de cuenta...</LoadingText>
       ) : (
         <>
-          <p className="flota-accounts-print-only">{`${data.driver.first_name} ${data.driver.last_name} · RUT ${data.driver.rut} · del ${dayText(data.from)} al ${dayText(data.to)}`}</p>
+          <p className="flota-accounts-print-only">{`${data.driver.first_name} ${data.driver.last_name} · RUT ${formatRut(data.driver.rut)} · del ${dayText(data.from)} al ${dayText(data.to)}`}</p>
           <dl className="flota-accounts-figures">
             <div>
               <dt>Saldo inicial</dt>

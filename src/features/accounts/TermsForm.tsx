@@ -1,3 +1,4 @@
+import { DateField } from '../../components/form/DateField';
 import { useState, type FormEvent } from 'react';
 import { termKindLabels, termKinds, type TermKind } from '../../../contract/accounts';
 import { parsePesos } from '../../../contract/money';
@@ -52,7 +53,7 @@ export function TermsForm({ driverId, today, onSaved }: { driverId: number; toda
         </label>
         <label className="flota-accounts-field">
           <span>Desde</span>
-          <input type="date" min={today} value={from} onChange={(event) => setFrom(event.target.value)} />
+          <DateField min={today} value={from} onValueChange={setFrom} />
         </label>
       </div>
       {kind === 'porcentaje' && <PercentageNote />}

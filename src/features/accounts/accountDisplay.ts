@@ -1,4 +1,5 @@
 /** How a balance and an entry read on the desk's screens and exports. */
+import { formatDay } from '../../../contract/dateFormat';
 import { entryKindLabels, termKindLabels, type AccountEntry, type Terms } from '../../../contract/accounts';
 import { formatPesos } from '../../../contract/money';
 
@@ -29,7 +30,7 @@ export function entryDescription(entry: AccountEntry): string {
   return label;
 }
 
-/** 'YYYY-MM-DD' → 'DD-MM-YYYY', as Chile writes a date. */
-export const dayText = (day: string) => day.split('-').reverse().join('-');
+/** 'YYYY-MM-DD' → 'DD/MM/YYYY', the one date format (contract/dateFormat.ts). */
+export const dayText = formatDay;
 
 export const recordedBy = (entry: AccountEntry) => entry.recorded_by ?? 'Flota (automático)';

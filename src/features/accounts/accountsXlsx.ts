@@ -2,9 +2,11 @@
  * The estado de cuenta and the cierre del día as .xlsx (write-excel-file, loaded when asked): pesos
  * are number cells with a "$#,##0" format, days are date cells, texts go through the CSV formula guard.
  */
+import { XLSX_DATE_FORMAT } from '../../../contract/dateFormat';
 import type { Cell, Row } from 'write-excel-file/browser';
 import { entryKindLabels, type ClosingResponse, type StatementResponse } from '../../../contract/accounts';
 import { formulaSafeText } from '../../../contract/csv';
+import { formatRut } from '../../../contract/rut';
 import { entryDescription, recordedBy } from './accountDisplay';
 
 const PESOS = '"$"#,##0;-"$"#,##0';
@@ -12,12 +14,12 @@ const bold = { fontWeight: 'bold' as const };
 const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const text = (value: string, extra: Partial<Cell> = {}): Cell => ({ value: formulaSafeText(value), type: String, ...extra }) as Cell;
 const pesos = (value: number, extra: Partial<Cell> = {}): Cell => ({ value, type: Number, format: PESOS, ...extra }) as Cell;
-const date = (day: string): Cell => ({ value: asDate(day), type: Date, format: 'dd/mm/yyyy' });
+const date = (day: string): Cell => ({ value: asDate(day), type: Date, format: XLSX_DATE_FORMAT });
 
 export function statementRows(statement: StatementResponse): Row[] {
   const { driver } = statement;
   return [
-    [text('Estado de cuenta', bold), text(`${driver.first_name} ${driver.last_name}`), text(`RUT ${driver.rut}`)],
+    [text('Estado de cuenta', bold), text(`${driver.first_name} ${driver.last_name}`), text(`RUT ${formatRut(driver.rut)}`)],
     [text('Desde', bold), date(statement.from), text('Hasta', bold), date(statement.to)],
     [],
     [text('Saldo inicial', bold), pesos(statement.opening_balance, bold)],

@@ -1,5 +1,5 @@
 /** How the activity log reads in Spanish: "Modificó Conductor Rosa Vera · Teléfono: +56 9 1111 → +56 9 2222". */
-import dayjs from 'dayjs';
+import { formatDay } from '../../../contract/dateFormat';
 import { activityActionLabels, activityEntityLabels, deskRoleLabels, type ActivityEntry, type DeskRole } from '../../../contract/entities';
 import { formatRut } from '../../../contract/rut';
 import { formatDateTime } from '../../lib/format';
@@ -37,7 +37,7 @@ function valueText(field: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   if (field === 'role' && typeof value === 'string' && value in deskRoleLabels) return deskRoleLabels[value as DeskRole];
   if (field === 'rut' && typeof value === 'string') return formatRut(value);
-  if (field === 'license_expiry' && typeof value === 'string') return dayjs(value).format('DD/MM/YYYY');
+  if (field === 'license_expiry' && typeof value === 'string') return formatDay(value);
   if (typeof value === 'string' && ISO_TIME.test(value)) return formatDateTime(value);
   return String(value);
 }

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../contract/dateFormat';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { alertKindLabels, alertKinds, type Alert, type AlertKind, type AlertsQuery } from '../../../contract/alerts';
@@ -11,7 +12,7 @@ import './alerts.css';
 
 export type ShowAlertOnMap = (alert: Alert) => void;
 
-const time = (iso: string) => new Date(iso).toLocaleString('es-CL', { dateStyle: 'short', timeStyle: 'short' });
+const time = (iso: string) => formatDateTime(iso);
 
 function AlertItem({ alert, onShowOnMap }: { alert: Alert; onShowOnMap?: ShowAlertOnMap }) {
   const [acknowledge, { isLoading, error }] = useAcknowledgeAlertMutation();

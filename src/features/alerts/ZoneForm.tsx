@@ -2,6 +2,7 @@
  * A zone's fields: name, kind, colour, speed limit, dwell time and active hours. The same form makes
  * a new zone and edits one (its values then start from the zone); the shape comes from the map.
  */
+import { TimeField } from '../../components/form/TimeField';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { zoneKindLabels, zoneKinds, type Zone, type ZoneKind, type ZoneRequest } from '../../../contract/alerts';
 
@@ -62,11 +63,11 @@ export function ZoneForm({ zone, title, shapeNote, canSave, saving, submitLabel,
         <div className="flota-zones__hours">
           <label>
             Desde
-            <input type="time" value={from} onChange={(event) => setFrom(event.target.value)} required />
+            <TimeField value={from} onValueChange={setFrom} required />
           </label>
           <label>
             Hasta
-            <input type="time" value={to} onChange={(event) => setTo(event.target.value)} required />
+            <TimeField value={to} onValueChange={setTo} required />
           </label>
         </div>
       )}

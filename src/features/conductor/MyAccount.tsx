@@ -2,6 +2,7 @@
  * "Mi cuenta" on /conductor: the driver's balance and last entries, read-only (GET /driver/account).
  * Self-contained (its own fetch with the driver's token) so the page adds it with one line.
  */
+import { formatDay } from '../../../contract/dateFormat';
 import { useEffect, useState } from 'react';
 import { entryKindLabels, type MyAccountResponse } from '../../../contract/accounts';
 import { formatPesos } from '../../../contract/money';
@@ -52,7 +53,7 @@ export function MyAccount({ apiBaseUrl, token }: { apiBaseUrl: string; token: st
             <ul className="flota-conductor__entries">
               {account.entries.slice(0, 10).map((entry) => (
                 <li key={entry.id}>
-                  <span>{`${entry.date.split('-').reverse().join('-')} · ${entryKindLabels[entry.kind]}`}</span>
+                  <span>{`${formatDay(entry.date)} · ${entryKindLabels[entry.kind]}`}</span>
                   <strong>{entry.amount > 0 ? formatPesos(entry.amount) : `−${formatPesos(-entry.amount)}`}</strong>
                 </li>
               ))}

@@ -1,3 +1,4 @@
+import { formatTime } from '../../../contract/dateFormat';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DriverProfile, Shift } from '../../../contract/entities';
 import type { PrefixedStorage } from '../../lib/storage';
@@ -22,8 +23,7 @@ function sosFlag() {
 
 export const SESSION_EXPIRED = 'Tu sesión expiró. Ingresa nuevamente.';
 
-const clock = new Intl.DateTimeFormat('es-CL', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-const timeOf = (iso: string) => clock.format(new Date(iso));
+const timeOf = (iso: string) => formatTime(iso, { seconds: true });
 
 const WAKE_LOCK_TEXT: Record<WakeLockState, string> = {
   on: 'La pantalla se mantiene encendida durante el turno.',

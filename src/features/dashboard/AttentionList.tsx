@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { formatDay } from '../../../contract/dateFormat';
 import { formatPhoneCL } from '../../lib/format';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -67,7 +67,7 @@ function ItemBody({ item, onShowTaxi }: { item: AttentionItem; onShowTaxi?: Show
         <Badge tone={item.expired ? 'danger' : 'warning'}>{item.expired ? 'Licencia vencida' : 'Licencia vence pronto'}</Badge>
         <p className="flota-attention__text">
           <strong>{name}</strong>: licencia {item.driver.license_number ? `${item.driver.license_number} ` : ''}
-          {licenceWhen(item.daysLeft)} ({dayjs(item.driver.license_expiry).format('DD/MM/YYYY')})
+          {licenceWhen(item.daysLeft)} ({formatDay(item.driver.license_expiry ?? '')})
         </p>
         <span className="flota-attention__actions">
           <Link className="flota-attention__action" to={driverLink(item.driver.id)} aria-label={`Ver conductor ${name}`}>

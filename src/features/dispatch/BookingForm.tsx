@@ -6,6 +6,8 @@
  * Destino, Pasajeros, Notas, Ahora or a time, and Enter creates the booking and offers it to the
  * nearest free taxi (unless unticked).
  */
+import { DateField } from '../../components/form/DateField';
+import { TimeField } from '../../components/form/TimeField';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { normalizeChileanPhone, type Booking, type Customer } from '../../../contract/api';
 import { useAppDispatch } from '../../app/hooks';
@@ -32,13 +34,18 @@ interface Draft {
   passengers: string;
   notes: string;
   when: 'now' | 'later';
-  scheduledAt: string;
+  /** Programar: the day (YYYY-MM-DD) and the time (HH:mm), typed apart (DateField, TimeField). */
+  scheduledDay: string;
+  scheduledTime: string;
   offer: boolean;
 }
 
 type Errors = Partial<Record<'phone' | 'name' | 'pickup' | 'passengers' | 'scheduledAt' | 'notes', string>>;
 
-const EMPTY: Draft = { phone: '', name: '', pickupText: '', pickup: null, pickupFromMap: false, destinationText: '', passengers: '1', notes: '', when: 'now', scheduledAt: '', offer: true };
+/** The local moment a scheduled booking is for ('' until both the day and the time are typed). */
+const scheduledAt = (draft: Draft) => (draft.scheduledDay && draft.scheduledTime ? `${draft.scheduledDay}T${draft.scheduledTime}` : '');
+
+const EMPTY: Draft = { phone: '', name: '', pickupText: '', pickup: null, pickupFromMap: false, destinationText: '', passengers: '1', notes: '', when: 'now', scheduledDay: '', scheduledTime: '', offer: true };
 
 export interface MapPick {
   latitude: number;
@@ -178,7 +185,7 @@ export function BookingForm({ mapPick, onPickupChange, onCreated }: { mapPick: M
     else if (!draft.pickup.label) found.pickup = 'Escribe la dirección o una referencia del punto marcado';
     const passengers = Number(draft.passengers);
     if (!Number.isInteger(passengers) || passengers < 1 || passengers > 8) found.passengers = 'Entre 1 y 8 pasajeros';
-    if (draft.when === 'later' && !(Date.parse(draft.scheduledAt) > Date.now())) found.scheduledAt = 'Elige una hora futura';
+    if (draft.when === 'later' && !(Date.parse(scheduledAt(draft)) > Date.now())) found.scheduledAt = 'Elige una hora futura';
     return found;
   }
 
@@ -199,7 +206,7 @@ export function BookingForm({ mapPick, onPickupChange, onCreated }: { mapPick: M
       destination,
       passengers: Number(draft.passengers),
       notes: notes || null,
-      scheduled_for: draft.when === 'later' ? new Date(draft.scheduledAt).toISOString() : null,
+      scheduled_for: draft.when === 'later' ? new Date(scheduledAt(draft)).toISOString() : null,
     };
     try {
       // "Crear y ofrecer" is one request: the server creates the booking and offers it.
@@ -254,9 +261,12 @@ export function BookingForm({ mapPick, onPickupChange, onCreated }: { mapPick: M
         </fieldset>
       </div>
       {draft.when === 'later' && (
-        <Field label="Fecha y hora" error={errors.scheduledAt}>
-          {(control) => <input {...control} type="datetime-local" value={draft.scheduledAt} onChange={(event) => update({ scheduledAt: event.target.value })} />}
-        </Field>
+        <div className="flota-booking-form__when">
+          <Field label="Fecha" error={errors.scheduledAt}>
+            {(control) => <DateField {...control} value={draft.scheduledDay} onValueChange={(scheduledDay) => update({ scheduledDay })} />}
+          </Field>
+          <Field label="Hora">{(control) => <TimeField {...control} value={draft.scheduledTime} onValueChange={(scheduledTime) => update({ scheduledTime })} />}</Field>
+        </div>
       )}
       <Field label="Notas" error={errors.notes}>
         {(control) => <textarea {...control} rows={2} value={draft.notes} onChange={(event) => update({ notes: event.target.value })} onKeyDown={submitOnEnter} />}

@@ -3,6 +3,7 @@
  * Administrador) the form that adds one with its scanned file. The server judges dates and files;
  * its Spanish texts show under the fields.
  */
+import { DateField } from '../../components/form/DateField';
 import { useState, type FormEvent } from 'react';
 import {
   documentKindLabels,
@@ -180,10 +181,10 @@ export function DocumentsModal({ subject, onClose }: { subject: DocumentsSubject
             {(control) => <input {...control} value={number} onChange={(event) => setNumber(event.target.value)} />}
           </Field>
           <Field label="Emisión" error={errors.issued_on}>
-            {(control) => <input {...control} type="date" value={issuedOn} onChange={(event) => setIssuedOn(event.target.value)} />}
+            {(control) => <DateField {...control} value={issuedOn} onValueChange={setIssuedOn} />}
           </Field>
           <Field label="Vencimiento" error={errors.expires_on}>
-            {(control) => <input {...control} type="date" required value={expiresOn} onChange={(event) => setExpiresOn(event.target.value)} />}
+            {(control) => <DateField {...control} required value={expiresOn} onValueChange={setExpiresOn} />}
           </Field>
           <Field label="Notas" error={errors.notes}>
             {(control) => <input {...control} value={notes} onChange={(event) => setNotes(event.target.value)} />}

@@ -3,6 +3,7 @@
  * expires within 30 days (and a taxi's retirement date when the fleet set a maximum age), and the
  * Documentos button that opens them. One request for every card: the fleet's expiries, cached.
  */
+import { formatDay } from '../../../contract/dateFormat';
 import { useState } from 'react';
 import { Badge } from '../../components/Badge';
 import { useGetExpiriesQuery } from './documentsApi';
@@ -28,7 +29,7 @@ export function DocumentsSlot({ subject }: { subject: DocumentsSubject }) {
           {soon[0].label} {expiryText(soon[0], now)}
         </Badge>
       )}
-      {retirement && <Badge tone={retirement.days_left < 0 ? 'danger' : 'warning'}>Retiro: {retirement.retires_on.split('-').reverse().join('/')}</Badge>}
+      {retirement && <Badge tone={retirement.days_left < 0 ? 'danger' : 'warning'}>Retiro: {formatDay(retirement.retires_on)}</Badge>}
       <button type="button" className="flota-button flota-button--secondary" onClick={() => setOpen(true)} aria-label={`Documentos de ${subject.name}`}>
         Documentos
       </button>

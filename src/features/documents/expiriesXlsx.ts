@@ -1,4 +1,5 @@
 /** Vencimientos as a real .xlsx (write-excel-file, loaded only when asked): one row per document, dates as date cells. */
+import { XLSX_DATE_FORMAT } from '../../../contract/dateFormat';
 import type { Cell, Row } from 'write-excel-file/browser';
 import { formulaSafeText } from '../../../contract/csv';
 import type { Expiry } from '../../../contract/documents';
@@ -16,7 +17,7 @@ export function expiriesSheetRows(expiries: readonly Expiry[]): Row[] {
       { value: formulaSafeText(item.name), type: String },
       { value: formulaSafeText(item.label), type: String },
       { value: item.number ? formulaSafeText(item.number) : '', type: String },
-      { value: asDate(item.expires_on), type: Date, format: 'dd/mm/yyyy' },
+      { value: asDate(item.expires_on), type: Date, format: XLSX_DATE_FORMAT },
       { value: item.days_left, type: Number },
       { value: item.status === 'vencido' ? 'Vencido' : 'Por vencer', type: String },
       { value: item.required ? 'Sí' : 'No', type: String },

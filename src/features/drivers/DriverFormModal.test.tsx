@@ -32,7 +32,7 @@ describe('Nuevo Conductor', () => {
     await openCreate();
     expect(screen.getByLabelText('Correo')).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Teléfono')).toHaveAttribute('type', 'tel');
-    expect(screen.getByLabelText('Vencimiento de licencia')).toHaveAttribute('type', 'date');
+    expect(screen.getByLabelText('Vencimiento de licencia')).toHaveAttribute('placeholder', 'dd/mm/aaaa');
     expect(screen.getByLabelText('Número de licencia')).toBeInTheDocument();
     const select = screen.getByLabelText('Vehículo asignado');
     expect(await within(select).findByRole('option', { name: 'BCDF12 (asignado a Juan Pérez)' })).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { DateField } from '../../components/form/DateField';
 import { useAppDispatch } from '../../app/hooks';
 import { driverCreateSchema, driverUpdateSchema } from '../../../contract/api';
 import type { Driver, Vehicle } from '../../../contract/entities';
@@ -33,7 +34,7 @@ function vehicleOptionLabel(vehicle: Vehicle, editedDriverId: number | undefined
 /** Create (driver = null) or edit a driver. Validates with the contract schemas before sending. */
 export function DriverFormModal({ driver, onClose }: { driver: Driver | null; onClose: () => void }) {
   const dispatch = useAppDispatch();
-  const { values, change, errors, formError, submit } = useModalForm(initialValues(driver), 'Error al guardar conductor');
+  const { values, change, set, errors, formError, submit } = useModalForm(initialValues(driver), 'Error al guardar conductor');
   const { data: vehicles = [] } = useGetVehicleOptionsQuery();
   const [createDriver, creating] = useCreateDriverMutation();
   const [updateDriver, updating] = useUpdateDriverMutation();
@@ -80,7 +81,7 @@ export function DriverFormModal({ driver, onClose }: { driver: Driver | null; on
         {(control) => <input {...control} value={values.license_number} onChange={change('license_number')} autoComplete="off" />}
       </Field>
       <Field label="Vencimiento de licencia" error={errors.license_expiry}>
-        {(control) => <input {...control} type="date" value={values.license_expiry} onChange={change('license_expiry')} />}
+        {(control) => <DateField {...control} value={values.license_expiry} onValueChange={set('license_expiry')} />}
       </Field>
       <Field wide label="Vehículo asignado" error={errors.current_vehicle_id} hint="Si el vehículo ya tiene conductor, pasa a este conductor">
         {(control) => (

@@ -65,8 +65,9 @@ describe('Historial de Turnos', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Historial de Turnos' })).toBeInTheDocument();
     expect(await screen.findByText('Cargando historial...')).toHaveAttribute('role', 'status');
     expect(screen.getByRole('combobox', { name: 'Conductor' })).toHaveValue('');
-    expect(screen.getByLabelText('Fecha Inicio')).toHaveAttribute('type', 'date');
-    expect(screen.getByLabelText('Fecha Fin')).toHaveAttribute('type', 'date');
+    // Typed day first whatever the browser's language (DateField), not a native date input.
+    expect(screen.getByLabelText('Fecha Inicio')).toHaveAttribute('placeholder', 'dd/mm/aaaa');
+    expect(screen.getByLabelText('Fecha Fin')).toHaveAttribute('placeholder', 'dd/mm/aaaa');
     expect(screen.getByRole('button', { name: 'Buscar' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Limpiar' })).toBeInTheDocument();
 
@@ -129,7 +130,7 @@ describe('Historial de Turnos', () => {
   it('opens a shared link with its filters filled in and requested', async () => {
     await openHistory('/dashboard/history?driver_id=2&start_date=2026-11-01');
     expect(screen.getByRole('combobox', { name: 'Conductor' })).toHaveValue('2');
-    expect(screen.getByLabelText('Fecha Inicio')).toHaveValue('2026-11-01');
+    expect(screen.getByLabelText('Fecha Inicio')).toHaveValue('01/11/2026');
     expect(screen.getByLabelText('Fecha Fin')).toHaveValue('');
     expect(screen.getByText('Mostrando 2 turno(s).')).toBeInTheDocument();
     expect(sentQueries()).toEqual(['driver_id=2&start_date=2026-11-01']);

@@ -1,3 +1,4 @@
+import { DateField } from '../../components/form/DateField';
 import { useState, type FormEvent } from 'react';
 import type { Odometer } from '../../../contract/maintenance';
 import { useAppDispatch } from '../../app/hooks';
@@ -52,7 +53,7 @@ export function OdometerSection({ vehicleId, odometer, canEdit }: { vehicleId: n
           </label>
           <label className="flota-maintenance-field">
             <span>Leído el</span>
-            <input type="date" value={readOn} max={fleetToday()} onChange={(event) => setReadOn(event.target.value)} />
+            <DateField value={readOn} max={fleetToday()} onValueChange={setReadOn} />
           </label>
           <button type="submit" className="flota-button flota-button--primary" disabled={saving.isLoading}>
             {saving.isLoading ? 'Guardando...' : 'Guardar lectura'}

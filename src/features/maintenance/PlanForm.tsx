@@ -1,3 +1,4 @@
+import { DateField } from '../../components/form/DateField';
 import { useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
@@ -48,7 +49,7 @@ export function PlanForm({ vehicleId, currentKm }: { vehicleId: number; currentK
       <div className="flota-maintenance-row">
         <label className="flota-maintenance-field">
           <span>Último servicio el</span>
-          <input type="date" value={lastOn} max={fleetToday()} onChange={(event) => setLastOn(event.target.value)} />
+          <DateField value={lastOn} max={fleetToday()} onValueChange={setLastOn} />
         </label>
         <label className="flota-maintenance-field">
           <span>a los (km)</span>

@@ -5,7 +5,7 @@ import { ConfirmDeleteButton } from '../../components/ConfirmDeleteButton';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { errorText, useDeletePlanMutation } from './maintenanceApi';
 import { PlanForm } from './PlanForm';
-import { dueLines, intervalText, statusTone } from './planText';
+import { dayText, dueLines, intervalText, statusTone } from './planText';
 
 /** A taxi's plans: each with its interval, the service it counts from, and when it is next due; managers add and remove them. */
 export function PlansSection({ vehicleId, plans, currentKm, canEdit }: { vehicleId: number; plans: MaintenancePlan[]; currentKm: number | null; canEdit: boolean }) {
@@ -31,7 +31,7 @@ export function PlansSection({ vehicleId, plans, currentKm, canEdit }: { vehicle
                 <Badge tone={statusTone[plan.status]}>{maintenancePlanStatusLabels[plan.status]}</Badge>
               </div>
               <p className="flota-maintenance-note">
-                {intervalText(plan)} · último el {plan.last_done_on.split('-').reverse().join('/')}
+                {intervalText(plan)} · último el {dayText(plan.last_done_on)}
                 {plan.last_done_km !== null && ` a los ${plan.last_done_km.toLocaleString('es-CL')} km`}
               </p>
               {dueLines(plan).map((line) => (

@@ -1,3 +1,4 @@
+import { DateField } from '../../components/form/DateField';
 import { useState, type FormEvent } from 'react';
 import { formatPesos, parsePesos } from '../../../contract/money';
 import { useAppDispatch } from '../../app/hooks';
@@ -42,7 +43,7 @@ export function RecordForm({ vehicleId, currentKm, kinds }: { vehicleId: number;
       <div className="flota-maintenance-row">
         <label className="flota-maintenance-field">
           <span>Fecha</span>
-          <input type="date" value={doneOn} max={fleetToday()} onChange={(event) => setDoneOn(event.target.value)} />
+          <DateField value={doneOn} max={fleetToday()} onValueChange={setDoneOn} />
         </label>
         <label className="flota-maintenance-field">
           <span>Odómetro (km)</span>

@@ -1,9 +1,10 @@
 /** How a plan reads at the desk: its interval, when it is next due and what remains ("venció" once past, never "vence"). */
+import { formatDay } from '../../../contract/dateFormat';
 import type { MaintenancePlan, MaintenancePlanStatus } from '../../../contract/maintenance';
 import type { BadgeTone } from '../../components/Badge';
 
 export const km = (value: number) => `${value.toLocaleString('es-CL')} km`;
-export const dayText = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+export const dayText = formatDay;
 
 /** "Cada 10.000 km o 6 meses". */
 export function intervalText(plan: Pick<MaintenancePlan, 'every_km' | 'every_months'>): string {

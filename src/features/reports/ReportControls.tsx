@@ -1,3 +1,4 @@
+import { DateField } from '../../components/form/DateField';
 import { useId } from 'react';
 import { REPORT_GROUPS, type ReportGroup } from '../../../contract/reports';
 import { localToday, periodAround, periodLabels, shiftPeriod, type Period, type PeriodKind } from './reportPeriod';
@@ -26,11 +27,11 @@ export function ReportControls({ period, group, onPeriod, onGroup }: { period: P
         <div className="flota-report-dates">
           <div className="flota-field">
             <label htmlFor={`${id}-from`}>Desde</label>
-            <input id={`${id}-from`} type="date" value={period.from} max={period.to} onChange={(e) => e.target.value && onPeriod({ ...period, from: e.target.value })} />
+            <DateField id={`${id}-from`} value={period.from} max={period.to} onValueChange={(from) => from && onPeriod({ ...period, from })} />
           </div>
           <div className="flota-field">
             <label htmlFor={`${id}-to`}>Hasta</label>
-            <input id={`${id}-to`} type="date" value={period.to} min={period.from} onChange={(e) => e.target.value && onPeriod({ ...period, to: e.target.value })} />
+            <DateField id={`${id}-to`} value={period.to} min={period.from} onValueChange={(to) => to && onPeriod({ ...period, to })} />
           </div>
         </div>
       ) : (

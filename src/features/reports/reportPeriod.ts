@@ -59,16 +59,16 @@ export function datesOf(from: string, to: string): string[] {
   return dates;
 }
 
-const longDate = new Intl.DateTimeFormat('es-CL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const shortDate = new Intl.DateTimeFormat('es-CL', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 const monthName = new Intl.DateTimeFormat('es-CL', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** "lun, 16 nov" */
 export const formatDay = (date: string) => shortDate.format(toDate(date));
 
-/** The period in words: "16 de noviembre de 2026", "noviembre de 2026", "16 de noviembre de 2026 al 22 de...". */
+/** The period: "16/11/2026", "noviembre de 2026", "16/11/2026 al 22/11/2026" (days in the one date format, contract/dateFormat.ts). */
 export function describePeriod(period: Period): string {
-  if (period.from === period.to) return longDate.format(toDate(period.from));
+  if (period.from === period.to) return formatStoredDay(period.from);
   if (period.kind === 'month') return monthName.format(toDate(period.from));
-  return `${longDate.format(toDate(period.from))} al ${longDate.format(toDate(period.to))}`;
-}
+  return `${formatStoredDay(period.from)} al ${formatStoredDay(period.to)}`;
+}import { formatDay as formatStoredDay } from '../../../contract/dateFormat';
+

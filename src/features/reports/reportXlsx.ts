@@ -5,6 +5,7 @@
  * with their format (times as durations, [h]:mm), dates are date cells, names are text cells (never
  * formulas) that went through the same formula guard as the CSV.
  */
+import { XLSX_DATE_FORMAT, XLSX_DATE_TIME_FORMAT } from '../../../contract/dateFormat';
 import type { Cell, Row } from 'write-excel-file/browser';
 import { formulaSafeText } from '../../../contract/csv';
 import type { ReportDailyResponse, ReportResponse, ReportShiftsResponse } from '../../../contract/reports';
@@ -26,7 +27,7 @@ function figureCell(column: MetricColumn, metrics: ReportResponse['totals']): Ce
 export function reportSheetRows(report: ReportResponse): Row[] {
   const columns = columnsFor([report.totals]);
   const rows: Row[] = [
-    [{ value: 'Desde', ...bold }, { value: asDate(report.from), type: Date, format: 'dd/mm/yyyy' }, { value: 'Hasta', ...bold }, { value: asDate(report.to), type: Date, format: 'dd/mm/yyyy' }],
+    [{ value: 'Desde', ...bold }, { value: asDate(report.from), type: Date, format: XLSX_DATE_FORMAT }, { value: 'Hasta', ...bold }, { value: asDate(report.to), type: Date, format: XLSX_DATE_FORMAT }],
     [],
     reportHeader(report).map((header): Cell => ({ value: header, type: String, ...bold })),
   ];
@@ -46,7 +47,7 @@ export function dailySheetRows(report: ReportResponse, daily: ReportDailyRespons
   const days = [...daily.days].sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name, 'es'));
   return [
     header(['Día', groupLabels[report.group], ...metricColumns.map((column) => column.header)]),
-    ...days.map((day): Row => [{ value: asDate(day.date), type: Date, format: 'dd/mm/yyyy' }, { value: formulaSafeText(day.name), type: String }, ...metricColumns.map((column) => figureCell(column, day))]),
+    ...days.map((day): Row => [{ value: asDate(day.date), type: Date, format: XLSX_DATE_FORMAT }, { value: formulaSafeText(day.name), type: String }, ...metricColumns.map((column) => figureCell(column, day))]),
   ];
 }
 
@@ -67,8 +68,8 @@ export function shiftsSheetRows(report: ReportResponse, shifts: ReportShiftsResp
     header(['Turno', 'Inicio', 'Fin', 'Conductor', 'Vehículo', 'Horas de turno', 'Horas en movimiento', 'Kilómetros', 'Paradas', 'Viajes', 'Velocidad máxima (km/h)']),
     ...shifts.shifts.map((shift): Row => [
       { value: shift.id, type: Number },
-      { value: wallClock(shift.start_time, report.time_zone), type: Date, format: 'dd/mm/yyyy hh:mm' },
-      shift.end_time ? { value: wallClock(shift.end_time, report.time_zone), type: Date, format: 'dd/mm/yyyy hh:mm' } : { value: 'En curso', type: String },
+      { value: wallClock(shift.start_time, report.time_zone), type: Date, format: XLSX_DATE_TIME_FORMAT },
+      shift.end_time ? { value: wallClock(shift.end_time, report.time_zone), type: Date, format: XLSX_DATE_TIME_FORMAT } : { value: 'En curso', type: String },
       { value: formulaSafeText(shift.driver_name), type: String },
       { value: formulaSafeText(shift.plate_number ?? 'Sin vehículo'), type: String },
       seconds(shift.shift_seconds),

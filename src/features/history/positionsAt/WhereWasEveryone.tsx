@@ -3,6 +3,8 @@
  * it was then (its last point at or before that time, within the chosen window) with its driver,
  * on a map and in a list that links each shift to its replay.
  */
+import { TimeField } from '../../../components/form/TimeField';
+import { DateField } from '../../../components/form/DateField';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Field } from '../../../components/form/Field';
@@ -38,9 +40,9 @@ export function WhereWasEveryone({ onClose }: { onClose: () => void }) {
     <Modal title="¿Dónde estaba cada taxi?" subtitle="La última posición de cada taxi en o antes del momento elegido" onClose={onClose} closeLabel="Cerrar" wide closeOnBackdropClick>
       <form className="flota-positions-at__form" onSubmit={submit} noValidate>
         <Field label="Fecha" error={error ?? undefined}>
-          {(control) => <input {...control} type="date" value={fields.date} onChange={(event) => setFields({ ...fields, date: event.target.value })} />}
+          {(control) => <DateField {...control} value={fields.date} onValueChange={(date) => setFields({ ...fields, date })} />}
         </Field>
-        <Field label="Hora">{(control) => <input {...control} type="time" value={fields.time} onChange={(event) => setFields({ ...fields, time: event.target.value })} />}</Field>
+        <Field label="Hora">{(control) => <TimeField {...control} value={fields.time} onValueChange={(time) => setFields({ ...fields, time })} />}</Field>
         <Field label="Hasta cuánto antes">
           {(control) => (
             <select {...control} value={windowMinutes} onChange={(event) => setWindowMinutes(Number(event.target.value))}>

@@ -3,6 +3,7 @@
  * 43,200 points). A vertical line follows the player's time without redrawing the series; a click
  * jumps the player there. The colours come from the theme, so the chart is rebuilt when it changes.
  */
+import { formatTime } from '../../../../contract/dateFormat';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -17,7 +18,6 @@ interface Props {
 }
 
 const HEIGHT = 150;
-const timeLabel = new Intl.DateTimeFormat('es-CL', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 function placeMarker(plot: uPlot | null, marker: HTMLDivElement | null, time: number): void {
   if (plot && marker) marker.style.transform = `translateX(${plot.valToPos(time / 1000, 'x')}px)`;
@@ -51,7 +51,7 @@ export default function SpeedChart({ track, clock, colorScheme }: Props) {
       cursor: { drag: { x: false, y: false }, points: { show: false } },
       scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(60, Math.ceil(max / 10) * 10)] } },
       axes: [
-        { ...axis, values: (_u, ticks) => ticks.map((tick) => timeLabel.format(new Date(tick * 1000))) },
+        { ...axis, values: (_u, ticks) => ticks.map((tick) => formatTime(new Date(tick * 1000))) },
         { ...axis, label: 'km/h', labelSize: 16, size: 44 },
       ],
       series: [{}, { label: 'Velocidad', stroke: line, width: 1.5, fill: `${line}22`, points: { show: false } }],
