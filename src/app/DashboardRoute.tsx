@@ -1,11 +1,11 @@
 import { useCallback, useEffect } from 'react';
-import { AccountsAttention } from '../features/accounts/AccountsAttention';
+import { AccountsAttention, driversBehind } from '../features/accounts/AccountsAttention';
 import { useGetBalancesQuery } from '../features/accounts/accountsApi';
 import { OpenAlertsLine } from '../features/alerts/AlertsLive';
 import { useGetAlertSummaryQuery } from '../features/alerts/alertsApi';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { useGetExpiriesQuery } from '../features/documents/documentsApi';
-import { ExpiriesAttention } from '../features/documents/ExpiriesAttention';
+import { attentionExpiries, ExpiriesAttention } from '../features/documents/ExpiriesAttention';
 import { shiftSelected } from '../features/liveMap/state/liveMapSlice';
 import { positionOf } from '../features/liveMap/state/taxiRows';
 import { dispatchClosed, dispatchOpened } from '../features/dispatch/dispatchRealtime';
@@ -30,8 +30,10 @@ export function DashboardRoute() {
   const expiries = useGetExpiriesQuery(undefined, { refetchOnMountOrArgChange: 60 });
   const balances = useGetBalancesQuery(undefined, { refetchOnMountOrArgChange: 60 });
   const attentionSettled = !alerts.isLoading && !expiries.isLoading && !balances.isLoading;
+  // Their rows count in "Requiere atención (N)" with the list's own: it said (5) over 10 rows.
+  const extraRows = attentionExpiries(expiries.data).length + driversBehind(balances.data).length;
   const showTaxi = useCallback((shift: { id: number; latitude: number | null; longitude: number | null }) => dispatch(shiftSelected({ shiftId: shift.id, position: positionOf(shift) })), [dispatch]);
-  return <DashboardPage onShowTaxi={showTaxi} openAlerts={<OpenAlertsLine />} attentionSettled={attentionSettled} extraAttention={
+  return <DashboardPage onShowTaxi={showTaxi} openAlerts={<OpenAlertsLine />} attentionSettled={attentionSettled} extraAttentionRows={extraRows} extraAttention={
         <>
           <ExpiriesAttention />
           <AccountsAttention />

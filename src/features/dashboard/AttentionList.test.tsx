@@ -52,7 +52,7 @@ describe('Requiere atención', () => {
     const items = await attentionItems();
     expect(screen.getByRole('heading', { level: 2, name: 'Requiere atención (4)' })).toBeInTheDocument();
     expect(items.map((item) => item.textContent)).toEqual([
-      'Sin señalJuan PérezBCDF12 sin señal hace 10 minVer en el mapaLlamar',
+      'Sin señalJuan Pérez · taxi BCDF12: sin señal hace 10 minVer en el mapaLlamar',
       'Sin vehículoAna Soto está en turno sin vehículo asignadoVer conductorLlamar',
       `Licencia vencidaAna Soto: licencia B-1 venció hace 3 días (${dayjs(inDays(-3)).format('DD/MM/YYYY')})Ver conductor`,
       `Licencia vence prontoJuan Pérez: licencia A2-123456 vence en 10 días (${dayjs(inDays(10)).format('DD/MM/YYYY')})Ver conductor`,
@@ -141,7 +141,7 @@ describe('Requiere atención', () => {
     serveShifts([makeShift({ id: 11, start_time: secondsAgo(2 * 3600 + 5 * 60), latitude: null, longitude: null, last_location_time: null })]);
     renderApp('/dashboard', { signedIn: true });
     const [item] = await attentionItems();
-    expect(item).toHaveTextContent('Juan PérezBCDF12 sin posición desde que inició el turno, hace 2 h 5 min');
+    expect(item).toHaveTextContent('Juan Pérez · taxi BCDF12: sin posición desde que inició el turno, hace 2 h 5 min');
   });
 
   it('says it could not check, with Reintentar, when the shifts fail to load', async () => {
@@ -178,5 +178,31 @@ describe('Requiere atención', () => {
     expect(router.state.location.search).toBe('?conductor=2');
     expect(title.closest('li')).toHaveClass('flota-card--highlight');
     expect(title).toHaveFocus();
+  });
+  it('counts in its heading every row it shows: its own, the documents and the drivers behind on their account', async () => {
+    deskWithTrouble();
+    server.use(
+      http.get(`${API}/expiries`, () =>
+        HttpResponse.json({
+          today: inDays(0),
+          window_days: 60,
+          expiries: [
+            { subject: 'vehicle', vehicle_id: 5, driver_id: null, name: 'PLST87', kind: 'soap', label: 'SOAP', document_id: 41, number: 'S-1', expires_on: inDays(-5), days_left: -5, status: 'vencido', required: true, has_file: false },
+            { subject: 'vehicle', vehicle_id: 6, driver_id: null, name: 'FHFW74', kind: 'revision_tecnica', label: 'Revisión técnica', document_id: 42, number: 'RT-1', expires_on: inDays(12), days_left: 12, status: 'por_vencer', required: true, has_file: false },
+          ],
+          retirements: [],
+        }),
+      ),
+      http.get(`${API}/accounts/balances`, () =>
+        HttpResponse.json({ balances: [{ driver_id: 3, first_name: 'Pedro', last_name: 'Rojas', balance: 140_000, days_behind: 9, terms: null }], total_owed: 140_000, behind_days_alert: 3 }),
+      ),
+    );
+    renderApp('/dashboard', { signedIn: true });
+    const section = (await screen.findByRole('heading', { level: 2, name: /^Requiere atención/ }, SLOW)).closest('section') as HTMLElement;
+    await within(section).findByRole('list', { name: 'Conductores con atraso en su cuenta' }, SLOW);
+    const rows = within(section).getAllByRole('listitem');
+    expect(rows).toHaveLength(7);
+    expect(within(section).getByRole('heading', { level: 2 })).toHaveTextContent(`Requiere atención (${rows.length})`);
+    expect(rows.at(-1)).toHaveTextContent('Cuenta atrasadaPedro Rojas: 9 días de atraso, debe $140.000Ver cuenta');
   });
 });

@@ -102,8 +102,13 @@ function ItemBody({ item, onShowTaxi }: { item: AttentionItem; onShowTaxi?: Show
       <Badge tone="danger">Sin señal</Badge>
       <p className="flota-attention__text">
         <strong>{name}</strong>
-        {shift.plate_number ? <span className="flota-attention__plate">{shift.plate_number}</span> : null}
-        {item.hasPosition ? ` sin señal hace ${silenceText(item.silentSeconds)}` : ` sin posición desde que inició el turno, hace ${silenceText(item.silentSeconds)}`}
+        {shift.plate_number ? (
+          <>
+            {' · taxi '}
+            <span className="flota-attention__plate">{shift.plate_number}</span>
+          </>
+        ) : null}
+        {item.hasPosition ? `: sin señal hace ${silenceText(item.silentSeconds)}` : `: sin posición desde que inició el turno, hace ${silenceText(item.silentSeconds)}`}
       </p>
       <span className="flota-attention__actions">
         <Link className="flota-attention__action" to="/dashboard/map" onClick={() => onShowTaxi?.(shift)} aria-label={`Ver en el mapa a ${name}`}>
@@ -121,12 +126,13 @@ function ItemBody({ item, onShowTaxi }: { item: AttentionItem; onShowTaxi?: Show
  * where it is handled.
  */
 /**
- * `openAlerts`: Alertas' open count, shown first; `extra`: what other features add (drivers behind
- * on their account). Both composed in app/, which says with `othersSettled` when their answers are
+ * `openAlerts`: Alertas' open count, shown first; `extra`: what other features add (documents,
+ * drivers behind on their account), `extraRows` how many rows that is, so the heading's count is the
+ * rows' count. Both composed in app/, which says with `othersSettled` when their answers are
  * in. The list shows "Cargando pendientes..." until every part has answered, then all of it in one
  * frame: a part arriving late would push the lines under it down as the user reads (CLS).
  */
-export function AttentionList({ onShowTaxi, openAlerts, extra, othersSettled = true }: { onShowTaxi?: ShowTaxi; openAlerts?: ReactNode; extra?: ReactNode; othersSettled?: boolean }) {
+export function AttentionList({ onShowTaxi, openAlerts, extra, extraRows = 0, othersSettled = true }: { onShowTaxi?: ShowTaxi; openAlerts?: ReactNode; extra?: ReactNode; extraRows?: number; othersSettled?: boolean }) {
   const shiftsQuery = useGetAttentionShiftsQuery(undefined, { pollingInterval: POLL_MS, refetchOnMountOrArgChange: true });
   const driversQuery = useGetAttentionDriversQuery(undefined, { refetchOnMountOrArgChange: 60 });
   // A booking nobody took is the most urgent line: it comes live through Despacho's socket channel
@@ -141,6 +147,7 @@ export function AttentionList({ onShowTaxi, openAlerts, extra, othersSettled = t
   const bookings = bookingsQuery.data;
   const items = useMemo(() => (shifts && drivers ? attentionItems({ shifts, drivers, bookings, now, staleAfterSeconds }) : []), [shifts, drivers, bookings, now, staleAfterSeconds]);
 
+  const rows = items.length + extraRows;
   const settling = shiftsQuery.isLoading || driversQuery.isLoading || bookingsQuery.isLoading || !othersSettled;
 
   function content() {
@@ -155,7 +162,8 @@ export function AttentionList({ onShowTaxi, openAlerts, extra, othersSettled = t
         />
       );
     }
-    if (items.length === 0) return <p className="flota-attention__empty">Todo en orden: ninguna reserva sin taxi, taxi sin señal, turno sin vehículo ni licencia por vencer.</p>;
+    if (items.length === 0 && extraRows === 0) return <p className="flota-attention__empty">Todo en orden: ninguna reserva sin taxi, taxi sin señal, turno sin vehículo ni licencia por vencer.</p>;
+    if (items.length === 0) return null;
     return (
       <ul className="flota-attention__list" aria-labelledby={titleId}>
         {items.map((item) => (
@@ -170,7 +178,7 @@ export function AttentionList({ onShowTaxi, openAlerts, extra, othersSettled = t
   return (
     <section className="flota-attention" aria-labelledby={titleId}>
       <h2 id={titleId} className="flota-section-title">
-        Requiere atención{items.length > 0 ? ` (${items.length})` : ''}
+        Requiere atención{rows > 0 ? ` (${rows})` : ''}
       </h2>
       {settling ? (
         <LoadingText>Cargando pendientes...</LoadingText>

@@ -15,7 +15,7 @@ const cards: { key: keyof FleetCounts; label: string; tone: string }[] = [
 ];
 
 /** onShowTaxi: given by the app, which knows the live map (a feature does not import another). */
-export function DashboardPage({ onShowTaxi, openAlerts, extraAttention, attentionSettled }: { onShowTaxi?: ShowTaxi; openAlerts?: ReactNode; extraAttention?: ReactNode; attentionSettled?: boolean }) {
+export function DashboardPage({ onShowTaxi, openAlerts, extraAttention, extraAttentionRows = 0, attentionSettled }: { onShowTaxi?: ShowTaxi; openAlerts?: ReactNode; extraAttention?: ReactNode; extraAttentionRows?: number; attentionSettled?: boolean }) {
   const { data, isLoading, isError, refetch } = useGetFleetCountsQuery(undefined, { refetchOnMountOrArgChange: 30 });
   const navigate = useNavigate();
   const titleId = useId();
@@ -54,7 +54,7 @@ export function DashboardPage({ onShowTaxi, openAlerts, extraAttention, attentio
           Ver Mapa
         </button>
       </div>
-      <AttentionList onShowTaxi={onShowTaxi} openAlerts={openAlerts} extra={extraAttention} othersSettled={attentionSettled} />
+      <AttentionList onShowTaxi={onShowTaxi} openAlerts={openAlerts} extra={extraAttention} extraRows={extraAttentionRows} othersSettled={attentionSettled} />
     </section>
   );
 }

@@ -5,15 +5,19 @@
  * or on failure.
  */
 import { Link } from 'react-router-dom';
+import type { ExpiriesResponse } from '../../../contract/documents';
 import { Badge } from '../../components/Badge';
 import { useGetExpiriesQuery } from './documentsApi';
 import { daysText, expiryText, subjectLabel } from './expiryText';
 
 const SOON_DAYS = 30;
 
+/** The rows this part adds (the dashboard counts them in "Requiere atención (N)"). */
+export const attentionExpiries = (data: ExpiriesResponse | undefined) => (data?.expiries ?? []).filter((item) => item.document_id !== null && item.days_left <= SOON_DAYS);
+
 export function ExpiriesAttention() {
   const { data } = useGetExpiriesQuery(undefined, { refetchOnMountOrArgChange: 60 });
-  const items = (data?.expiries ?? []).filter((item) => item.document_id !== null && item.days_left <= SOON_DAYS);
+  const items = attentionExpiries(data);
   if (items.length === 0) return null;
   const now = new Date();
   return (

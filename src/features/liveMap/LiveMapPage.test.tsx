@@ -85,6 +85,15 @@ describe('Mapa en Vivo', () => {
     expect(within(pedro).getByText('🟠 Sin señal hace 5 min')).toBeInTheDocument();
   });
 
+  it('names each taxi with its parts apart, as a screen reader says it ("Juan Pérez BCDF12", not "Juan PérezBCDF12")', async () => {
+    await openMap();
+    const [juan, ana] = entries();
+    expect(juan).toHaveAccessibleName(new RegExp(`^#1 Juan Pérez BCDF12 Desde: ${hhmm(START_1)} 🟢 En línea`));
+    expect(ana).toHaveAccessibleName(/^#2 Ana Soto Sin vehículo Desde: /);
+    const [first] = within(panel()).getAllByRole('button', { name: /^#/ });
+    expect(first).toHaveAccessibleName(/^#1 Juan Pérez BCDF12 /);
+  });
+
   it('a taxi that stops sending turns "Sin señal" on its own as time passes', async () => {
     jest.useFakeTimers({ advanceTimers: true });
     try {
@@ -272,7 +281,7 @@ describe('Mapa en Vivo', () => {
     const filters = within(panel()).getByRole('group', { name: 'Filtrar por estado' });
     expect(within(filters).getAllByRole('button').map((button) => button.textContent)).toEqual(['3 Todos', '1 En línea', '1 Sin señal', '1 Sin ubicación']);
     await user.click(within(filters).getByRole('button', { name: '1 Sin señal' }));
-    expect(within(panel()).getAllByRole('button', { name: /^#/ }).map((entry) => entry.textContent)).toEqual([expect.stringMatching(/^#3Pedro Rojas/)]);
+    expect(within(panel()).getAllByRole('button', { name: /^#/ }).map((entry) => entry.textContent)).toEqual([expect.stringMatching(/^#3 Pedro Rojas GHJK34 /)]);
     expect(within(panel()).getByText('1 de 3 taxis')).toBeInTheDocument();
   });
 
@@ -287,7 +296,7 @@ describe('Mapa en Vivo', () => {
 
     await user.clear(search);
     await user.type(search, '#2');
-    expect(within(panel()).getAllByRole('button', { name: /^#/ }).map((entry) => entry.textContent)).toEqual([expect.stringMatching(/^#2Ana Soto/)]);
+    expect(within(panel()).getAllByRole('button', { name: /^#/ }).map((entry) => entry.textContent)).toEqual([expect.stringMatching(/^#2 Ana Soto Sin vehículo/)]);
     await user.clear(search);
     await user.type(search, 'nadie');
     expect(within(panel()).getByText('Ningún taxi coincide')).toBeInTheDocument();

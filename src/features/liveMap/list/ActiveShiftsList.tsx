@@ -26,15 +26,16 @@ const ActiveShiftEntry = memo(function ActiveShiftEntry({ row, offline, selected
   const motion = motionText(shift);
   return (
     <button type="button" className={`flota-active-driver flota-active-driver--${status}`} aria-pressed={selected} onClick={() => onSelect(row)}>
-      <span className="flota-active-driver__number">#{row.number}</span>
+      {/* Spaces between the parts: a button's name joins inline text as it is ("GonzálezLFKS84"). */}
+      <span className="flota-active-driver__number">#{row.number}</span>{' '}
       <span className="flota-active-driver__name">
         {shift.first_name} {shift.last_name}
-      </span>
-      <span className={shift.plate_number ? 'flota-active-driver__plate' : 'flota-active-driver__no-plate'}>{shift.plate_number ?? 'Sin vehículo'}</span>
-      <span className="flota-active-driver__since">{`Desde: ${formatClockTime(shift.start_time)}`}</span>
+      </span>{' '}
+      <span className={shift.plate_number ? 'flota-active-driver__plate' : 'flota-active-driver__no-plate'}>{shift.plate_number ?? 'Sin vehículo'}</span>{' '}
+      <span className="flota-active-driver__since">{`Desde: ${formatClockTime(shift.start_time)}`}</span>{' '}
       <span className="flota-active-driver__status">
         <EntryStatus row={row} offline={offline} />
-      </span>
+      </span>{' '}
       <span className="flota-active-driver__detail">
         {row.position && <UpdateAge time={shift.last_location_time} />}
         {row.position && motion && ` · ${motion}`}

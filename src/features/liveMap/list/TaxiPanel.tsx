@@ -24,12 +24,13 @@ const PanelEntry = memo(function PanelEntry({ row, offline, selected, onSelect }
   return (
     <button type="button" className={`flota-taxi-entry flota-taxi-entry--${status}`} aria-pressed={selected} onClick={() => onSelect(row)}>
       <span className="flota-taxi-entry__line">
-        <span className="flota-taxi-entry__number">#{row.number}</span>
+        {/* Spaces between the parts: a button's name joins inline text as it is ("GonzálezLFKS84"). */}
+        <span className="flota-taxi-entry__number">#{row.number}</span>{' '}
         <span className="flota-taxi-entry__name">
           {shift.first_name} {shift.last_name}
-        </span>
+        </span>{' '}
         <span className={shift.plate_number ? 'flota-taxi-entry__plate' : 'flota-taxi-entry__no-plate'}>{shift.plate_number ?? 'Sin vehículo'}</span>
-      </span>
+      </span>{' '}
       <span className="flota-taxi-entry__line flota-taxi-entry__detail">
         <span className="flota-taxi-entry__dot" aria-hidden="true" />
         {row.position ? (
