@@ -28,10 +28,13 @@ export function MaintenancePage() {
     detailRef.current?.scrollIntoView?.({ block: 'start' });
   };
   const due = data?.vehicles.reduce((count, v) => count + v.plans.filter((p) => p.status === 'proxima' || p.status === 'vencida').length, 0) ?? 0;
+  const plans = data?.vehicles.reduce((count, v) => count + v.plans.length, 0) ?? 0;
+  // "Todos los planes al día" only when there are plans: with none it said so of a fleet nobody had set up.
+  const subtitle = !data ? undefined : plans === 0 ? 'Aún no hay planes de mantención: elige un taxi y crea su primer plan.' : due ? `${due} ${due === 1 ? 'plan requiere' : 'planes requieren'} atención` : 'Todos los planes al día';
 
   return (
     <section className="flota-maintenance" aria-labelledby={titleId}>
-      <PageHeader id={titleId} title="Mantención" subtitle={data ? (due ? `${due} ${due === 1 ? 'plan requiere' : 'planes requieren'} atención` : 'Todos los planes al día') : undefined} />
+      <PageHeader id={titleId} title="Mantención" subtitle={subtitle} />
       {overview.isError && !overview.isFetching ? (
         <LoadFailure message="No se pudo cargar la mantención." onRetry={() => void overview.refetch()} />
       ) : !data ? (

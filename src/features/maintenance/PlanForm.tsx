@@ -11,11 +11,12 @@ const whole = (typed: string): number | null => (typed.trim() ? Number(typed.rep
 export function PlanForm({ vehicleId, currentKm }: { vehicleId: number; currentKm: number | null }) {
   const dispatch = useAppDispatch();
   const [create, creating] = useCreatePlanMutation();
-  const [kind, setKind] = useState('Cambio de aceite');
-  const [everyKm, setEveryKm] = useState('10.000');
-  const [everyMonths, setEveryMonths] = useState('6');
-  const [lastOn, setLastOn] = useState(fleetToday);
-  const [lastKm, setLastKm] = useState(currentKm === null ? '' : String(currentKm));
+  // Empty, with examples as placeholders: the form came filled (one click made a plan nobody typed).
+  const [kind, setKind] = useState('');
+  const [everyKm, setEveryKm] = useState('');
+  const [everyMonths, setEveryMonths] = useState('');
+  const [lastOn, setLastOn] = useState('');
+  const [lastKm, setLastKm] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
@@ -35,7 +36,7 @@ export function PlanForm({ vehicleId, currentKm }: { vehicleId: number; currentK
       <div className="flota-maintenance-row">
         <label className="flota-maintenance-field flota-maintenance-field--wide">
           <span>Mantención</span>
-          <input value={kind} maxLength={60} onChange={(event) => setKind(event.target.value)} />
+          <input value={kind} maxLength={60} onChange={(event) => setKind(event.target.value)} placeholder="Cambio de aceite" />
         </label>
         <label className="flota-maintenance-field">
           <span>Cada (km)</span>
@@ -53,7 +54,7 @@ export function PlanForm({ vehicleId, currentKm }: { vehicleId: number; currentK
         </label>
         <label className="flota-maintenance-field">
           <span>a los (km)</span>
-          <input inputMode="numeric" autoComplete="off" value={lastKm} onChange={(event) => setLastKm(event.target.value)} placeholder="120.000" />
+          <input inputMode="numeric" autoComplete="off" value={lastKm} onChange={(event) => setLastKm(event.target.value)} placeholder={currentKm === null ? '120.000' : currentKm.toLocaleString('es-CL')} />
         </label>
         <button type="submit" className="flota-button flota-button--primary" disabled={creating.isLoading}>
           {creating.isLoading ? 'Guardando...' : 'Crear plan'}
