@@ -10,6 +10,7 @@ import { demoUser, makeDriver } from '../testing/fixtures';
 import { API } from '../testing/handlers';
 import { server } from '../testing/mswServer';
 import { renderApp } from '../testing/renderApp';
+import { spokenText } from '../testing/spokenText';
 
 function signInAs(role: DeskRole) {
   const person = role === 'dueño' ? demoUser : { ...demoUser, id: 7, rut: '66666662', first_name: 'Daniela', last_name: 'Pérez', email: 'daniela@example.cl', role };
@@ -19,7 +20,7 @@ function signInAs(role: DeskRole) {
 async function navLabels() {
   const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
   await screen.findByRole('banner');
-  return within(nav).getAllByRole('link').map((link) => link.textContent);
+  return within(nav).getAllByRole('link').map(spokenText);
 }
 
 describe('desk roles in the SPA', () => {

@@ -1,5 +1,5 @@
-import { useId, useRef, type MouseEvent, type ReactNode } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
+import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { matchPath, NavLink, Outlet, useLocation } from 'react-router-dom';
 import type { DeskRole, User } from '../../../contract/entities';
 import { deskPermissions, deskRoleLabels, type DeskPermissions } from '../../../contract/roles';
 import { Icon, type IconName } from './icons';
@@ -8,13 +8,18 @@ import { LogoMark } from '../../components/LogoMark';
 import { ThemeToggle } from './ThemeToggle';
 import { useFocusOnRouteChange } from './useFocusOnRouteChange';
 
-const navItems: { to: string; label: string; icon: IconName; end?: boolean; needs?: keyof DeskPermissions }[] = [
-  { to: '/dashboard', label: 'Dashboard', icon: 'dashboard', end: true },
+/**
+ * Every screen of the sidebar. `phone`: one of the four a phone's bottom bar keeps (what a dispatcher
+ * on a phone opens most: the panel, Despacho, the map and Alertas); the rest are under "Más".
+ * `short`: the word the bar shows when the label does not fit a fifth of 390 px ("Mapa en ...").
+ */
+const navItems: { to: string; label: string; icon: IconName; end?: boolean; needs?: keyof DeskPermissions; phone?: boolean; short?: string }[] = [
+  { to: '/dashboard', label: 'Dashboard', icon: 'dashboard', end: true, phone: true },
   { to: '/dashboard/drivers', label: 'Conductores', icon: 'drivers' },
   { to: '/dashboard/vehicles', label: 'Vehículos', icon: 'vehicles' },
-  { to: '/dashboard/dispatch', label: 'Despacho', icon: 'dispatch' },
-  { to: '/dashboard/map', label: 'Mapa en Vivo', icon: 'map' },
-  { to: '/dashboard/alerts', label: 'Alertas', icon: 'alerts' },
+  { to: '/dashboard/dispatch', label: 'Despacho', icon: 'dispatch', phone: true },
+  { to: '/dashboard/map', label: 'Mapa en Vivo', icon: 'map', phone: true, short: 'Mapa' },
+  { to: '/dashboard/alerts', label: 'Alertas', icon: 'alerts', phone: true },
   { to: '/dashboard/expiries', label: 'Vencimientos', icon: 'expiries' },
   { to: '/dashboard/zones', label: 'Zonas', icon: 'zones', needs: 'manageFleet' },
   { to: '/dashboard/history', label: 'Historial', icon: 'history' },
@@ -45,7 +50,23 @@ export function DashboardLayout({ user, onLogOut, accountMenu, alerts }: { user:
   const permissions = deskPermissions(user?.role);
   const contentRef = useRef<HTMLElement>(null);
   const contentId = useId();
+  const moreId = useId();
   useFocusOnRouteChange(contentRef);
+  const items = navItems.filter((item) => !item.needs || permissions[item.needs]);
+  const moreItems = items.filter((item) => !item.phone);
+  const { pathname } = useLocation();
+  const [moreOpen, setMoreOpen] = useState(false);
+  // The sheet closes when a screen is chosen (at once: a lazy screen may take a while to load), when
+  // the route changes otherwise (Back), and with Escape.
+  const [openedAt, setOpenedAt] = useState(pathname);
+  if (moreOpen && openedAt !== pathname) setMoreOpen(false);
+  useEffect(() => {
+    if (!moreOpen) return;
+    const close = (event: KeyboardEvent) => event.key === 'Escape' && setMoreOpen(false);
+    window.addEventListener('keydown', close);
+    return () => window.removeEventListener('keydown', close);
+  }, [moreOpen]);
+  const inMore = moreItems.some((item) => matchPath({ path: item.to, end: false }, pathname));
 
   // The app may use hash routing: following "#id" would change the route, so focus is moved by hand.
   function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
@@ -69,11 +90,38 @@ export function DashboardLayout({ user, onLogOut, accountMenu, alerts }: { user:
             </div>
           </div>
           <nav className="flota-sidebar__nav" aria-label="Navegación principal">
-            {navItems.filter((item) => !item.needs || permissions[item.needs]).map((item) => (
-              <NavLink key={item.to} to={item.to} end={item.end} className="flota-nav-link" data-tooltip={item.label}>
+            {items.map((item) => (
+              <NavLink key={item.to} to={item.to} end={item.end} className={item.phone ? 'flota-nav-link' : 'flota-nav-link flota-nav-link--more'} data-tooltip={item.label}>
                 <Icon name={item.icon} />
-                <span className="flota-sidebar__label">{item.label}</span>
+                <span className={item.short ? 'flota-sidebar__label flota-nav-long' : 'flota-sidebar__label'}>{item.label}</span>
+                {item.short && (
+                  <span className="flota-nav-short" aria-hidden="true">
+                    {item.short}
+                  </span>
+                )}
                 {item.to === '/dashboard/alerts' && alerts?.navCount}
+              </NavLink>
+            ))}
+            {/* A phone's bottom bar: the four above with their labels, and the rest behind "Más". */}
+            <button
+              type="button"
+              className={`flota-nav-link flota-nav-more${inMore ? ' active' : ''}`}
+              aria-expanded={moreOpen}
+              aria-controls={moreId}
+              onClick={() => {
+                setOpenedAt(pathname);
+                setMoreOpen((open) => !open);
+              }}
+            >
+              <Icon name="more" />
+              <span className="flota-sidebar__label">Más</span>
+            </button>
+          </nav>
+          <nav id={moreId} className="flota-more-sheet" aria-label="Más secciones" hidden={!moreOpen}>
+            {moreItems.map((item) => (
+              <NavLink key={item.to} to={item.to} end={item.end} className="flota-more-sheet__link" onClick={() => setMoreOpen(false)}>
+                <Icon name={item.icon} />
+                <span>{item.label}</span>
               </NavLink>
             ))}
           </nav>

@@ -22,6 +22,8 @@ const paths: Record<string, string> = {
   // A wrench: Mantención.
   maintenance: 'M14.7 6.3a1 1 0 0 0 0 1.4l1.6 1.6a1 1 0 0 0 1.4 0l3.8-3.8a6 6 0 0 1-7.9 7.9l-6.9 6.9a2.1 2.1 0 0 1-3-3l6.9-6.9a6 6 0 0 1 7.9-7.9z',
   logout: 'M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9',
+  // Three dots: Más (the phone's other screens).
+  more: 'M5 12h.01M12 12h.01M19 12h.01',
 };
 
 export type IconName = keyof typeof paths;
