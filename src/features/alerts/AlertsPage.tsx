@@ -35,8 +35,8 @@ function AlertItem({ alert, onShowOnMap }: { alert: Alert; onShowOnMap?: ShowAle
             </>
           )}
         </div>
-        {alert.detail && <div className="flota-alert__meta">{alert.detail}</div>}
-        <div className="flota-alert__meta">
+        {alert.detail && <div className="flota-alert__meta flota-alert__detail">{alert.detail}</div>}
+        <div className={alert.acknowledged ? 'flota-alert__meta' : 'flota-alert__meta flota-alert__open'}>
           {alert.acknowledged ? `Reconocida por ${alert.acknowledged.by} · ${time(alert.acknowledged.at)}${alert.acknowledged.note ? ` · «${alert.acknowledged.note}»` : ''}` : 'Sin reconocer'}
         </div>
       </div>

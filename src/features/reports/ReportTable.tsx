@@ -19,9 +19,10 @@ const cellClass = (column: MetricColumn) => `flota-report-table__number${column.
 
 /**
  * A report's table: the name, the figures (right-aligned, es-CL numbers) and the totals row. On a
- * phone the figures scroll sideways inside its own box while the name column stays put (sticky), so
- * every figure can be read beside its name; the page never scrolls sideways. The box takes the
- * keyboard's focus, so arrows scroll it too.
+ * wide screen that is narrower than the figures, they scroll sideways inside its own box while the
+ * name column stays put (sticky); the box takes the keyboard's focus, so arrows scroll it too. On a
+ * phone each row is a card: the name, then every figure beside its column's name (`data-label`),
+ * two to a line (issue 46: a pinned name left 2.5 figures in view, the rest behind a sideways scroll).
  */
 export function ReportTable<Row extends ReportFigures>({ caption, firstHeader, rows, totals, label, rowKey, extra, columns }: Props<Row>) {
   const metricColumns = columns ?? columnsFor(totals ? [totals, ...rows] : rows);
@@ -46,11 +47,11 @@ export function ReportTable<Row extends ReportFigures>({ caption, firstHeader, r
             <tr key={rowKey(row)}>
               <th scope="row">{label(row)}</th>
               {metricColumns.map((column) => (
-                <td key={column.header} className={cellClass(column)}>
+                <td key={column.header} className={cellClass(column)} data-label={column.header}>
                   {formatMetric(column, row)}
                 </td>
               ))}
-              {extra && <td>{extra.cell(row)}</td>}
+              {extra && <td data-label={extra.header}>{extra.cell(row)}</td>}
             </tr>
           ))}
         </tbody>
@@ -59,11 +60,11 @@ export function ReportTable<Row extends ReportFigures>({ caption, firstHeader, r
             <tr>
               <th scope="row">{TOTAL_LABEL}</th>
               {metricColumns.map((column) => (
-                <td key={column.header} className={cellClass(column)}>
+                <td key={column.header} className={cellClass(column)} data-label={column.header}>
                   {formatMetric(column, totals)}
                 </td>
               ))}
-              {extra && <td />}
+              {extra && <td className="flota-report-table__empty" />}
             </tr>
           </tfoot>
         )}

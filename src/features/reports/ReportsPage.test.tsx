@@ -113,6 +113,9 @@ it('shows the week by driver with the totals row, and asks again for another per
   expect(cells(beto).slice(-6)).toEqual(['$0', '$0', '4', '1', '3', '0']);
   const total = within(table).getByRole('rowheader', { name: 'Total' }).closest('tr')!;
   expect(cells(total)).toEqual(['8', '80h 30m', '40h 15m', '1.214,6', '32', '48', '85', '$184.500', '$4.350', '16', '10', '4', '2']);
+  // A phone shows each row as a card, every figure beside its column's name (reports.css writes data-label before it).
+  const headers = within(table).getAllByRole('columnheader').slice(1).map((h) => h.textContent);
+  for (const row of [ana, total]) expect(within(row).getAllByRole('cell').map((cell) => cell.dataset.label)).toEqual(headers);
   // Thursday 19: Friday to Sunday are still to come, not days of 0 km.
   const charts = await screen.findAllByTestId('chart');
   expect(charts[0]).toHaveTextContent('{"total":[150,160.2,0,0,null,null,null],"series":[]}');
