@@ -43,6 +43,16 @@ async function shownTitles() {
 
 const entry = (title: string) => screen.getByText(title).closest('li') as HTMLElement;
 
+/** Opens the inbox and acknowledges the zone alert with no note; answers its entry. */
+async function acknowledgeEntering() {
+  const { user } = renderApp('/dashboard/alerts', { signedIn: true });
+  await shownTitles();
+  const zone = entry('BCDF12 entró a Plaza de Armas');
+  await user.click(within(zone).getByRole('button', { name: 'Reconocer' }));
+  await user.click(within(zone).getByRole('button', { name: 'Confirmar' }));
+  return zone;
+}
+
 describe('la bandeja', () => {
   it('lists the alerts newest first: what, when, which driver (a phone link to call), the detail, and who acknowledged it', async () => {
     serveAlerts([noSignal, speeding, entering, sos]);
@@ -166,11 +176,7 @@ describe('Reconocer', () => {
   it('shows the server’s refusal as given, and keeps the alert open', async () => {
     serveAlerts([entering]);
     server.use(http.post(`${API}/alerts/:id/acknowledge`, () => HttpResponse.json({ error: 'La nota no puede superar 500 caracteres' }, { status: 400 })));
-    const { user } = renderApp('/dashboard/alerts', { signedIn: true });
-    await shownTitles();
-    const zone = entry('BCDF12 entró a Plaza de Armas');
-    await user.click(within(zone).getByRole('button', { name: 'Reconocer' }));
-    await user.click(within(zone).getByRole('button', { name: 'Confirmar' }));
+    const zone = await acknowledgeEntering();
     expect(await within(zone).findByRole('alert')).toHaveTextContent('La nota no puede superar 500 caracteres');
     expect(zone).toHaveTextContent('Sin reconocer');
   });
@@ -178,23 +184,15 @@ describe('Reconocer', () => {
   it('says it could not acknowledge when the network fails', async () => {
     serveAlerts([entering]);
     server.use(http.post(`${API}/alerts/:id/acknowledge`, () => HttpResponse.error()));
-    const { user } = renderApp('/dashboard/alerts', { signedIn: true });
-    await shownTitles();
-    const zone = entry('BCDF12 entró a Plaza de Armas');
-    await user.click(within(zone).getByRole('button', { name: 'Reconocer' }));
-    await user.click(within(zone).getByRole('button', { name: 'Confirmar' }));
+    const zone = await acknowledgeEntering();
     expect(await within(zone).findByRole('alert')).toHaveTextContent('No se pudo reconocer la alerta.');
   });
 
   it('lets the Operador read and acknowledge too', async () => {
     deskUser('operador');
     const inbox = serveAlerts([entering]);
-    const { user } = renderApp('/dashboard/alerts', { signedIn: true });
-    await shownTitles();
-    await screen.findByText('Operador', { selector: '.flota-sidebar__role' });
-    const zone = entry('BCDF12 entró a Plaza de Armas');
-    await user.click(within(zone).getByRole('button', { name: 'Reconocer' }));
-    await user.click(within(zone).getByRole('button', { name: 'Confirmar' }));
+    const zone = await acknowledgeEntering();
+    expect(screen.getByText('Operador', { selector: '.flota-sidebar__role' })).toBeInTheDocument();
     expect(await within(zone).findByText(/^Reconocida por/)).toBeInTheDocument();
     expect(inbox.sent('POST /alerts/3/acknowledge').map((request) => request.body)).toEqual([{ note: '' }]);
   });

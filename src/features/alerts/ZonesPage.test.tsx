@@ -9,30 +9,17 @@ import { delay, http, HttpResponse } from 'msw';
 import type { Zone, ZoneRequest } from '../../../contract/alerts';
 import { circleRing } from '../../lib/map/zoneGeometry';
 import { deskUser } from '../../testing/deskRoles';
+import { makeZone } from '../../testing/fixtures';
 import { API } from '../../testing/handlers';
 import { server } from '../../testing/mswServer';
 import { renderApp } from '../../testing/renderApp';
 import { terraDrawStandIn } from '../../testing/terraDrawStandIn';
 
 const SLOW = { timeout: 10_000 };
-const SQUARE = [[-71.23, -32.45], [-71.22, -32.45], [-71.22, -32.44], [-71.23, -32.44], [-71.23, -32.45]];
+const SQUARE: [number, number][] = [[-71.23, -32.45], [-71.22, -32.45], [-71.22, -32.44], [-71.23, -32.44], [-71.23, -32.45]];
 
-function zone(overrides: Partial<Zone>): Zone {
-  return {
-    id: 1,
-    name: 'Plaza de Armas',
-    kind: 'paradero',
-    color: '#16a34a',
-    geometry: { type: 'Polygon', coordinates: [SQUARE] },
-    radius_m: null,
-    speed_limit_kmh: null,
-    dwell_minutes: null,
-    active_hours: null,
-    created_at: '2026-11-27T08:00:00.000Z',
-    updated_at: '2026-11-27T08:00:00.000Z',
-    ...overrides,
-  };
-}
+/** A zone as the server lists it: a square unless told otherwise. */
+const zone = (overrides: Partial<Zone>) => makeZone({ geometry: { type: 'Polygon', coordinates: [SQUARE] }, ...overrides });
 
 /** The zones' side of the fake server, recording what the page sent. */
 function serveZones(initial: Zone[]) {
