@@ -17,7 +17,7 @@
  * ledger's sums and the cierre del día (server/modules/accounts/accounts.test.ts).
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test';
 import { unzipSync } from 'fflate';
 import { boardCard, createDriver, Leftovers, PAPUDO, person, phoneOnShift } from './support/dispatch';
 import { DEMO_FLEET_CODE, DEMO_PASSWORD, DEMO_RUT, logIn, screenshotPath } from './support/session';

@@ -16,7 +16,7 @@
  * Operador's (src/app/zonesOnMaps.test.tsx); a press shorter than two seconds sending no SOS
  * (src/features/conductor/sos/SosButton.test.tsx).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import type { Driver } from '../contract/entities';
 import { mapAtRest } from './support/liveMap';
 import { DEMO_FLEET_CODE, DEMO_PASSWORD, logIn, screenshotPath } from './support/session';

@@ -11,7 +11,7 @@
  * (MaintenanceCostsSection.test.tsx and server/modules/maintenance/maintenance.test.ts); the rule,
  * once per occurrence across sweeps and restarts (maintenance.test.ts, dueRule.test.ts).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { DEMO_PASSWORD, logIn, screenshotPath } from './support/session';
 
 const DESKTOP = { width: 1366, height: 768 };

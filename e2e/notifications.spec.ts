@@ -11,7 +11,7 @@
  * signature's verification is docs/webhooks.md's snippet, run by server tests.
  */
 import http from 'node:http';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { expectNoAxeViolations } from './support/axe';
 import { DEMO_PASSWORD, DEMO_RUT, logIn, screenshotPath } from './support/session';
 

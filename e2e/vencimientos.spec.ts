@@ -14,7 +14,7 @@
  * the inbox once per threshold, on the injected clock (server/modules/alerts/postgresDocumentReminders.test.ts,
  * documentReminders.test.ts) instead of waiting here for the sweep's next minute.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createDriver, DESK, deskToken, Leftovers, north, PAPUDO, person, PHONE, phoneOnShift } from './support/dispatch';
 import { logIn, screenshotPath } from './support/session';
 
