@@ -93,7 +93,8 @@ test('adds a webhook with the keyboard, Probar reaches the receiver signed, and 
 });
 
 test('Notificaciones at 1366×768 and 390×844, light and dark: axe over the page and the delivery log, and screenshots', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  // Four passes with six axe runs: the four tests this one replaced had 120 s each.
+  test.setTimeout(240_000);
   // An endpoint with a delivered test, made through the API (the journey above makes one through the screen).
   const headers = await ownerHeaders(request);
   const made = await request.post('/api/webhooks', { headers, data: { url: `${receiverUrl}/screens`, description: 'Central de pantallas', events: ['alert.sos', 'alert.zone_exit'], enabled: true } });
