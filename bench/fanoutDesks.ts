@@ -23,11 +23,15 @@ interface Desk {
   latencies: number[];
 }
 
+/** Updates sent before the last reset belong to an earlier round (a slow arm delivers them late): not counted. */
+let since = 0;
+
 async function openDesk(url: string): Promise<Desk> {
   const socket = connect(url, { auth: { token: 'bench', batch: true }, transports: ['websocket'], forceNew: true, reconnection: false });
   const desk: Desk = { socket, received: 0, messages: 0, latencies: [] };
   socket.on(SocketEvent.locationBatch, (payload: LocationBatchPayload) => {
     const now = Date.now();
+    if (!payload.updates.length || Date.parse(payload.updates[0].timestamp) < since) return;
     desk.messages += 1;
     desk.received += payload.updates.length;
     if (payload.updates.length) desk.latencies.push(now - Date.parse(payload.updates[0].timestamp));
@@ -57,6 +61,7 @@ function main() {
       );
     }
     if (message.reset) {
+      since = Date.now();
       for (const desk of desks) Object.assign(desk, { received: 0, messages: 0, latencies: [] });
       process.send?.({ reset: true });
     }
