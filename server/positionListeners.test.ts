@@ -8,7 +8,6 @@
  * order). Twenty positions that change nothing, then a zone entry, must cost what a zone exit costs
  * alone.
  */
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { buildServer, type FlotaServer } from './app';
 import { manualClock } from './platform/clock';
 import { loadConfig, type Config } from './platform/config';
@@ -21,32 +20,8 @@ import { DEMO_OWNER_RUT, DEMO_PASSWORD, seedDemoFleet } from './tools/seed/demoF
 import { freeDemoDrivers } from './tools/testing/dispatchFixtures';
 import { apiCall, driverLogin } from './tools/testing/http';
 import { openOwnerSocket, type OwnerSocket } from './tools/testing/ownerSocket';
+import { describeQuery, watchQueries } from './tools/testing/queryWatch';
 import { TEST_JWT_SECRET } from './tools/testing/testServer';
-
-/** The tables a query names (or the start of its text, for raw SQL): what a failure prints. */
-function describeQuery(node: RootOperationNode): string {
-  const tables = new Set<string>();
-  const walk = (value: unknown) => {
-    if (!value || typeof value !== 'object') return;
-    const item = value as { kind?: string; table?: { identifier?: { name?: string } } };
-    if (item.kind === 'TableNode' && item.table?.identifier?.name) tables.add(item.table.identifier.name);
-    for (const child of Object.values(value)) walk(child);
-  };
-  walk(node);
-  const raw = node.kind === 'RawNode' ? ` ${(node as unknown as { sqlFragments: string[] }).sqlFragments.join('?').trim().slice(0, 60)}` : '';
-  return `${node.kind} ${[...tables].join(',')}${raw}`.trim();
-}
-
-class QueryCounter implements KyselyPlugin {
-  readonly seen: string[] = [];
-  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-    this.seen.push(describeQuery(node));
-    return node;
-  }
-  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return result;
-  }
-}
 
 const clock = manualClock(new Date());
 const config: Config = {
@@ -59,7 +34,8 @@ const config: Config = {
 
 let database: OpenDatabase;
 let server: FlotaServer & { url: string };
-const counter = new QueryCounter();
+/** Every query the server's code builds, described. */
+const seen: string[] = [];
 let desk: OwnerSocket;
 let ownerId: number;
 
@@ -68,7 +44,7 @@ beforeAll(async () => {
   ownerId = (await seedDemoFleet(database.db, { now: new Date() })).ownerId;
   await ensureDemoDesk(database.db);
   await database.db.updateTable('shifts').set({ end_time: new Date() }).where('end_time', 'is', null).execute();
-  const built = await buildServer(config, { db: database.db.withPlugin(counter), dbKind: 'pglite', logger: false, clock, backgroundPasses: false });
+  const built = await buildServer(config, { db: database.db.withPlugin(watchQueries((node) => seen.push(describeQuery(node)))), dbKind: 'pglite', logger: false, clock, backgroundPasses: false });
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   server = { ...built, url: `http://127.0.0.1:${(built.app.server.address() as { port: number }).port}` };
   const token = (await apiCall(server.url, '/api/auth/login', { json: { rut: DEMO_OWNER_RUT, password: DEMO_PASSWORD } })).body.token as string;
@@ -109,18 +85,18 @@ it('costs no query for twenty positions that change nothing: a zone entry after 
   await alertOf('zone_enter');
 
   // An exit alone: what one alert's write costs.
-  let from = counter.seen.length;
+  let from = seen.length;
   await post(1000);
   await alertOf('zone_exit');
-  const exitAlone = counter.seen.slice(from);
+  const exitAlone = seen.slice(from);
 
   // Twenty positions outside (a few metres apart, no zone between them), then an entry.
-  from = counter.seen.length;
+  from = seen.length;
   for (let i = 1; i <= 20; i += 1) await post(1000 + 5 * i);
   desk.events.length = 0;
   await post(0);
   await alertOf('zone_enter');
-  const afterTwenty = counter.seen.slice(from);
+  const afterTwenty = seen.slice(from);
 
   expect(exitAlone.length).toBeGreaterThan(0);
   expect(afterTwenty).toEqual(exitAlone);

@@ -5,14 +5,14 @@
  * were already reporting again: 99 % false "sin señal", each followed by a "señal recuperada", and
  * the ingest's flushes waiting behind the sweep's transactions.
  *
- * On the injected clock: the fleet reports, the server stops, 15 minutes pass, a new server starts
+ * On the injected clock: the fleet has reported (its last points stored), 15 minutes pass, a server starts
  * with its sweep running continuously, and the fleet reports at once and every 90 s for three
  * minutes (the threshold here is 2): 0 "sin señal", 0 "señal recuperada". The ingest keeps going while the sweep
  * runs, checked by counts (every point answered 202 and stored, the taxis' positions current) and
  * structurally (every query of the sweep queued in the passes' lane, behind any waiting flush, and
  * it ran during the reports).
  */
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import { sql } from 'kysely';
 import { buildServer, type FlotaServer } from '../../app';
 import { manualClock } from '../../platform/clock';
 import { loadConfig, type Config } from '../../platform/config';
@@ -20,22 +20,11 @@ import type { OpenDatabase } from '../../platform/db/client';
 import { currentQueryLane, type QueryLane } from '../../platform/db/queryLane';
 import { createOnShiftFleet, type OnShiftFleet } from '../../tools/testing/bulkFleet';
 import { openTestPglite } from '../../tools/testing/pgliteTemplate';
+import { rawText, watchQueries } from '../../tools/testing/queryWatch';
 import { TEST_JWT_SECRET } from '../../tools/testing/testServer';
 import { ALERTS_DEFAULTS } from './settings';
 
 const TAXIS = 5000;
-
-/** The lane of every query that reads the sweep's candidates (the only query naming silentSince). */
-class SweepLanes implements KyselyPlugin {
-  readonly lanes: QueryLane[] = [];
-  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-    if (node.kind === 'RawNode' && (node as unknown as { sqlFragments: string[] }).sqlFragments.join('').includes('silentSince')) this.lanes.push(currentQueryLane());
-    return node;
-  }
-  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return result;
-  }
-}
 
 const clock = manualClock(new Date());
 const config: Config = {
@@ -43,7 +32,11 @@ const config: Config = {
   simulator: false,
   alerts: { ...ALERTS_DEFAULTS, noSignalMinutes: 2, sweepMs: 50 },
 };
-const sweep = new SweepLanes();
+/** The lane of every query that reads the sweep's candidates (the only query naming silentSince). */
+const sweepLanes: QueryLane[] = [];
+const sweep = watchQueries((node) => {
+  if (rawText(node).includes('silentSince')) sweepLanes.push(currentQueryLane());
+});
 let database: OpenDatabase;
 let fleet: OnShiftFleet;
 let server: (FlotaServer & { url: string }) | null = null;
@@ -107,10 +100,10 @@ afterAll(async () => {
 }, 60_000);
 
 it('raises no "sin señal" and no "señal recuperada" for 5,000 reporting taxis after a restart, and stores every point while the sweep runs', async () => {
-  server = await start();
-  expect(await everyTaxiReports(server.url)).toEqual([]);
-  await server.close();
-  server = null;
+  // The fleet as the stopped server left it: every taxi's last point stored at the clock's time.
+  await sql`insert into shift_locations (shift_id, latitude, longitude, recorded_at)
+    select id, -32.45, -71.25, ${clock.now()} from shifts where owner_id = ${fleet.ownerId}`.execute(database.db);
+  await database.db.updateTable('shifts').set({ latitude: -32.45, longitude: -71.25, last_location_time: clock.now(), last_seen_at: clock.now() }).where('owner_id', '=', fleet.ownerId).execute();
 
   // Down for 15 minutes (the threshold is 2): the phones could not reach it.
   clock.advance(15 * 60_000);
@@ -119,19 +112,19 @@ it('raises no "sin señal" and no "señal recuperada" for 5,000 reporting taxis 
   // The phones report at once, then every 90 s: at the last report this server has listened 3 minutes.
   for (let round = 0; round < 3; round += 1) {
     if (round) clock.advance(90_000);
-    const sweepsBefore = sweep.lanes.length;
+    const sweepsBefore = sweepLanes.length;
     expect(await everyTaxiReports(server.url)).toEqual([]);
     // Every point stored and every taxi where its phone just put it: the ingest kept going.
     expect(await storedPoints()).toBe(points + TAXIS);
     expect(await currentTaxis()).toBe(TAXIS);
     points += TAXIS;
     // The sweep ran while they reported.
-    expect(sweep.lanes.length).toBeGreaterThan(sweepsBefore);
+    expect(sweepLanes.length).toBeGreaterThan(sweepsBefore);
   }
   // A few more sweeps after the last reports, at three minutes of listening (past the threshold).
-  const settled = sweep.lanes.length;
-  while (sweep.lanes.length < settled + 3) await new Promise((resolve) => setTimeout(resolve, 20));
+  const settled = sweepLanes.length;
+  while (sweepLanes.length < settled + 3) await new Promise((resolve) => setTimeout(resolve, 20));
 
   expect(await signalAlerts()).toBe(0);
-  expect(new Set(sweep.lanes)).toEqual(new Set(['pass']));
+  expect(new Set(sweepLanes)).toEqual(new Set(['pass']));
 }, 900_000);

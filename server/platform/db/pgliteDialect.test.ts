@@ -42,31 +42,11 @@ it('gives a waiting pass the connection after MAX_PASS_PASSED_OVER other grants:
   expect(granted.indexOf('p0')).toBe(MAX_PASS_PASSED_OVER);
 });
 
-it("queues a transaction begun inside inQueryLane('pass') behind a flush asked for later", async () => {
-  const seen: string[] = [];
-  const pglite: PGliteQueryable = {
-    async query<R>(text: string) {
-      seen.push(text);
-      await new Promise((resolve) => setImmediate(resolve));
-      return { rows: [] as R[] };
-    },
-  };
-  const db = new Kysely<Record<string, never>>({ dialect: new PGliteDialect(pglite) });
-  let holding!: () => void;
-  const held = new Promise<void>((resolve) => (holding = resolve));
-  const desk = db.transaction().execute(async (trx) => {
-    await sql`select 'desk'`.execute(trx);
-    holding();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  });
-  await held;
-  const sweep = inQueryLane('pass', () => db.transaction().execute((trx) => sql`select 'sweep'`.execute(trx)));
-  const flush = db.executeQuery(namedQuery('flush', "select 'flush'", [], { background: true }));
-  await Promise.all([desk, sweep, flush]);
-  expect(seen).toEqual(["select 'desk'", 'commit', "select 'flush'", "select 'sweep'", 'commit']);
-});
-
-it('runs a background query after a query asked for later, while a transaction holds the connection', async () => {
+/**
+ * A dialect over a stand-in PGlite that records each statement (and BEGIN), with a transaction of
+ * `first` holding the connection: run `whileHeld` once it holds it, and answer what ran, in order.
+ */
+async function whileTransactionHolds(first: string, whileHeld: (db: Kysely<Record<string, never>>) => Promise<unknown>[]): Promise<string[]> {
   const seen: string[] = [];
   const pglite: PGliteQueryable = {
     async query<R>(text: string, _params?: unknown[], _name?: string, options?: { begin?: boolean }) {
@@ -80,14 +60,24 @@ it('runs a background query after a query asked for later, while a transaction h
   let holding!: () => void;
   const held = new Promise<void>((resolve) => (holding = resolve));
   const transaction = db.transaction().execute(async (trx) => {
-    await sql`select 'transaction'`.execute(trx);
+    await sql`select ${sql.lit(first)}`.execute(trx);
     holding();
     await new Promise((resolve) => setTimeout(resolve, 20));
   });
   await held;
-  const flush = db.executeQuery(namedQuery('flush', "select 'flush'", [], { background: true }));
-  const desk = sql`select 'desk'`.execute(db);
-  await Promise.all([transaction, flush, desk]);
+  await Promise.all([transaction, ...whileHeld(db)]);
+  return seen;
+}
+
+const flushQuery = (db: Kysely<Record<string, never>>) => db.executeQuery(namedQuery('flush', "select 'flush'", [], { background: true }));
+
+it("queues a transaction begun inside inQueryLane('pass') behind a flush asked for later", async () => {
+  const seen = await whileTransactionHolds('desk', (db) => [inQueryLane('pass', () => db.transaction().execute((trx) => sql`select 'sweep'`.execute(trx))), flushQuery(db)]);
+  expect(seen).toEqual(['begin', "select 'desk'", 'commit', "select 'flush'", 'begin', "select 'sweep'", 'commit']);
+});
+
+it('runs a background query after a query asked for later, while a transaction holds the connection', async () => {
+  const seen = await whileTransactionHolds('transaction', (db) => [flushQuery(db), sql`select 'desk'`.execute(db)]);
   expect(seen).toEqual(['begin', "select 'transaction'", 'commit', "select 'desk'", "select 'flush'"]);
 });
 

@@ -5,8 +5,6 @@
  * desk's connection. Needs TEST_DATABASE_URL (scripts/pg-test-server.sh start) and Debian's
  * redis-server (.ci/run installs it).
  */
-import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import type { LocationUpdate } from '../../../contract/entities';
 import { buildServer, type FlotaServer } from '../../app';
 import { loadConfig, type Config } from '../config';
@@ -17,6 +15,8 @@ import { freeDemoDrivers } from '../../tools/testing/dispatchFixtures';
 import { apiCall, driverLogin } from '../../tools/testing/http';
 import { openOwnerSocket, type OwnerSocket } from '../../tools/testing/ownerSocket';
 import { startOwnRedis, type OwnRedis } from '../../tools/testing/ownRedis';
+import { waitForPeers } from '../../tools/testing/peers';
+import { createScratchDatabase, type ScratchDatabase } from '../../tools/testing/scratchDatabase';
 import { TEST_JWT_SECRET } from '../../tools/testing/testServer';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -26,20 +26,18 @@ if (!adminUrl) {
 const describeWithPostgres = adminUrl ? describe : describe.skip;
 
 describeWithPostgres('socket.io rooms across two servers through Redis (REDIS_URL)', () => {
-  const dbName = `flota_redis_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  let admin: OpenDatabase;
+  let scratch: ScratchDatabase;
   let redis: OwnRedis;
   const databases: OpenDatabase[] = [];
   const servers: (FlotaServer & { url: string })[] = [];
   let socket: OwnerSocket | null = null;
   let ownerId: number;
-  let databaseUrl: string;
 
   async function startServer() {
-    const database = await openPostgres(databaseUrl);
+    const database = await openPostgres(scratch.url);
     databases.push(database);
     const config: Config = {
-      ...loadConfig({ JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: '/nonexistent-flota-test', DIST_DIR: '/nonexistent-flota-dist', DATABASE_URL: databaseUrl, REDIS_URL: redis.url }),
+      ...loadConfig({ JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: '/nonexistent-flota-test', DIST_DIR: '/nonexistent-flota-dist', DATABASE_URL: scratch.url, REDIS_URL: redis.url }),
       simulator: false,
     };
     const server = await buildServer(config, { db: database.db, dbKind: 'postgres', logger: false, backgroundPasses: false });
@@ -52,12 +50,8 @@ describeWithPostgres('socket.io rooms across two servers through Redis (REDIS_UR
 
   beforeAll(async () => {
     redis = await startOwnRedis();
-    admin = await openPostgres(adminUrl as string);
-    await sql`create database ${sql.id(dbName)}`.execute(admin.db);
-    const url = new URL(adminUrl as string);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-    const seeder = await openPostgres(databaseUrl);
+    scratch = await createScratchDatabase(adminUrl as string, 'flota_redis');
+    const seeder = await openPostgres(scratch.url);
     await migrateToLatest(seeder.db);
     ownerId = (await seedDemoFleet(seeder.db, { now: new Date() })).ownerId;
     await seeder.db.updateTable('shifts').set({ end_time: new Date() }).where('end_time', 'is', null).execute();
@@ -71,21 +65,13 @@ describeWithPostgres('socket.io rooms across two servers through Redis (REDIS_UR
     for (const server of servers) await server.close();
     for (const database of databases) await database.close();
     await redis?.stop();
-    if (admin) {
-      await sql`drop database if exists ${sql.id(dbName)} with (force)`.execute(admin.db);
-      await admin.close();
-    }
+    await scratch?.drop();
   });
 
   it('delivers a shift started and a location posted on server A to the owner’s socket on server B', async () => {
     const [a, b] = servers;
     // Each adapter counts the processes subscribed to its channel.
-    for (let i = 0; i < 100; i += 1) {
-      const counts = await Promise.all(servers.map((s) => s.io.of('/').adapter.serverCount()));
-      if (counts.every((count) => count === 2)) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(await a.io.of('/').adapter.serverCount()).toBe(2);
+    expect(await waitForPeers(servers)).toEqual([2, 2]);
 
     const login = await apiCall(b.url, '/api/auth/login', { json: { rut: DEMO_OWNER_RUT, password: DEMO_PASSWORD } });
     socket = await openOwnerSocket(b.url, { token: login.body.token });
