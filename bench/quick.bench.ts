@@ -18,7 +18,7 @@
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { baselineTree, inTurn, thisTree, type Tree } from './baseline';
+import { baselineTree, inTurn, thisTree, treeHas, type Tree } from './baseline';
 import { startIngestArm, type IngestArm, type Kind, type RoundFigures } from './ingestArm';
 import { bookingToOffer, deskReads, p95, positionToAlert, seedQuickData, type QuickData } from './quickProbes';
 import { loadAverage } from './stats';
@@ -48,7 +48,7 @@ interface Row {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const msText = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
+const msText = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '-' : `${value.toFixed(value < 10 ? 2 : 1)} ms`);
 const rate = (value: number) => `${value.toFixed(0)}/s`;
 const percent = (value: number) => `${(value * 100).toFixed(0)} %`;
 
@@ -103,8 +103,9 @@ export async function run(): Promise<void> {
     for (let round = 1; round <= 2; round += 1) {
       for (const arm of inTurn(arms, round)) {
         const f = figures.get(arm) as Figures;
-        f.offer.push(...(await bookingToOffer(arm.server.url, arm.fleet, 10, round)));
-        f.alert.push(...(await positionToAlert(arm.server.url, arm.fleet, 20)));
+        // An older reference may lack a probe's route or table: its cell says so ('-').
+        if (treeHas(arm.tree, 'create-and-offer')) f.offer.push(...(await bookingToOffer(arm.server.url, arm.fleet, 10, round)));
+        if ((data.get(arm) as QuickData).zones) f.alert.push(...(await positionToAlert(arm.server.url, arm.fleet, 20)));
         const reads = await deskReads(arm.server.url, data.get(arm) as QuickData, 10);
         f.openShift.push(...reads.openShift);
         f.balances.push(...reads.balances);
@@ -130,7 +131,8 @@ export async function run(): Promise<void> {
   for (const row of ROWS) {
     const a = row.value(figures.get(mine) as Figures);
     const b = reference ? row.value(figures.get(reference) as Figures) : NaN;
-    console.log(`| ${row.label} | ${row.budget} | ${row.format(a)} | ${reference ? `${row.format(b)} | ${(a / b).toFixed(2)}× ${row.higherIsBetter ? '(más es mejor)' : '(menos es mejor)'}` : '- |'} |`);
+    const ratio = Number.isFinite(a / b) ? `${(a / b).toFixed(2)}× ${row.higherIsBetter ? '(más es mejor)' : '(menos es mejor)'}` : '-';
+    console.log(`| ${row.label} | ${row.budget} | ${row.format(a)} | ${reference ? `${row.format(b)} | ${ratio}` : '- |'} |`);
   }
   const dirty = [...(figures.values())].some((f) => f.ingest.some((r) => !r.clean));
   console.log(

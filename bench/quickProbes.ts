@@ -6,7 +6,7 @@
  * loopback round trips measured here, the same way for both trees.
  */
 import { performance } from 'node:perf_hooks';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { insertZones } from '../server/modules/alerts/zones/zonesRepo';
 import { hashPassword } from '../server/modules/identity';
 import type { Database } from '../server/platform/db/schema';
@@ -24,17 +24,23 @@ export const QUICK_PASSWORD = 'rapida-bench-123';
 /** The zone the position → alert probe steps in and out of (a circle of 300 m), away from the other 1,000. */
 const TERMINAL = { lng: -71.6, lat: -32.9 };
 
+/** What was written for the probes; null where the tree's schema has no such thing (an older reference). */
 export interface QuickData {
+  zones: boolean;
   reports: { ownerRut: string };
-  ledger: { ownerRut: string };
+  ledger: { ownerRut: string } | null;
   openShift: { ownerRut: string; shiftId: number };
 }
+
+const hasTable = async (db: Kysely<Database>, table: string) =>
+  (await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_name = ${table}`.execute(db)).rows[0].n > 0;
 
 /** What the probes read, written while the tree's server is stopped (this tree's fixtures; both trees share the schema). */
 export async function seedQuickData(db: Kysely<Database>, bulkOwnerId: number): Promise<QuickData> {
   const passwordHash = await hashPassword(QUICK_PASSWORD);
+  const zones = await hasTable(db, 'zones');
   // 1,000 zones for the bulk fleet (as the alerts bench), and the probe's terminal.
-  await insertZones(
+  if (zones) await insertZones(
     db,
     bulkOwnerId,
     [
@@ -43,12 +49,12 @@ export async function seedQuickData(db: Kysely<Database>, bulkOwnerId: number): 
     ] as Parameters<typeof insertZones>[2],
   );
   const reports = await fillFleet(db, 35_000_000, 41, passwordHash);
-  const ledger = await yearOfLedger(db, passwordHash);
+  const ledger = (await hasTable(db, 'account_entries')) ? await yearOfLedger(db, passwordHash) : null;
   const open = await createFleet(db, { rutBody: 38_100_000, company: 'Taxis Abiertos', passwordHash, driverNames: ['Eva'], platePrefix: 'OPN' });
   const start = new Date(Date.now() - 12 * 3_600_000);
   const [shiftId] = await insertShifts(db, [{ owner_id: open.ownerId, driver_id: open.drivers[0].id, start_time: start, end_time: null }]);
   await storePoints(db, shiftId, twelveHourShift(start, 21));
-  return { reports: { ownerRut: reports.ownerRut }, ledger: { ownerRut: ledger.ownerRut }, openShift: { ownerRut: open.ownerRut, shiftId } };
+  return { zones, reports: { ownerRut: reports.ownerRut }, ledger: ledger && { ownerRut: ledger.ownerRut }, openShift: { ownerRut: open.ownerRut, shiftId } };
 }
 
 const nearestRank = (values: number[], p: number) => {
@@ -131,12 +137,11 @@ async function timedGets(url: string, token: string, path: string, count: number
 /** The desk's reads: the open 12-hour shift's summary, the fleet's balances, a month's report by driver. */
 export async function deskReads(url: string, data: QuickData, count: number): Promise<{ openShift: number[]; balances: number[]; reportsMonth: number[] }> {
   const open = await ownerToken(url, data.openShift.ownerRut, QUICK_PASSWORD);
-  const ledger = await ownerToken(url, data.ledger.ownerRut, QUICK_PASSWORD);
   const reports = await ownerToken(url, data.reports.ownerRut, QUICK_PASSWORD);
   const month = `from=${REPORT_FIRST_DAY}&to=${addDays(REPORT_FIRST_DAY, REPORT_DAYS - 1)}&group=driver`;
   return {
     openShift: await timedGets(url, open, `/api/shifts/${data.openShift.shiftId}/summary`, count),
-    balances: await timedGets(url, ledger, '/api/accounts/balances', count),
+    balances: data.ledger ? await timedGets(url, await ownerToken(url, data.ledger.ownerRut, QUICK_PASSWORD), '/api/accounts/balances', count) : [],
     reportsMonth: await timedGets(url, reports, `/api/reports?${month}`, count),
   };
 }
