@@ -62,19 +62,19 @@ describe('la bandeja', () => {
     expect(screen.getByText('3 sin reconocer', { selector: 'p' })).toBeInTheDocument();
 
     const zone = entry('BCDF12 entró a Plaza de Armas');
-    expect(zone).toHaveTextContent(/Entrada a zona · 27-11-26, 9:05.* · Juan Pérez/);
+    expect(zone).toHaveTextContent(/Entrada a zona · 27\/11\/2026 09:05 · Juan Pérez/);
     expect(within(zone).getByRole('link', { name: /^Llamar a Juan Pérez/ })).toHaveAttribute('href', 'tel:+56912345678');
     expect(zone).toHaveTextContent('Sin reconocer');
     expect(within(zone).getByRole('button', { name: 'Reconocer' })).toBeInTheDocument();
 
     const fast = entry('BCDF12 a 92 km/h en Zona escolar');
     expect(fast).toHaveTextContent('Límite 50 km/h');
-    expect(fast).toHaveTextContent(/Reconocida por Javier Rojas · 27-11-26, 8:45.* · «Llamé al conductor»/);
+    expect(fast).toHaveTextContent('Reconocida por Javier Rojas · 27/11/2026 08:45 · «Llamé al conductor»');
     expect(within(fast).queryByRole('button', { name: 'Reconocer' })).not.toBeInTheDocument();
 
     // No driver, no phone: the line names neither.
     const silent = entry('AB1234 sin señal');
-    expect(silent).toHaveTextContent(/^AB1234 sin señalSin señal · 27-11-26, 9:05[^·]*Sin reconocer/);
+    expect(silent).toHaveTextContent(/^AB1234 sin señalSin señal · 27\/11\/2026 09:05[^·]*Sin reconocer/);
     expect(within(silent).queryByRole('link')).not.toBeInTheDocument();
     // Ana has no phone on file: her name without a link.
     expect(within(entry('SOS de Ana Soto (GHJK34)')).queryByRole('link')).not.toBeInTheDocument();

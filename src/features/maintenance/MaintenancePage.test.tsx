@@ -119,7 +119,7 @@ describe('Mantención: a taxi', () => {
     expect(plan('Cambio de aceite')).toHaveTextContent('Al día');
     expect(plan('Cambio de aceite')).toHaveTextContent('A los 10.000 km (faltan 2.000 km)');
     const odometer = screen.getByRole('form', { name: 'Registrar lectura del odómetro' });
-    expect(within(odometer).getByLabelText('Leído el')).toHaveValue('2026-11-27');
+    expect(within(odometer).getByLabelText('Leído el')).toHaveValue('27/11/2026');
     await user.type(within(odometer).getByLabelText('Km del tablero'), '9.400');
     await user.click(within(odometer).getByRole('button', { name: 'Guardar lectura' }));
     expect(await screen.findByText('Odómetro registrado: 9.400 km')).toBeInTheDocument();
@@ -158,9 +158,11 @@ describe('Mantención: plans and services', () => {
     const { user } = renderApp('/dashboard/maintenance', { signedIn: true });
     await screen.findByRole('heading', { level: 2, name: 'Taxi GHJK34' }, SLOW);
     const form = screen.getByRole('form', { name: 'Nuevo plan' });
-    expect(within(form).getByLabelText('Mantención')).toHaveValue('Cambio de aceite');
-    await user.clear(within(form).getByLabelText('Cada (km)'));
+    // The form starts empty (issue 46, item 6): every value below is typed.
+    await user.type(within(form).getByLabelText('Mantención'), 'Cambio de aceite');
     await user.type(within(form).getByLabelText('Cada (km)'), '15.000');
+    await user.type(within(form).getByLabelText('o cada (meses)'), '6');
+    await user.type(within(form).getByLabelText('Último servicio el'), '27/11/2026');
     await user.type(within(form).getByLabelText('a los (km)'), '52.000');
     await user.click(within(form).getByRole('button', { name: 'Crear plan' }));
     expect(await screen.findByText('Plan "Cambio de aceite" creado')).toBeInTheDocument();
@@ -175,7 +177,7 @@ describe('Mantención: plans and services', () => {
     const { user } = renderApp('/dashboard/maintenance', { signedIn: true });
     await screen.findByRole('heading', { level: 2, name: 'Taxi BCDF12' }, SLOW);
     const form = screen.getByRole('form', { name: 'Nuevo plan' });
-    await user.clear(within(form).getByLabelText('Cada (km)'));
+    await user.type(within(form).getByLabelText('Mantención'), 'Cambio de aceite');
     await user.type(within(form).getByLabelText('Cada (km)'), 'diez mil');
     await user.click(within(form).getByRole('button', { name: 'Crear plan' }));
     expect(within(form).getByRole('alert')).toHaveTextContent(MaintenanceMessages.intervalKm);
@@ -188,8 +190,8 @@ describe('Mantención: plans and services', () => {
     const { user } = renderApp('/dashboard/maintenance', { signedIn: true });
     await screen.findByRole('heading', { level: 2, name: 'Taxi BCDF12' }, SLOW);
     const form = screen.getByRole('form', { name: 'Nuevo plan' });
-    await user.clear(within(form).getByLabelText('Cada (km)'));
-    await user.clear(within(form).getByLabelText('o cada (meses)'));
+    await user.type(within(form).getByLabelText('Mantención'), 'Cambio de aceite');
+    await user.type(within(form).getByLabelText('Último servicio el'), '27/11/2026');
     await user.click(within(form).getByRole('button', { name: 'Crear plan' }));
     expect(within(form).getByRole('alert')).toHaveTextContent(MaintenanceMessages.intervalNeeded);
     expect(sent).toEqual([]);

@@ -1,6 +1,7 @@
 /** Mantención before anyone set up a plan (issue 46, item 6): it says so, and "Nuevo plan" starts empty. */
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { MaintenanceMessages } from '../../../contract/maintenance';
 import { API } from '../../testing/handlers';
 import { server } from '../../testing/mswServer';
 import { renderApp } from '../../testing/renderApp';
@@ -16,7 +17,7 @@ function fleetWithoutPlans() {
     http.get(`${API}/maintenance/costs`, () => HttpResponse.json({ rows: [], total_pesos: 0 })),
     http.post(`${API}/maintenance/vehicles/7/plans`, async ({ request }) => {
       created.push(await request.json());
-      return HttpResponse.json({ error: 'El tipo de mantención es obligatorio', fields: { kind: 'El tipo de mantención es obligatorio' } }, { status: 400 });
+      return HttpResponse.json({ error: 'no debió llegar' }, { status: 500 });
     }),
   );
   return created;
@@ -44,8 +45,8 @@ describe('Mantención with no plan yet', () => {
     expect(fields.getByLabelText('a los (km)')).toHaveValue('');
     expect(fields.getByLabelText('a los (km)')).toHaveAttribute('placeholder', '120.500');
     await user.click(fields.getByRole('button', { name: 'Crear plan' }));
-    // The server's refusal is shown, and what reached it carried nothing the person did not type.
-    expect(await fields.findByRole('alert')).toHaveTextContent('El tipo de mantención es obligatorio');
-    expect(created).toEqual([{ kind: '', every_km: null, every_months: null, last_done_on: '', last_done_km: null }]);
+    // Nothing typed, nothing made: the form says what is missing and sends nothing.
+    expect(await fields.findByRole('alert')).toHaveTextContent(MaintenanceMessages.kind);
+    expect(created).toEqual([]);
   });
 });
