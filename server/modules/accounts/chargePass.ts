@@ -175,3 +175,5 @@ export function createChargePass(db: Kysely<Database>, log: FastifyBaseLogger, c
     },
   };
 }
+
+export type ChargePass = ReturnType<typeof createChargePass>;

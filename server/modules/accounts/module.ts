@@ -1,8 +1,9 @@
 /** Cuentas de los conductores (issue 35): terms, a ledger written from shifts, payments, balances. */
 import type { FlotaModule } from '../flotaModule';
 import { accountsRoutes } from './accountsRoutes';
-import { createChargePass, type ChargePassOptions } from './chargePass';
+import { createChargePass, type ChargePass, type ChargePassOptions } from './chargePass';
 import { driverAccountRoutes } from './driverAccountRoutes';
+import { onShiftEnded } from './handlers/onShiftEnded';
 import { openApiTags } from './routeSpecs';
 
 declare module '../../platform/backgroundPass' {
@@ -12,14 +13,13 @@ declare module '../../platform/backgroundPass' {
   }
 }
 
-export const accountsModule: FlotaModule = {
+export const accountsModule: FlotaModule<{ charges: ChargePass | null }> = {
   name: 'accounts',
   openApiTags: Object.values(openApiTags),
-  async register(app, { prefix, db, config, clock, authenticateDriver, backgroundPasses, services: { shifts } }) {
+  handlers: [onShiftEnded],
+  async register(app, { prefix, db, config, clock, authenticateDriver, backgroundPasses }) {
     await app.register(accountsRoutes, { prefix, db, clock, timeZone: config.tzFleet });
     await app.register(driverAccountRoutes, { prefix, db, clock, timeZone: config.tzFleet, authenticateDriver });
-    const pass = backgroundPasses.add('accountCharges', (options) => createChargePass(db, app.log, clock, config.tzFleet, options));
-    // A day worked is charged as its shift ends; the pass catches up whatever this misses.
-    if (pass) shifts.onEnded((shift) => shift.driver_id !== null && pass.chargeDriver(shift.driver_id));
+    return { charges: backgroundPasses.add('accountCharges', (options) => createChargePass(db, app.log, clock, config.tzFleet, options)) };
   },
 };

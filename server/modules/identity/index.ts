@@ -6,8 +6,6 @@ export { driverChanged, listenForDriverChanges, onDriverChanged, type DriverChan
 export { findOwnerForLogin } from './ownersRepo';
 export { hashPassword, verifyPassword } from './passwords';
 export { verifyDriverToken } from './tokens';
-export { registerAccessGuard } from './accessGuard';
 export { AccessTable, ACCESS_DENIED, isApiUrl } from './accessRules';
-export { makeAuthenticate, makeAuthenticateDriver } from './authenticate';
-export { createPrincipalCache } from './principalCache';
-export { makeSocketIdentity } from './socketIdentity';
+export type { DriverCache } from './driverCache';
+export { createDriverDirectory } from './driverDirectory';

@@ -32,7 +32,7 @@ interface RequestRoutesOptions {
   db: Kysely<Database>;
   config: TrackingConfig;
   /** Resolved per request: dispatch sets it as it registers. */
-  webBookings: () => WebBookings | undefined;
+  webBookings: WebBookings;
   now: () => Date;
 }
 
@@ -92,9 +92,7 @@ export const taxiRequestRoutes: FastifyPluginAsync<RequestRoutesOptions> = async
       if (open >= config.openRequestsPerPhone) throw new HttpError(409, TaxiRequestMessages.openRequest);
       if (recent >= config.requestsPerPhonePerHour) throw new HttpError(429, TaxiRequestMessages.phoneHour, undefined, retryAfter(HOUR_MS));
       const booking = await bookingOf(fleet.ownerId, input);
-      const service = webBookings();
-      if (!service) throw new HttpError(503, 'El servicio de pedidos no está disponible. Llame a la central.');
-      const id = await service.create(fleet.ownerId, booking);
+      const id = await webBookings.create(fleet.ownerId, booking);
       await ensureLink(db, fleet.ownerId, id);
       const link = await findLink(db, fleet.ownerId, id);
       if (!link) throw new Error(`tracking link missing for web booking ${id}`);
