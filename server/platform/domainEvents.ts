@@ -27,7 +27,7 @@ export type InsideHandler<E extends DomainEventName> = (payload: DomainEvents[E]
 
 export interface DomainEventBus {
   /** A fact already committed (or with no transaction): the `after` handlers. */
-  emit<E extends DomainEventName>(name: E, payload: DomainEvents[E]): void;
+  tell<E extends DomainEventName>(name: E, payload: DomainEvents[E]): void;
   /**
    * Inside the producer's transaction: the `inside` handlers, in turn. Resolves with what to call
    * once the transaction committed: the `after` handlers and the work the inside ones left for then.
@@ -44,7 +44,7 @@ export function createDomainEventBus(log: FastifyBaseLogger): DomainEventBus {
   const inside = new Map<DomainEventName, InsideHandler<never>[]>();
   const failed = (name: DomainEventName) => (error: unknown) => log.error({ err: error, event: name }, 'Un módulo no pudo atender un hecho de otro');
 
-  function emit<E extends DomainEventName>(name: E, payload: DomainEvents[E]): void {
+  function tell<E extends DomainEventName>(name: E, payload: DomainEvents[E]): void {
     const handlers = after.get(name) as AfterHandler<E>[] | undefined;
     if (!handlers) return;
     // A plain loop: positionAccepted comes with every request of every phone.
@@ -59,7 +59,7 @@ export function createDomainEventBus(log: FastifyBaseLogger): DomainEventBus {
   }
 
   return {
-    emit,
+    tell,
     async within(trx, name, payload) {
       const left: (() => void)[] = [];
       for (const handler of (inside.get(name) ?? []) as InsideHandler<typeof name>[]) await handler(payload, trx, (work) => left.push(work));
@@ -71,7 +71,7 @@ export function createDomainEventBus(log: FastifyBaseLogger): DomainEventBus {
             failed(name)(error);
           }
         }
-        emit(name, payload);
+        tell(name, payload);
       };
     },
     onAfter(name, handler) {

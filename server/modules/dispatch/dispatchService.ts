@@ -45,7 +45,7 @@ export interface DispatchServiceOptions {
   /** Other server processes share the database (PostgreSQL): taxi states travel between them. */
   clustered?: boolean;
   /** The modules above: each booking after a change, each that returns to the board unaccepted, each trip finished (inside its transaction). */
-  events?: Pick<DomainEventBus, 'emit' | 'within'>;
+  events?: Pick<DomainEventBus, 'tell' | 'within'>;
   /** Vencimientos: which taxis an expired required document keeps out (none when absent). */
   documents?: DocumentRules;
 }
@@ -58,7 +58,7 @@ export function createDispatchService({ db, io, publish, config, log, clustered 
   const news = createBookingNews({ db, config, events, taxis });
   const offers = createOffers({ db, config, taxis, news, events });
   const sweep = createSchedulingSweep({ db, config, offers, news });
-  trips = createTrips({ db, config, log, taxis, news, offers, sweepNow: sweep });
+  trips = createTrips({ db, config, log, taxis, news, offers, events, sweepNow: sweep });
   const intake = createBookingIntake({ db, log, news, offers });
 
   return {

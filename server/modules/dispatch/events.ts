@@ -7,6 +7,8 @@
  */
 import type { Availability, Booking, DriverOffer, DriverTrip } from '../../../contract/dispatch';
 import { SocketEvent, driverRoom, ownerRoom, type AvailabilityChangedPayload } from '../../../contract/socket';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../platform/db/schema';
 import type { DomainEventBus } from '../../platform/domainEvents';
 import type { Publish } from '../../platform/realtime/publisher';
 
@@ -51,16 +53,20 @@ declare module '../../platform/domainEvents' {
   }
 }
 
-export function createDispatchEvents(publish: Publish, domain?: Pick<DomainEventBus, 'emit'>) {
+export function createDispatchEvents(publish: Publish, domain?: Pick<DomainEventBus, 'tell' | 'within'>) {
   return {
+    /** A trip finished, inside the transaction that stores its Finalizado and fare; resolves with what to run once it committed. */
+    async tripFinished(trx: Transaction<Database>, trip: TripFinished): Promise<() => void> {
+      return domain ? domain.within(trx, 'tripFinished', trip) : () => undefined;
+    },
     /** A booking as GET /dispatch/bookings/:id answers it, after any change: the desks and the modules above. */
     bookingChanged(ownerId: number, booking: Booking): void {
       publish(ownerRoom(ownerId), SocketEvent.bookingChanged, { booking });
-      domain?.emit('bookingChanged', { ownerId, booking });
+      domain?.tell('bookingChanged', { ownerId, booking });
     },
     /** Back on the board, nobody took it (the modules above: an alert). */
     unaccepted(booking: Omit<BookingUnaccepted, 'title' | 'detail'>): void {
-      domain?.emit('bookingUnaccepted', { ...booking, ...unacceptedText(booking.bookingId, booking.pickupLabel, booking.reason) });
+      domain?.tell('bookingUnaccepted', { ...booking, ...unacceptedText(booking.bookingId, booking.pickupLabel, booking.reason) });
     },
     /** One taxi on shift became Libre, Ocupado or Fuera de servicio. */
     availabilityChanged(ownerId: number, change: AvailabilityChangedPayload): void {

@@ -64,20 +64,21 @@ export async function estimateTripFare(db: Kysely<Database>, tariff: FareTariff,
   return meterFare(tariff, tripStretches(points, boardedAt, finishedAt));
 }
 
-/** Records the fare of a trip just finished (typed, or estimated); nothing when the fleet has fares off. */
+/** Records the fare of a trip just finished (typed, or estimated), in the step's transaction; none (null) when the fleet has fares off. */
 export async function recordTripFare(
   db: Kysely<Database>,
   trip: { ownerId: number; bookingId: number; shiftId: number | null },
   typed: number | null,
-): Promise<void> {
+): Promise<number | null> {
   const tariff = await readTariff(db, trip.ownerId);
-  if (!tariff.enabled) return;
+  if (!tariff.enabled) return null;
   const pesos = typed ?? (await estimateTripFare(db, tariff, trip.bookingId, trip.shiftId));
-  if (pesos === null) return;
+  if (pesos === null) return null;
   await db
     .updateTable('bookings')
     .set({ fare_pesos: pesos, fare_estimated: typed === null })
     .where('id', '=', trip.bookingId)
     .where('owner_id', '=', trip.ownerId)
     .execute();
+  return pesos;
 }

@@ -51,7 +51,7 @@ export interface PositionServiceOptions {
   /** The desks' position stream (the platform's). */
   publishLocations: PublishLocations;
   /** Where each request's newest kept point goes to the modules above (positionAccepted). */
-  events: Pick<DomainEventBus, 'emit'>;
+  events: Pick<DomainEventBus, 'tell'>;
   /** The working drivers in memory (identity's). */
   drivers: DriverCache;
   /** Starts a tracker's shift at its first point, ends it once quiet. */
@@ -117,7 +117,7 @@ export function createPositionService(options: PositionServiceOptions) {
       await ingest.write(shift.id, kept);
       const newest = kept.reduce((a, b) => (b.time > a.time ? b : a));
       const position: PositionAccepted = { ownerId: driver.ownerId, shiftId: shift.id, driverId: driver.id, latitude: newest.latitude, longitude: newest.longitude, time: newest.time, speed: newest.speed };
-      events.emit('positionAccepted', position);
+      events.tell('positionAccepted', position);
     }
     const ignored = alreadyIgnored + points.length - kept.length;
     stats.requests++;

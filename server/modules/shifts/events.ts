@@ -14,7 +14,7 @@ export type EndedShift = Shift & { end_time: string; duration_seconds: number };
 declare module '../../platform/domainEvents' {
   interface DomainEvents {
     /** A shift ended (the driver, the desk, or a tracker gone quiet), after it is stored and announced. */
-    shiftEnded: EndedShift;
+    shiftEnded: { ownerId: number; shift: EndedShift };
   }
 }
 
@@ -27,7 +27,7 @@ export function createShiftEvents(publish: Publish, events: DomainEventBus) {
     /** shift_ended: only an ended shift (end time and duration set) is announced. */
     ended(ownerId: number, shift: EndedShift): void {
       publish(ownerRoom(ownerId), SocketEvent.shiftEnded, { shift_id: shift.id, end_time: shift.end_time, duration_seconds: shift.duration_seconds });
-      events.emit('shiftEnded', shift);
+      events.tell('shiftEnded', { ownerId, shift });
     },
   };
 }

@@ -2,6 +2,6 @@
 import { handler } from '../../flotaModule';
 import type { ChargePass } from '../chargePass';
 
-export const onShiftEnded = handler('shiftEnded', 'after', (_context, { charges }: { charges: ChargePass | null }) => (shift) => {
-  if (shift.driver_id !== null) charges?.chargeDriver(shift.driver_id);
+export const onShiftEnded = handler('shiftEnded', 'after', (_context, { charges }: { charges: ChargePass | null }) => ({ ownerId, shift }) => {
+  if (shift.driver_id !== null) charges?.chargeDriver(ownerId, shift.driver_id);
 });

@@ -2,4 +2,4 @@
 import { handler } from '../../flotaModule';
 import type { AlertsParts } from '../parts';
 
-export const onShiftEnded = handler('shiftEnded', 'after', (_context, { engine }: AlertsParts) => (shift) => engine.forget(shift.id));
+export const onShiftEnded = handler('shiftEnded', 'after', (_context, { engine }: AlertsParts) => ({ shift }) => engine.forget(shift.id));

@@ -2,4 +2,4 @@
 import { handler } from '../../flotaModule';
 import type { TrailPackPass } from '../packed/trailPackPass';
 
-export const onShiftEnded = handler('shiftEnded', 'after', (_context, { trailPacking }: { trailPacking: TrailPackPass | null }) => (shift) => trailPacking?.packLater(shift.id));
+export const onShiftEnded = handler('shiftEnded', 'after', (_context, { trailPacking }: { trailPacking: TrailPackPass | null }) => ({ shift }) => trailPacking?.packLater(shift.id));

@@ -2,6 +2,6 @@
 import { handler } from '../../flotaModule';
 import { summarizeShift } from '../summaryService';
 
-export const onShiftEnded = handler('shiftEnded', 'after', ({ db, log }) => (shift) => {
+export const onShiftEnded = handler('shiftEnded', 'after', ({ db, log }) => ({ shift }) => {
   summarizeShift(db, shift.id).catch((error: unknown) => log.warn({ err: error, shiftId: shift.id }, 'resumen del turno pendiente'));
 });
