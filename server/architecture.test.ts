@@ -14,6 +14,7 @@ import { modules, type FlotaModule } from './modules';
 import { backArrows, declaredOrder, findOrder, moduleFileCircles, moduleFolders, partArrows, serverImports, writtenOrder, writtenRank } from './tools/arch/importGraph';
 import { startTestServer } from './tools/testing/testServer';
 import ts from 'typescript';
+import { crossModuleReads, declaredTables, readKey, tablesNamed } from './tools/arch/tableReads';
 
 const root = path.resolve(__dirname, '..');
 
@@ -231,6 +232,31 @@ describe('one composition root (modules/compose.ts)', () => {
   it('lets app.ts name no module', () => {
     const imported = serverImports().get('server/app.ts') ?? [];
     expect(imported.filter((file) => file.startsWith('server/modules/') && !['server/modules/index.ts'].includes(file))).toEqual([]);
+  });
+});
+
+describe('each module owns its tables (modules/tables.cjs)', () => {
+  const { tableOwners, knownReads } = declaredTables();
+
+  it('names an owner for every table of the database, once, among the modules (or the platform)', () => {
+    const schema = readFileSync(path.join(root, 'server/platform/db/schema.ts'), 'utf8').match(/interface Database\s*{([^}]*)}/s)?.[1] ?? '';
+    const tables = [...schema.matchAll(/^\s*([a-z_]+)\s*:/gm)].map((match) => match[1]).sort();
+    const owned = Object.values(tableOwners).flat();
+    expect(owned.length).toBe(new Set(owned).size);
+    expect([...owned].sort()).toEqual(tables);
+    expect(Object.keys(tableOwners).filter((owner) => owner !== 'platform').sort()).toEqual([...moduleOrder].sort());
+  });
+
+  it("adds no read of another module's table: each goes through its owner's door, and the listed ones only leave", () => {
+    const reads = crossModuleReads().map(readKey);
+    expect(reads.filter((read) => !knownReads.includes(read))).toEqual([]);
+    expect(knownReads.filter((read) => !reads.includes(read))).toEqual([]);
+  });
+
+  it('sees a read in a Kysely call and in raw SQL, and none in a comment', () => {
+    const named = tablesNamed().find((entry) => entry.file === 'server/modules/dispatch/bookingsRepo.ts');
+    expect(named?.tables).toEqual(expect.arrayContaining(['bookings', 'booking_events']));
+    expect(tablesNamed().find((entry) => entry.file === 'server/modules/accounts/module.ts')).toBeUndefined();
   });
 });
 
