@@ -9,7 +9,6 @@
  * Needs TEST_DATABASE_URL (CI sets it; locally: scripts/pg-test-server.sh start).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
@@ -20,23 +19,13 @@ import { DEMO_OWNER_RUT, DEMO_PASSWORD } from '../../tools/seed/demoFleet';
 import { createBooking, freeDemoDrivers, putOnShift, type TaxiOnShift } from '../../tools/testing/dispatchFixtures';
 import { apiCall } from '../../tools/testing/http';
 import { createScratchDatabase, type ScratchDatabase } from '../../tools/testing/scratchDatabase';
-import { startServerProcess, type ServerProcess } from '../../tools/testing/serverProcess';
+import { freePort, startServerProcess, type ServerProcess } from '../../tools/testing/serverProcess';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (!adminUrl) console.warn('postgresTripKill.test.ts: skipped because TEST_DATABASE_URL is not set (run scripts/pg-test-server.sh start).');
 const describeWithPostgres = adminUrl ? describe : describe.skip;
 const FARE = 4_350;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Polls until `check` holds, at most `ms`. */
 async function until(check: () => Promise<boolean>, ms: number): Promise<void> {
