@@ -22,6 +22,7 @@ import {
   type StatementResponse,
 } from '../../../contract/api';
 import { recordActivity } from '../desk';
+import { driverNames } from '../drivers';
 import { ownerId, signedInUser } from '../identity';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/schema';
@@ -45,7 +46,7 @@ interface Options {
 }
 
 async function findDriver(db: Kysely<Database>, owner: number, id: number) {
-  const driver = await db.selectFrom('drivers').select(['id', 'first_name', 'last_name', 'rut']).where('owner_id', '=', owner).where('id', '=', id).executeTakeFirst();
+  const [driver] = await driverNames(db, owner, { ids: [id] });
   if (!driver) throw new HttpError(404, AccountMessages.driverNotFound);
   return driver;
 }

@@ -13,6 +13,9 @@ import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/schema';
 import { addDays, zonedDate, zonedTime } from '../../platform/timeZone';
 import { chargesToWrite, mondayOf, type EndedShift, type PeriodEntries, type TermsRow } from './chargeRules';
+import { faresByShift } from '../dispatch';
+import { workingDriverIds } from '../drivers';
+import { shiftSpans } from '../shifts';
 import { readAccountSettings } from './settingsRepo';
 
 /** How far back a pass looks (days): a month and a half covers the demo's month and a late correction. */
@@ -36,15 +39,12 @@ export async function chargeFleet(db: Kysely<Database>, run: ChargeRun): Promise
 /** One fleet's charges up to `today` (in the caller's transaction, if any); resolves with the driver of each entry written. */
 export async function writeCharges(db: Kysely<Database>, run: ChargeRun): Promise<number[]> {
   const settings = await readAccountSettings(db, run.ownerId);
-  let termsQuery = db
-    .selectFrom('account_terms as t')
-    .innerJoin('drivers as d', 'd.id', 't.driver_id')
-    .select(['t.id', 't.driver_id', 't.kind', 't.amount', 't.effective_from'])
-    .where('t.owner_id', '=', run.ownerId)
-    .where('d.deleted_at', 'is', null)
-    .where('d.is_active', '=', true);
+  let termsQuery = db.selectFrom('account_terms as t').select(['t.id', 't.driver_id', 't.kind', 't.amount', 't.effective_from']).where('t.owner_id', '=', run.ownerId);
   if (run.driverIds) termsQuery = termsQuery.where('t.driver_id', 'in', run.driverIds.length ? [...run.driverIds] : [0]);
-  const termRows = await termsQuery.orderBy('t.effective_from').orderBy('t.id').execute();
+  const allTerms = await termsQuery.orderBy('t.effective_from').orderBy('t.id').execute();
+  // Deleted or deactivated drivers are charged nothing more (the drivers' door says who still works).
+  const working = await workingDriverIds(db, run.ownerId, [...new Set(allTerms.map((row) => row.driver_id))]);
+  const termRows = allTerms.filter((row) => working.has(row.driver_id));
   if (termRows.length === 0) return [];
 
   const termsByDriver = new Map<number, TermsRow[]>();
@@ -60,31 +60,13 @@ export async function writeCharges(db: Kysely<Database>, run: ChargeRun): Promis
   if (from > run.today) return [];
 
   // Open shifts too: a porcentaje cuota follows each finished trip (chargeRules.ts counts only ended ones for the rest).
-  const shiftRows = await db
-    .selectFrom('shifts')
-    .select(['id', 'driver_id', 'start_time', 'end_time'])
-    .where('owner_id', '=', run.ownerId)
-    .where('driver_id', 'in', driverIds)
-    .where('start_time', '>=', zonedTime(from, 0, run.timeZone))
-    .where('start_time', '<', zonedTime(addDays(run.today, 1), 0, run.timeZone))
-    .execute();
-  // Recorded fares per shift (issue 35, item 8), summed in SQL: a porcentaje cuota charges its share.
-  const fareRows = shiftRows.length
-    ? await db
-        .selectFrom('bookings')
-        .select(['shift_id', sql<string>`sum(fare_pesos)`.as('fares')])
-        .where('owner_id', '=', run.ownerId)
-        .where('status', '=', 'finalizado')
-        .where('fare_pesos', 'is not', null)
-        .where(sql<boolean>`shift_id = any(${shiftRows.map((row) => row.id)}::int[])`)
-        .groupBy('shift_id')
-        .execute()
-    : [];
-  const faresByShift = new Map(fareRows.map((row) => [row.shift_id as number, Number(row.fares)]));
+  const shiftRows = await shiftSpans(db, run.ownerId, driverIds, zonedTime(from, 0, run.timeZone), zonedTime(addDays(run.today, 1), 0, run.timeZone));
+  // Recorded fares per shift (issue 35, item 8), summed by dispatch: a porcentaje cuota charges its share.
+  const faresOf = await faresByShift(db, run.ownerId, shiftRows.map((row) => row.id));
   const shiftsByDriver = new Map<number, EndedShift[]>();
   for (const row of shiftRows) {
     const list = shiftsByDriver.get(row.driver_id) ?? [];
-    list.push({ id: row.id, day: zonedDate(row.start_time, run.timeZone), fares: faresByShift.get(row.id) ?? 0, ended: row.end_time !== null });
+    list.push({ id: row.id, day: zonedDate(row.start_time, run.timeZone), fares: faresOf.get(row.id) ?? 0, ended: row.end_time !== null });
     shiftsByDriver.set(row.driver_id, list);
   }
 

@@ -3,7 +3,7 @@
  * the taxímetro's amount at Finalizar; otherwise Flota runs the meter over the trip's trail (from
  * A bordo to Finalizado) and marks the fare as an estimate. A fleet with fares off records none.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { meterFare, type MeterStretch } from '../../../contract/fareMeter';
 import type { FareTariff } from '../../../contract/fares';
 import type { Database } from '../../platform/db/schema';
@@ -81,4 +81,19 @@ export async function recordTripFare(
     .where('owner_id', '=', trip.ownerId)
     .execute();
   return pesos;
+}
+
+/** The recorded fares of these shifts' finished trips, summed per shift (whole pesos), in one read: accounts' porcentaje cuotas. */
+export async function faresByShift(db: Kysely<Database>, ownerId: number, shiftIds: readonly number[]): Promise<Map<number, number>> {
+  if (!shiftIds.length) return new Map();
+  const rows = await db
+    .selectFrom('bookings')
+    .select(['shift_id', sql<string>`sum(fare_pesos)`.as('fares')])
+    .where('owner_id', '=', ownerId)
+    .where('status', '=', 'finalizado')
+    .where('fare_pesos', 'is not', null)
+    .where(sql<boolean>`shift_id = any(${[...shiftIds]}::int[])`)
+    .groupBy('shift_id')
+    .execute();
+  return new Map(rows.map((row) => [row.shift_id as number, Number(row.fares)]));
 }

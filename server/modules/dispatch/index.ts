@@ -6,6 +6,7 @@ export { dispatchModule } from './module';
 export { createDispatchService, type DispatchService } from './dispatchService';
 export type { BookingUnaccepted, TripFinished } from './events';
 export { straightLineEta } from './eta';
+export { faresByShift } from './fares';
 export type { WebBookings } from './webBookings';
 export { distanceMeters } from './taxiIndex';
 export { DISPATCH_DEFAULTS, dispatchSettings, type DispatchConfig } from './settings';
