@@ -31,15 +31,12 @@ const tableOwners = {
  * leave this list too (the test fails on a stale line), so the count only goes down.
  */
 const knownReads = [
-  'alerts:documentReminders.ts:owners',
   'alerts:eventsEngine.ts:bookings',
   'alerts:eventsEngine.ts:shifts',
-  'alerts:rulesRepo.ts:owners',
   'alerts:sosRoutes.ts:shifts',
   'alerts:taxiInfo.ts:drivers',
   'alerts:taxiInfo.ts:shifts',
   'alerts:taxiInfo.ts:vehicles',
-  'alerts:zonesRoutes.ts:owners',
   'dispatch:availabilityRepo.ts:shifts',
   'dispatch:bookingsRepo.ts:drivers',
   'dispatch:bookingsRepo.ts:vehicles',
@@ -57,8 +54,6 @@ const knownReads = [
   'identity:driverAccountsRepo.ts:shifts',
   'identity:driverAccountsRepo.ts:vehicles',
   'maintenance:maintenanceRepo.ts:vehicles',
-  'notifications:bookingAssigned.ts:drivers',
-  'notifications:webhooksRoutes.ts:owners',
   'positions:flushPoints.ts:shifts',
   'positions:packShift.ts:shifts',
   'positions:retention.ts:activity_log',

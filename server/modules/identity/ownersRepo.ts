@@ -98,3 +98,13 @@ export async function ownerRutTaken(db: Kysely<Database>, rut: string): Promise<
   const row = await db.selectFrom('owners').select('id').where('rut', '=', rut).executeTakeFirst();
   return row !== undefined;
 }
+
+/** Every fleet's id (its owner's), oldest first: the passes that go fleet by fleet. */
+export async function fleetIds(db: Kysely<Database>): Promise<number[]> {
+  return (await db.selectFrom('owners').select('id').orderBy('id').execute()).map((row) => row.id);
+}
+
+/** Serializes a fleet's writes that count against a limit: its owner's row is locked until the caller's transaction ends. */
+export async function lockFleet(trx: Kysely<Database>, ownerId: number): Promise<void> {
+  await trx.selectFrom('owners').select('id').where('id', '=', ownerId).forUpdate().executeTakeFirst();
+}
