@@ -182,7 +182,7 @@ test('fares: the owner sets the tariff, the driver types the taxímetro amount a
   await page.goto(`/dashboard/accounts/${driver.id}`);
   const terms = page.getByRole('form', { name: 'Condiciones' });
   await terms.getByLabel('Condición').selectOption('porcentaje');
-  await expect(terms).toContainText('Al terminar cada turno se carga este porcentaje de las tarifas de sus viajes');
+  await expect(terms).toContainText('Al finalizar cada viaje se carga este porcentaje de su tarifa');
   await terms.getByLabel('Porcentaje (%)').fill('30');
   await terms.getByRole('button', { name: 'Guardar condiciones' }).click();
   await expect(page.getByText('Porcentaje de lo recaudado: 30%', { exact: true })).toBeVisible();
