@@ -32,7 +32,10 @@ const tableOwners = {
  */
 const knownReads = [
   'alerts:eventsEngine.ts:bookings',
-  'alerts:eventsEngine.ts:shifts',
+  // Issue 43's sin-señal sweep (merged from main): a page of open shifts with their driver and taxi in one join.
+  'alerts:signalRepo.ts:drivers',
+  'alerts:signalRepo.ts:shifts',
+  'alerts:signalRepo.ts:vehicles',
   'alerts:sosRoutes.ts:shifts',
   'alerts:taxiInfo.ts:drivers',
   'alerts:taxiInfo.ts:shifts',

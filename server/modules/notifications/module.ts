@@ -6,6 +6,7 @@
  * the tracking link).
  */
 import type { FlotaModule } from '../flotaModule';
+import { createEndpointsCache, type EndpointsCache } from './endpointsCache';
 import { setOutboxClock } from './enqueue';
 import { onAlertRaised } from './handlers/onAlertRaised';
 import { onBookingChanged } from './handlers/onBookingChanged';
@@ -23,7 +24,10 @@ declare module '../../platform/backgroundPass' {
   }
 }
 
-export const notificationsModule: FlotaModule = {
+/** With PostgreSQL, another process's endpoint changes are seen within this long. */
+const CLUSTER_CACHE_MS = 5000;
+
+export const notificationsModule: FlotaModule<{ endpoints: EndpointsCache }> = {
   name: 'notifications',
   openApiTags: Object.values(openApiTags),
   settings: notificationsSettings,
@@ -31,7 +35,9 @@ export const notificationsModule: FlotaModule = {
   handlers: [onAlertRaised, onBookingChanged],
   async register(app, { prefix, config, db, authenticate, backgroundPasses, metrics, clock }) {
     setOutboxClock(clock);
-    await app.register(webhooksRoutes, { prefix, db, authenticate, config: config.notifications, clock });
+    // Read per alert raised: a change here drops the fleet's copy at once; another process's, within a few seconds.
+    const endpoints = createEndpointsCache(config.databaseUrl ? CLUSTER_CACHE_MS : Number.POSITIVE_INFINITY);
+    await app.register(webhooksRoutes, { prefix, db, authenticate, config: config.notifications, clock, changed: (ownerId) => endpoints.forget(ownerId) });
     const settings = config.notifications;
     const mailer = settings.smtpUrl ? createMailer(settings.smtpUrl, settings.smtpFrom, settings.timeoutSeconds * 1000) : null;
     if (mailer) app.addHook('onClose', async () => mailer.close());
@@ -39,5 +45,6 @@ export const notificationsModule: FlotaModule = {
       createOutboxPass({ db, log: app.log, config: settings, mailer, timeZone: config.tzFleet }, outboxPacing(settings, options?.clock ?? clock, options)),
     );
     registerOutboxDepth(metrics, db);
+    return { endpoints };
   },
 };
