@@ -11,3 +11,4 @@ export type { WebBookings } from './webBookings';
 export { distanceMeters } from './taxiIndex';
 export { DISPATCH_DEFAULTS, dispatchSettings, type DispatchConfig } from './settings';
 export { normalizeChileanPhone } from '../../../contract/phone';
+export { customerName, placeByName, placeNames, placesCenter, webRequestsOf } from './requestPageReads';

@@ -3,7 +3,7 @@ export { bearerToken, ownerId, signedInDriver, signedInUser } from './authentica
 export { findDeskUser, insertDeskUser, listDeskUsers, rutSignsIn, softDeleteDeskUser, updateDeskUser } from './deskUsersRepo';
 export { findDriverProfile, loadDriverStates, loadOnShiftDriverStates, type DriverState } from './driverAccountsRepo';
 export { driverChanged, listenForDriverChanges, onDriverChanged, type DriverChangesListener } from './driverChanges';
-export { findOwnerForLogin, fleetIds, lockFleet } from './ownersRepo';
+export { findOwnerForLogin, fleetByCode, fleetFace, fleetIds, lockFleet } from './ownersRepo';
 export { hashPassword, verifyPassword } from './passwords';
 export { verifyDriverToken } from './tokens';
 export { AccessTable, ACCESS_DENIED, isApiUrl } from './accessRules';

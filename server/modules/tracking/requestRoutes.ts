@@ -19,10 +19,10 @@ import { trackingPath } from '../../../contract/tracking';
 import type { Database } from '../../platform/db/schema';
 import { HttpError, parseBody } from '../../platform/errors';
 import type { RouteSpec } from '../../platform/routeSpec';
-import type { WebBookings } from '../dispatch';
+import { customerName, placeByName, placeNames, placesCenter, webRequestsOf, type WebBookings } from '../dispatch';
 import { ensureLink, findLink, newToken } from './linksRepo';
 import { NOINDEX } from './publicRoutes';
-import { customerName, findRequestFleet, isBlocked, placeByName, placeNames, placesCenter, webRequestsOf, type RequestFleet } from './requestsRepo';
+import { findRequestFleet, isBlocked, type RequestFleet } from './requestsRepo';
 import { routeSpecs } from './routeSpecs';
 import type { TrackingConfig } from './settings';
 
