@@ -13,6 +13,7 @@ import {
   documentUpdateSchema,
   expiriesQuerySchema,
   MAX_DOCUMENT_FILE_BYTES,
+  type DocumentFileType,
   type DocumentResponse,
   type DocumentsResponse,
   type ExpiriesResponse,
@@ -26,6 +27,7 @@ import { idParam, withoutBlanks } from '../../platform/params';
 import type { DocumentRules } from './documentRules';
 import { deleteDocument, deleteFile, findDocument, insertDocument, listDocuments, putFile, readFile, subjectExists, syncLicenceExpiry, updateDocument } from './documentsRepo';
 import { currentExpiries, windowEnd } from './expiries';
+import { contentDisposition, documentFileName } from './fileName';
 import { sniffFileType } from './fileType';
 import { retirements } from './retirement';
 import { routeSpecs } from './routeSpecs';
@@ -141,8 +143,9 @@ export const documentsRoutes: FastifyPluginAsync<Options> = async (app, { db, au
       if (data.byteLength > MAX_DOCUMENT_FILE_BYTES) throw new HttpError(413, DocumentMessages.fileTooLarge, { file: DocumentMessages.fileTooLarge });
       const contentType = sniffFileType(data);
       if (!contentType) throw new HttpError(400, DocumentMessages.fileType, { file: DocumentMessages.fileType });
+      const sent = fileNameHeader(request);
       const document = await db.transaction().execute(async (trx) => {
-        await putFile(trx, owner, id, { contentType, data, fileName: fileNameHeader(request) });
+        await putFile(trx, owner, id, { contentType, data, fileName: sent === null ? null : documentFileName(sent, contentType, id) });
         const after = (await findDocument(trx, owner, id)) as FleetDocument;
         await recordActivity(trx, request, { entity: 'document', entityId: id, label: entityLabel(after), action: 'updated', before: auditFields(before), after: auditFields(after) });
         return after;
@@ -156,13 +159,14 @@ export const documentsRoutes: FastifyPluginAsync<Options> = async (app, { db, au
     const id = idParam(request.params, DocumentMessages.notFound);
     const file = await readFile(db, owner, id);
     if (!file) throw new HttpError(404, DocumentMessages.fileNotFound);
-    const name = file.file_name ?? `documento-${id}`;
+    // A name saved before names were cleaned on upload is cleaned here too (fileName.ts).
+    const name = documentFileName(file.file_name, file.content_type as DocumentFileType, id);
     // A scanned licence or SOAP is personal data: no shared cache keeps it, and the browser never guesses its type.
     return reply
       .header('content-type', file.content_type)
       .header('cache-control', 'private, no-store')
       .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', `inline; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header('content-disposition', contentDisposition(name))
       .send(Buffer.from(file.data));
   });
 
