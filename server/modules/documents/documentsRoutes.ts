@@ -19,6 +19,7 @@ import {
   type ExpiriesResponse,
   type FleetDocument,
 } from '../../../contract/documents';
+import { BODY_LIMITS } from '../../../contract/bodyLimits';
 import { recordActivity } from '../desk';
 import { ownerId } from '../identity';
 import type { Database } from '../../platform/db/schema';
@@ -39,8 +40,8 @@ interface Options {
   rules: DocumentRules;
 }
 
-/** Bodies up to this size reach the handler, which refuses above 5 MB with its own text; beyond it Fastify's 413. */
-const UPLOAD_BODY_LIMIT = MAX_DOCUMENT_FILE_BYTES + 1024 * 1024;
+/** Bodies up to this size reach the handler, which refuses above 5 MB with its own text; beyond it the server's 413. */
+const UPLOAD_BODY_LIMIT = BODY_LIMITS.documentFile;
 
 /** What Actividad keeps of a document: its fields, never the file's bytes. */
 function auditFields(document: FleetDocument | null) {
