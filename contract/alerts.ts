@@ -176,6 +176,8 @@ export const alertSchema = z.object({
   zone: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   position: z.object({ latitude: z.number(), longitude: z.number(), speed_kmh: z.number().nullable() }).nullable(),
   acknowledged: z.object({ at: isoTime, by: z.string(), note: z.string().nullable() }).nullable(),
+  /** An SOS: the driver's presses within the episode, joined into this one alert (1 for every other alert). */
+  presses: z.number().int(),
 });
 export type Alert = z.infer<typeof alertSchema>;
 
