@@ -48,7 +48,7 @@ export const trackingModule: FlotaModule = {
         return findLink(db, ownerId, bookingId);
       },
     };
-    await app.register(publicTrackingRoutes, { prefix, db, live, options, requestsPerMinute: config.tracking.requestsPerMinute });
+    await app.register(publicTrackingRoutes, { prefix, db, live, options, requestsPerMinute: config.tracking.requestsPerMinute, streamLimits: { perAddress: config.tracking.streamsPerAddress, perToken: config.tracking.streamsPerToken } });
     await app.register(deskTrackingRoutes, { prefix, db, live, authenticate });
     await app.register(taxiRequestRoutes, { prefix, db, config: config.tracking, webBookings: () => services.webBookings, now: () => clock.now() });
     await app.register(blockedPhonesRoutes, { prefix, db, authenticate });
