@@ -3,6 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_BASE_PATH } from '../contract/api';
+import { BODY_LIMITS } from '../contract/bodyLimits';
 import { offsetClock, type Clock } from './platform/clock';
 import { loadModuleSettings, type Config } from './platform/config';
 import type { DatabaseKind } from './platform/db/client';
@@ -31,7 +32,8 @@ import { isSpaRoute, registerSpa, sendIndexHtml } from './platform/spa';
 import { modules as domainModules, type FlotaModule } from './modules';
 import { composeModules, type Callers, type Composed, type SideListener } from './modules';
 
-export const BODY_LIMIT = 1024 * 1024;
+/** Every route's body limit but those contract/bodyLimits.ts raises for a route of their own. */
+export const BODY_LIMIT = BODY_LIMITS.default;
 /** Answers smaller than this go uncompressed: the headers would cost more than they save. */
 export const COMPRESS_THRESHOLD = 1024;
 

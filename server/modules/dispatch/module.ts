@@ -50,7 +50,7 @@ export const dispatchModule: FlotaModule = {
     await app.register(customersRoutes, { prefix, db, authenticate });
     await app.register(placesRoutes, { prefix, db, config, authenticate });
     await app.register(fareTariffRoutes, { prefix, db, authenticate });
-    await app.register(driverDispatchRoutes, { prefix, service, authenticateDriver });
+    await app.register(driverDispatchRoutes, { prefix, service, authenticateDriver, actionsPerMinute: config.driverActionsPerMinute });
     // Every process refreshes its own taxi states; only the one that leads passes expired offers on
     // and announces bookings coming due (once across processes: platform/leadership.ts).
     const sweep = startSweep(

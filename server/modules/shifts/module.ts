@@ -25,7 +25,7 @@ export const shiftsModule: FlotaModule = {
     await app.register(shiftsRoutes, { prefix, db, authenticate });
     await app.register(historyRoutes, { prefix, db, authenticate, timeZone: config.tzFleet });
     await app.register(shiftEndRoutes, { prefix, db, shifts });
-    await app.register(driverShiftsRoutes, { prefix, shifts, authenticateDriver });
+    await app.register(driverShiftsRoutes, { prefix, shifts, authenticateDriver, actionsPerMinute: config.driverActionsPerMinute });
     await app.register(driverMeRoutes, { prefix, db, authenticateDriver });
   },
 };

@@ -53,7 +53,7 @@ export const trackingModule: FlotaModule<{ live: TrackingLive }> = {
   async register(app, { prefix, config, db, authenticate, services, clock }) {
     const options = () => ({ now: clock.now(), expiryMinutes: config.tracking.expiryMinutes, eta: config.dispatch });
     const live = createTrackingLive({ db, options, refreshMs: config.tracking.refreshMs, log: app.log });
-    await app.register(publicTrackingRoutes, { prefix, db, live, options, requestsPerMinute: config.tracking.requestsPerMinute });
+    await app.register(publicTrackingRoutes, { prefix, db, live, options, requestsPerMinute: config.tracking.requestsPerMinute, streamLimits: { perAddress: config.tracking.streamsPerAddress, perToken: config.tracking.streamsPerToken } });
     await app.register(deskTrackingRoutes, { prefix, db, live, authenticate });
     await app.register(taxiRequestRoutes, { prefix, db, config: config.tracking, webBookings: services.webBookings, now: () => clock.now() });
     await app.register(blockedPhonesRoutes, { prefix, db, authenticate });

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { MAX_ZONE_VERTICES, MAX_ZONES_PER_FLEET, ZoneMessages, zoneCollectionSchema, zoneRequestSchema, type ZoneInput } from '../../../../contract/alerts';
+import { BODY_LIMITS } from '../../../../contract/bodyLimits';
 import type { OkResponse } from '../../../../contract/common';
 import { recordActivity } from '../../desk';
 import { lockFleet, ownerId } from '../../identity';
@@ -76,7 +77,8 @@ export const zonesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticat
     return toFeatureCollection(await listZones(db, ownerId(request)));
   });
 
-  app.post('/zones/import', routeSpecs.importZones, async (request, reply) => {
+  // Its own body limit: the fleet's own export of the most zones it may hold must come back in (contract/bodyLimits.ts).
+  app.post('/zones/import', { ...routeSpecs.importZones, bodyLimit: BODY_LIMITS.zonesImport }, async (request, reply) => {
     const zones = zonesFromCollection(parseBody(zoneCollectionSchema, request.body));
     const owner = ownerId(request);
     const created = await db.transaction().execute(async (trx) => {
