@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import './zodConfig';
+import { singleLine } from './plainText';
 import { isIsoDate } from './common';
 import { isoDate, isoTime } from './fields';
 import { MAX_ENTRY_PESOS } from './money';
@@ -88,7 +89,7 @@ export const entryCreateSchema = z
     kind: z.enum([...paymentKinds, ...chargeKinds], { error: AccountMessages.kind }),
     amount: pesosField,
     reason: z.string().trim().max(300, 'El motivo puede tener hasta 300 caracteres').nullish(),
-    reference: z.string().trim().max(100, 'La referencia puede tener hasta 100 caracteres').nullish(),
+    reference: singleLine(z.string().trim().max(100, 'La referencia puede tener hasta 100 caracteres')).nullish(),
     idempotency_key: idempotencyKeyField.optional(),
   })
   .superRefine((entry, ctx) => {

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import './zodConfig';
+import { singleLine } from './plainText';
 import { isoTime } from './fields';
 
 /** Every kind of alert the events engine raises (the documents issue adds its reminders here). */
@@ -81,7 +82,7 @@ export const activeHoursSchema = z.object({ from: hhmm, to: hhmm }).refine((h) =
 /** POST /zones and PUT /zones/:id. The server also checks the shape (self-intersection, area). */
 export const zoneRequestSchema = z
   .object({
-    name: z.string({ error: ZoneMessages.name }).trim().min(1, ZoneMessages.name).max(80, 'El nombre no puede superar 80 caracteres'),
+    name: singleLine(z.string({ error: ZoneMessages.name }).trim().min(1, ZoneMessages.name).max(80, 'El nombre no puede superar 80 caracteres')),
     kind: z.enum(zoneKinds, { error: ZoneMessages.kind }),
     color: z.string({ error: ZoneMessages.color }).regex(/^#[0-9a-fA-F]{6}$/, ZoneMessages.color).transform((c) => c.toLowerCase()),
     geometry: zoneGeometrySchema,
@@ -139,7 +140,7 @@ export const RuleMessages = {
 const idList = z.array(z.number().int().positive().max(2_147_483_647)).max(1000);
 export const alertRuleRequestSchema = z
   .object({
-    name: z.string({ error: RuleMessages.name }).trim().min(1, RuleMessages.name).max(80, 'El nombre no puede superar 80 caracteres'),
+    name: singleLine(z.string({ error: RuleMessages.name }).trim().min(1, RuleMessages.name).max(80, 'El nombre no puede superar 80 caracteres')),
     kinds: z.array(z.enum(alertKinds, { error: RuleMessages.kinds }), { error: RuleMessages.kinds }).min(1, RuleMessages.kinds).max(alertKinds.length).transform((k) => [...new Set(k)]),
     zone_ids: idList.nullish().transform((v) => v ?? null),
     vehicle_ids: idList.nullish().transform((v) => v ?? null),
@@ -175,6 +176,8 @@ export const alertSchema = z.object({
   zone: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   position: z.object({ latitude: z.number(), longitude: z.number(), speed_kmh: z.number().nullable() }).nullable(),
   acknowledged: z.object({ at: isoTime, by: z.string(), note: z.string().nullable() }).nullable(),
+  /** An SOS: the driver's presses within the episode, joined into this one alert (1 for every other alert). */
+  presses: z.number().int(),
 });
 export type Alert = z.infer<typeof alertSchema>;
 

@@ -44,6 +44,7 @@ import { z } from 'zod';
 import { documentBlockSchema } from './documents';
 import { tripFareSchema } from './fares';
 import './zodConfig';
+import { optionalLine, singleLine } from './plainText';
 import { isPlausibleTimestamp, MAX_ID } from './common';
 import { isoTime, optionalText, trimmed } from './fields';
 import { normalizeChileanPhone } from './phone';
@@ -97,7 +98,7 @@ export function insideServiceArea(latitude: number, longitude: number): boolean 
 export const placePointSchema = z.object({
   latitude: z.number({ error: 'Latitud inválida' }).min(-90, 'Latitud inválida').max(90, 'Latitud inválida'),
   longitude: z.number({ error: 'Longitud inválida' }).min(-180, 'Longitud inválida').max(180, 'Longitud inválida'),
-  label: trimmed.max(200, 'La dirección es demasiado larga').default(''),
+  label: singleLine(trimmed.max(200, 'La dirección es demasiado larga')).default(''),
 });
 /** A point inside the service area (pickups, destinations, saved places). */
 export const servicePointSchema = placePointSchema.refine((p) => insideServiceArea(p.latitude, p.longitude), {
@@ -121,10 +122,10 @@ export const savedPlaceSchema = z.object({
 export type SavedPlace = z.infer<typeof savedPlaceSchema>;
 export const MAX_PLACE_ALIASES = 10;
 const placeFields = z.object({
-  name: trimmed.min(1, 'El nombre es obligatorio').max(80, 'El nombre es demasiado largo'),
-  address: trimmed.max(200, 'La dirección es demasiado larga').default(''),
+  name: singleLine(trimmed.min(1, 'El nombre es obligatorio').max(80, 'El nombre es demasiado largo')),
+  address: singleLine(trimmed.max(200, 'La dirección es demasiado larga')).default(''),
   aliases: z
-    .array(trimmed.max(80, 'Cada otro nombre tiene a lo más 80 caracteres'), { error: 'Otros nombres inválidos' })
+    .array(singleLine(trimmed.max(80, 'Cada otro nombre tiene a lo más 80 caracteres')), { error: 'Otros nombres inválidos' })
     .max(MAX_PLACE_ALIASES, `A lo más ${MAX_PLACE_ALIASES} otros nombres`)
     .default([])
     // Blank lines and repeats are noise from a textarea or a spreadsheet, not names.
@@ -317,7 +318,7 @@ const phoneField = z
 /** POST /dispatch/bookings. A known phone links the customer; a name given updates it (or creates the customer). */
 export const bookingCreateSchema = z.object({
   customer_phone: phoneField,
-  customer_name: optionalText(120, 'El nombre es demasiado largo'),
+  customer_name: optionalLine(120, 'El nombre es demasiado largo'),
   pickup: servicePointSchema,
   destination: servicePointSchema.nullish().transform((value) => value ?? null),
   passengers: z.number({ error: 'Pasajeros inválido' }).int('Pasajeros inválido').min(1, 'Al menos 1 pasajero').max(8, 'A lo más 8 pasajeros').default(1),

@@ -15,6 +15,7 @@
  */
 import { z } from 'zod';
 import './zodConfig';
+import { optionalLine } from './plainText';
 import { isIsoDate, MAX_ID } from './common';
 import { isoDate, isoTime, optionalText } from './fields';
 
@@ -75,12 +76,12 @@ const optionalDate = (message: string) =>
 const documentFields = {
   kind: z.enum(documentKinds, { error: DocumentMessages.kind }),
   /** For kind 'otro' (and optional for others): the name the owner gives it. */
-  custom_label: optionalText(60, 'El nombre es demasiado largo'),
+  custom_label: optionalLine(60, 'El nombre es demasiado largo'),
   licence_class: z
     .enum(licenceClasses, { error: DocumentMessages.licenceClass })
     .nullish()
     .transform((value) => value ?? null),
-  number: optionalText(40, 'El número o folio es demasiado largo'),
+  number: optionalLine(40, 'El número o folio es demasiado largo'),
   issued_on: optionalDate(DocumentMessages.issued),
   expires_on: dateField(DocumentMessages.expires),
   notes: optionalText(500, 'Las notas son demasiado largas'),

@@ -1,6 +1,7 @@
 /** The fleet's drivers (GET/POST /drivers, PUT/DELETE /drivers/:id, POST /drivers/:id/device-id). */
 import { z } from 'zod';
 import './zodConfig';
+import { optionalLine, singleLine } from './plainText';
 import { isIsoDate, MAX_ID } from './common';
 import { isoDate, optionalNewPassword, optionalText, password, rutField, trimmed } from './fields';
 
@@ -33,8 +34,8 @@ export const driverProfileSchema = driverSchema.pick({
 export type DriverProfile = z.infer<typeof driverProfileSchema>;
 
 const driverFields = {
-  first_name: trimmed.min(1, 'El nombre es obligatorio').max(80, 'El nombre es demasiado largo'),
-  last_name: trimmed.min(1, 'El apellido es obligatorio').max(80, 'El apellido es demasiado largo'),
+  first_name: singleLine(trimmed.min(1, 'El nombre es obligatorio').max(80, 'El nombre es demasiado largo')),
+  last_name: singleLine(trimmed.min(1, 'El apellido es obligatorio').max(80, 'El apellido es demasiado largo')),
   email: optionalText(120, 'El correo es demasiado largo').refine(
     (email) => email === null || z.email().safeParse(email).success,
     'Correo electrónico inválido',
@@ -43,7 +44,7 @@ const driverFields = {
     (phone) => phone === null || /^\+?[\d\s()-]{8,20}$/.test(phone),
     'Teléfono inválido: usa solo números, por ejemplo +56 9 1234 5678',
   ),
-  license_number: optionalText(30, 'El número de licencia es demasiado largo'),
+  license_number: optionalLine(30, 'El número de licencia es demasiado largo'),
   license_expiry: z
     .string()
     .nullish()

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import './zodConfig';
+import { optionalLine, singleLine } from './plainText';
 import { isIsoDate } from './common';
 import { isoDate, isoTime, optionalText, trimmed } from './fields';
 import { MAX_ENTRY_PESOS } from './money';
@@ -40,7 +41,7 @@ export const MaintenanceMessages = {
 
 const km = (message: string, max: number, min = 0) => z.number({ error: message }).int(message).min(min, message).max(max, message);
 const calendarDate = z.string({ error: MaintenanceMessages.date }).refine(isIsoDate, MaintenanceMessages.date);
-const kindField = trimmed.min(1, MaintenanceMessages.kind).max(60, MaintenanceMessages.kindTooLong);
+const kindField = singleLine(trimmed.min(1, MaintenanceMessages.kind).max(60, MaintenanceMessages.kindTooLong));
 
 /** PUT /maintenance/vehicles/:id/odometer: the reading on the dashboard and the day it was read. */
 export const odometerRequestSchema = z.object({
@@ -67,7 +68,7 @@ export const maintenanceRecordRequestSchema = z.object({
   done_on: calendarDate,
   odometer_km: km(MaintenanceMessages.odometer, MAX_ODOMETER_KM),
   kind: kindField,
-  workshop: optionalText(80, MaintenanceMessages.workshop),
+  workshop: optionalLine(80, MaintenanceMessages.workshop),
   cost_pesos: km(MaintenanceMessages.cost, MAX_ENTRY_PESOS),
   notes: optionalText(500, MaintenanceMessages.notes),
 });

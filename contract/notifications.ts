@@ -15,7 +15,8 @@
  */
 import { z } from 'zod';
 import './zodConfig';
-import { isoTime, optionalText } from './fields';
+import { optionalLine } from './plainText';
+import { isoTime } from './fields';
 
 import { alertKinds } from './alerts';
 
@@ -80,7 +81,7 @@ const webhookUrl = z
 
 export const webhookEndpointRequestSchema = z.object({
   url: webhookUrl,
-  description: optionalText(120, 'La descripción es demasiado larga'),
+  description: optionalLine(120, 'La descripción es demasiado larga'),
   events: z
     .array(z.enum(SUBSCRIBABLE_EVENT_TYPES, { error: 'Tipo de evento desconocido' }), { error: 'Elige al menos un evento' })
     .min(1, 'Elige al menos un evento')

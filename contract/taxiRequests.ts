@@ -15,6 +15,7 @@
  */
 import { z } from 'zod';
 import './zodConfig';
+import { optionalLine, singleLine } from './plainText';
 import { insideServiceArea, OUTSIDE_AREA_MESSAGE } from './dispatch';
 import { optionalText, trimmed } from './fields';
 import { normalizeChileanPhone } from './phone';
@@ -53,7 +54,7 @@ const pointPickup = (kind: 'ubicacion' | 'mapa') =>
       latitude: coordinate(-90, 90, 'Latitud inválida'),
       longitude: coordinate(-180, 180, 'Longitud inválida'),
       /** What the passenger typed to help the driver find them ("Edificio azul, portón 2"). */
-      reference: optionalText(REQUEST_LIMITS.reference, 'La referencia es demasiado larga'),
+      reference: optionalLine(REQUEST_LIMITS.reference, 'La referencia es demasiado larga'),
     })
     .refine((p) => insideServiceArea(p.latitude, p.longitude), { message: OUTSIDE_AREA_MESSAGE, path: ['latitude'] });
 
@@ -65,8 +66,8 @@ export const requestPickupSchema = z.discriminatedUnion(
     z.object({
       kind: z.literal('lugar'),
       /** One of the names GET …/requests/:fleetCode listed. */
-      name: trimmed.min(1, TaxiRequestMessages.pickup).max(80, TaxiRequestMessages.unknownPlace),
-      reference: optionalText(REQUEST_LIMITS.reference, 'La referencia es demasiado larga'),
+      name: singleLine(trimmed.min(1, TaxiRequestMessages.pickup).max(80, TaxiRequestMessages.unknownPlace)),
+      reference: optionalLine(REQUEST_LIMITS.reference, 'La referencia es demasiado larga'),
     }),
   ],
   { error: TaxiRequestMessages.pickup },
@@ -76,7 +77,7 @@ export type RequestPickup = z.infer<typeof requestPickupSchema>;
 /** POST /api/public/requests/:fleetCode. `sitio_web` is the honeypot: hidden from people, left empty. */
 export const taxiRequestSchema = z.object({
   phone: requestPhoneField,
-  name: z.string({ error: TaxiRequestMessages.name }).trim().min(1, TaxiRequestMessages.name).max(REQUEST_LIMITS.name, 'El nombre es demasiado largo'),
+  name: singleLine(z.string({ error: TaxiRequestMessages.name }).trim().min(1, TaxiRequestMessages.name).max(REQUEST_LIMITS.name, 'El nombre es demasiado largo')),
   pickup: requestPickupSchema,
   notes: optionalText(REQUEST_LIMITS.notes, 'Las notas son demasiado largas'),
   [HONEYPOT_FIELD]: z.string().max(500).optional(),

@@ -1,6 +1,7 @@
 /** Desk accounts (Usuarios, the owner only): GET/POST /users, PUT/DELETE /users/:id. */
 import { z } from 'zod';
 import './zodConfig';
+import { singleLine } from './plainText';
 import { deskRoleSchema } from './auth';
 import { isoTime, optionalNewPassword, password, rutField, trimmed } from './fields';
 
@@ -18,8 +19,8 @@ export const deskUserSchema = z.object({
 export type DeskUser = z.infer<typeof deskUserSchema>;
 
 const personName = {
-  first_name: trimmed.min(1, 'El nombre es obligatorio').max(80, 'El nombre es demasiado largo'),
-  last_name: trimmed.min(1, 'El apellido es obligatorio').max(80, 'El apellido es demasiado largo'),
+  first_name: singleLine(trimmed.min(1, 'El nombre es obligatorio').max(80, 'El nombre es demasiado largo')),
+  last_name: singleLine(trimmed.min(1, 'El apellido es obligatorio').max(80, 'El apellido es demasiado largo')),
   email: trimmed
     .min(1, 'El correo es obligatorio')
     .max(120, 'El correo es demasiado largo')

@@ -1,7 +1,8 @@
 /** The fleet's vehicles (GET/POST /vehicles, PUT/DELETE /vehicles/:id). */
 import { z } from 'zod';
 import './zodConfig';
-import { optionalText, trimmed } from './fields';
+import { optionalLine } from './plainText';
+import { trimmed } from './fields';
 import { isValidPlate, normalizePlate } from './plate';
 
 export const MIN_VEHICLE_YEAR = 1900;
@@ -22,8 +23,8 @@ export const vehicleSchema = z.object({
 export type Vehicle = z.infer<typeof vehicleSchema>;
 
 const vehicleFields = {
-  model: optionalText(60, 'El modelo es demasiado largo'),
-  color: optionalText(30, 'El color es demasiado largo'),
+  model: optionalLine(60, 'El modelo es demasiado largo'),
+  color: optionalLine(30, 'El color es demasiado largo'),
   year: z
     .union([z.number(), z.null(), z.literal('')])
     .optional()

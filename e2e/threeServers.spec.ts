@@ -7,12 +7,23 @@
  * survivor and resyncs (a point posted while it was away shows); the offer that was pending expires
  * and passes on to the next taxi (the dispatch sweep, background work); and the background leader
  * is another process.
+ *
+ * Before that, the bodies the product accepts pass nginx (issue 45): the desk uploads a 4 MB scan
+ * and imports a 3 MB zone file in the browser; the largest zone set a fleet may hold (1,000 zones of
+ * 500 vertices, 12.6 MB) is imported and its export is that same set; bodies over a limit get a
+ * Spanish 413, Flota's own or nginx's. After the kill, with every process down, nginx answers in
+ * Spanish itself: JSON for the API, a page for the browser.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import type { Booking, Shift } from '../contract/api';
+import type { ZoneCollection } from '../contract/alerts';
+import { BODY_LIMITS } from '../contract/bodyLimits';
+import { openPostgres } from '../server/platform/db/client';
+import { createSecondOwner, SECOND_OWNER } from '../server/tools/testing/testServer';
+import { FAR_FROM_EVERY_TAXI, zoneSet } from '../server/tools/testing/zoneSets';
 import { DEMO_FLEET_CODE, DEMO_PASSWORD, demoDriverRuts } from '../server/tools/seed/demoFleet';
 import { startSimulator, type Simulator } from '../server/tools/simulator/runner';
 import { startOwnPostgres, type OwnPostgres } from '../server/tools/testing/ownPostgres';
@@ -135,6 +146,72 @@ async function deskOn(page: Page, wanted: number): Promise<void> {
   throw new Error(`the desk's socket never reached process ${wanted}`);
 }
 
+/** A PDF of `bytes` bytes: its signature, then blanks. */
+const pdfOf = (bytes: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(bytes - 9, 0x20)]);
+const MB = 1024 * 1024;
+
+test('through nginx: a 4 MB scan and a 3 MB zone file from the desk, the largest zone set and its export, and every refusal in Spanish', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const desk = await deskToken(request);
+  const headers = { authorization: `Bearer ${desk}` };
+  const started = Date.now();
+  const took: string[] = [];
+  const lap = (what: string) => took.push(`${what} ${((Date.now() - started) / 1000).toFixed(0)} s`);
+
+  // A 4 MB scan of a taxi's revisión técnica, from its card.
+  const { vehicles } = (await (await request.get('/api/vehicles', { headers })).json()) as { vehicles: { id: number; plate_number: string }[] };
+  const plate = vehicles[0].plate_number;
+  await logIn(page);
+  await page.goto('/dashboard/vehicles');
+  await page.getByRole('list', { name: 'Vehículos' }).getByRole('listitem').filter({ hasText: plate }).getByRole('button', { name: `Documentos de ${plate}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Documentos de ${plate}` });
+  await dialog.getByLabel('Tipo').selectOption({ label: 'Revisión técnica' });
+  await dialog.getByLabel('Número o folio').fill('RT-NGINX-4MB');
+  await dialog.getByLabel('Vencimiento').fill('2027-06-30');
+  await dialog.getByLabel(/Archivo escaneado/).setInputFiles({ name: 'revision-4mb.pdf', mimeType: 'application/pdf', buffer: pdfOf(4 * MB) });
+  await dialog.getByRole('button', { name: 'Guardar documento' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Revisión técnica guardado', { timeout: 60_000 });
+  const { documents } = (await (await request.get(`/api/documents?vehicle_id=${vehicles[0].id}`, { headers })).json()) as { documents: { number: string | null; file: { size_bytes: number } | null }[] };
+  expect(documents.find((d) => d.number === 'RT-NGINX-4MB')?.file?.size_bytes).toBe(4 * MB);
+  lap('4 MB scan');
+  await page.screenshot({ path: screenshotPath('three-servers-document-4mb') });
+  await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
+
+  // A 3 MB GeoJSON file of 270 zones, where no taxi of this test goes.
+  const file = JSON.stringify(zoneSet(270, 500, FAR_FROM_EVERY_TAXI));
+  expect(file.length).toBeGreaterThan(3 * MB);
+  await page.getByRole('link', { name: 'Zonas' }).click();
+  await page.getByLabel('Archivo GeoJSON de zonas').setInputFiles({ name: 'zonas-3mb.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(file) });
+  await expect(page.getByText('270 zonas importadas.')).toBeVisible({ timeout: 60_000 });
+  lap('3 MB zones');
+  await page.screenshot({ path: screenshotPath('three-servers-zones-3mb') });
+
+  // The largest set a fleet may hold, in a fleet of its own: the route takes it, and the fleet's
+  // export of it is that very set (so it is a body this route takes; zonesRoundTrip.test.ts imports one back).
+  const database = await openPostgres(postgres.url);
+  await createSecondOwner(database.db).finally(() => database.close());
+  const login = await request.post('/api/auth/login', { data: { rut: SECOND_OWNER.rut, password: SECOND_OWNER.password } });
+  const other = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const largest = zoneSet(1000, 500, FAR_FROM_EVERY_TAXI);
+  const imported = await request.post('/api/zones/import', { headers: other, data: largest, timeout: 180_000 });
+  expect(imported.status(), (await imported.text()).slice(0, 200)).toBe(201);
+  lap('largest set imported');
+  const exported = await request.get('/api/zones/export', { headers: other, timeout: 120_000 });
+  const exportedText = await exported.text();
+  expect(JSON.parse(exportedText) as ZoneCollection).toEqual(largest);
+  lap('exported');
+  console.info(`the largest zone set through nginx: ${(JSON.stringify(largest).length / MB).toFixed(1)} MB imported, its export ${(exportedText.length / MB).toFixed(1)} MB; ${took.join(', ')}`);
+
+  // One byte past Flota's limit: Flota's Spanish 413 (its answers carry its CSP); past nginx's: nginx's, the same words.
+  const tooLarge = { error: 'La solicitud es demasiado grande' };
+  const pastFlota = await request.post('/api/zones/import', { headers: { ...other, 'content-type': 'application/json' }, data: Buffer.alloc(BODY_LIMITS.zonesImport + 1, 0x20) });
+  expect([pastFlota.status(), await pastFlota.json(), Boolean(pastFlota.headers()['content-security-policy'])]).toEqual([413, tooLarge, true]);
+  const pastNginx = await request.post('/api/zones/import', { headers: { ...other, 'content-type': 'application/json' }, data: Buffer.alloc(BODY_LIMITS.zonesImport + MB + 1, 0x20) });
+  expect([pastNginx.status(), await pastNginx.json(), Boolean(pastNginx.headers()['content-security-policy'])]).toEqual([413, tooLarge, false]);
+  const scanPastNginx = await request.put('/api/documents/1/file', { headers: { ...headers, 'content-type': 'application/pdf' }, data: pdfOf(BODY_LIMITS.documentFile + MB + 1) });
+  expect([scanPastNginx.status(), await scanPastNginx.json()]).toEqual([413, tooLarge]);
+});
+
 test('three processes behind nginx: one killed with -9 under load loses no acknowledged point, and the desk, the offer and the background work carry on', async ({ page, request }) => {
   test.setTimeout(240_000);
   // Whatever it creates lives in this test's own database, removed with it.
@@ -241,5 +318,14 @@ test('three processes behind nginx: one killed with -9 under load loses no ackno
   expect(lost).toBe(0);
   // Only 202s and the killed process's own failures (502 from nginx, or a dropped connection).
   expect(Object.keys(answers).filter((status) => !['202', '502', '0'].includes(status))).toEqual([]);
+
+  // With no process left, nginx answers itself, in Spanish: JSON for the API, a page for a browser.
+  await b.kill();
+  await c.kill();
+  const down = await request.get('/api/health');
+  expect([down.status(), await down.json()]).toEqual([502, { error: 'Flota no está disponible en este momento. Intenta nuevamente en unos segundos.' }]);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Flota no está disponible en este momento' })).toBeVisible();
+  await page.screenshot({ path: screenshotPath('three-servers-nginx-502') });
   // No clean-up: the database is this test's own, removed with its PostgreSQL.
 });

@@ -71,6 +71,8 @@ export interface Config extends ModuleSettings {
   pointMaxAgeDays: number;
   /** Requests to /osmand a minute from one address (429 with Retry-After beyond it): a fleet's trackers may share one NAT. */
   osmandRequestsPerMinute: number;
+  /** Changes one driver's phone may ask a minute (offers, trip steps, availability, shifts): 429 with Retry-After beyond it (edge/driverActionLimit.ts). */
+  driverActionsPerMinute: number;
   /** INGEST_BENCH_CEILING=on: registers the benchmark's ceiling route. Never in a normal start. */
   ingestBenchCeiling: boolean;
   /** SERVE_SOURCE_MAPS=on serves the .map files in dist/ (off by default: they expose the source). */
@@ -320,6 +322,7 @@ export function loadConfig(env: Env = process.env, sections: readonly SettingsSe
     ingestPointsPerMinute: integer(env, 'INGEST_POINTS_PER_MINUTE', 600, 60, 100000),
     pointMaxAgeDays: integer(env, 'POINT_MAX_AGE_DAYS', 3, 1, 30),
     osmandRequestsPerMinute: integer(env, 'OSMAND_REQUESTS_PER_MINUTE', 6000, 60, 1000000),
+    driverActionsPerMinute: integer(env, 'DRIVER_ACTIONS_PER_MINUTE', 30, 5, 100000),
     ingestBenchCeiling: onOff(env, 'INGEST_BENCH_CEILING', false),
     serveSourceMaps: onOff(env, 'SERVE_SOURCE_MAPS', false),
     logFormat: logFormat(env),

@@ -14,6 +14,7 @@ import { demoToken, demoUser } from '../testing/fixtures';
 import { API } from '../testing/handlers';
 import { server } from '../testing/mswServer';
 import { ZonesFileButtons } from '../features/alerts/ZonesFileButtons';
+import { BODY_LIMITS } from '../../contract/bodyLimits';
 
 function renderButtons() {
   const storage = prefixedStorage('flota');
@@ -69,6 +70,29 @@ describe('Zonas GeoJSON files', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(posted[1]).toEqual(good);
   });
+
+  it('refuses, without sending it, a file whose zones weigh more than the import takes', async () => {
+    const posted = serveImport();
+    const { user, imported } = renderButtons();
+    const heavy = { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: square, properties: { name: 'x'.repeat(BODY_LIMITS.zonesImport) } }] };
+    await user.upload(screen.getByLabelText('Archivo GeoJSON de zonas'), fileOf('pesado.geojson', JSON.stringify(heavy)));
+    expect(await screen.findByRole('alert', {}, { timeout: 30_000 })).toHaveTextContent('El archivo es demasiado grande: sus zonas pesan más de 16 MB. No se importó ninguna zona.');
+    expect(posted).toHaveLength(0);
+    expect(imported).toEqual([]);
+    // jsdom reads a 16 MB file slowly on a loaded machine.
+  }, 90_000);
+
+  it('sends an indented file of 6 MB whose zones weigh less compact', async () => {
+    const posted = serveImport();
+    const { user, imported } = renderButtons();
+    const ring = Array.from({ length: 500 }, (_, i) => [-71.2 + Math.cos(i / 80) / 100, -32.4 + Math.sin(i / 80) / 100]);
+    const many = { type: 'FeatureCollection', features: Array.from({ length: 120 }, (_, i) => ({ type: 'Feature', geometry: { type: 'Polygon', coordinates: [[...ring, ring[0]]] }, properties: { name: `Zona ${i}` } })) };
+    const indented = JSON.stringify(many, null, 2);
+    expect(indented.length).toBeGreaterThan(5 * 1024 * 1024);
+    await user.upload(screen.getByLabelText('Archivo GeoJSON de zonas'), fileOf('sangrado.geojson', indented));
+    await waitFor(() => expect(imported).toEqual([120]), { timeout: 30_000 });
+    expect(posted).toEqual([many]);
+  }, 90_000);
 
   it('saves the exported zones as zonas.geojson', async () => {
     const collection = { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: square, properties: { name: 'Plaza', kind: 'paradero' } }] };

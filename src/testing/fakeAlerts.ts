@@ -24,6 +24,7 @@ export function makeAlert(overrides: Partial<Alert> = {}): Alert {
     zone: { id: 5, name: 'Plaza de Armas' },
     position: { latitude: -32.4519, longitude: -71.2264, speed_kmh: 22 },
     acknowledged: null,
+    presses: 1,
     ...overrides,
   };
 }

@@ -74,6 +74,7 @@ export function toAlert(row: AlertRow): Alert {
     zone: row.zone_id !== null ? { id: row.zone_id, name: row.zone_name ?? '' } : null,
     position: row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude, speed_kmh: row.speed_kmh === null ? null : round1(row.speed_kmh) } : null,
     acknowledged: row.acknowledged_at ? { at: row.acknowledged_at.toISOString(), by: row.acknowledged_by ?? '', note: row.acknowledged_note } : null,
+    presses: row.presses,
   };
 }
 

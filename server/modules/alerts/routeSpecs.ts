@@ -78,7 +78,8 @@ export const routeSpecs = {
   }),
 
   sendSos: phone('SOS del conductor', {
-    description: '`client_id` (uuid) hace que un SOS reenviado desde la cola sin conexión cuente una sola vez.',
+    description:
+      '`client_id` (uuid) hace que un SOS reenviado desde la cola sin conexión cuente una sola vez. Mientras el SOS del conductor siga sin reconocer, cada nueva pulsación se suma a esa alerta (su cuenta y la posición más reciente): ninguna alerta, correo ni webhook nuevo. La respuesta trae la alerta del episodio (`id`) y el `client_id` de esta pulsación.',
     body: sosRequestSchema,
     response: { 201: driverSosResponseSchema, ...errors(400, 401) },
   }),

@@ -7,6 +7,7 @@ import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } f
 import { availabilityRequestSchema, type BookingStatus, type DriverDispatchResponse } from '../../../contract/dispatch';
 import { tripFinishRequestSchema } from '../../../contract/fares';
 import { signedInDriver } from '../identity';
+import { driverActionLimit } from '../../platform/edge/driverActionLimit';
 import { parseBody } from '../../platform/errors';
 import { idParam } from '../../platform/params';
 import { BookingMessages } from './bookingsRepo';
@@ -14,11 +15,13 @@ import { accepted } from './dispatchAnswers';
 import type { DispatchService } from './dispatchService';
 import { routeSpecs } from './routeSpecs';
 
-export const driverDispatchRoutes: FastifyPluginAsync<{ service: DispatchService; authenticateDriver: preHandlerAsyncHookHandler }> = async (
+export const driverDispatchRoutes: FastifyPluginAsync<{ service: DispatchService; authenticateDriver: preHandlerAsyncHookHandler; actionsPerMinute: number }> = async (
   app,
-  { service, authenticateDriver },
+  { service, authenticateDriver, actionsPerMinute },
 ) => {
   app.addHook('preHandler', authenticateDriver);
+  // Accepting, declining, each step of a trip, availability: DRIVER_ACTIONS_PER_MINUTE per driver (429 beyond it).
+  app.addHook('preHandler', driverActionLimit(app, actionsPerMinute, (request) => signedInDriver(request).id));
   const me = (request: FastifyRequest) => {
     const driver = signedInDriver(request);
     return { id: driver.id, ownerId: driver.ownerId };

@@ -12,6 +12,7 @@ import {
   type PlacesImportResponse,
   type PlacesResponse,
 } from '../../../contract/dispatch';
+import { BODY_LIMITS } from '../../../contract/bodyLimits';
 import type { OkResponse } from '../../../contract/common';
 import { recordActivity } from '../desk';
 import { ownerId } from '../identity';
@@ -45,7 +46,8 @@ export const placesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; config: Co
     return { place };
   });
 
-  app.post('/dispatch/places/import', routeSpecs.importPlaces, async (request, reply): Promise<PlacesImportResponse> => {
+  // Its own body limit: 500 places with every text at its longest (contract/bodyLimits.ts).
+  app.post('/dispatch/places/import', { ...routeSpecs.importPlaces, bodyLimit: BODY_LIMITS.placesImport }, async (request, reply): Promise<PlacesImportResponse> => {
     const body = parseBody(placesImportSchema, request.body);
     const places = await db.transaction().execute(async (trx) => {
       const created = await insertPlaces(trx, ownerId(request), body.places);

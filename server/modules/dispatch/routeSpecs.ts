@@ -43,7 +43,8 @@ const desk = (summary: string, rest: Omit<Parameters<typeof routeSpec>[1], 'summ
 const phone = (summary: string, rest: Omit<Parameters<typeof routeSpec>[1], 'summary' | 'tags' | 'security'>) =>
   routeSpec(DRIVER, { summary, tags: [Tags.driverApp], security: driver, ...rest });
 const booking = { 200: bookingResponseSchema, ...errors(400, 401, 404, 409) };
-const driverAnswer = { 200: driverDispatchResponseSchema, ...errors(401, 404, 409) };
+/** A driver's change: 429 past DRIVER_ACTIONS_PER_MINUTE (platform/edge/driverActionLimit.ts). */
+const driverAnswer = { 200: driverDispatchResponseSchema, ...errors(401, 404, 409, 429) };
 
 export const routeSpecs = {
   listBookings: desk('Reservas abiertas y cerradas hoy', {
@@ -141,7 +142,7 @@ export const routeSpecs = {
   driverDispatch: phone('La oferta, el viaje y la disponibilidad del conductor', { response: { 200: driverDispatchResponseSchema, ...errors(401) } }),
   driverAvailability: phone('Cambiar la disponibilidad (Libre o Fuera de servicio)', {
     body: availabilityRequestSchema,
-    response: { 200: driverDispatchResponseSchema, ...errors(400, 401, 409) },
+    response: { 200: driverDispatchResponseSchema, ...errors(400, 401, 409, 429) },
   }),
   acceptOffer: phone('Aceptar la oferta', { params: idParams, response: driverAnswer }),
   declineOffer: phone('Rechazar la oferta', { params: idParams, response: driverAnswer }),
@@ -151,7 +152,7 @@ export const routeSpecs = {
     description: 'Con tarifas activas: `fare_pesos` es el monto del taxímetro (pesos enteros, opcional); sin él, Flota lo estima del recorrido.',
     params: idParams,
     body: tripFinishBodyDoc,
-    response: { 200: driverDispatchResponseSchema, ...errors(400, 401, 404, 409) },
+    response: { 200: driverDispatchResponseSchema, ...errors(400, 401, 404, 409, 429) },
   }),
   fareTariff: desk('La tarifa de la flota (bajada de bandera y valor por 200 m o 60 s)', { response: { 200: fareTariffResponseSchema, ...errors(401) } }),
   updateFareTariff: routeSpec(FLEET_MANAGERS, {

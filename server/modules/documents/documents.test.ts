@@ -143,6 +143,28 @@ describe('files', () => {
     expect(((await asJson.json()) as { document: FleetDocument }).document.file).toMatchObject({ content_type: 'image/png', size_bytes: png.length });
   });
 
+  it('keeps and serves only the letters, digits, spaces, dots, dashes and underscores of a file’s name, with its real type’s extension', async () => {
+    const served = async () => {
+      const response = await fetch(`${server.url}/api/documents/${documentId}/file`, { headers: { authorization: `Bearer ${desk}` } });
+      await response.arrayBuffer();
+      return response.headers.get('content-disposition');
+    };
+    // A PDF named like a web page, with a right-to-left override: shown as "licencia" + "lmth.fdp".
+    const uploaded = await upload(documentId, PDF, desk, { 'x-file-name': encodeURIComponent('Licencia Ñuble_2026 <b>\u202Epdf.html') });
+    expect(uploaded.status).toBe(200);
+    expect(((await uploaded.json()) as { document: FleetDocument }).document.file?.file_name).toBe('Licencia Ñuble_2026 bpdf.pdf');
+    expect(await served()).toBe(`inline; filename="Licencia Nuble_2026 bpdf.pdf"; filename*=UTF-8''${encodeURIComponent('Licencia Ñuble_2026 bpdf.pdf')}`);
+    // A name saved before the cleaning (an older row) is served cleaned, and listed so.
+    await server.db.updateTable('document_files').set({ file_name: 'a\r\nb\u202E\u2066 "x";.html' }).where('document_id', '=', documentId).execute();
+    expect(await served()).toBe(`inline; filename="ab x.pdf"; filename*=UTF-8''ab%20x.pdf`);
+    const listed = (await call(`/api/documents?vehicle_id=${vehicleId}`)).body.documents as FleetDocument[];
+    expect(listed.find((d) => d.id === documentId)?.file?.file_name).toBe('ab x.pdf');
+    // Nothing of the name left: the document's own.
+    await server.db.updateTable('document_files').set({ file_name: '\u202E.html' }).where('document_id', '=', documentId).execute();
+    expect(await served()).toBe(`inline; filename="documento-${documentId}.pdf"; filename*=UTF-8''documento-${documentId}.pdf`);
+    expect((await upload(documentId, PDF)).status).toBe(200);
+  });
+
   it('lets the operator read documents but not change them', async () => {
     const operator = await server.login('66666662', DEMO_PASSWORD);
     expect((await apiCall(server.url, `/api/documents?vehicle_id=${vehicleId}`, { token: operator })).status).toBe(200);

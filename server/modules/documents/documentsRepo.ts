@@ -4,8 +4,9 @@
  * flag to keep in step). Files live in document_files beside their document.
  */
 import { sql, type Kysely } from 'kysely';
-import { documentKindLabels, type DocumentCreate, type DocumentKind, type DocumentUpdate, type FleetDocument } from '../../../contract/documents';
+import { documentKindLabels, type DocumentCreate, type DocumentFileType, type DocumentKind, type DocumentUpdate, type FleetDocument } from '../../../contract/documents';
 import type { Database } from '../../platform/db/schema';
+import { documentFileName } from './fileName';
 
 /** The partition that makes a document "the same kind" as another: whose, the kind, and a custom kind's name. */
 const currentRank = sql<number>`row_number() over (partition by d.vehicle_id, d.driver_id, d.kind, lower(coalesce(d.custom_label, '')) order by d.expires_on desc, d.id desc)`;
@@ -57,7 +58,7 @@ function toDocument(row: RankedRow): FleetDocument {
     notes: row.notes,
     file:
       row.content_type !== null && row.uploaded_at !== null
-        ? { content_type: row.content_type as 'application/pdf', size_bytes: Number(row.size_bytes), file_name: row.file_name, uploaded_at: new Date(row.uploaded_at).toISOString() }
+        ? { content_type: row.content_type as 'application/pdf', size_bytes: Number(row.size_bytes), file_name: row.file_name === null ? null : documentFileName(row.file_name, row.content_type as DocumentFileType, row.id), uploaded_at: new Date(row.uploaded_at).toISOString() }
         : null,
     current: Number(row.rank) === 1,
     created_at: row.created_at.toISOString(),

@@ -13,11 +13,13 @@ import {
   documentUpdateSchema,
   expiriesQuerySchema,
   MAX_DOCUMENT_FILE_BYTES,
+  type DocumentFileType,
   type DocumentResponse,
   type DocumentsResponse,
   type ExpiriesResponse,
   type FleetDocument,
 } from '../../../contract/documents';
+import { BODY_LIMITS } from '../../../contract/bodyLimits';
 import { recordActivity } from '../desk';
 import { ownerId } from '../identity';
 import type { Database } from '../../platform/db/schema';
@@ -26,6 +28,7 @@ import { idParam, withoutBlanks } from '../../platform/params';
 import type { DocumentRules } from './documentRules';
 import { deleteDocument, deleteFile, findDocument, insertDocument, listDocuments, putFile, readFile, subjectExists, syncLicenceExpiry, updateDocument } from './documentsRepo';
 import { currentExpiries, windowEnd } from './expiries';
+import { contentDisposition, documentFileName } from './fileName';
 import { sniffFileType } from './fileType';
 import { retirements } from './retirement';
 import { routeSpecs } from './routeSpecs';
@@ -37,8 +40,8 @@ interface Options {
   rules: DocumentRules;
 }
 
-/** Bodies up to this size reach the handler, which refuses above 5 MB with its own text; beyond it Fastify's 413. */
-const UPLOAD_BODY_LIMIT = MAX_DOCUMENT_FILE_BYTES + 1024 * 1024;
+/** Bodies up to this size reach the handler, which refuses above 5 MB with its own text; beyond it the server's 413. */
+const UPLOAD_BODY_LIMIT = BODY_LIMITS.documentFile;
 
 /** What Actividad keeps of a document: its fields, never the file's bytes. */
 function auditFields(document: FleetDocument | null) {
@@ -144,8 +147,9 @@ export const documentsRoutes: FastifyPluginAsync<Options> = async (app, { db, au
       if (data.byteLength > MAX_DOCUMENT_FILE_BYTES) throw new HttpError(413, DocumentMessages.fileTooLarge, { file: DocumentMessages.fileTooLarge });
       const contentType = sniffFileType(data);
       if (!contentType) throw new HttpError(400, DocumentMessages.fileType, { file: DocumentMessages.fileType });
+      const sent = fileNameHeader(request);
       const document = await db.transaction().execute(async (trx) => {
-        await putFile(trx, owner, id, { contentType, data, fileName: fileNameHeader(request) });
+        await putFile(trx, owner, id, { contentType, data, fileName: sent === null ? null : documentFileName(sent, contentType, id) });
         const after = (await findDocument(trx, owner, id)) as FleetDocument;
         await recordActivity(trx, request, { entity: 'document', entityId: id, label: entityLabel(after), action: 'updated', before: auditFields(before), after: auditFields(after) });
         return after;
@@ -159,13 +163,14 @@ export const documentsRoutes: FastifyPluginAsync<Options> = async (app, { db, au
     const id = idParam(request.params, DocumentMessages.notFound);
     const file = await readFile(db, owner, id);
     if (!file) throw new HttpError(404, DocumentMessages.fileNotFound);
-    const name = file.file_name ?? `documento-${id}`;
+    // A name saved before names were cleaned on upload is cleaned here too (fileName.ts).
+    const name = documentFileName(file.file_name, file.content_type as DocumentFileType, id);
     // A scanned licence or SOAP is personal data: no shared cache keeps it, and the browser never guesses its type.
     return reply
       .header('content-type', file.content_type)
       .header('cache-control', 'private, no-store')
       .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', `inline; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header('content-disposition', contentDisposition(name))
       .send(Buffer.from(file.data));
   });
 

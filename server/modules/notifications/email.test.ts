@@ -107,6 +107,29 @@ it('sends one alert as a Spanish message, and the alerts of the next minute to t
   }
 });
 
+it('keeps each line of the message one line when a name an older row holds carries CR/LF or a bidi override', async () => {
+  const settings = server.config.notifications;
+  const mailer = createMailer(smtpUrl, settings.smtpFrom, 5000);
+  const pass = createOutboxPass({ db: server.db, log: server.app.log, config: settings, mailer, timeZone: 'America/Santiago' }, outboxPacing(settings, clock));
+  try {
+    clock.advance(10 * DIGEST_WINDOW_MS);
+    const forged = 'Ana\r\nBcc: x@y.cl';
+    await raise(alert(8, { kind: 'sos', title: `SOS de ${forged}`, detail: null, driver: { id: 3, name: forged, phone: null }, zone: { id: 4, name: 'Terminal\u202Eanile' }, emailTo: ['forja@example.cl'] }));
+    expect(await pass.runOnce()).toMatchObject({ attempted: 1, delivered: 1 });
+    const sent = received.find((r) => r.to.includes('forja@example.cl')) as Received;
+    expect(sent.to).toEqual(['forja@example.cl']);
+    expect(sent.mail.bcc).toBeUndefined();
+    expect(sent.mail.subject).toBe('Alerta Flota: SOS de Ana␍␊Bcc: x@y.cl · ABCD12');
+    const lines = (sent.mail.text ?? '').split('\n');
+    expect(lines.filter((line) => line.startsWith('Bcc:'))).toEqual([]);
+    expect(lines).toContain('Conductor: Ana␍␊Bcc: x@y.cl');
+    expect(lines).toContain('Zona: Terminal[U+202E]anile');
+    expect(sent.mail.html).toContain('Conductor: Ana␍␊Bcc: x@y.cl');
+  } finally {
+    mailer.close();
+  }
+});
+
 it('retries when the SMTP server is down, and says so in the row', async () => {
   const settings = { ...server.config.notifications, smtpUrl: 'smtp://127.0.0.1:1' };
   const mailer = createMailer(settings.smtpUrl, settings.smtpFrom, 2000);

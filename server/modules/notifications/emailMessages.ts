@@ -4,6 +4,7 @@
  */
 import { formatDateTime } from '../../../contract/dateFormat';
 import { webhookEventTypeLabels, type WebhookAlert, type WebhookEventType } from '../../../contract/notifications';
+import { visibleControls } from '../../../contract/plainText';
 
 export interface MailContent {
   subject: string;
@@ -21,8 +22,16 @@ function kindLabel(kind: string): string {
   return webhookEventTypeLabels[`alert.${kind}` as WebhookEventType] ?? kind;
 }
 
-/** The alert's lines: what, when, which taxi and driver, where. */
+/**
+ * The alert's lines: what, when, which taxi and driver, where. Each is one line whatever the names
+ * hold: a driver or zone saved with CR/LF before the contract refused it (contract/plainText.ts)
+ * shows ␍␊, and forges no line of its own.
+ */
 function alertLines(alert: WebhookAlert, timeZone: string): string[] {
+  return describeAlert(alert, timeZone).map(visibleControls);
+}
+
+function describeAlert(alert: WebhookAlert, timeZone: string): string[] {
   const lines = [`${alert.title} (${kindLabel(alert.kind)})`, `Hora: ${when(alert.occurred_at, timeZone)}`];
   if (alert.detail) lines.push(alert.detail);
   if (alert.vehicle) lines.push(`Taxi: ${alert.vehicle.plate}`);
@@ -43,7 +52,7 @@ export function alertMail(alerts: WebhookAlert[], timeZone: string): MailContent
   if (alerts.length === 1) {
     const [alert] = alerts;
     const lines = alertLines(alert, timeZone);
-    const subject = `Alerta Flota: ${alert.title}${alert.vehicle ? ` · ${alert.vehicle.plate}` : ''}`;
+    const subject = visibleControls(`Alerta Flota: ${alert.title}${alert.vehicle ? ` · ${alert.vehicle.plate}` : ''}`);
     return {
       subject,
       text: [...lines, '', FOOTER].join('\n'),

@@ -53,6 +53,27 @@ describe('checkWebhookUrl', () => {
     expect(await checkWebhookUrl('http://localhost:4350/x', true)).toBeNull();
   });
 
+  /** The four IPv6 forms that carry an IPv4 address: mapped, compatible, NAT64 and 6to4. */
+  const carrying = (ipv4: string) => {
+    const [a, b, c, d] = ipv4.split('.').map(Number);
+    const hex = (high: number, low: number) => ((high << 8) | low).toString(16);
+    return { mapped: `::ffff:${ipv4}`, compatible: `::${ipv4}`, nat64: `64:ff9b::${ipv4}`, '6to4': `2002:${hex(a, b)}:${hex(c, d)}::1` };
+  };
+
+  it.each(['127.0.0.1', '10.0.0.1', '169.254.169.254', '0.0.0.0'])('refuses every IPv6 form that carries %s, written in the URL or answered by DNS', async (ipv4) => {
+    for (const [form, address] of Object.entries(carrying(ipv4))) {
+      expect([form, address, await checkWebhookUrl(`http://[${address}]/x`, false)]).toEqual([form, address, PRIVATE]);
+      expect([form, address, await checkWebhookUrl('https://hooks.example.cl/x', false, resolvesTo(address))]).toEqual([form, address, PRIVATE]);
+      expect([form, address, isPublicAddress(address)]).toEqual([form, address, false]);
+    }
+  });
+
+  it('judges those forms by the address they carry: a public one passes', async () => {
+    for (const address of Object.values(carrying('93.184.216.34'))) expect([address, await checkWebhookUrl(`https://[${address}]/x`, false)]).toEqual([address, null]);
+    // NAT64's local-use prefix places the IPv4 address where its network chose: never public.
+    expect(isPublicAddress('64:ff9b:1::5db8:d822')).toBe(false);
+  });
+
   it('judges addresses by range', () => {
     expect(['8.8.8.8', '1.1.1.1', '2606:4700::1111'].map(isPublicAddress)).toEqual([true, true, true]);
     expect(['127.0.0.1', '::', 'not an address', '192.168.10.1'].map(isPublicAddress)).toEqual([false, false, false, false]);

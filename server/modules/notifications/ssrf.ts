@@ -3,7 +3,10 @@
  * Loopback, private (10/8, 172.16/12, 192.168/16), link-local (169.254/16, fe80::/10), unique-local
  * (fc00::/7), carrier-grade NAT, unspecified, multicast and reserved ranges are refused, unless
  * WEBHOOKS_ALLOW_PRIVATE is on. ipaddr.js names the ranges (the same library Fastify's proxy-addr
- * uses), so no hand-kept table of prefixes here.
+ * uses), so no hand-kept table of prefixes here. An IPv6 address that carries an IPv4 one
+ * (IPv4-mapped ::ffff:a.b.c.d, IPv4-compatible ::a.b.c.d, NAT64 64:ff9b::a.b.c.d, 6to4
+ * 2002:aabb:ccdd::) is judged as the IPv4 address it carries: ipaddr.js calls ::7f00:1 plain unicast,
+ * and a kernel or a NAT64 gateway may well route it to 127.0.0.1.
  *
  * A name is resolved when the endpoint is saved (a clear 400) and again at every delivery, and the
  * connection goes to the address that was checked (`guardedLookup`, handed to http.request): a DNS
@@ -26,12 +29,35 @@ export class BlockedAddressError extends Error {
   }
 }
 
-/** True when the address is a public unicast one. */
+const ipv4Of = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+
+/**
+ * The IPv4 address an IPv6 one carries, by the forms that embed one: IPv4-mapped (::ffff:0:0/96) and
+ * IPv4-translated (::ffff:0:0:0/96), IPv4-compatible (::/96), NAT64's well-known prefix
+ * (64:ff9b::/96, RFC 6052) and 6to4 (2002::/16, the address in bits 16 to 48). Null for any other.
+ */
+export function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const p = address.parts;
+  const zeros = (from: number, to: number) => p.slice(from, to).every((part) => part === 0);
+  if (zeros(0, 5) && (p[5] === 0 || p[5] === 0xffff)) return ipv4Of(p[6], p[7]);
+  if (zeros(0, 4) && p[4] === 0xffff && p[5] === 0) return ipv4Of(p[6], p[7]);
+  if (p[0] === 0x64 && p[1] === 0xff9b && zeros(2, 6)) return ipv4Of(p[6], p[7]);
+  if (p[0] === 0x2002) return ipv4Of(p[1], p[2]);
+  return null;
+}
+
+/** True when the address is a public unicast one (an IPv6 address carrying an IPv4 one: that IPv4's verdict). */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  // An IPv4-mapped IPv6 address (::ffff:127.0.0.1) is judged as the IPv4 address it carries.
-  const parsed = ipaddr.process(address);
-  return parsed.range() === 'unicast';
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast';
+  const ipv6 = parsed as ipaddr.IPv6;
+  const carried = embeddedIpv4(ipv6);
+  if (carried) return carried.range() === 'unicast';
+  // NAT64's local-use prefix (64:ff9b:1::/48, RFC 8215) puts the IPv4 address where its network chose: never public.
+  const [first, second, third] = ipv6.parts;
+  if (first === 0x64 && second === 0xff9b && third === 1) return false;
+  return ipv6.range() === 'unicast';
 }
 
 /** The URL's host without IPv6 brackets. */

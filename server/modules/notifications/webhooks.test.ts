@@ -124,6 +124,29 @@ describe('endpoints', () => {
     expect((await call('/api/webhooks')).body.endpoints).toEqual([]);
   });
 
+  it('refuses the IPv6 forms of internal IPv4 addresses, on create and on edit', async () => {
+    const { endpoint } = await createEndpoint({ url: 'https://93.184.216.34/hooks', events: ['alert.sos'] });
+    const forms = (ipv4: string) => {
+      const [a, b, c, d] = ipv4.split('.').map(Number);
+      const hex = (high: number, low: number) => ((high << 8) | low).toString(16);
+      return [`::ffff:${ipv4}`, `::${ipv4}`, `64:ff9b::${ipv4}`, `2002:${hex(a, b)}:${hex(c, d)}::1`];
+    };
+    settings.allowPrivate = false;
+    try {
+      for (const address of ['127.0.0.1', '10.0.0.1', '169.254.169.254', '0.0.0.0'].flatMap(forms)) {
+        const url = `http://[${address}]/x`;
+        const created = await call('/api/webhooks', { json: { url, events: ['alert.sos'] } });
+        const edited = await call(`/api/webhooks/${endpoint.id}`, { method: 'PUT', json: { url, events: ['alert.sos'] } });
+        const reason = 'La URL apunta a una dirección privada, local o reservada: usa una dirección pública';
+        expect([url, created.status, created.body.fields?.url, edited.status, edited.body.fields?.url]).toEqual([url, 400, reason, 400, reason]);
+      }
+    } finally {
+      settings.allowPrivate = true;
+    }
+    expect((await call('/api/webhooks')).body.endpoints.map((e: WebhookEndpoint) => e.url)).toEqual(['https://93.184.216.34/hooks']);
+    expect((await call(`/api/webhooks/${endpoint.id}`, { method: 'DELETE' })).status).toBe(200);
+  });
+
   it('allows at most 10 per fleet', async () => {
     for (let i = 0; i < 10; i += 1) await createEndpoint({ url: `${receiver.url}/${i}`, events: ['alert.sos'] });
     const { status, body } = await call('/api/webhooks', { json: { url: receiver.url, events: ['alert.sos'] } });

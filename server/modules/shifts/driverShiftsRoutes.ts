@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import { shiftStartSchema, type ShiftResponse } from '../../../contract/api';
 import { signedInDriver } from '../identity';
+import { driverActionLimit } from '../../platform/edge/driverActionLimit';
 import { HttpError, parseBody } from '../../platform/errors';
 import type { ShiftService, StartOutcome } from './shiftService';
 import { routeSpecs } from './routeSpecs';
@@ -21,6 +22,8 @@ export const DriverShiftMessages = {
 export interface DriverRoutesOptions {
   shifts: Pick<ShiftService, 'startByDriver' | 'endByDriver'>;
   authenticateDriver: preHandlerAsyncHookHandler;
+  /** DRIVER_ACTIONS_PER_MINUTE: starts and ends one driver may ask a minute (429 beyond it). */
+  actionsPerMinute: number;
 }
 
 /** The shift service's refusals as the driver API has always answered them. */
@@ -32,8 +35,9 @@ const refusals: Record<Exclude<StartOutcome, { outcome: 'started' }>['reason'], 
   vehicleInactive: new HttpError(400, DriverShiftMessages.vehicleInactive, { vehicle_id: DriverShiftMessages.vehicleInactive }),
 };
 
-export const driverShiftsRoutes: FastifyPluginAsync<DriverRoutesOptions> = async (app, { shifts, authenticateDriver }) => {
+export const driverShiftsRoutes: FastifyPluginAsync<DriverRoutesOptions> = async (app, { shifts, authenticateDriver, actionsPerMinute }) => {
   app.addHook('preHandler', authenticateDriver);
+  app.addHook('preHandler', driverActionLimit(app, actionsPerMinute, (request) => signedInDriver(request).id));
 
   app.post('/driver/shifts/start', routeSpecs.startShift, async (request): Promise<ShiftResponse> => {
     const driver = signedInDriver(request);

@@ -67,13 +67,13 @@ export const routeSpecs = {
     tags: [Tags.driverApp],
     security: driver,
     body: shiftStartSchema,
-    response: { 200: shiftResponseSchema, ...errors(400, 401, 409) },
+    response: { 200: shiftResponseSchema, ...errors(400, 401, 409, 429) },
   }),
   // POST /api/driver/shifts/end
   endShift: routeSpec(DRIVER, {
     summary: 'Terminar el turno activo',
     tags: [Tags.driverApp],
     security: driver,
-    response: { 200: shiftResponseSchema, ...errors(401, 409) },
+    response: { 200: shiftResponseSchema, ...errors(401, 409, 429) },
   }),
 };

@@ -16,7 +16,12 @@ import { readTrackedTrip, type ViewOptions } from './trackingView';
 
 export const TrackingRateMessages = {
   tooManyRequests: 'Demasiadas solicitudes desde esta dirección. Espera un minuto e intenta nuevamente.',
+  tooManyStreamsFromAddress: 'Hay demasiadas páginas de seguimiento abiertas desde esta dirección. Cierra alguna e intenta nuevamente.',
+  tooManyStreamsOfTrip: 'Este viaje ya se está siguiendo en demasiadas pantallas. Cierra alguna e intenta nuevamente.',
 } as const;
+
+/** A refused stream may try again after this long (a page closing frees its place at once). */
+const STREAM_RETRY_AFTER_S = 30;
 
 export const NOINDEX = 'noindex, nofollow';
 /** A comment line keeps proxies from closing a quiet stream. */
@@ -27,9 +32,11 @@ interface PublicRoutesOptions {
   live: TrackingLive;
   options: () => ViewOptions;
   requestsPerMinute: number;
+  /** TRACKING_STREAMS_PER_ADDRESS and TRACKING_STREAMS_PER_TOKEN: open streams at once, per server process. */
+  streamLimits: { perAddress: number; perToken: number };
 }
 
-export const publicTrackingRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (app, { db, live, options, requestsPerMinute }) => {
+export const publicTrackingRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (app, { db, live, options, requestsPerMinute, streamLimits }) => {
   const limited = (spec: RouteSpec) => ({
     ...spec,
     config: {
@@ -58,13 +65,19 @@ export const publicTrackingRoutes: FastifyPluginAsync<PublicRoutesOptions> = asy
 
   app.get('/public/tracking/:token/stream', limited(routeSpecs.publicStream), async (request, reply: FastifyReply) => {
     const { token, found } = await trip(request);
+    // Checked and counted in the same turn (no await between), so a burst cannot slip past the count.
+    const refusal = live.refusal(request.ip, token, streamLimits);
+    if (refusal) {
+      const message = refusal === 'address' ? TrackingRateMessages.tooManyStreamsFromAddress : TrackingRateMessages.tooManyStreamsOfTrip;
+      throw new HttpError(429, message, undefined, { 'retry-after': String(STREAM_RETRY_AFTER_S) });
+    }
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), 'Content-Type': 'text/event-stream; charset=utf-8', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
     const send = (event: string, data: unknown) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     send('view', found.view);
     const heartbeat = setInterval(() => raw.write(': hola\n\n'), HEARTBEAT_MS);
-    const stop = live.watch(token, found, {
+    const stop = live.watch(token, request.ip, found, {
       view: (view: TrackingView) => send('view', view),
       gone: () => {
         send('gone', { error: TRACKING_GONE_MESSAGE });

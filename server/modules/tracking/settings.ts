@@ -24,11 +24,15 @@ export interface TrackingConfig {
   requestsPerPhonePerHour: number;
   /** TAXI_REQUESTS_OPEN_PER_PHONE: web requests of one number that may be open (not finished or cancelled) at once. */
   openRequestsPerPhone: number;
+  /** TRACKING_STREAMS_PER_ADDRESS: live streams one address may hold open at once, per server process (a 429 beyond it). */
+  streamsPerAddress: number;
+  /** TRACKING_STREAMS_PER_TOKEN: live streams one trip's link may have open at once, per server process (a 429 beyond it). */
+  streamsPerToken: number;
   /** How often an open live stream reads its trip again, for changes another server process made (not from the environment). */
   refreshMs: number;
 }
 
-export const TRACKING_DEFAULTS: TrackingConfig = { expiryMinutes: 15, requestsPerMinute: 30, requestsPerAddressPerHour: 10, requestsPerPhonePerHour: 3, openRequestsPerPhone: 1, refreshMs: 15_000 };
+export const TRACKING_DEFAULTS: TrackingConfig = { expiryMinutes: 15, requestsPerMinute: 30, requestsPerAddressPerHour: 10, requestsPerPhonePerHour: 3, openRequestsPerPhone: 1, streamsPerAddress: 20, streamsPerToken: 5, refreshMs: 15_000 };
 
 export const trackingSettings: SettingsSection<'tracking'> = {
   key: 'tracking',
@@ -39,5 +43,7 @@ export const trackingSettings: SettingsSection<'tracking'> = {
     requestsPerAddressPerHour: integer(env, 'TAXI_REQUESTS_PER_ADDRESS', TRACKING_DEFAULTS.requestsPerAddressPerHour, 1, 10_000),
     requestsPerPhonePerHour: integer(env, 'TAXI_REQUESTS_PER_PHONE', TRACKING_DEFAULTS.requestsPerPhonePerHour, 1, 100),
     openRequestsPerPhone: integer(env, 'TAXI_REQUESTS_OPEN_PER_PHONE', TRACKING_DEFAULTS.openRequestsPerPhone, 1, 20),
+    streamsPerAddress: integer(env, 'TRACKING_STREAMS_PER_ADDRESS', TRACKING_DEFAULTS.streamsPerAddress, 1, 10_000),
+    streamsPerToken: integer(env, 'TRACKING_STREAMS_PER_TOKEN', TRACKING_DEFAULTS.streamsPerToken, 1, 1000),
   }),
 };

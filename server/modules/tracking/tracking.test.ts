@@ -9,6 +9,7 @@ import { trackingViewSchema } from '../../../contract/tracking';
 import { DISPATCH_DEFAULTS } from '../dispatch';
 import { createBooking, freeDemoDrivers, moveTo, PICKUP, putOnShift, type TaxiOnShift } from '../../tools/testing/dispatchFixtures';
 import { apiCall } from '../../tools/testing/http';
+import { eventStream, until } from '../../tools/testing/eventStream';
 import { startTestServer, type TestServer } from '../../tools/testing/testServer';
 import { TRACKING_DEFAULTS } from './settings';
 import { readTrackedTrip } from './trackingView';
@@ -63,53 +64,13 @@ const ALLOWED = [
   'driver_first_name', 'position.latitude', 'position.longitude', 'position.at', 'position', 'eta_s',
 ];
 
-/** The events a live stream sends, as they come. */
-function openStream(token: string) {
-  const controller = new AbortController();
-  const events: { event: string; data: unknown }[] = [];
-  const ready = fetch(`${server.url}/api/public/tracking/${token}/stream`, { signal: controller.signal }).then(async (response) => {
-    const status = response.status;
-    if (!response.body) return status;
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    void (async () => {
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += decoder.decode(value, { stream: true });
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const event = /^event: (.+)$/m.exec(block)?.[1];
-            const data = /^data: (.+)$/m.exec(block)?.[1];
-            if (event && data) events.push({ event, data: JSON.parse(data) });
-          }
-        }
-      } catch {
-        // aborted
-      }
-    })();
-    return status;
-  });
-  return { events, ready, close: () => controller.abort() };
-}
+const openStream = (token: string) => eventStream(`${server.url}/api/public/tracking/${token}/stream`);
 
 function commonPrefixLength(a: string, b: string): number {
   let length = 0;
   while (length < a.length && a[length] === b[length]) length += 1;
   return length;
 }
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 100; i += 1) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`never: ${what}`);
-}
-
 describe('the link', () => {
   it('does not exist before a taxi is assigned, and is made, random, when one is', async () => {
     const id = await createBooking(server.url, desk);

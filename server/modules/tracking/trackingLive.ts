@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Booking, BookingStatus } from '../../../contract/dispatch';
 import type { TrackingView } from '../../../contract/tracking';
 import type { Database } from '../../platform/db/schema';
-import type { AcceptedPosition } from '../positions';
+import type { PositionAccepted } from '../positions';
 import { ensureLink } from './linksRepo';
 import { readTrackedTrip, trackingStateOf, withPosition, type TrackedTrip, type ViewOptions } from './trackingView';
 
@@ -30,16 +30,36 @@ export interface TrackingStream {
 
 interface Watcher {
   token: string;
+  /** The page's address: open streams are counted per address and per token. */
+  address: string;
   trip: TrackedTrip;
   stream: TrackingStream;
 }
 
+/** Why a stream may not open: its address or its link already holds as many as allowed. */
+export type StreamRefusal = 'address' | 'token';
+
 export function createTrackingLive({ db, options, refreshMs, log }: { db: Kysely<Database>; options: () => ViewOptions; refreshMs: number; log: FastifyBaseLogger }) {
   const watchers = new Set<Watcher>();
+  const perAddress = new Map<string, number>();
+  const perToken = new Map<string, number>();
   let timer: NodeJS.Timeout | null = null;
 
+  const bump = (counts: Map<string, number>, key: string, by: number) => {
+    const next = (counts.get(key) ?? 0) + by;
+    if (next > 0) counts.set(key, next);
+    else counts.delete(key);
+  };
+  /** Every way a watcher leaves goes through here, so the counts stay those of the open streams. */
+  function forget(watcher: Watcher): boolean {
+    if (!watchers.delete(watcher)) return false;
+    bump(perAddress, watcher.address, -1);
+    bump(perToken, watcher.token, -1);
+    return true;
+  }
+
   function close(watcher: Watcher): void {
-    watchers.delete(watcher);
+    forget(watcher);
     watcher.stream.gone();
   }
 
@@ -62,13 +82,22 @@ export function createTrackingLive({ db, options, refreshMs, log }: { db: Kysely
       return watchers.size;
     },
 
+    /** Whether one more stream may open for this address and link (asked just before watch, in the same turn). */
+    refusal(address: string, token: string, limits: { perAddress: number; perToken: number }): StreamRefusal | null {
+      if ((perAddress.get(address) ?? 0) >= limits.perAddress) return 'address';
+      if ((perToken.get(token) ?? 0) >= limits.perToken) return 'token';
+      return null;
+    },
+
     /** A page's stream, bound to its token and the trip it read: returns the function that ends it. */
-    watch(token: string, trip: TrackedTrip, stream: TrackingStream): () => void {
-      const watcher: Watcher = { token, trip, stream };
+    watch(token: string, address: string, trip: TrackedTrip, stream: TrackingStream): () => void {
+      const watcher: Watcher = { token, address, trip, stream };
       watchers.add(watcher);
+      bump(perAddress, address, 1);
+      bump(perToken, token, 1);
       timer ??= setInterval(() => rereadAll(() => true), refreshMs);
       return () => {
-        watchers.delete(watcher);
+        forget(watcher);
         if (watchers.size === 0 && timer) {
           clearInterval(timer);
           timer = null;
@@ -101,7 +130,7 @@ export function createTrackingLive({ db, options, refreshMs, log }: { db: Kysely
     },
 
     /** Positions' hook: the taxi of a followed trip moved. */
-    onPosition(position: AcceptedPosition): void {
+    onPosition(position: PositionAccepted): void {
       if (watchers.size === 0) return;
       const eta = options().eta;
       for (const watcher of watchers) {
@@ -116,7 +145,7 @@ export function createTrackingLive({ db, options, refreshMs, log }: { db: Kysely
       if (timer) clearInterval(timer);
       timer = null;
       for (const watcher of [...watchers]) {
-        watchers.delete(watcher);
+        forget(watcher);
         watcher.stream.end();
       }
     },

@@ -377,6 +377,18 @@ export interface AlertsTable {
   acknowledged_at: Timestamp | null;
   acknowledged_by: string | null;
   acknowledged_note: string | null;
+  /** Migration 0033: an SOS's presses within its episode (1 for every other alert). */
+  presses: Generated<number>;
+  created_at: CreatedAt;
+}
+
+/** Migration 0033: each SOS press, once per phone's client_id, with the alert it raised or joined. */
+export interface SosPressesTable {
+  driver_id: number;
+  client_id: string;
+  owner_id: number;
+  alert_id: number;
+  pressed_at: Timestamp;
   created_at: CreatedAt;
 }
 
@@ -436,6 +448,7 @@ export interface Database {
   alert_rules: AlertRulesTable;
   alert_rule_defaults: AlertRuleDefaultsTable;
   alerts: AlertsTable;
+  sos_presses: SosPressesTable;
   alert_taxi_states: AlertTaxiStatesTable;
   vehicle_odometers: VehicleOdometersTable;
   maintenance_plans: MaintenancePlansTable;

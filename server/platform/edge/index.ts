@@ -1,5 +1,6 @@
 /**
- * The server's edge, registered in one place: security headers, CORS, JSON of bounded depth, and the login throttle's
+ * The server's edge, registered in one place: security headers, CORS, JSON of bounded depth, a 413 for
+ * an oversized body that no reset can swallow, and the login throttle's
  * counters (in PostgreSQL when DATABASE_URL is set, so every process shares them). Timeouts are
  * server options (timeouts.ts), given to Fastify when it is created.
  */
@@ -10,6 +11,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { registerBoundedJson } from './boundedJson';
 import { registerCors } from './cors';
+import { registerOversizeBodies } from './oversizeBodies';
 import { createLoginThrottle, DEFAULT_LIMITS, type LoginThrottle, type ThrottleLimits } from './loginThrottle';
 import { pgRateLimitStore } from './pgRateLimitStore';
 import { registerSecurityHeaders } from './securityHeaders';
@@ -26,6 +28,7 @@ export async function registerEdge(app: FastifyInstance, config: Config, db: Kys
   await registerSecurityHeaders(app, config);
   await registerCors(app, config);
   registerBoundedJson(app);
+  registerOversizeBodies(app);
   await app.register(rateLimit, {
     global: false,
     cache: LOCAL_STORE_ENTRIES,

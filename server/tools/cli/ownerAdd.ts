@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, fieldErrors } from '../../../contract/api';
+import { singleLine } from '../../../contract/plainText';
 import { formatRut, isValidRut, normalizeRut } from '../../../contract/rut';
 import { hashPassword } from '../../modules/identity/passwords';
 import { loadConfig } from '../../platform/config';
@@ -23,10 +24,10 @@ const ownerArgsSchema = z.object({
   password: z
     .string({ error: 'Falta --password' })
     .min(MIN_PASSWORD_LENGTH, `La contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres`),
-  'first-name': required('--first-name'),
-  'last-name': required('--last-name'),
+  'first-name': singleLine(required('--first-name')),
+  'last-name': singleLine(required('--last-name')),
   email: required('--email').pipe(z.email('Correo electrónico inválido')),
-  company: required('--company'),
+  company: singleLine(required('--company')),
 });
 
 const USAGE =

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AccountEntry } from '../../../contract/accounts';
 import { formatPesos } from '../../../contract/money';
+import { visibleControls } from '../../../contract/plainText';
 import { useAppDispatch } from '../../app/hooks';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { dayText, entryDescription, recordedBy } from './accountDisplay';
@@ -63,7 +64,7 @@ export function EntriesTable({ caption, entries, canReverse = false, onReversed 
                 {entryDescription(entry)}
                 {entry.reversed_by_id !== null && <span className="flota-accounts-note"> (reversado)</span>}
               </td>
-              <td>{entry.reason ?? entry.reference ?? ''}</td>
+              <td>{visibleControls(entry.reason ?? entry.reference ?? '')}</td>
               <td>{recordedBy(entry)}</td>
               <td className="flota-accounts-table__number">{entry.amount > 0 ? formatPesos(entry.amount) : ''}</td>
               <td className="flota-accounts-table__number">{entry.amount < 0 ? formatPesos(-entry.amount) : ''}</td>

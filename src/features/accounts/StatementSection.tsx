@@ -2,6 +2,7 @@ import { DateField } from '../../components/form/DateField';
 import { formatRut } from '../../../contract/rut';
 import { useState } from 'react';
 import { formatPesos } from '../../../contract/money';
+import { visibleControls } from '../../../contract/plainText';
 import { useAppDispatch } from '../../app/hooks';
 import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingText } from '../../components/LoadingText';
@@ -57,7 +58,7 @@ export function StatementSection({ driverId, today }: { driverId: number; today:
         <LoadingText>Cargando estado de cuenta...</LoadingText>
       ) : (
         <>
-          <p className="flota-accounts-print-only">{`${data.driver.first_name} ${data.driver.last_name} · RUT ${formatRut(data.driver.rut)} · del ${dayText(data.from)} al ${dayText(data.to)}`}</p>
+          <p className="flota-accounts-print-only">{`${visibleControls(`${data.driver.first_name} ${data.driver.last_name}`)} · RUT ${formatRut(data.driver.rut)} · del ${dayText(data.from)} al ${dayText(data.to)}`}</p>
           <dl className="flota-accounts-figures">
             <div>
               <dt>Saldo inicial</dt>

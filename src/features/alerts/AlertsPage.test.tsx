@@ -80,6 +80,15 @@ describe('la bandeja', () => {
     expect(within(entry('SOS de Ana Soto (GHJK34)')).queryByRole('link')).not.toBeInTheDocument();
   });
 
+  it('shows an SOS its driver pressed 300 times before anyone acknowledged it as one alert that says so (issue 45)', async () => {
+    serveAlerts([speeding, { ...sos, presses: 300 }]);
+    renderApp('/dashboard/alerts', { signedIn: true });
+    expect(await shownTitles()).toEqual(['SOS de Ana Soto (GHJK34)', 'BCDF12 a 92 km/h en Zona escolar']);
+    expect(entry('SOS de Ana Soto (GHJK34)')).toHaveTextContent(/^SOS de Ana Soto \(GHJK34\)SOS · 27-11-26, 9:20.* · Pulsado 300 veces · Ana Soto/);
+    // Pressed once (every other alert): no count.
+    expect(entry('BCDF12 a 92 km/h en Zona escolar')).not.toHaveTextContent('Pulsado');
+  });
+
   it('says Cargando... until the inbox answers, then that there are no alerts and what would bring one', async () => {
     serveAlerts([]);
     server.use(

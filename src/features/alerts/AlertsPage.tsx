@@ -29,6 +29,8 @@ function AlertItem({ alert, onShowOnMap }: { alert: Alert; onShowOnMap?: ShowAle
         <div className="flota-alert__title">{alert.title}</div>
         <div className="flota-alert__meta">
           {alertKindLabels[alert.kind]} · {time(alert.occurred_at)}
+          {/* An SOS pressed again before anyone acknowledged it: one alert, counting the presses. */}
+          {alert.presses > 1 && ` · Pulsado ${alert.presses} veces`}
           {alert.driver && ` · ${alert.driver.name}`}
           {alert.driver?.phone && (
             <>

@@ -5,12 +5,16 @@
  */
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { ZoneCollection } from '../../../contract/alerts';
+import { BODY_LIMITS, megabytesText } from '../../../contract/bodyLimits';
 import { apiErrorMessage } from '../../lib/apiError';
 import { downloadTextFile } from '../../lib/download';
 import { useImportZonesMutation, useLazyExportZonesQuery } from './alertsApi';
 
-/** Larger than the server takes (its body limit): said here rather than after an upload. */
-const MAX_FILE_BYTES = 5 * 1024 * 1024;
+/** What the import route takes (its own body limit): said here rather than after an upload. */
+const MAX_BODY_BYTES = BODY_LIMITS.zonesImport;
+/** A file is read only up to this: indented GeoJSON (older exports, other tools) weighs a few times its compact form. */
+const MAX_FILE_BYTES = 4 * MAX_BODY_BYTES;
+const tooLarge = `El archivo es demasiado grande: sus zonas pesan más de ${megabytesText(MAX_BODY_BYTES)}. No se importó ninguna zona.`;
 
 /** The file's text through FileReader, which every browser (and jsdom) has; Blob.text() jsdom lacks. */
 function readText(file: File): Promise<string> {
@@ -34,7 +38,7 @@ export function ZonesFileButtons({ onImported }: { onImported(count: number): vo
     event.target.value = '';
     if (!file) return;
     setProblem(null);
-    if (file.size > MAX_FILE_BYTES) return setProblem('El archivo es demasiado grande (máximo 5 MB).');
+    if (file.size > MAX_FILE_BYTES) return setProblem(tooLarge);
     let text: string;
     try {
       text = await readText(file);
@@ -47,6 +51,8 @@ export function ZonesFileButtons({ onImported }: { onImported(count: number): vo
     } catch {
       return setProblem(`«${file.name}» no es un archivo GeoJSON válido: no se pudo leer como JSON. No se importó ninguna zona.`);
     }
+    // What is sent is the collection as compact JSON: that is what the route's limit weighs.
+    if (new Blob([JSON.stringify(collection)]).size > MAX_BODY_BYTES) return setProblem(tooLarge);
     const result = await importZones(collection);
     if ('data' in result && result.data) onImported(result.data.length);
     else setProblem(`${apiErrorMessage(result.error, 'No se pudo importar el archivo.')} No se importó ninguna zona.`);
@@ -55,7 +61,8 @@ export function ZonesFileButtons({ onImported }: { onImported(count: number): vo
   async function download() {
     setProblem(null);
     const result = await exportZones();
-    if (result.data) downloadTextFile('zonas.geojson', JSON.stringify(result.data, null, 2), 'application/geo+json');
+    // Compact, as the import sends it: the largest fleet's file is about 13 MB, not the 40 MB indented.
+    if (result.data) downloadTextFile('zonas.geojson', JSON.stringify(result.data), 'application/geo+json');
     else setProblem('No se pudieron exportar las zonas.');
   }
 

@@ -32,7 +32,12 @@ export function driverApiClient(apiBaseUrl: string, token: string | null) {
     }
     if (!response.ok) {
       const message = (body as { error?: unknown } | null)?.error;
-      throw new DriverApiError(response.status, typeof message === 'string' ? message : 'El servidor no respondió como se esperaba. Intenta nuevamente.');
+      const retryAfter = response.status === 429 ? Number(response.headers.get('retry-after')) : Number.NaN;
+      throw new DriverApiError(
+        response.status,
+        typeof message === 'string' ? message : 'El servidor no respondió como se esperaba. Intenta nuevamente.',
+        Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+      );
     }
     return body as T;
   }

@@ -142,6 +142,23 @@ it('shows the week by driver with the totals row, and asks again for another per
   expect(within(byVehicle).getByRole('rowheader', { name: 'ABCD12' })).toBeInTheDocument();
 });
 
+it('draws, on screen and on paper, the control characters a name saved before they were refused holds', async () => {
+  server.use(
+    http.get(`${API}/reports`, ({ request }) => {
+      const report = reportFor(new URL(request.url).searchParams);
+      return HttpResponse.json({ ...report, rows: [{ ...report.rows[0], name: 'factura\u202Efdp.exe' }, { ...report.rows[1], name: 'Ana\r\nBcc: x@y.cl' }] });
+    }),
+  );
+  renderApp('/dashboard/reports', { signedIn: true });
+  const table = await screen.findByRole('table', { name: /Reporte por conductor/ }, { timeout: 5000 });
+  expect(within(table).getByRole('rowheader', { name: 'factura[U+202E]fdp.exe' })).toBeInTheDocument();
+  expect(within(table).getByRole('rowheader', { name: 'Ana␍␊Bcc: x@y.cl' })).toBeInTheDocument();
+  // The offers' table, printed apart, names them the same way.
+  const offers = screen.getByRole('table', { name: /Ofertas por conductor/ });
+  expect(within(offers).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['factura[U+202E]fdp.exe', 'Ana␍␊Bcc: x@y.cl', 'Total']);
+  expect(document.body.textContent).not.toMatch(/[\u202E\r]/);
+});
+
 it('a custom period sends the chosen days', async () => {
   const { user } = renderApp('/dashboard/reports', { signedIn: true });
   await screen.findByRole('table', { name: /Reporte por conductor/ }, { timeout: 5000 });

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import type { ReportGroup, ReportRow } from '../../../contract/reports';
+import { visibleControls } from '../../../contract/plainText';
 import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingText } from '../../components/LoadingText';
 import { PageHeader } from '../../components/PageHeader';
@@ -102,10 +103,10 @@ export function ReportsPage({ extraSections }: { extraSections?: (period: Period
             rowKey={(row) => `${row.id ?? 'none'}`}
             label={(row) =>
               row.id === null ? (
-                row.name
+                visibleControls(row.name)
               ) : (
                 <button type="button" className="flota-report-link" aria-pressed={selected?.id === row.id} onClick={() => { setSelected(row); setDay(null); }}>
-                  {row.name}
+                  {visibleControls(row.name)}
                 </button>
               )
             }
@@ -113,7 +114,7 @@ export function ReportsPage({ extraSections }: { extraSections?: (period: Period
           {data.totals.offers && (
             // Only on paper, where the report's table keeps its eleven columns: the screen shows these in it.
             <div className="flota-report-print-apart">
-              <ReportTable caption={`Ofertas por conductor, ${describePeriod(period)}`} firstHeader={groupLabels[group]} rows={data.rows} totals={data.totals} rowKey={(row) => `${row.id ?? 'none'}`} label={(row) => row.name} columns={offerColumns} />
+              <ReportTable caption={`Ofertas por conductor, ${describePeriod(period)}`} firstHeader={groupLabels[group]} rows={data.rows} totals={data.totals} rowKey={(row) => `${row.id ?? 'none'}`} label={(row) => visibleControls(row.name)} columns={offerColumns} />
             </div>
           )}
           {(openShifts > 0 || pending > 0) && (

@@ -133,3 +133,14 @@ it('adds a sheet per day and a sheet per shift, with date cells, durations and t
   expect(Number(perShift.F2) * 24).toBeCloseTo(10.5, 9);
   expect([perShift.H2, perShift.C3, perShift.D3, perShift.E3]).toEqual([160.2, 'En curso', "'=cmd", 'Sin vehículo']);
 });
+
+it('draws the control characters a name saved before they were refused holds: one line in the cell and in the CSV, read left to right', async () => {
+  const forged: ReportResponse = { ...report, rows: [{ ...report.rows[1], name: 'Ana\r\nBcc: x@y.cl' }, { ...report.rows[1], id: 3, name: 'factura\u202Efdp.exe' }] };
+  const { value } = await readBack(await reportXlsxBlob(forged));
+  expect([value('A4'), value('A5')]).toEqual([
+    { kind: 'text', value: 'Ana␍␊Bcc: x@y.cl' },
+    { kind: 'text', value: 'factura[U+202E]fdp.exe' },
+  ]);
+  const lines = reportCsv(forged).replace('\uFEFF', '').split('\r\n');
+  expect(lines.map((line) => line.split(';')[0])).toEqual(['Conductor', 'Ana␍␊Bcc: x@y.cl', 'factura[U+202E]fdp.exe', 'Total', '']);
+});

@@ -18,8 +18,19 @@ export function closedRing(ring: readonly (readonly [number, number])[]): [numbe
   return out.length ? [...out, out[0]] : out;
 }
 
+/** 1e-7° is about 1 cm: far finer than a zone is drawn, and a coordinate then takes 12 characters at most in JSON. */
+const COORDINATE_STEP = 1e7;
+const roundCoordinate = (value: number) => Math.round(value * COORDINATE_STEP) / COORDINATE_STEP;
+const roundPosition = ([x, y]: readonly [number, number]): [number, number] => [roundCoordinate(x), roundCoordinate(y)];
+
+/**
+ * A zone's geometry as it is stored and exported: coordinates at 1e-7° (an export of the largest set
+ * the limits allow then fits the import's body limit, contract/bodyLimits.ts), a polygon's ring closed.
+ */
 export function normalizeGeometry(geometry: ZoneGeometry): ZoneGeometry {
-  return geometry.type === 'Polygon' ? { type: 'Polygon', coordinates: [closedRing(geometry.coordinates[0])] } : geometry;
+  return geometry.type === 'Polygon'
+    ? { type: 'Polygon', coordinates: [closedRing(geometry.coordinates[0].map(roundPosition))] }
+    : { type: 'Point', coordinates: roundPosition(geometry.coordinates) };
 }
 
 export function shapeProblem(geometry: ZoneGeometry): { field: string; message: string } | null {

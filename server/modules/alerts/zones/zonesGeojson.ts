@@ -16,7 +16,8 @@ export function toFeatureCollection(zones: readonly Zone[]): ZoneCollection {
     type: 'FeatureCollection',
     features: zones.map((zone) => ({
       type: 'Feature',
-      geometry: zone.geometry,
+      // Zones stored before coordinates were kept at 1e-7° export the same way.
+      geometry: normalizeGeometry(zone.geometry),
       properties: {
         name: zone.name,
         kind: zone.kind,

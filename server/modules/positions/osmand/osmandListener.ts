@@ -3,7 +3,9 @@
  * a client or tracker configured with a bare host and port. Nothing else is served there.
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { BODY_LIMITS } from '../../../../contract/bodyLimits';
 import { registerBoundedJson } from '../../../platform/edge/boundedJson';
+import { registerOversizeBodies } from '../../../platform/edge/oversizeBodies';
 import { registerOsmandRateLimit } from '../../../platform/edge/osmandRateLimit';
 import { flotaErrorHandler } from '../../../platform/errorHandler';
 import { Messages } from '../../../platform/errors';
@@ -22,9 +24,10 @@ export async function startOsmandListener(options: {
   requestsPerMinute: number;
 }): Promise<OsmandListener> {
   // One line per request like the main server, with the device id left out of the URL (logging.ts).
-  const app = Fastify({ logger: options.logger, bodyLimit: 1024 * 1024, logController: new OneLinePerRequest() });
+  const app = Fastify({ logger: options.logger, bodyLimit: BODY_LIMITS.default, logController: new OneLinePerRequest() });
   app.setErrorHandler(flotaErrorHandler);
   registerBoundedJson(app);
+  registerOversizeBodies(app);
   await registerOsmandRateLimit(app, options.requestsPerMinute);
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: Messages.notFound }));
   await app.register(osmandRoutes, { positions: options.positions, path: '/' });

@@ -26,6 +26,7 @@ import * as m0027 from './0027_maintenance';
 import * as m0029 from './0029_places_and_requests';
 import * as m0031 from './0031_settlement_reads';
 import * as m0032 from './0032_taxi_requests';
+import * as m0033 from './0033_sos_presses';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0029_places_and_requests': m0029,
   '0031_settlement_reads': m0031,
   '0032_taxi_requests': m0032,
+  '0033_sos_presses': m0033,
 };

@@ -169,6 +169,27 @@ describe('/conductor dispatch', () => {
     expect(actions).toEqual(['decline 42', 'decline 43', 'availability fuera_de_servicio']);
   }, 30_000);
 
+  it('too many changes in a minute: shows the server’s Spanish 429, keeps the step and sends it again when the server says', async () => {
+    const { actions } = driverDispatchServer({ availability: 'ocupado', offer: null, trip: trip({ status: 'en_camino', customer_name: 'Ana Pérez' }), fares_enabled: false });
+    const tooMany = 'Demasiadas acciones seguidas desde este teléfono. Espera unos segundos e intenta nuevamente.';
+    let refusals = 0;
+    // The first Llegué meets the per-driver limit (issue 45); once its second is over the step goes through.
+    server.use(
+      http.post(`${API}/driver/trips/:id/arrived`, () => {
+        if (refusals > 0) return undefined;
+        refusals += 1;
+        return HttpResponse.json({ error: tooMany }, { status: 429, headers: { 'Retry-After': '1' } });
+      }),
+    );
+    const { user } = signedInDriver();
+    await user.click(await screen.findByRole('button', { name: 'Llegué' }, SLOW));
+    expect(await screen.findByText(tooMany)).toHaveAttribute('role', 'alert');
+    // Nobody presses again: the phone sends the step itself, and the trip moves on.
+    expect(await screen.findByRole('button', { name: 'Pasajero a bordo' }, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText(tooMany)).not.toBeInTheDocument();
+    expect([refusals, actions]).toEqual([1, ['arrived 42']]);
+  }, 30_000);
+
   it('without a connection, a re-read keeps the trip and adds no second "Sin conexión" alert', async () => {
     driverDispatchServer({ availability: 'ocupado', offer: null, trip: trip({ status: 'en_camino', customer_name: 'Ana Pérez' }), fares_enabled: false });
     const { sockets } = signedInDriver();

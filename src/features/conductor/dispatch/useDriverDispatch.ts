@@ -129,21 +129,36 @@ export function useDriverDispatch({ client, token, socketUrl, socketPath, onUnau
     };
   }, [createSocket, socketUrl, socketPath, token, refresh]);
 
+  /** An action the server asked to send again later (429, DRIVER_ACTIONS_PER_MINUTE): at most one waits. */
+  const held = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const forgetHeld = useCallback(() => {
+    if (held.current) clearTimeout(held.current);
+    held.current = null;
+  }, []);
+  useEffect(() => forgetHeld, [forgetHeld]);
+
   const run = useCallback(
-    async (action: () => Promise<DriverDispatchResponse>) => {
+    async function send(action: () => Promise<DriverDispatchResponse>): Promise<void> {
+      // A new press replaces an action still waiting to be sent again.
+      forgetHeld();
       setBusy(true);
       setNotice(null);
       try {
         accept(await action());
       } catch (failure) {
         fail(failure, 'Algo falló. Intenta nuevamente.');
-        // A refusal (409: the offer expired, the trip was cancelled) means this phone was behind.
-        refresh();
+        // Too many changes in a minute: the phone keeps the action and sends it again when the server says.
+        if (failure instanceof DriverApiError && failure.status === 429 && failure.retryAfterS !== null) {
+          held.current = setTimeout(() => void send(action), failure.retryAfterS * 1000);
+        } else {
+          // A refusal (409: the offer expired, the trip was cancelled) means this phone was behind.
+          refresh();
+        }
       } finally {
         setBusy(false);
       }
     },
-    [accept, fail, refresh],
+    [accept, fail, refresh, forgetHeld],
   );
 
   return { state, error, notice, offline, busy, run, refresh };

@@ -5,12 +5,16 @@ import type { DriverApiClient } from '../driverApiClient';
 import { HOLD_MS, SosButton } from './SosButton';
 import { sosStore } from './sosQueue';
 
-/** The driver API's two SOS calls, answered as the server does (the network edge). */
-function fakeClient() {
-  let stored: DriverSos | null = null;
+/**
+ * The driver API's two SOS calls, answered as the server does (the network edge): a press while the
+ * driver's SOS is open joins it, answered with the episode's alert and the press's own client_id;
+ * GET answers the episode as its first press made it.
+ */
+function fakeClient(openEpisode: DriverSos | null = null) {
+  let stored: DriverSos | null = openEpisode;
   const sendSos = jest.fn(async (request: { client_id: string }) => {
     stored ??= { id: 7, client_id: request.client_id, received_at: new Date().toISOString(), acknowledged_at: null };
-    return { sos: stored };
+    return { sos: { ...stored, client_id: request.client_id } };
   });
   const currentSos = jest.fn(async () => ({ sos: stored }));
   return { client: { sendSos, currentSos } as unknown as DriverApiClient, sendSos, acknowledge: () => stored && (stored = { ...stored, acknowledged_at: new Date().toISOString() }) };
@@ -22,8 +26,8 @@ beforeEach(() => {
 });
 afterEach(() => jest.useRealTimers());
 
-function renderSos() {
-  const api = fakeClient();
+function renderSos(openEpisode: DriverSos | null = null) {
+  const api = fakeClient(openEpisode);
   const onOpenChange = jest.fn();
   render(<SosButton client={api.client} store={sosStore(prefixedStorage('test'))} onOpenChange={onOpenChange} onUnauthorized={() => undefined} />);
   return { ...api, onOpenChange };
@@ -47,6 +51,18 @@ it('fires after two seconds held, says the central received it, then that it ack
   expect(sendSos).toHaveBeenCalledTimes(1);
   expect(await screen.findByText(/La central recibió tu SOS/)).toBeInTheDocument();
   expect(onOpenChange).toHaveBeenLastCalledWith(true);
+  acknowledge();
+  await act(async () => jest.advanceTimersByTime(5100));
+  expect(await screen.findByText(/La central reconoció tu SOS/)).toBeInTheDocument();
+  expect(onOpenChange).toHaveBeenLastCalledWith(false);
+});
+
+it('a press that joins an SOS already open (pressed on another phone) follows that episode to its acknowledgement', async () => {
+  const { sendSos, acknowledge, onOpenChange } = renderSos({ id: 7, client_id: 'otra-pulsacion', received_at: new Date().toISOString(), acknowledged_at: null });
+  fireEvent.pointerDown(screen.getByRole('button', { name: 'SOS' }));
+  await act(async () => jest.advanceTimersByTime(HOLD_MS + 10));
+  expect(sendSos).toHaveBeenCalledTimes(1);
+  expect(await screen.findByText(/La central recibió tu SOS/)).toBeInTheDocument();
   acknowledge();
   await act(async () => jest.advanceTimersByTime(5100));
   expect(await screen.findByText(/La central reconoció tu SOS/)).toBeInTheDocument();

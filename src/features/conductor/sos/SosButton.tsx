@@ -49,8 +49,11 @@ export function SosButton({ client, store, onOpenChange, onUnauthorized }: { cli
       try {
         const answer: { sos: DriverSos | null } = sos.received ? await client.currentSos() : await client.sendSos(sos.request);
         const fresh = answer.sos;
+        // This press's answer names it by client_id; once received, the phone follows the episode's
+        // alert by id (a press joined to an SOS already open shares its alert, not its first client_id).
+        const mine = fresh !== null && (sos.received ? fresh.id === sos.received.id : fresh.client_id === sos.request.client_id);
         // Saved only when something changed: each save restarts this effect.
-        if (!stopped && fresh && fresh.client_id === sos.request.client_id && (!sos.received || fresh.acknowledged_at !== sos.received.acknowledged_at)) save({ ...sos, received: fresh });
+        if (!stopped && fresh && mine && (!sos.received || fresh.acknowledged_at !== sos.received.acknowledged_at)) save({ ...sos, received: fresh });
       } catch (error) {
         if (error instanceof DriverApiError && error.status === 401) onUnauthorized();
       }
