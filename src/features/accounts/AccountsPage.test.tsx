@@ -165,8 +165,8 @@ describe('the dashboard’s Requiere atención', () => {
     const { user, router } = renderApp('/dashboard', { signedIn: true });
     const behind = await screen.findByRole('list', { name: 'Conductores con atraso en su cuenta' }, SLOW);
     const items = within(behind).getAllByRole('listitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Tomás Fuentes: 5 días de atraso, debe $20.000 Ver cuenta']);
-    await user.click(within(items[0]).getByRole('link', { name: 'Ver cuenta' }));
+    expect(items.map((item) => item.textContent)).toEqual(['Cuenta atrasadaTomás Fuentes: 5 días de atraso, debe $20.000Ver cuenta']);
+    await user.click(within(items[0]).getByRole('link', { name: 'Ver cuenta de Tomás Fuentes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/accounts/8'));
   });
 

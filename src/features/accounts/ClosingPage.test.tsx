@@ -1,7 +1,7 @@
 /**
  * Cierre del día: the cash expected in the drawer, what was collected by method and by desk user
  * (with their cash), the day's charges, another day asked for, Excel, and the load's states. The
- * fleet's day is pinned: 27-11-2026.
+ * fleet's day is pinned: 27/11/2026.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
@@ -47,7 +47,7 @@ it('adds up the day: cash expected, collected by method and by user with their c
   renderApp('/dashboard/accounts/closing', { signedIn: true });
   expect(await screen.findByTestId('efectivo-esperado', {}, SLOW)).toHaveTextContent('$35.000');
   expect(screen.getByRole('heading', { level: 1, name: 'Cierre del día' })).toBeInTheDocument();
-  expect(screen.getByText('27-11-2026', { selector: 'p' })).toBeInTheDocument();
+  expect(screen.getByText('27/11/2026', { selector: 'p' })).toBeInTheDocument();
   expect(screen.getByTestId('total-recaudado')).toHaveTextContent('$55.000');
   expect(screen.getByTestId('total-cargos')).toHaveTextContent('$80.000');
   expect(rowsOf('Recaudado por medio de pago')).toEqual([
@@ -73,11 +73,14 @@ it('says Nada registrado. for a day with nothing, and asks for another day when 
   expect(rowsOf('Recaudado por medio de pago')[0]).toEqual(['Nada registrado.']);
   expect(rowsOf('Cargos del día')[0]).toEqual(['Nada registrado.']);
   const day = screen.getByLabelText('Día');
-  expect(day).toHaveValue(TODAY);
-  expect(day).toHaveAttribute('max', TODAY);
+  expect(day).toHaveValue('27/11/2026');
   fireEvent.change(day, { target: { value: '2026-11-20' } });
   await waitFor(() => expect(screen.getByTestId('efectivo-esperado')).toHaveTextContent('$35.000'));
-  expect(screen.getByText('20-11-2026', { selector: 'p' })).toBeInTheDocument();
+  expect(screen.getByText('20/11/2026', { selector: 'p' })).toBeInTheDocument();
+  // Never a future day: the field (a typed dd/mm/aaaa since issue 46, no native max) says so when left.
+  fireEvent.change(day, { target: { value: '28/11/2026' } });
+  fireEvent.blur(day);
+  expect(await screen.findByText('La fecha debe ser el 27/11/2026 o antes.')).toBeInTheDocument();
 });
 
 it('says Cargando cierre del día... then, when it fails, that it could not be loaded; Reintentar asks again', async () => {

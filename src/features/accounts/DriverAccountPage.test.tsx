@@ -2,7 +2,7 @@
  * A driver's account at the desk: the balance, terms and their history, the last entries, the estado
  * de cuenta of a period and its Excel; a payment recorded once per filling (the same key for a retry),
  * amounts refused in Spanish before sending, the server's reasons as given, charges and reversals for
- * the Dueño and the Administrador only, and new terms. The fleet's day is pinned: 27-11-2026.
+ * the Dueño and the Administrador only, and new terms. The fleet's day is pinned: 27/11/2026.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
@@ -56,12 +56,12 @@ describe('a driver’s account', () => {
     expect(screen.getByText('Cuota diaria: $20.000', { selector: 'p' })).toBeInTheDocument();
     expect(saldo()).toHaveTextContent('Debe $20.000');
     expect(screen.getByText('Historial de condiciones').closest('details')).toHaveTextContent(
-      'Cuota diaria: $20.000 desde el 01-11-2026 (registró Carolina Muñoz)Cuota semanal: $90.000 desde el 01-09-2026 (registró Carolina Muñoz)',
+      'Cuota diaria: $20.000 desde el 01/11/2026 (registró Carolina Muñoz)Cuota semanal: $90.000 desde el 01/09/2026 (registró Carolina Muñoz)',
     );
     expect(tableRows(/^Últimos movimientos/)).toEqual([
-      ['26-11-2026', 'Cuota del día 26-11-2026', '', 'Flota (automático)', '$20.000', '', 'Reversar'],
-      ['03-11-2026', 'Pago en efectivo', '', 'Daniela Pérez', '', '$20.000', 'Reversar'],
-      ['31-10-2026', 'Cuota del día 31-10-2026', '', 'Flota (automático)', '$20.000', '', 'Reversar'],
+      ['26/11/2026', 'Cuota del día 26/11/2026', '', 'Flota (automático)', '$20.000', '', 'Reversar'],
+      ['03/11/2026', 'Pago en efectivo', '', 'Daniela Pérez', '', '$20.000', 'Reversar'],
+      ['31/10/2026', 'Cuota del día 31/10/2026', '', 'Flota (automático)', '$20.000', '', 'Reversar'],
     ]);
   });
 
@@ -85,19 +85,19 @@ describe('a driver’s account', () => {
     const downloads = captureDownloads();
     try {
       const { user } = await openAccount();
-      const statement = await screen.findByRole('table', { name: 'Movimientos del 01-11-2026 al 27-11-2026' });
+      const statement = await screen.findByRole('table', { name: 'Movimientos del 01/11/2026 al 27/11/2026' });
       const figures = statement.closest('section')?.querySelector('dl') as HTMLElement;
       expect(figures).toHaveTextContent('Saldo inicial$20.000Cargos$20.000Abonos$20.000Saldo final$20.000');
-      expect(tableRows('Movimientos del 01-11-2026 al 27-11-2026').map((row) => [row[1], row[4], row[5], row[6]])).toEqual([
+      expect(tableRows('Movimientos del 01/11/2026 al 27/11/2026').map((row) => [row[1], row[4], row[5], row[6]])).toEqual([
         ['Pago en efectivo', '', '$20.000', '$0'],
-        ['Cuota del día 26-11-2026', '$20.000', '', '$20.000'],
+        ['Cuota del día 26/11/2026', '$20.000', '', '$20.000'],
       ]);
 
       fireEvent.change(screen.getByLabelText('Desde', { selector: '.flota-accounts-statement input' }), { target: { value: '2026-10-01' } });
-      await screen.findByRole('table', { name: 'Movimientos del 01-10-2026 al 27-11-2026' });
+      await screen.findByRole('table', { name: 'Movimientos del 01/10/2026 al 27/11/2026' });
       expect(ledger.sent(`GET /accounts/drivers/${rosa.id}/statement`).length).toBeGreaterThanOrEqual(2);
       expect(screen.getByTestId('saldo-final')).toHaveTextContent('$20.000');
-      expect(tableRows('Movimientos del 01-10-2026 al 27-11-2026')).toHaveLength(3);
+      expect(tableRows('Movimientos del 01/10/2026 al 27/11/2026')).toHaveLength(3);
 
       await user.click(screen.getByRole('button', { name: 'Exportar Excel' }));
       await waitFor(() => expect(downloads.files.map((file) => file.name)).toEqual(['estado-de-cuenta-cuevas-2026-10-01-a-2026-11-27.xlsx']));
@@ -285,7 +285,7 @@ describe('new terms', () => {
   it('a cuota in pesos, from a later day', async () => {
     const ledger = rosaLedger();
     const { user } = await openAccount();
-    expect(within(termsForm()).getByLabelText('Desde')).toHaveValue(TODAY);
+    expect(within(termsForm()).getByLabelText('Desde')).toHaveValue('27/11/2026');
     await user.selectOptions(within(termsForm()).getByLabelText('Condición'), 'Cuota por turno');
     await user.type(within(termsForm()).getByLabelText('Monto ($)'), '$ 12.000');
     fireEvent.change(within(termsForm()).getByLabelText('Desde'), { target: { value: '2026-12-01' } });

@@ -30,7 +30,7 @@ const serial = (day: string) => (Date.parse(`${day}T00:00:00Z`) - Date.parse('18
 it('writes the estado de cuenta: its period as dates, each entry with its charge or payment and the running balance, and the closing balance as a number', async () => {
   const { cells, value, styles } = await readBack(await xlsxBlob(statementRows(statement), 'Estado de cuenta'));
   expect(cells.some((cell) => cell.formula)).toBe(false);
-  expect([value('A1'), value('B1'), value('C1')].map((cell) => cell?.value)).toEqual(['Estado de cuenta', 'Rosa Cuevas', 'RUT 187654327']);
+  expect([value('A1'), value('B1'), value('C1')].map((cell) => cell?.value)).toEqual(['Estado de cuenta', 'Rosa Cuevas', 'RUT 18.765.432-7']);
   expect([value('B2'), value('D2')]).toEqual([
     { kind: 'number', value: serial('2026-11-01') },
     { kind: 'number', value: serial('2026-11-27') },
@@ -43,7 +43,7 @@ it('writes the estado de cuenta: its period as dates, each entry with its charge
   const [charge, payment] = [header + 1, header + 2];
   expect(['A', 'B', 'D', 'E', 'G'].map((column) => value(`${column}${charge}`))).toEqual([
     { kind: 'number', value: serial('2026-11-26') },
-    { kind: 'text', value: 'Cuota del día 26-11-2026' },
+    { kind: 'text', value: 'Cuota del día 26/11/2026' },
     { kind: 'text', value: 'Flota (automático)' },
     { kind: 'number', value: 20_000 },
     { kind: 'number', value: 20_000 },
