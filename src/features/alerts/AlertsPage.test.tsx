@@ -84,7 +84,7 @@ describe('la bandeja', () => {
     serveAlerts([speeding, { ...sos, presses: 300 }]);
     renderApp('/dashboard/alerts', { signedIn: true });
     expect(await shownTitles()).toEqual(['SOS de Ana Soto (GHJK34)', 'BCDF12 a 92 km/h en Zona escolar']);
-    expect(entry('SOS de Ana Soto (GHJK34)')).toHaveTextContent(/^SOS de Ana Soto \(GHJK34\)SOS · 27-11-26, 9:20.* · Pulsado 300 veces · Ana Soto/);
+    expect(entry('SOS de Ana Soto (GHJK34)')).toHaveTextContent(/^SOS de Ana Soto \(GHJK34\)SOS · 27\/11\/2026 09:20 · Pulsado 300 veces · Ana Soto/);
     // Pressed once (every other alert): no count.
     expect(entry('BCDF12 a 92 km/h en Zona escolar')).not.toHaveTextContent('Pulsado');
   });
