@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
-import { AccountsAttention } from '../features/accounts/AccountsAttention';
-import { useGetBalancesQuery } from '../features/accounts/accountsApi';
+import { AccountsAttention } from '../features/driverAccounts/AccountsAttention';
+import { useGetBalancesQuery } from '../features/driverAccounts/driverAccountsApi';
 import { OpenAlertsLine } from '../features/alerts/AlertsLive';
 import { useGetAlertSummaryQuery } from '../features/alerts/alertsApi';
 import { DashboardPage } from '../features/dashboard/DashboardPage';

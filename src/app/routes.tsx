@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useNavigate, type RouteObject } from 'react-router-dom';
-import { AccountMenu } from '../features/account/AccountMenu';
+import { AccountMenu } from '../features/userAccount/AccountMenu';
 import { AuthGuard } from '../features/auth/AuthGuard';
 import { loggedOut, selectCurrentUser } from '../features/auth/authSlice';
 import { LoginPage } from '../features/auth/LoginPage';
@@ -153,19 +153,19 @@ export const routes: RouteObject[] = [
             path: 'accounts',
             handle: { title: 'Cuentas' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
-            lazy: async () => ({ Component: (await import('../features/accounts/AccountsPage')).AccountsPage }),
+            lazy: async () => ({ Component: (await import('../features/driverAccounts/AccountsPage')).AccountsPage }),
           },
           {
             path: 'accounts/closing',
             handle: { title: 'Cierre del día' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
-            lazy: async () => ({ Component: (await import('../features/accounts/ClosingPage')).ClosingPage }),
+            lazy: async () => ({ Component: (await import('../features/driverAccounts/ClosingPage')).ClosingPage }),
           },
           {
             path: 'accounts/:driverId',
             handle: { title: 'Estado de cuenta' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
-            lazy: async () => ({ Component: (await import('../features/accounts/DriverAccountPage')).DriverAccountPage }),
+            lazy: async () => ({ Component: (await import('../features/driverAccounts/DriverAccountPage')).DriverAccountPage }),
           },
           {
             path: 'activity',

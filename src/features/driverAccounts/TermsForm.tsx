@@ -3,7 +3,7 @@ import { termKindLabels, termKinds, type TermKind } from '../../../contract/acco
 import { parsePesos } from '../../../contract/money';
 import { useAppDispatch } from '../../app/hooks';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
-import { errorText, useCreateTermsMutation, useGetFareTariffQuery } from './accountsApi';
+import { errorText, useCreateTermsMutation, useGetFareTariffQuery } from './driverAccountsApi';
 
 /** New terms for a driver from a day (today or later): the old ones stay in the history, past charges stay. */
 export function TermsForm({ driverId, today, onSaved }: { driverId: number; today: string; onSaved(): void }) {

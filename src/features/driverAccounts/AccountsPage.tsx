@@ -7,9 +7,9 @@ import { LoadingText } from '../../components/LoadingText';
 import { PageHeader } from '../../components/PageHeader';
 import { balanceText, termsText } from './accountDisplay';
 import { AccountSettingsForm } from './AccountSettingsForm';
-import { useGetBalancesQuery } from './accountsApi';
+import { useGetBalancesQuery } from './driverAccountsApi';
 import { FareTariffForm } from './FareTariffForm';
-import './accounts.css';
+import './driverAccounts.css';
 
 type Order = 'debt' | 'name';
 

@@ -4,7 +4,7 @@ import { formatPesos, parsePesos } from '../../../contract/money';
 import { useAppDispatch } from '../../app/hooks';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { balanceText } from './accountDisplay';
-import { errorText, useCreateEntryMutation } from './accountsApi';
+import { errorText, useCreateEntryMutation } from './driverAccountsApi';
 import { newIdempotencyKey } from './idempotencyKey';
 
 type Kind = EntryCreate['kind'];

@@ -6,13 +6,13 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingText } from '../../components/LoadingText';
 import { PageHeader } from '../../components/PageHeader';
 import { balanceText, dayText, termsText } from './accountDisplay';
-import { useGetDriverAccountQuery } from './accountsApi';
+import { useGetDriverAccountQuery } from './driverAccountsApi';
 import { EntriesTable } from './EntriesTable';
 import { EntryForm } from './EntryForm';
 import { fleetToday } from './fleetDay';
 import { StatementSection } from './StatementSection';
 import { TermsForm } from './TermsForm';
-import './accounts.css';
+import './driverAccounts.css';
 
 /** A driver's account: balance, terms (and their history), record a payment or a charge, the last entries, the estado de cuenta. */
 export function DriverAccountPage() {

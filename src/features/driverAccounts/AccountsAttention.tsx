@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { formatPesos } from '../../../contract/money';
-import { useGetBalancesQuery } from './accountsApi';
+import { useGetBalancesQuery } from './driverAccountsApi';
 
 /**
  * The drivers behind by more than the fleet's `behind_days_alert` days, for the dashboard's

@@ -4,7 +4,7 @@ import type { FareTariff } from '../../../contract/fares';
 import { formatPesos, parsePesos } from '../../../contract/money';
 import { useAppDispatch } from '../../app/hooks';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
-import { errorText, useGetFareTariffQuery, useUpdateFareTariffMutation } from './accountsApi';
+import { errorText, useGetFareTariffQuery, useUpdateFareTariffMutation } from './driverAccountsApi';
 
 /** A trip the owner can picture, priced with the tariff as typed: 3 km in 10 minutes. */
 const SAMPLE_TRIP = [{ meters: 3000, ms: 10 * 60_000 }];

@@ -11,9 +11,9 @@ import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { PageHeader } from '../../components/PageHeader';
 import { downloadBlob } from '../../lib/download';
 import { dayText } from './accountDisplay';
-import { useGetClosingQuery } from './accountsApi';
+import { useGetClosingQuery } from './driverAccountsApi';
 import { fleetToday } from './fleetDay';
-import './accounts.css';
+import './driverAccounts.css';
 
 /** Cierre del día: the day's collections by method and by desk user, the expected cash, and the day's charges; Excel and print. */
 export function ClosingPage() {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { AccountSettings } from '../../../contract/accounts';
 import { useAppDispatch } from '../../app/hooks';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
-import { errorText, useGetAccountSettingsQuery, useUpdateAccountSettingsMutation } from './accountsApi';
+import { errorText, useGetAccountSettingsQuery, useUpdateAccountSettingsMutation } from './driverAccountsApi';
 
 /** The fleet's settings: whether days (weeks) without a shift are charged, and when a driver is "behind". */
 export function AccountSettingsForm() {

@@ -5,7 +5,7 @@ import { Field } from '../../components/form/Field';
 import { FormModal } from '../../components/form/FormModal';
 import { useModalForm } from '../../components/form/useModalForm';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
-import { useChangeOwnPasswordMutation } from './accountApi';
+import { useChangeOwnPasswordMutation } from './userAccountApi';
 
 /** The contract's rules plus the confirmation, which only the form has. */
 const formSchema = passwordChangeSchema

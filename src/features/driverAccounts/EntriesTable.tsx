@@ -4,7 +4,7 @@ import { formatPesos } from '../../../contract/money';
 import { useAppDispatch } from '../../app/hooks';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { dayText, entryDescription, recordedBy } from './accountDisplay';
-import { errorText, useReverseEntryMutation } from './accountsApi';
+import { errorText, useReverseEntryMutation } from './driverAccountsApi';
 import { newIdempotencyKey } from './idempotencyKey';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { User } from '../../../contract/entities';
 import { deskRoleLabels } from '../../../contract/roles';
-import './account.css';
+import './userAccount.css';
 
 // Opened a few times a year: its form, dialog and validation load when first asked for, not with
 // the first screen (the /login budget, issue 20).

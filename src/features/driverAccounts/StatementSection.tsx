@@ -6,7 +6,7 @@ import { LoadingText } from '../../components/LoadingText';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { downloadBlob } from '../../lib/download';
 import { dayText } from './accountDisplay';
-import { useGetStatementQuery } from './accountsApi';
+import { useGetStatementQuery } from './driverAccountsApi';
 import { EntriesTable } from './EntriesTable';
 import { monthStart } from './fleetDay';
 
