@@ -1,4 +1,4 @@
-import { authApi } from '../features/auth/authApi';
+import { authApi } from '../features/auth';
 import { demoToken, demoUser } from '../testing/fixtures';
 import { MASK, sanitizeAction, sanitizeState } from './devToolsSanitizers';
 

@@ -1,8 +1,7 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { notificationsReducer } from '../components/notifications/notificationsSlice';
-import { authReducer } from '../features/auth/authSlice';
-import { activeShiftsReducer } from '../features/liveMap/state/activeShiftsSlice';
-import { liveMapReducer } from '../features/liveMap/state/liveMapSlice';
+import { authReducer } from '../features/auth';
+import { activeShiftsReducer, liveMapReducer } from '../features/liveMap';
 import { api } from './api';
 import { configReducer } from './configSlice';
 import { themeReducer } from '../components/theme/themeSlice';

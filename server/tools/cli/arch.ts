@@ -2,8 +2,10 @@
  * `npm run arch`: the server's structure as the code has it. The module order written in
  * server/modules/order.cjs, the arrows between modules (with the imports that make each), the import
  * circles among server/modules/'s files, the order the arrows themselves give for every part of
- * server/, and the arrows that run back up it. server/architecture.test.ts holds the same counts.
+ * server/, and the arrows that run back up it; then the client's features and any import reaching
+ * one past its door (index.ts). server/architecture.test.ts holds the same counts.
  */
+import { clientDeepImports, clientFeatures, featuresWithoutDoor } from '../arch/clientGraph';
 import { backArrows, declaredOrder, findOrder, moduleFileCircles, moduleFolders, partArrows, serverImports, writtenOrder, writtenRank, type Arrow } from '../arch/importGraph';
 
 const verbose = process.argv.includes('--files');
@@ -37,3 +39,11 @@ const written = backArrows(arrows, writtenOrder(arrows, moduleOrder));
 console.info(`Arrows running back up the written layers (platform < flotaModule.ts < the module order < the rest): ${written.length}`);
 if (written.length) console.info(written.map(show).join('\n'));
 console.info(`\nWith --files: the file imports behind each arrow.`);
+
+// The client: each feature's door (src/features/<name>/index.ts) is the only way in from outside it.
+const features = clientFeatures();
+const doorless = featuresWithoutDoor();
+const deep = clientDeepImports();
+console.info(`\nClient features: ${features.length}, without a door (index.ts): ${doorless.length}${doorless.length ? ` (${doorless.join(', ')})` : ''}`);
+console.info(`Client imports reaching a feature past its door (from app/, lib/, components/, hooks/ or another feature): ${deep.length}`);
+for (const { from, to } of deep) console.info(`  ${from} -> ${to}`);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { distanceText, etaText } from './tripFormat';
-import { useCountdown } from './useCountdown';
+import { useCountdown } from '../../../hooks/useCountdown';
 import type { TimedOffer } from './useDriverDispatch';
 
 /**

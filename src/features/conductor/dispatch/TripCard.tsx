@@ -8,7 +8,7 @@ import { telHref } from '../../../components/PhoneLink';
 import type { TripAction } from '../driverApiClient';
 import { ConfirmStep } from '../ConfirmStep';
 import { navigationLinks } from './navigationLinks';
-import { useCountdown } from './useCountdown';
+import { useCountdown } from '../../../hooks/useCountdown';
 import type { TimedTrip } from './useDriverDispatch';
 
 const STATUS_TEXT: Partial<Record<DriverTrip['status'], string>> = {

@@ -6,14 +6,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Provider } from 'react-redux';
-import type { AlertRule, Zone } from '../../contract/alerts';
-import { makeStore } from './store';
-import { prefixedStorage } from '../lib/storage';
-import { fakeSocketFactory } from '../testing/fakeSocket';
-import { demoToken, demoUser } from '../testing/fixtures';
-import { API } from '../testing/handlers';
-import { server } from '../testing/mswServer';
-import { RulesSection } from '../features/alerts/RulesSection';
+import type { AlertRule, Zone } from '../../../contract/alerts';
+import { API } from '../../testing/handlers';
+import { server } from '../../testing/mswServer';
+import { testStore } from '../../testing/testStore';
+import { RulesSection } from './RulesSection';
 
 // The Zonas screen's drawing map (terra-draw) needs WebGL: the section is rendered alone, with the app's store.
 const TAXIS = [
@@ -21,9 +18,7 @@ const TAXIS = [
   { id: 8, plate: 'WXYZ98' },
 ];
 function renderRules({ taxis = TAXIS as typeof TAXIS | null, taxisFailed = false } = {}) {
-  const storage = prefixedStorage('flota');
-  storage.write('session', { token: demoToken, user: demoUser });
-  const store = makeStore({ config: { router: 'memory', apiBaseUrl: 'http://localhost/api', devTools: false }, storage, createSocket: fakeSocketFactory().createSocket });
+  const store = testStore();
   const user = userEvent.setup();
   render(
     <Provider store={store}>

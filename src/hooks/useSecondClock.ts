@@ -4,7 +4,7 @@
  * mounted, and not at all while the tab is hidden: it jumps to the right time when shown again.
  */
 import { useSyncExternalStore } from 'react';
-import { isPageVisible } from '../../../lib/pageVisibility';
+import { isPageVisible } from '../lib/pageVisibility';
 
 const listeners = new Set<() => void>();
 let now = Date.now();

@@ -3,20 +3,16 @@
  * edge: what does not match is dropped with a console warning, the map keeps working, and good
  * payloads around a bad one still arrive.
  */
-import { configureStore } from '@reduxjs/toolkit';
 import { http, HttpResponse } from 'msw';
-import { selectActiveShifts } from '../features/liveMap/state/activeShiftsSlice';
-import { liveMapApi } from '../features/liveMap/state/liveMapApi';
-import { liveMapOpened } from '../features/liveMap/state/liveMapSlice';
-import { fakeSocketFactory } from '../testing/fakeSocket';
-import { demoToken, demoUser, makeShift } from '../testing/fixtures';
-import { API } from '../testing/handlers';
-import { server } from '../testing/mswServer';
-import { api, sessionExpired } from './api';
-import { resolveConfig } from './config';
-import { rootReducer } from './rootReducer';
-import { createLiveMapChannel } from '../features/liveMap/realtime/liveMapChannel';
-import { createRealtimeMiddleware } from '../lib/realtime/realtimeMiddleware';
+import { fakeSocketFactory } from '../../../testing/fakeSocket';
+import { makeShift } from '../../../testing/fixtures';
+import { API } from '../../../testing/handlers';
+import { server } from '../../../testing/mswServer';
+import { testStore } from '../../../testing/testStore';
+import { selectActiveShifts } from '../state/activeShiftsSlice';
+import { liveMapApi } from '../state/liveMapApi';
+import { liveMapOpened } from '../state/liveMapSlice';
+import { createLiveMapChannel } from './liveMapChannel';
 
 const T0 = '2026-11-21T15:00:00.000Z';
 const T1 = '2026-11-21T15:00:05.000Z';
@@ -26,14 +22,7 @@ async function openMap() {
   const shifts = [makeShift({ id: 1, latitude: -33.45, longitude: -70.66 }), makeShift({ id: 2, latitude: -33.45, longitude: -70.66 })];
   server.use(http.get(`${API}/shifts/active`, () => HttpResponse.json({ shifts, count: shifts.length })));
   const sockets = fakeSocketFactory();
-  const store = configureStore({
-    reducer: rootReducer,
-    preloadedState: {
-      config: resolveConfig({ apiBaseUrl: API, socketUrl: 'http://flota.test', devTools: false }),
-      auth: { token: demoToken, user: demoUser, status: 'authenticated' as const },
-    },
-    middleware: (getDefault) => getDefault().concat(api.middleware, createRealtimeMiddleware({ createSocket: sockets.createSocket, channels: [createLiveMapChannel({ flushIntervalMs: 10 })], onUnauthorized: sessionExpired })),
-  });
+  const store = testStore({ createSocket: sockets.createSocket, channels: [createLiveMapChannel({ flushIntervalMs: 10 })] });
   await store.dispatch(liveMapApi.endpoints.getActiveShifts.initiate());
   store.dispatch(liveMapOpened());
   sockets.last.simulateConnect();

@@ -7,18 +7,13 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Provider } from 'react-redux';
-import { makeStore } from './store';
-import { prefixedStorage } from '../lib/storage';
-import { fakeSocketFactory } from '../testing/fakeSocket';
-import { demoToken, demoUser } from '../testing/fixtures';
-import { API } from '../testing/handlers';
-import { server } from '../testing/mswServer';
-import { ZonesFileButtons } from '../features/alerts/ZonesFileButtons';
+import { API } from '../../testing/handlers';
+import { server } from '../../testing/mswServer';
+import { testStore } from '../../testing/testStore';
+import { ZonesFileButtons } from './ZonesFileButtons';
 
 function renderButtons() {
-  const storage = prefixedStorage('flota');
-  storage.write('session', { token: demoToken, user: demoUser });
-  const store = makeStore({ config: { router: 'memory', apiBaseUrl: 'http://localhost/api', devTools: false }, storage, createSocket: fakeSocketFactory().createSocket });
+  const store = testStore();
   const imported: number[] = [];
   const user = userEvent.setup();
   render(
