@@ -42,8 +42,8 @@ export const routes: RouteObject[] = [
     handle: { title: 'Conductor' } satisfies RouteHandle,
     hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
     lazy: async () => {
-              const { ConductorPage } = await import('../features/conductor');
-              return { Component: ConductorPage };
+              const { ConductorRoute } = await import('./ConductorRoute');
+              return { Component: ConductorRoute };
             },
   },
   {

@@ -5,7 +5,7 @@ import { API } from '../../testing/apiEdge';
 import { makeShift } from '../../testing/fixtures';
 import { server } from '../../testing/mswServer';
 import { renderApp } from '../../testing/renderApp';
-import { OFFLINE_TEXT } from './usePositionTracking';
+import { OFFLINE_TEXT } from './positions/flushPositions';
 
 /** A fix time after the shift started (the page ignores older, cached fixes). */
 const later = (seconds: number) => Math.floor(Date.now() / 1000) * 1000 + 60_000 + seconds * 1000;
@@ -46,6 +46,8 @@ function driverServer({ offline = () => false }: { offline?: () => boolean } = {
     }),
     http.get(`${API}/driver/me`, () => HttpResponse.json({ driver: PROFILE, shift })),
     http.get(`${API}/driver/dispatch`, () => HttpResponse.json({ availability: 'libre', offer: null, trip: null, fares_enabled: false })),
+    http.get(`${API}/driver/account`, () => HttpResponse.json({ balance: 0, days_behind: 0, terms: null, entries: [] })),
+    http.get(`${API}/driver/documents`, () => HttpResponse.json({ documents: [], blocked_reasons: [] })),
     http.post(`${API}/driver/shifts/start`, () => {
       shift = makeShift({ id: 99, start_time: new Date().toISOString() });
       return HttpResponse.json({ shift });
