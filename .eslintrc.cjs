@@ -131,5 +131,10 @@ module.exports = {
     { files: ['*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
     { files: ['server/**/*.test.ts'], rules: { 'import/no-restricted-paths': ['error', { zones: [...layerZones, ...serverZones] }] } },
     { files: ['server/**', 'bench/**', 'e2e/**', '*.config.ts', 'webpack.config.ts'], rules: { 'no-console': 'off' } },
+    // A spec's test runs against its worker's own server only through support/test.ts (baseURL).
+    {
+      files: ['e2e/*.spec.ts'],
+      rules: { 'no-restricted-imports': ['error', { paths: [{ name: '@playwright/test', message: "Import test and expect from './support/test': each worker has a server of its own (baseURL)." }] }] },
+    },
   ],
 };

@@ -13,6 +13,7 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import CopyPlugin from 'copy-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import MinimizerPlugin from 'minimizer-webpack-plugin';
 import type { Configuration, RuleSetRule, WebpackPluginInstance } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { buildMapAssets } from './webpack/mapAssets';
@@ -64,6 +65,9 @@ function precompressed(production: boolean): WebpackPluginInstance[] {
 function shared(production: boolean): Configuration {
   return {
     mode: production ? 'production' : 'development',
+    // SWC minifies instead of webpack's default (terser): the build takes a third of the time (two
+    // alternated builds at load 20-29: 233-300 s against 768-869 s) for a 0.4 % smaller main.js.gz.
+    optimization: { minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 } } })] },
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     performance: { hints: false },

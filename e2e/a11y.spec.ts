@@ -3,7 +3,7 @@
  * user opens, in the light and the dark theme (the system's setting, which Sistema follows):
  * zero violations. Also the keyboard's way in: the skip link is the first tab stop.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectNoAxeViolations } from './support/axe';
 import { logIn } from './support/session';
 

@@ -11,7 +11,7 @@
  * in the light and the dark theme at both sizes.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { boardCard, createDriver, deskOnDispatch, Leftovers, PAPUDO, person, phoneOnShift } from './support/dispatch';
 import { DEMO_FLEET_CODE, DEMO_PASSWORD, DEMO_RUT, logIn, screenshotPath } from './support/session';

@@ -8,7 +8,7 @@
  * as a layer on the live and dispatch maps, the Operador's too. Screenshots, light and dark, of the
  * desk (1366×768, and 390×844 for the sidebar's icons and the rules) and the phone's SOS.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import type { Driver } from '../contract/entities';
 import { DEMO_FLEET_CODE, DEMO_PASSWORD, logIn, screenshotPath } from './support/session';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { DEMO_PASSWORD, DEMO_RUT, logIn, logInThroughForm, screenshotPath } from './support/session';
 
 const stat = (page: Page, label: string) => page.getByRole('group', { name: label });

@@ -4,7 +4,7 @@
  * owner's map, in another browser context, follows the taxi), lose the connection, move, come
  * back (the trail has the offline points, in order), end the shift.
  */
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './support/test';
 import type { Driver, LocationPoint, Shift } from '../contract/entities';
 import { DEMO_FLEET_CODE, DEMO_PASSWORD, DEMO_RUT, logIn, screenshotPath } from './support/session';
 

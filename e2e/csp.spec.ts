@@ -3,7 +3,7 @@
  * drivers, vehicles, live map with tiles and MapLibre's worker, history) and the intranet page that
  * embeds the bundle. Not one `securitypolicyviolation` event and no CSP message in the console.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { mapAtRest } from './support/liveMap';
 import { DEMO_PASSWORD, DEMO_RUT, logInThroughForm, screenshotPath } from './support/session';
 

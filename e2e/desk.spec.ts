@@ -4,7 +4,7 @@
  * edit a driver (no buttons; a forged request gets 403); the owner deactivates the operator and the
  * operator's open map is signed out; Actividad shows the owner's changes with who and when.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import type { Driver, Shift } from '../contract/entities';
 import { postLocation } from './support/liveMap';
 import { logIn, screenshotPath } from './support/session';

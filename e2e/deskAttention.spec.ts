@@ -8,7 +8,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { workerPorts } from './support/ports';
 import { ownerApi, postLocation } from './support/liveMap';
 import { DEMO_PASSWORD, DEMO_RUT, logIn, screenshotPath } from './support/session';
 import { spawnServer } from './support/spawnedServer';
@@ -48,7 +49,7 @@ async function shootBothThemes(page: Page, name: string) {
 const CLOCK_BEHIND_SECONDS = 600;
 
 test.describe('attention list, with a server of its own (its clock 10 minutes behind the desk)', () => {
-  const port = Number(process.env.E2E_SPARE_PORT ?? Number(process.env.E2E_PORT ?? 4810) + 2);
+  const port = workerPorts().spare;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'flota-e2e-attention-'));
   test.use({ baseURL: `http://127.0.0.1:${port}` });
   test.afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

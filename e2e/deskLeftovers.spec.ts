@@ -7,7 +7,7 @@
  * of "Requiere atención" until the other is drawn) and, on a phone, "Requiere atención" above the fold. Screenshots at 1366×768, 390×844 and 360×740, light
  * and dark: e2e/artifacts/screenshots/leftovers-<screen>-<width>-<theme>.png.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { deskToken, PAPUDO } from './support/dispatch';
 import { logIn, screenshotPath } from './support/session';
 

@@ -8,7 +8,7 @@
  * a desk cancellation reaches the phone. Each journey brings its own drivers, in Papudo (20 km from the demo taxis), and removes
  * them. Screenshots (e2e/artifacts/screenshots/dispatch-*.png) are for a person to look at.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import {
   apiDriverOnShift,
   boardCard,

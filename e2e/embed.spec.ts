@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
+import { workerPorts } from './support/ports';
 import { DEMO_PASSWORD, DEMO_RUT, screenshotPath } from './support/session';
 import { spawnServer } from './support/spawnedServer';
 
@@ -89,7 +90,7 @@ test('every screen works inside the intranet page under /intranet/flota, with ha
 
 test.describe('with a server of its own', () => {
   // Spare ports beside the main e2e server's (the live-map spec uses +2 and +3).
-  const port = Number(process.env.E2E_PORT ?? 4810) + 4;
+  const port = workerPorts().second;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'flota-e2e-embed-'));
   test.use({ baseURL: `http://127.0.0.1:${port}` });
   test.afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { computeCheckDigit, formatRut } from '../contract/rut';
 import { logIn, screenshotPath } from './support/session';
 

@@ -4,7 +4,7 @@
  * them, export the CSV and open a shift's route.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { logIn, screenshotPath } from './support/session';
 
 const FLEET_ZONE = 'America/Santiago';

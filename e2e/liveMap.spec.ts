@@ -6,10 +6,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { Shift } from '../contract/entities';
 import { lookAtMap, mapAtRest, openLiveMap, ownerApi, postLocation } from './support/liveMap';
-import { E2E_TILE_PORT } from './support/ports';
+import { E2E_TILE_PORT, workerPorts } from './support/ports';
 import { logIn, screenshotPath } from './support/session';
 import { spawnServer } from './support/spawnedServer';
 
@@ -76,7 +76,7 @@ test('the live map shows tiles, one taxi per located driver, the list, and a pop
 
 test.describe('with a server of its own', () => {
   // Ports of this helper's range (see the e2e README): the main e2e server is E2E_PORT.
-  const port = Number(process.env.E2E_SPARE_PORT ?? Number(process.env.E2E_PORT ?? 4810) + 2);
+  const port = workerPorts().spare;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'flota-e2e-restart-'));
   test.use({ baseURL: `http://127.0.0.1:${port}` });
   test.afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

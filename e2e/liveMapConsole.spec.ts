@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
+import { workerPorts } from './support/ports';
 import type { Shift } from '../contract/entities';
 import { countSocketEvents, lookAtMap, mapAtRest, mapMovedAndAtRest, mapScreenshot, openLiveMap, ownerApi, postLocation } from './support/liveMap';
 import { logIn, screenshotPath } from './support/session';
@@ -185,7 +186,7 @@ test('a failed snapshot keeps a message with Reintentar, which recovers without 
 });
 
 test.describe('with the demo fleet moving, on a server of its own', () => {
-  const port = Number(process.env.E2E_CONSOLE_PORT ?? Number(process.env.E2E_PORT ?? 4810) + 4);
+  const port = workerPorts().second;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'flota-e2e-console-'));
   test.use({ baseURL: `http://127.0.0.1:${port}` });
   test.afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -3,7 +3,7 @@
  * the spec's alert and a message with Reintentar stay on screen, past the time a success notice
  * lasts, and Reintentar brings the list without a reload.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { logIn } from './support/session';
 
 /** A success notice goes after 5 s (NOTICE_DURATION_MS); an error notice must still be there after this long. */

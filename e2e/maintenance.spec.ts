@@ -6,7 +6,7 @@
  * cost shows in Reportes' costs per taxi and month. The Operador reads without the forms.
  * Screenshots at 1366×768 and 390×844, light and dark.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { DEMO_PASSWORD, logIn, screenshotPath } from './support/session';
 
 const DESKTOP = { width: 1366, height: 768 };

@@ -7,15 +7,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { Shift } from '../contract/entities';
 import { startNginx, type RunningNginx } from './support/nginx';
 import { DEMO_PASSWORD, DEMO_RUT, logIn, screenshotPath } from './support/session';
+import { workerPorts } from './support/ports';
 import { spawnServer, type SpawnedServer } from './support/spawnedServer';
 import { mapAtRest, postLocation } from './support/liveMap';
 
-/** Four ports from the delivery range: Flota, its tile server, nginx HTTP, nginx HTTPS. */
-const BASE = Number(process.env.E2E_NGINX_PORT ?? 5620);
+/** Four ports of the worker's range (support/ports.ts): Flota, its tile server, nginx HTTP, nginx HTTPS. */
+const BASE = workerPorts().extra;
 const PORTS = { flota: BASE, tiles: BASE + 1, http: BASE + 2, https: BASE + 3 };
 const HTTPS_URL = `https://127.0.0.1:${PORTS.https}`;
 /** nginx reaches Flota from this address (proxy_bind in the test's rendering of the example). */

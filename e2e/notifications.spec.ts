@@ -6,7 +6,7 @@
  * At 1366×768 and 390×844, light and dark, with axe; screenshots for a person to look at.
  */
 import http from 'node:http';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoAxeViolations } from './support/axe';
 import { logIn, screenshotPath } from './support/session';
 

@@ -13,7 +13,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
+import { workerPorts } from './support/ports';
 import { tileAt, writePmtilesArchive, type ArchiveTile } from '../server/tools/testing/pmtilesArchive';
 import { shareOfColour } from './support/canvasColour';
 import { apiDriverOnShift, createDriver, deskToken, Leftovers, PAPUDO, person, PHONE } from './support/dispatch';
@@ -21,7 +22,7 @@ import { logIn, screenshotPath } from './support/session';
 import { spawnServer, type SpawnedServer } from './support/spawnedServer';
 import { solidPng } from './support/tileServer';
 
-const port = Number(process.env.E2E_SPARE_PORT ?? Number(process.env.E2E_PORT ?? 4810) + 2);
+const port = workerPorts().spare;
 const LA_LIGUA = { longitude: -71.2264, latitude: -32.4519 };
 const GREEN: [number, number, number] = [46, 139, 87];
 

@@ -10,13 +10,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
+import { workerPorts } from './support/ports';
 import { shareOfColour } from './support/canvasColour';
 import { logIn, screenshotPath } from './support/session';
 import { spawnServer } from './support/spawnedServer';
 import { writeVectorArchive } from './support/vectorArchive';
 
-const port = Number(process.env.E2E_SPARE_PORT ?? Number(process.env.E2E_PORT ?? 4810) + 2);
+const port = workerPorts().spare;
 /** The Protomaps flavours' colours (@protomaps/basemaps 5.7): water and earth, light and dark. */
 const LIGHT = { water: [128, 222, 234], earth: [226, 223, 218] } as const;
 const DARK = { water: [49, 53, 63], earth: [31, 31, 31] } as const;

@@ -4,7 +4,7 @@
  * the map first over at least half the screen, and a taxi is found and followed with the panel,
  * with no sideways scroll. Screenshots (e2e/artifacts/screenshots/phone-*.png) are for a person.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import type { Shift } from '../contract/entities';
 import { ownerApi } from './support/liveMap';
 import { logIn, screenshotPath } from './support/session';

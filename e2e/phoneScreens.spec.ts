@@ -15,7 +15,7 @@
  * 360 px can break, overflow, is the width check, which runs at every size.
  * Screenshots at 390×844 (e2e/artifacts/screenshots/phone-<theme>-<screen>.png) are for a person.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectNoAxeViolations } from './support/axe';
 import { logIn, screenshotPath } from './support/session';
 

@@ -5,7 +5,7 @@
  * by what was typed; Lugares at 1366×768 and 390×844, light and dark, with a file imported.
  * Screenshots (e2e/artifacts/screenshots/pickup-*.png) are for a person to look at.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { boardCard, createdBookingId, deskOnDispatch, deskToken, Leftovers, PHONE } from './support/dispatch';
 import { screenshotPath } from './support/session';
 

@@ -3,7 +3,7 @@
  * history, replay a finished shift, play it, change its speed, jump with the chart, see a stop's
  * duration (the demo history's, when it has stops); then ask where every taxi was at a past moment and find the demo fleet on the map.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { DEMO_PASSWORD, DEMO_RUT, logIn, screenshotPath } from './support/session';
 
 interface HistoryShift {

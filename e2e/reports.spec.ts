@@ -7,7 +7,7 @@
  * screenshots at 1366×768 and 390×844, light and dark, with no page overflow.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { Booking } from '../contract/api';
 import { apiDriverOnShift, createDriver, deskToken, Leftovers, PAPUDO, person } from './support/dispatch';
 import { openFixtureWeek, reportsJourney } from './support/reportsJourney';

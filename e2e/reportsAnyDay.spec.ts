@@ -9,13 +9,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
+import { workerPorts } from './support/ports';
 import { awkwardMoments, fleetDay } from './support/fleetDays';
 import { reportsJourney } from './support/reportsJourney';
 import { logIn, screenshotPath } from './support/session';
 import { spawnServer } from './support/spawnedServer';
 
-const port = Number(process.env.E2E_SPARE_PORT ?? Number(process.env.E2E_PORT ?? 4810) + 2);
+const port = workerPorts().spare;
 
 for (const moment of awkwardMoments()) {
   test.describe(`Reportes el ${moment.name}`, () => {

@@ -6,7 +6,7 @@
  * a counter and downloads the shift's track as GPX and KML.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { DEMO_PASSWORD, logIn, screenshotPath } from './support/session';
 

@@ -6,7 +6,7 @@
  * heading sticks out of the screen (a table or a board that scrolls in its own box may hold more).
  * Screenshots for a person to look at: SHOTS_DIR (default e2e/artifacts/screenshots), 360-<screen>-<theme>.png.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { createDriver, deskToken, Leftovers, PAPUDO, person, phoneOnShift } from './support/dispatch';
 import { mapAtRest } from './support/liveMap';
 import { logIn } from './support/session';

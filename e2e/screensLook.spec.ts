@@ -4,7 +4,7 @@
  * (e2e/artifacts/screenshots/screens-<width>-<theme>-<screen>.png). It also checks what the
  * narrow window and the theme must show.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { mapAtRest } from './support/liveMap';
 import { logIn, screenshotPath } from './support/session';
 

@@ -4,7 +4,7 @@
  * "Toggle attribution", the canvas "Map"), and no two screens share a document title (Despacho and
  * Mapa en Vivo in two tabs looked alike).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { DEMO_FLEET_CODE, logIn } from './support/session';
 
 /** English words a control's name must not carry (whole words, so "Mapa" or "Menú" pass). */

@@ -8,7 +8,7 @@
  * Screenshots (e2e/artifacts/screenshots/pedir-*.png): the page empty, with errors and sent, light
  * and dark, the desk's card (light and dark), the blocked list and the refusal.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { expectNoAxeViolations } from './support/axe';
 import { boardCard, createDriver, createPlace, deskOnDispatch, deskToken, Leftovers, north, PAPUDO, person, PHONE, phoneOnShift } from './support/dispatch';
 import { DEMO_FLEET_CODE, screenshotPath } from './support/session';

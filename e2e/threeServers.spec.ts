@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import type { Booking, Shift } from '../contract/api';
 import { DEMO_FLEET_CODE, DEMO_PASSWORD, demoDriverRuts } from '../server/tools/seed/demoFleet';
 import { startSimulator, type Simulator } from '../server/tools/simulator/runner';
@@ -19,10 +19,11 @@ import { storedTimes } from '../server/tools/testing/killUnderLoad';
 import { apiDriverOnShift, createDriver, deskToken, Leftovers, north, PAPUDO, person, type Person } from './support/dispatch';
 import { startNginx, type RunningNginx } from './support/nginx';
 import { logIn, screenshotPath } from './support/session';
+import { workerPorts } from './support/ports';
 import { spawnServer, type SpawnedServer } from './support/spawnedServer';
 
-/** Seven ports from E2E_THREE_PORT: three processes, one tile server, nginx HTTP and HTTPS, PostgreSQL. */
-const BASE = Number(process.env.E2E_THREE_PORT ?? 5640);
+/** Seven ports of the worker's range (support/ports.ts): three processes, one tile server, nginx HTTP and HTTPS, PostgreSQL. */
+const BASE = workerPorts().extra;
 const PORTS = { flota: [BASE, BASE + 1, BASE + 2], tiles: BASE + 3, http: BASE + 4, https: BASE + 5, postgres: BASE + 6 };
 const HTTPS_URL = `https://127.0.0.1:${PORTS.https}`;
 const METRICS_TOKEN = 'tres-procesos-metricas-0123456789';

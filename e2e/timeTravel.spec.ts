@@ -2,7 +2,7 @@
  * DevTools time-travel in the real app: jumping to a recorded state (as the extension does) moves
  * the map and the selection, without a new socket or a new request.
  */
-import { expect, test, type Request } from '@playwright/test';
+import { expect, test, type Request } from './support/test';
 import { installFakeDevTools } from './support/fakeDevTools';
 import { logIn, screenshotPath } from './support/session';
 

@@ -10,7 +10,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
+import { workerPorts } from './support/ports';
 import { createDriver, createdBookingId, createPlace, deskOnDispatch, deskToken, Leftovers, north, PAPUDO, person, PHONE, phoneOnShift } from './support/dispatch';
 import { screenshotPath } from './support/session';
 import { spawnServer, type SpawnedServer } from './support/spawnedServer';
@@ -41,7 +42,7 @@ async function taxiDot(page: Page) {
 }
 
 test.describe('the passenger follows their taxi (a server of its own, its clock moved after the trip)', () => {
-  const port = Number(process.env.E2E_SPARE_PORT ?? Number(process.env.E2E_PORT ?? 4810) + 2);
+  const port = workerPorts().spare;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'flota-e2e-tracking-'));
   test.use({ baseURL: `http://127.0.0.1:${port}` });
   test.afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -6,7 +6,7 @@
  * sees why, and /conductor tells the driver. Each journey brings its own taxi and driver, in Papudo,
  * and removes them. Screenshots (e2e/artifacts/screenshots/vencimientos-*.png) are for a person to look at.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createDriver, DESK, deskToken, Leftovers, north, PAPUDO, person, PHONE, phoneOnShift } from './support/dispatch';
 import { logIn, screenshotPath } from './support/session';
 

@@ -12,23 +12,25 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startTileServer } from './tileServer';
-import { E2E_PORT, E2E_TILE_PORT } from './ports';
 
 async function run() {
+  // The caller (spawnedServer.ts) names both ports: a worker's own server or a test's spare one.
+  const port = Number(process.env.E2E_PORT ?? 4810);
+  const tilePort = Number(process.env.E2E_TILE_PORT ?? port + 1);
   // E2E_TILE_URL: another server's tiles (several processes behind one proxy must name the same
   // tile server: the page's CSP comes from one process, config.json from another).
   // E2E_TILE_SERVER=off: TILE_URL still names the tile port, where nothing answers (a tile outage).
   const tiles = process.env.E2E_TILE_URL
     ? { url: process.env.E2E_TILE_URL }
     : process.env.E2E_TILE_SERVER === 'off'
-      ? { url: `http://127.0.0.1:${E2E_TILE_PORT}/{z}/{x}/{y}.png` }
-      : await startTileServer(E2E_TILE_PORT);
+      ? { url: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png` }
+      : await startTileServer(tilePort);
   // E2E_DATA_DIR: a folder the caller owns and keeps, so a restarted server finds the same data
   // and the same JWT secret (tokens stay valid). Otherwise a throwaway folder.
   const keptDataDir = process.env.E2E_DATA_DIR;
   const dataDir = keptDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'flota-e2e-'));
   Object.assign(process.env, {
-    PORT: String(E2E_PORT),
+    PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     TILE_URL: tiles.url,
