@@ -49,6 +49,9 @@ const config: Config = {
         // The worker is loaded by URL in the browser; in Jest it is only a name.
         '^maplibre-gl/dist/maplibre-gl-worker\\.mjs$': '<rootDir>/src/testing/fileStub.ts',
         '^react-map-gl/maplibre$': '<rootDir>/src/testing/reactMapGlStandIn.tsx',
+        // terra-draw draws on MapLibre's canvas: a stand-in the Zonas tests finish shapes on.
+        '^terra-draw$': '<rootDir>/src/testing/terraDrawStandIn.ts',
+        '^terra-draw-maplibre-gl-adapter$': '<rootDir>/src/testing/terraDrawStandIn.ts',
       },
       transform,
       transformIgnorePatterns,

@@ -1,8 +1,9 @@
 /**
  * One Flota process's worth of the position stream for `npm run bench -- fanout` (fanout.bench.ts
- * starts three, or one): an HTTP server with Flota's socket.io server, its PostgreSQL adapter when
- * FANOUT_DATABASE_URL is set (as with DATABASE_URL), and Flota's own location stream
- * (platform/realtime/locationStream.ts). Told by its parent (IPC) how many taxis it takes and how
+ * starts three, or one): an HTTP server with Flota's socket.io server, its adapter between processes
+ * (FANOUT_ADAPTER: `postgres` with FANOUT_DATABASE_URL, as with DATABASE_URL; `redis` with
+ * FANOUT_REDIS_URL, as with REDIS_URL; `memory`: one process), and Flota's own location stream
+ * (platform/realtime/locationStream.ts; FANOUT_RELAY_MS: its relay to the other processes coalesced). Told by its parent (IPC) how many taxis it takes and how
  * often its ingest flushes, it publishes each flush as the ingest does: one call per owner per flush,
  * each update stamped with the time it was sent (delivery latency is read against it).
  * Every token is the fleet's owner: the bench measures the fan-out, not the login.
@@ -12,6 +13,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import type { LocationUpdatePayload } from '../contract/socket';
 import { attachPostgresAdapter } from '../server/platform/realtime/postgresAdapter';
+import { attachRedisAdapter } from '../server/platform/realtime/redisAdapter';
 import { createLocationStream } from '../server/platform/realtime/locationStream';
 import { createSocketServer } from '../server/platform/realtime/socketServer';
 
@@ -36,7 +38,7 @@ export interface NodeReport {
 
 async function main() {
   const port = Number(process.env.FANOUT_PORT);
-  const databaseUrl = process.env.FANOUT_DATABASE_URL || null;
+  const adapter = process.env.FANOUT_ADAPTER ?? 'memory';
   const log = Fastify({ logger: false }).log;
   const http = createServer();
   const io = createSocketServer(http, {
@@ -44,8 +46,13 @@ async function main() {
     corsOrigins: [],
     log,
   });
-  const closeAdapter = databaseUrl ? await attachPostgresAdapter(io, databaseUrl, log) : async () => undefined;
-  const publish = createLocationStream(io, databaseUrl !== null);
+  const closeAdapter =
+    adapter === 'redis'
+      ? await attachRedisAdapter(io, process.env.FANOUT_REDIS_URL as string, log)
+      : adapter === 'postgres'
+        ? await attachPostgresAdapter(io, process.env.FANOUT_DATABASE_URL as string, log)
+        : async () => undefined;
+  const publish = createLocationStream(io, adapter !== 'memory', { relayEveryMs: Number(process.env.FANOUT_RELAY_MS ?? 0) });
   await new Promise<void>((resolve) => http.listen(port, '127.0.0.1', resolve));
 
   process.on('message', (message: { round?: NodeCommand; servers?: true; stop?: true }) => {

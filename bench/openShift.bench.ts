@@ -39,8 +39,8 @@ const SHIFTS = 4;
 const PASSWORD = 'turno-abierto-bench';
 const TARGET_MS = 50;
 
-/** Drives of 2–10 minutes at 15–60 km/h, stands of 1–15 minutes, a wild fix now and then (reportsSummary's shift). */
-function twelveHourShift(start: Date, seed: number): TrailPoint[] {
+/** Drives of 2–10 minutes at 15–60 km/h, stands of 1–15 minutes, a wild fix now and then (reportsSummary's shift; also `-- quick`'s). */
+export function twelveHourShift(start: Date, seed: number): TrailPoint[] {
   const random = seededRandom(seed);
   const track = new SyntheticTrack(start);
   const end = start.getTime() + HOURS * 3_600_000;
@@ -67,7 +67,7 @@ interface OpenShift {
 const fmt = (timing: Timing) => `p50 ${ms(timing.median)} · p95 ${ms(timing.p95)}`;
 const line = (label: string, timing: Timing) => console.log(`  ${label.padEnd(58)} ${fmt(timing)} · carga ${loadAverage()}`);
 
-async function storePoints(db: Kysely<Database>, shiftId: number, points: readonly TrailPoint[]): Promise<void> {
+export async function storePoints(db: Kysely<Database>, shiftId: number, points: readonly TrailPoint[]): Promise<void> {
   const rows = points.map((p) => ({ shift_id: shiftId, latitude: p.latitude, longitude: p.longitude, recorded_at: new Date(p.time) }));
   for (let i = 0; i < rows.length; i += 2000) await db.insertInto('shift_locations').values(rows.slice(i, i + 2000)).execute();
 }

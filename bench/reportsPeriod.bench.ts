@@ -20,19 +20,21 @@ import { createScratchDatabase } from '../server/tools/testing/scratchDatabase';
 import { againstReference, cpuReference, loadAverage } from './stats';
 
 const DRIVERS = 200;
-const DAYS = 30;
+export const REPORT_DAYS = 30;
+const DAYS = REPORT_DAYS;
 const RUNS = 30;
 const BUDGET_MS = 300;
 const ZONE = 'America/Santiago';
-const FIRST_DAY = '2026-10-01';
+export const REPORT_FIRST_DAY = '2026-10-01';
+const FIRST_DAY = REPORT_FIRST_DAY;
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
-/** A fleet's month: about one shift per driver per day (6–10 h), each with a summary. */
-async function fillFleet(db: Kysely<Database>, rutBody: number, seed: number): Promise<{ ownerId: number; shifts: number }> {
+/** A fleet's month: about one shift per driver per day (6–10 h), each with a summary (also `-- quick`'s reports month, with a password that signs in). */
+export async function fillFleet(db: Kysely<Database>, rutBody: number, seed: number, passwordHash = 'x'): Promise<{ ownerId: number; ownerRut: string; shifts: number }> {
   const random = seededRandom(seed);
   const names = Array.from({ length: DRIVERS }, (_, i) => `Conductor${i + 1}`);
-  const fleet = await createFleet(db, { rutBody, company: `Flota ${seed}`, passwordHash: 'x', driverNames: names, platePrefix: `B${seed % 10}` });
+  const fleet = await createFleet(db, { rutBody, company: `Flota ${seed}`, passwordHash, driverNames: names, platePrefix: `B${seed % 10}` });
   const shifts: Array<{ owner_id: number; driver_id: number; vehicle_id: number | null; start_time: Date; end_time: Date }> = [];
   for (let day = 0; day < DAYS; day += 1) {
     for (const driver of fleet.drivers) {
@@ -45,7 +47,7 @@ async function fillFleet(db: Kysely<Database>, rutBody: number, seed: number): P
     const summaries = ids.map(({ id }) => sql`(${id}, ${random.int(40_000, 220_000)}, ${random.int(5000, 15000)}, ${random.int(5000, 20000)}, ${random.int(5, 25)}, ${random.int(4, 20)}, ${random.int(50, 95)}, 30, 500, 0, '[]', '[]')`);
     await sql`insert into shift_summaries (shift_id, distance_m, moving_seconds, stopped_seconds, stops_count, trips_count, max_speed_kmh, average_speed_kmh, points_count, ignored_points, trips, stops) values ${sql.join(summaries)}`.execute(db);
   }
-  return { ownerId: fleet.ownerId, shifts: shifts.length };
+  return { ownerId: fleet.ownerId, ownerRut: fleet.ownerRut, shifts: shifts.length };
 }
 
 async function timeIt(label: string, runs: number, action: () => Promise<unknown>): Promise<void> {

@@ -43,7 +43,7 @@ function ownerOf(url: string): string {
   return url.replace(/^file:\/\//, '').split('/').slice(-2).join('/');
 }
 
-function printTop(profile: Profile, top: number): void {
+export function printTop(profile: Profile, top: number): void {
   const totalMs = profileMs(profile);
   const byFunction = selfTimeBy(profile, ({ functionName, url, lineNumber }) => `${functionName || '(anonymous)'} ${url ? `${url.split('/').pop()}:${lineNumber + 1}` : ''}`.trim());
   const byOwner = selfTimeBy(profile, ({ url }) => ownerOf(url));

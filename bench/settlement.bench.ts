@@ -70,8 +70,9 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-async function yearOfLedger(db: Kysely<Database>): Promise<{ ownerId: number; drivers: number[]; entries: number }> {
-  const fleet = await createFleet(db, { rutBody: 70_000_000, company: 'Bench Cuentas', passwordHash: 'x', driverNames: Array.from({ length: 200 }, (_, i) => `C${i}`) });
+/** 200 drivers' year of daily cuotas and weekly payments (also `-- quick`'s balances, with a password that signs in). */
+export async function yearOfLedger(db: Kysely<Database>, passwordHash = 'x'): Promise<{ ownerId: number; ownerRut: string; drivers: number[]; entries: number }> {
+  const fleet = await createFleet(db, { rutBody: 70_000_000, company: 'Bench Cuentas', passwordHash, driverNames: Array.from({ length: 200 }, (_, i) => `C${i}`) });
   const rows = [];
   for (const [d, driver] of fleet.drivers.entries()) {
     for (let day = 0; day < 365; day += 1) {
@@ -84,7 +85,7 @@ async function yearOfLedger(db: Kysely<Database>): Promise<{ ownerId: number; dr
   await insertChunks(rows, (chunk) => db.insertInto('account_entries').values(chunk).execute());
   // As autovacuum would after a load this size: the planner then knows the table.
   await sql`analyze account_entries`.execute(db);
-  return { ownerId: fleet.ownerId, drivers: fleet.drivers.map((driver) => driver.id), entries: rows.length };
+  return { ownerId: fleet.ownerId, ownerRut: fleet.ownerRut, drivers: fleet.drivers.map((driver) => driver.id), entries: rows.length };
 }
 
 async function dayOfCharges(db: Kysely<Database>): Promise<{ ownerId: number }> {

@@ -1,6 +1,7 @@
 /**
- * Three Flota processes on one PostgreSQL behind Debian's nginx running deploy/nginx/flota.conf
- * (all started here): a desk on one process sees a phone that posts to another; then, under the
+ * Three Flota processes on one PostgreSQL and one Redis (REDIS_URL: socket.io's Redis Streams adapter,
+ * the engine the 10,000-taxi fan-out figure picked, docs/scaling.md) behind Debian's nginx running
+ * deploy/nginx/flota.conf (all started here): a desk on one process sees a phone that posts to another; then, under the
  * simulator's load and a counted stream of points, the process holding the desk and the background
  * work is killed with -9. Every point answered 202 is stored; the desk reconnects through nginx to a
  * survivor and resyncs (a point posted while it was away shows); the offer that was pending expires
@@ -15,6 +16,7 @@ import type { Booking, Shift } from '../contract/api';
 import { DEMO_FLEET_CODE, DEMO_PASSWORD, demoDriverRuts } from '../server/tools/seed/demoFleet';
 import { startSimulator, type Simulator } from '../server/tools/simulator/runner';
 import { startOwnPostgres, type OwnPostgres } from '../server/tools/testing/ownPostgres';
+import { startOwnRedis, type OwnRedis } from '../server/tools/testing/ownRedis';
 import { storedTimes } from '../server/tools/testing/killUnderLoad';
 import { apiDriverOnShift, createDriver, deskToken, Leftovers, north, PAPUDO, person, type Person } from './support/dispatch';
 import { startNginx, type RunningNginx } from './support/nginx';
@@ -22,9 +24,9 @@ import { logIn, screenshotPath } from './support/session';
 import { workerPorts } from './support/ports';
 import { spawnServer, type SpawnedServer } from './support/spawnedServer';
 
-/** Seven ports of the worker's range (support/ports.ts): three processes, one tile server, nginx HTTP and HTTPS, PostgreSQL. */
+/** Eight ports of the worker's range (support/ports.ts): three processes, one tile server, nginx HTTP and HTTPS, PostgreSQL, Redis. */
 const BASE = workerPorts().extra;
-const PORTS = { flota: [BASE, BASE + 1, BASE + 2], tiles: BASE + 3, http: BASE + 4, https: BASE + 5, postgres: BASE + 6 };
+const PORTS = { flota: [BASE, BASE + 1, BASE + 2], tiles: BASE + 3, http: BASE + 4, https: BASE + 5, postgres: BASE + 6, redis: BASE + 7 };
 const HTTPS_URL = `https://127.0.0.1:${PORTS.https}`;
 const METRICS_TOKEN = 'tres-procesos-metricas-0123456789';
 const SECRET = 'tres-procesos-secreto-0123456789-0123456789';
@@ -35,6 +37,7 @@ const clock = new Intl.DateTimeFormat('es-CL', { hour: '2-digit', minute: '2-dig
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let postgres: OwnPostgres;
+let redis: OwnRedis;
 let nginx: RunningNginx;
 const dataDirs: string[] = [];
 const servers: SpawnedServer[] = [];
@@ -44,6 +47,7 @@ test.use({ baseURL: HTTPS_URL, ignoreHTTPSErrors: true });
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   postgres = await startOwnPostgres(PORTS.postgres);
+  redis = await startOwnRedis(PORTS.redis);
   const start = (i: number) => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), `flota-e2e-three-${i}-`));
     dataDirs.push(dataDir);
@@ -52,7 +56,7 @@ test.beforeAll(async () => {
       tilePort: PORTS.tiles,
       dataDir,
       // One tile server for all (the third process's, which stays up): every process names the same in its CSP and config.json.
-      env: { ...(i !== 2 ? { E2E_TILE_URL: `http://127.0.0.1:${PORTS.tiles}/{z}/{x}/{y}.png` } : {}), DATABASE_URL: postgres.url, JWT_SECRET: SECRET, METRICS_TOKEN, TRUST_PROXY: '127.0.0.4', DISPATCH_OFFER_SECONDS: String(OFFER_SECONDS), LOG_LEVEL: 'warn' },
+      env: { ...(i !== 2 ? { E2E_TILE_URL: `http://127.0.0.1:${PORTS.tiles}/{z}/{x}/{y}.png` } : {}), DATABASE_URL: postgres.url, REDIS_URL: redis.url, JWT_SECRET: SECRET, METRICS_TOKEN, TRUST_PROXY: '127.0.0.4', DISPATCH_OFFER_SECONDS: String(OFFER_SECONDS), LOG_LEVEL: 'warn' },
     });
   };
   // The first one migrates, seeds the demo fleet and takes the background work; the others join it.
@@ -65,6 +69,7 @@ test.afterAll(async () => {
   await nginx?.stop();
   for (const server of servers) await server.stop().catch(() => undefined);
   await postgres?.remove();
+  await redis?.stop();
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,10 +1,18 @@
 /**
  * Vencimientos (issue 34) in Chromium against the real server: the Dueño adds a revisión técnica
- * expiring in 5 days with its scanned PDF on a taxi's card; it shows on the card, in Vencimientos
- * (a table at 1366×768, cards at 390×844), on the dashboard's Requiere atención, and its reminder
- * reaches the inbox. A driver whose licence expired 40 days ago stays out of the candidates, the desk
- * sees why, and /conductor tells the driver. Each journey brings its own taxi and driver, in Papudo,
- * and removes them. Screenshots (e2e/artifacts/screenshots/vencimientos-*.png) are for a person to look at.
+ * expiring in 5 days with its scanned PDF on a taxi's card (the real bytes, whose type the server reads
+ * from the content); it shows on the card and in Vencimientos (a table at 1366×768, cards at 390×844).
+ * A driver whose licence expired 40 days ago, on shift with the phone's live position, stays out of
+ * the candidates: the desk sees why, and /conductor tells the driver. Each journey brings its own taxi
+ * and driver, in Papudo, and removes them. Screenshots (e2e/artifacts/screenshots/vencimientos-*.png)
+ * are for a person to look at.
+ *
+ * What needs no browser is tested beside the code: the documents dialog, its refusals and the file's
+ * download (src/features/documents/DocumentsModal.test.tsx), the list's filters, states and export
+ * (VencimientosPage.test.tsx), the cards' badges and the dashboard's documents (ExpiryNotices.test.tsx),
+ * the excluded taxis on Despacho (src/features/dispatch/DispatchPage.test.tsx); the reminders reaching
+ * the inbox once per threshold, on the injected clock (server/modules/alerts/postgresDocumentReminders.test.ts,
+ * documentReminders.test.ts) instead of waiting here for the sweep's next minute.
  */
 import { expect, test } from './support/test';
 import { createDriver, DESK, deskToken, Leftovers, north, PAPUDO, person, PHONE, phoneOnShift } from './support/dispatch';
@@ -21,8 +29,8 @@ function dayFromToday(days: number): { iso: string; shown: string } {
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-test('a revisión técnica expiring in 5 days with its scanned PDF: on the card, in Vencimientos, on the dashboard and in the inbox', async ({ browser, request }) => {
-  test.setTimeout(240_000);
+test('a revisión técnica expiring in 5 days with its scanned PDF: on the card and in Vencimientos', async ({ browser, request }) => {
+  test.setTimeout(120_000);
   await createDriver(request, leftovers, person('Marta', 'Vencimientos', 11), 'VJCR51');
   const due = dayFromToday(5);
   const desk = await browser.newContext({ viewport: DESK, locale: 'es-CL', timezoneId: 'America/Santiago' });
@@ -54,8 +62,6 @@ test('a revisión técnica expiring in 5 days with its scanned PDF: on the card,
   const row = page.getByRole('row').filter({ hasText: 'VJCR51' });
   await expect(row).toContainText(`vence el ${due.shown} (en 5 días)`);
   await expect(row).toContainText('Revisión técnica · con archivo');
-  // The demo's licence expired 40 days ago reads "venció", never "vence".
-  await expect(page.getByRole('row').filter({ hasText: 'Licencia profesional' }).first()).toContainText('venció el');
   await page.screenshot({ path: screenshotPath('vencimientos-1366') });
   await page.setViewportSize(PHONE);
   const phoneCard = page.getByRole('list', { name: 'Vencimientos' }).getByRole('listitem').filter({ hasText: 'VJCR51' });
@@ -63,18 +69,11 @@ test('a revisión técnica expiring in 5 days with its scanned PDF: on the card,
   await page.screenshot({ path: screenshotPath('vencimientos-390'), fullPage: true });
   await page.setViewportSize(DESK);
 
+  // The dashboard's Requiere atención with the document, for a person to look at.
   await page.getByRole('link', { name: 'Dashboard' }).click();
-  const attention = page.getByRole('list', { name: 'Documentos vencidos o por vencer' });
-  await expect(attention.getByRole('listitem').filter({ hasText: 'VJCR51' })).toContainText(`Revisión técnica de vehículo VJCR51: vence el ${due.shown} (en 5 días)`);
+  await expect(page.getByRole('list', { name: 'Documentos vencidos o por vencer' }).getByRole('listitem').filter({ hasText: 'VJCR51' })).toBeVisible();
   await expect(page.getByText('Cargando pendientes...')).toHaveCount(0);
   await page.screenshot({ path: screenshotPath('vencimientos-dashboard-1366') });
-
-  // The alerts' sweep looks for due reminders at most once a minute: the inbox gets it within two.
-  await expect(async () => {
-    await page.goto('/dashboard/alerts');
-    await expect(page.getByText(`Revisión técnica del taxi VJCR51 vence en 5 días (${due.shown})`)).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 150_000, intervals: [5_000] });
-  await page.screenshot({ path: screenshotPath('vencimientos-inbox-1366') });
   await desk.close();
 });
 

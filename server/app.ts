@@ -18,6 +18,7 @@ import { Messages } from './platform/errors';
 import { OneLinePerRequest } from './platform/logging';
 import { registerOpenApi } from './platform/openapi/plugin';
 import { attachPostgresAdapter } from './platform/realtime/postgresAdapter';
+import { attachRedisAdapter } from './platform/realtime/redisAdapter';
 import { createPublisher } from './platform/realtime/publisher';
 import { createSocketServer, type FlotaSocketServer } from './platform/realtime/socketServer';
 import { healthRoutes } from './platform/health';
@@ -90,6 +91,9 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
   const app = Fastify({
     logger: deps.logger ?? true,
     bodyLimit: BODY_LIMIT,
+    // Fastify's default (10 s) for a route plugin to register: a start on a busy 2-core machine
+    // (hundreds of routes and their schemas) met it in tests, and would in production.
+    pluginTimeout: 120_000,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     serverFactory: (handler) => createTimedServer(config, handler),
     // One line per request, at info only for writes (platform/logging.ts).
@@ -117,7 +121,12 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
   const driverStates = () => positions.cache;
   const io = createSocketServer(app.server, { identity: makeSocketIdentity({ db, jwtSecret: config.jwtSecret, drivers: driverStates }), corsOrigins: config.corsOrigins, log: app.log });
   // PGlite is one process: the default in-memory adapter. PostgreSQL may serve several processes.
-  const closeAdapter = config.databaseUrl ? await attachPostgresAdapter(io, config.databaseUrl, app.log) : async () => undefined;
+  // Between processes: Redis Streams when REDIS_URL is set, else PostgreSQL's LISTEN/NOTIFY; one process: in memory.
+  const closeAdapter = config.redisUrl
+    ? await attachRedisAdapter(io, config.redisUrl, app.log)
+    : config.databaseUrl
+      ? await attachPostgresAdapter(io, config.databaseUrl, app.log)
+      : async () => undefined;
   const publisher = createPublisher(io, config.databaseUrl !== null);
   // One process among several runs the background work; the embedded database is one process.
   const leadership = deps.leadership ?? (config.databaseUrl ? advisoryLeadership({ databaseUrl: config.databaseUrl, log: app.log }) : soleLeader());

@@ -5,7 +5,7 @@
  *   +2/+3 a server a test starts of its own and its tiles (liveMap, deskAttention, tracking, the maps
  *   without internet, reportsAnyDay), +4/+5 a second one (embed, liveMapConsole),
  *   +10..+19 for tests that start several processes: Flota, tiles and nginx (nginx.spec), three
- *   processes, tiles, nginx and PostgreSQL (threeServers).
+ *   processes, tiles, nginx, PostgreSQL and Redis (threeServers).
  * Override E2E_PORT when the range is taken. Playwright tells each worker its slot in
  * TEST_PARALLEL_INDEX (0 to workers - 1); the config's own process is slot 0.
  */

@@ -6,9 +6,12 @@
  * It must never hold the ingest up, so the work is paced by a duty cycle: after each unit of work
  * (`control.breathe()`), the pass sleeps long enough that it takes at most `dutyCycle` of the
  * wall-clock time (0.1: a unit of 50 ms is followed by 450 ms of rest). On the embedded database,
- * with its single connection, this is what keeps the ingest's flushes flowing beside it.
+ * with its single connection, its queries also queue in the `pass` lane (db/queryLane.ts): behind
+ * every waiting request and ingest flush. A unit of work should be a bounded batch, so a turn it
+ * does take is short.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { inQueryLane } from './db/queryLane';
 import { soleLeader, type LeaderGate, type Leadership } from './leadership';
 
 export interface PassPacing {
@@ -93,7 +96,7 @@ export function createBackgroundPass<R>(
   }
 
   function runOnce(): Promise<R> {
-    running ??= pass(control()).finally(() => {
+    running ??= inQueryLane('pass', () => pass(control())).finally(() => {
       running = null;
     });
     return running;
@@ -127,7 +130,7 @@ export function createBackgroundPass<R>(
     runOnce,
     alongside(work) {
       if (stopped) return;
-      const job = work(control())
+      const job = inQueryLane('pass', () => work(control()))
         .catch((error: unknown) => log.warn({ err: error }, `${label}: trabajo pendiente para la pasada`))
         .finally(() => extra.delete(job));
       extra.add(job);

@@ -96,6 +96,11 @@ describe('loadConfig', () => {
     expect(config.port).toBe(9000);
   });
 
+  it('takes REDIS_URL beside DATABASE_URL (socket.io between processes through Redis); unset by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).redisUrl).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://app@db/flota', REDIS_URL: ' redis://redis:6379/0 ' }).redisUrl).toBe('redis://redis:6379/0');
+  });
+
   it('reads the phones settings: OSMAND_PORT and SHIFT_IDLE_END_MINUTES', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), OSMAND_PORT: '5055', SHIFT_IDLE_END_MINUTES: '45' })).toMatchObject({ osmandPort: 5055, shiftIdleEndMinutes: 45 });
   });
@@ -106,6 +111,8 @@ describe('loadConfig', () => {
     [{ SIMULATOR: 'maybe' }, /SIMULATOR/],
     [{ TZ_FLEET: 'Mars/Olympus' }, /TZ_FLEET/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ DATABASE_URL: 'postgres://app@db/flota', REDIS_URL: 'http://redis:6379' }, /^REDIS_URL debe comenzar con redis:\/\/ o rediss:\/\/$/],
+    [{ REDIS_URL: 'redis://127.0.0.1:6379' }, /^REDIS_URL solo sirve con DATABASE_URL: la base embebida corre en un solo proceso$/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
     [{ STALE_AFTER_SECONDS: '0' }, /STALE_AFTER_SECONDS/],
     [{ OSMAND_PORT: '0' }, /OSMAND_PORT/],

@@ -21,6 +21,11 @@ export interface Config extends ModuleSettings {
   dataDir: string;
   /** Unset: embedded PGlite in dataDir/pglite. */
   databaseUrl: string | null;
+  /**
+   * REDIS_URL: socket.io's Redis Streams adapter carries events between processes instead of the
+   * PostgreSQL adapter (docs/scaling.md says when it pays). Only with DATABASE_URL; null: PostgreSQL's.
+   */
+  redisUrl: string | null;
   jwtSecret: string;
   tileUrl: string;
   tileAttribution: string;
@@ -181,6 +186,14 @@ function logFormat(env: Env): Config['logFormat'] {
   throw new ConfigError(`LOG_FORMAT debe ser "pretty" o "json" (se recibió "${env.LOG_FORMAT}")`);
 }
 
+function redisUrl(env: Env): string | null {
+  const raw = env.REDIS_URL?.trim();
+  if (!raw) return null;
+  if (!/^rediss?:\/\/[^\s]+$/.test(raw)) throw new ConfigError('REDIS_URL debe comenzar con redis:// o rediss://');
+  if (!env.DATABASE_URL?.trim()) throw new ConfigError('REDIS_URL solo sirve con DATABASE_URL: la base embebida corre en un solo proceso');
+  return raw;
+}
+
 function databaseUrl(env: Env): string | null {
   const raw = env.DATABASE_URL?.trim();
   if (!raw) return null;
@@ -279,6 +292,7 @@ export function loadConfig(env: Env = process.env, sections: readonly SettingsSe
     host: text(env, 'HOST', '127.0.0.1'),
     dataDir,
     databaseUrl: databaseUrl(env),
+    redisUrl: redisUrl(env),
     jwtSecret: jwtSecret(env, dataDir),
     tileUrl,
     tileAttribution: text(env, 'TILE_ATTRIBUTION', runtimeConfigDefaults.tileAttribution),

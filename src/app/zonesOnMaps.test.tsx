@@ -8,7 +8,7 @@ import { http, HttpResponse } from 'msw';
 import type { FeatureCollection } from 'geojson';
 import type { Zone } from '../../contract/alerts';
 import type { DeskRole } from '../../contract/entities';
-import { demoUser } from '../testing/fixtures';
+import { demoUser, makeZone } from '../testing/fixtures';
 import { API } from '../testing/handlers';
 import { server } from '../testing/mswServer';
 import { mapStandIn } from '../testing/reactMapGlStandIn';
@@ -16,22 +16,7 @@ import { renderApp } from '../testing/renderApp';
 
 const SLOW = { timeout: 10_000 };
 
-function zone(overrides: Partial<Zone>): Zone {
-  return {
-    id: 1,
-    name: 'Plaza de Armas',
-    kind: 'paradero',
-    color: '#16a34a',
-    geometry: { type: 'Polygon', coordinates: [[[-71.23, -32.45], [-71.22, -32.45], [-71.22, -32.44], [-71.23, -32.45]]] },
-    radius_m: null,
-    speed_limit_kmh: null,
-    dwell_minutes: null,
-    active_hours: null,
-    created_at: '2026-11-27T08:00:00.000Z',
-    updated_at: '2026-11-27T08:00:00.000Z',
-    ...overrides,
-  };
-}
+const zone = makeZone;
 
 function serveZones(zones: Zone[]) {
   const reads = { count: 0 };

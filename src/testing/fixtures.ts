@@ -1,4 +1,5 @@
 /** Data the MSW handlers answer with: shaped like the real API's (contract types). */
+import type { Zone } from '../../contract/alerts';
 import type { Driver, Shift, User, Vehicle } from '../../contract/entities';
 
 export const demoUser: User = {
@@ -62,6 +63,24 @@ export function makeShift(overrides: Partial<Shift> = {}): Shift {
     latitude: -32.4519,
     longitude: -71.2264,
     last_location_time: '2026-11-21T13:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A zone of the fleet (Alertas): a triangle near La Ligua's Plaza de Armas unless told otherwise. */
+export function makeZone(overrides: Partial<Zone> = {}): Zone {
+  return {
+    id: 1,
+    name: 'Plaza de Armas',
+    kind: 'paradero',
+    color: '#16a34a',
+    geometry: { type: 'Polygon', coordinates: [[[-71.23, -32.45], [-71.22, -32.45], [-71.22, -32.44], [-71.23, -32.45]]] },
+    radius_m: null,
+    speed_limit_kmh: null,
+    dwell_minutes: null,
+    active_hours: null,
+    created_at: '2026-11-27T08:00:00.000Z',
+    updated_at: '2026-11-27T08:00:00.000Z',
     ...overrides,
   };
 }

@@ -4,6 +4,9 @@
  */
 import type { Middleware } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { createRouter, FlotaApp } from '../app/FlotaApp';
 import { makeStore } from '../app/store';
@@ -24,12 +27,35 @@ export interface RenderAppOptions {
   userOptions?: Parameters<typeof userEvent.setup>[0];
 }
 
-export function renderApp(path: string, { signedIn = false, token = demoToken, createSocket = fakeSocketFactory().createSocket, extraMiddleware, userOptions }: RenderAppOptions = {}) {
+/** The app's real store for a test, signed in or not, with the fake socket and the tests' API base. */
+function makeTestStore({ signedIn = false, token = demoToken, createSocket = fakeSocketFactory().createSocket, extraMiddleware }: RenderAppOptions) {
   const storage = prefixedStorage('flota');
   if (signedIn) storage.write('session', { token, user: demoUser });
   const store = makeStore({ config: { router: 'memory', apiBaseUrl: 'http://localhost/api', devTools: false }, storage, createSocket, extraMiddleware });
+  return { store, storage };
+}
+
+export function renderApp(path: string, options: RenderAppOptions = {}) {
+  const { createSocket = fakeSocketFactory().createSocket, userOptions } = options;
+  const { store, storage } = makeTestStore({ ...options, createSocket });
   const router = createRouter(store.getState().config, path);
   const user = userEvent.setup(userOptions);
   const view = render(<FlotaApp store={store} router={router} createSocket={createSocket} />);
   return { ...view, store, router, user, storage };
+}
+
+/**
+ * Renders one part of a screen alone, on the app's real store (signed in as the demo owner): for a
+ * part another feature's screen composes (Reportes' maintenance costs) or one whose screen needs what
+ * jsdom lacks.
+ */
+export function renderWithStore(ui: ReactNode, options: RenderAppOptions = {}) {
+  const { store } = makeTestStore({ signedIn: true, ...options });
+  const user = userEvent.setup(options.userOptions);
+  const view = render(
+    <Provider store={store}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </Provider>,
+  );
+  return { ...view, store, user };
 }

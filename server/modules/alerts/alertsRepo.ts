@@ -126,9 +126,12 @@ export async function acknowledgeAlert(trx: Transaction<Database>, ownerId: numb
     .executeTakeFirst();
 }
 
-/** Retention: alerts older than `before` go (docs/api.md, "Alertas"). */
-export async function deleteAlertsBefore(db: Kysely<Database>, before: Date): Promise<number> {
-  const result = await db.deleteFrom('alerts').where('created_at', '<', before).executeTakeFirst();
+/** Retention: alerts older than `before` go (docs/api.md, "Alertas"), at most `limit` a call (oldest first); answers how many went. */
+export async function deleteAlertsBefore(db: Kysely<Database>, before: Date, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('alerts')
+    .where('id', 'in', (eb) => eb.selectFrom('alerts').select('id').where('created_at', '<', before).orderBy('created_at').limit(limit))
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

@@ -9,6 +9,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { AlertRule } from '../../../contract/alerts';
+import type { PassControl } from '../../platform/backgroundPass';
 import type { Expiry } from '../../../contract/documents';
 import { currentExpiries, readDocumentSettings } from '../documents';
 import type { Database } from '../../platform/db/schema';
@@ -58,8 +59,8 @@ function reminderAlert(ownerId: number, item: Expiry, threshold: number, now: Da
 
 export function createDocumentReminders({ db, raiser, rules, timeZone }: DocumentRemindersOptions) {
   return {
-    /** One pass over every fleet: the reminders due at `now` not stored yet. Returns the alerts stored. */
-    async run(now: Date): Promise<AlertRow[]> {
+    /** One pass over every fleet (one fleet a turn of the pass): the reminders due at `now` not stored yet. Returns the alerts stored. */
+    async run(now: Date, control?: PassControl): Promise<AlertRow[]> {
       const today = zonedDate(now, timeZone);
       const fleets = await db.selectFrom('owners').select('id').orderBy('id').execute();
       const stored: AlertRow[] = [];
@@ -72,6 +73,8 @@ export function createDocumentReminders({ db, raiser, rules, timeZone }: Documen
           return threshold === null ? [] : [reminderAlert(ownerId, item, threshold, now)];
         });
         if (alerts.length) stored.push(...(await raiseNow(db, raiser, await rules.get(ownerId), alerts)));
+        if (control?.stopped()) break;
+        await control?.breathe();
       }
       return stored;
     },

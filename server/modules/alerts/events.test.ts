@@ -124,6 +124,21 @@ describe('zones refuse bad shapes in Spanish and save nothing', () => {
     expect((await apiCall(url(), '/api/zones', { token: desk })).body.zones).toEqual(before.body.zones);
   });
 
+  it('imports a GeoJSON file whole or not at all: one bad zone refuses the file, naming the zone in Spanish, and saves none', async () => {
+    const before = await apiCall(url(), '/api/zones', { token: desk });
+    const good = { type: 'Feature', geometry: { type: 'Point', coordinates: at(3000, 3000) }, properties: { name: 'Buena', radius_m: 200 } };
+    const bowtie = { type: 'Feature', geometry: { type: 'Polygon', coordinates: [[at(0, 0), at(100, 100), at(100, 0), at(0, 100), at(0, 0)]] }, properties: { name: 'Cruzada' } };
+    const refused = await apiCall(url(), '/api/zones/import', { token: desk, json: { type: 'FeatureCollection', features: [good, bowtie] } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('Zona 2: El polígono se cruza consigo mismo');
+    expect((await apiCall(url(), '/api/zones', { token: desk })).body.zones).toEqual(before.body.zones);
+
+    const imported = await apiCall(url(), '/api/zones/import', { token: desk, json: { type: 'FeatureCollection', features: [{ ...good, properties: { name: 'Terminal importada', kind: 'terminal', radius_m: 250 } }] } });
+    expect(imported.status).toBe(201);
+    expect(imported.body.zones).toEqual([expect.objectContaining({ name: 'Terminal importada', kind: 'terminal', radius_m: 250 })]);
+    await apiCall(url(), `/api/zones/${imported.body.zones[0].id}`, { method: 'DELETE', token: desk });
+  });
+
   it('round-trips through GeoJSON: an export imports as the same zones', async () => {
     const circle = await createZone({ name: 'Terminal circular', kind: 'terminal', geometry: { type: 'Point', coordinates: at(5000, 5000) }, radius_m: 300 });
     const exported = await apiCall(url(), '/api/zones/export', { token: desk });

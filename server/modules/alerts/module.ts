@@ -37,6 +37,9 @@ declare module '../../platform/backgroundPass' {
 /** Vencimientos' reminders are looked for at most this often (by the clock the rules read). */
 const REMINDERS_EVERY_MS = 60_000;
 
+/** Old alerts deleted per statement by the retention. */
+const DELETE_BATCH = 1000;
+
 /** With PostgreSQL, other processes' zone and rule changes are seen within this long. */
 const CLUSTER_CACHE_MS = 5000;
 
@@ -88,14 +91,15 @@ export const alertsModule: FlotaModule = {
     const reminders = createDocumentReminders({ db, raiser, rules, timeZone: config.tzFleet });
     let remindersAt = Number.NEGATIVE_INFINITY;
     backgroundPasses.add('alertsSweep', (pacing) =>
-      createBackgroundPass('Alertas', app.log, { startDelayMs: 5000, recheckMs: config.alerts.sweepMs, dutyCycle: 0.2, ...pacing }, async () => {
+      createBackgroundPass('Alertas', app.log, { startDelayMs: 5000, recheckMs: config.alerts.sweepMs, dutyCycle: 0.2, ...pacing }, async (control) => {
         const now = clock.now();
-        await engine.sweepSignal(now);
+        await engine.sweepSignal(now, control);
         if (Math.abs(now.getTime() - remindersAt) >= REMINDERS_EVERY_MS) {
           remindersAt = now.getTime();
-          await reminders.run(now);
+          await reminders.run(now, control);
         }
-        await deleteAlertsBefore(db, new Date(now.getTime() - retentionMs));
+        // A bounded batch per turn: a first pass over a long-kept inbox deletes in many short turns.
+        while (!control.stopped() && (await deleteAlertsBefore(db, new Date(now.getTime() - retentionMs), DELETE_BATCH)) === DELETE_BATCH) await control.breathe();
       }),
     );
   },

@@ -94,6 +94,7 @@ export const documentsRoutes: FastifyPluginAsync<Options> = async (app, { db, au
       await recordActivity(trx, request, { entity: 'document', entityId: id, label: entityLabel(created), action: 'created', after: auditFields(created) });
       return created;
     });
+    rules.changed(owner);
     reply.code(201);
     return { document };
   });
@@ -111,6 +112,7 @@ export const documentsRoutes: FastifyPluginAsync<Options> = async (app, { db, au
       await recordActivity(trx, request, { entity: 'document', entityId: id, label: entityLabel(after), action: 'updated', before: auditFields(before), after: auditFields(after) });
       return after;
     });
+    rules.changed(owner);
     return { document };
   });
 
@@ -123,6 +125,7 @@ export const documentsRoutes: FastifyPluginAsync<Options> = async (app, { db, au
       await afterLicenceChange(trx, owner, before);
       await recordActivity(trx, request, { entity: 'document', entityId: id, label: entityLabel(before), action: 'deleted', before: auditFields(before) });
     });
+    rules.changed(owner);
     return { ok: true };
   });
 
@@ -199,6 +202,7 @@ export const documentsRoutes: FastifyPluginAsync<Options> = async (app, { db, au
       await writeDocumentSettings(trx, owner, settings);
       await recordActivity(trx, request, { entity: 'document', entityId: null, label: 'Ajustes de vencimientos', action: 'updated', before, after: settings });
     });
+    rules.changed(owner);
     return { settings };
   });
 };

@@ -6,6 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { MaintenancePlan, Odometer } from '../../../contract/maintenance';
+import type { PassControl } from '../../platform/backgroundPass';
 import type { Database } from '../../platform/db/schema';
 import { zonedDate, zonedTime } from '../../platform/timeZone';
 import type { AlertRaising, AlertToRaise } from '../alerts';
@@ -121,8 +122,13 @@ export async function raiseDue(ctx: ReadContext, raising: AlertRaising, ownerId:
 }
 
 /** The sweep: every fleet with plans. */
-export async function raiseDueForAll(ctx: ReadContext, raising: AlertRaising): Promise<number> {
+export async function raiseDueForAll(ctx: ReadContext, raising: AlertRaising, control?: PassControl): Promise<number> {
   let raised = 0;
-  for (const ownerId of await ownersWithPlans(ctx.db)) raised += await raiseDue(ctx, raising, ownerId);
+  // One fleet a turn of the background pass (platform/backgroundPass.ts): it rests between fleets.
+  for (const ownerId of await ownersWithPlans(ctx.db)) {
+    if (control?.stopped()) break;
+    raised += await raiseDue(ctx, raising, ownerId);
+    await control?.breathe();
+  }
   return raised;
 }

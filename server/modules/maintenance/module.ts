@@ -28,8 +28,8 @@ export const maintenanceModule: FlotaModule = {
     const raising = createAlertRaising(db, publish, alerts);
     await app.register(maintenanceRoutes, { prefix, db, authenticate, clock, timeZone: config.tzFleet, raising });
     backgroundPasses.add('maintenanceSweep', (pacing) =>
-      createBackgroundPass('Mantención', app.log, { startDelayMs: 10_000, recheckMs: SWEEP_MS, dutyCycle: 0.1, ...pacing }, async () => {
-        await raiseDueForAll({ db, timeZone: config.tzFleet, now: clock.now() }, raising);
+      createBackgroundPass('Mantención', app.log, { startDelayMs: 10_000, recheckMs: SWEEP_MS, dutyCycle: 0.1, ...pacing }, async (control) => {
+        await raiseDueForAll({ db, timeZone: config.tzFleet, now: clock.now() }, raising, control);
       }),
     );
   },

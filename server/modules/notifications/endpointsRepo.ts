@@ -30,6 +30,11 @@ export async function endpointsSubscribedTo(db: Db, ownerId: number, type: Subsc
     .execute();
 }
 
+/** The fleet's enabled endpoints, every event type (endpointsCache.ts filters by type). */
+export async function enabledEndpoints(db: Db, ownerId: number): Promise<EndpointRow[]> {
+  return db.selectFrom('webhook_endpoints').select(columns).where('owner_id', '=', ownerId).where('enabled', '=', true).orderBy('id').execute();
+}
+
 export async function findEndpoint(db: Db, ownerId: number, id: number): Promise<EndpointRow | undefined> {
   return db.selectFrom('webhook_endpoints').select(columns).where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
 }

@@ -13,6 +13,7 @@ import type { Transaction } from 'kysely';
 import { webhookEventSchema, type SubscribableEventType, type WebhookAlert, type WebhookEvent, type WebhookEventType } from '../../../contract/notifications';
 import { systemClock, type Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/schema';
+import type { EndpointsReader } from './endpointsCache';
 import { endpointsSubscribedTo } from './endpointsRepo';
 import { insertOutboxRows, recentEmailRows, type Db, type NewOutboxRow, type OutboxRow } from './outboxRepo';
 
@@ -62,16 +63,26 @@ function toOwnerId(value: Id): number {
   return id;
 }
 
-/** One delivery per enabled endpoint of the fleet subscribed to `type`; the same event id for all. */
-export async function enqueueWebhookEvent(ownerId: Id, type: SubscribableEventType, data: Record<string, unknown>, trx: Transaction<Database> | Db, now: Date = clock.now()): Promise<OutboxRow[]> {
+/**
+ * One delivery per enabled endpoint of the fleet subscribed to `type`; the same event id for all.
+ * `endpoints`: where the endpoints are read (the module's per-fleet cache; the table by default).
+ */
+export async function enqueueWebhookEvent(
+  ownerId: Id,
+  type: SubscribableEventType,
+  data: Record<string, unknown>,
+  trx: Transaction<Database> | Db,
+  now: Date = clock.now(),
+  endpoints: EndpointsReader = endpointsSubscribedTo,
+): Promise<OutboxRow[]> {
   const owner = toOwnerId(ownerId);
-  const endpoints = await endpointsSubscribedTo(trx, owner, type);
-  if (!endpoints.length) return [];
+  const subscribed = await endpoints(trx, owner, type);
+  if (!subscribed.length) return [];
   const body = JSON.stringify(eventBody(type, data, now));
   const event = JSON.parse(body) as WebhookEvent;
   return insertOutboxRows(
     trx,
-    endpoints.map((endpoint) => ({ owner_id: owner, channel: 'webhook', endpoint_id: endpoint.id, event_id: event.id, event_type: type, body, next_attempt_at: now, created_at: now })),
+    subscribed.map((endpoint) => ({ owner_id: owner, channel: 'webhook', endpoint_id: endpoint.id, event_id: event.id, event_type: type, body, next_attempt_at: now, created_at: now })),
   );
 }
 
@@ -112,10 +123,10 @@ async function emailDueAt(trx: Db, ownerId: number, recipient: string, now: Date
 }
 
 /** The alerts module's onRaised listener: runs inside the transaction that saves the alert. */
-export async function enqueueAlertNotifications(alert: AlertForDelivery, trx: Transaction<Database> | Db, now: Date = clock.now()): Promise<void> {
+export async function enqueueAlertNotifications(alert: AlertForDelivery, trx: Transaction<Database> | Db, now: Date = clock.now(), endpoints?: EndpointsReader): Promise<void> {
   const ownerId = toOwnerId(alert.ownerId);
   const payload = webhookAlert(alert);
-  await enqueueWebhookEvent(ownerId, `alert.${payload.kind}` as SubscribableEventType, { alert: payload }, trx, now);
+  await enqueueWebhookEvent(ownerId, `alert.${payload.kind}` as SubscribableEventType, { alert: payload }, trx, now, endpoints);
   const mails: NewOutboxRow[] = [];
   const body = JSON.stringify(payload);
   for (const recipient of recipients(alert.emailTo)) {

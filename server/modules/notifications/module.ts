@@ -6,6 +6,7 @@
  */
 import type { FlotaModule } from '../flotaModule';
 import { bookingAssignedListener } from './bookingAssigned';
+import { createEndpointsCache } from './endpointsCache';
 import { enqueueAlertNotifications, setOutboxClock } from './enqueue';
 import { createMailer } from './mailer';
 import { createOutboxPass, outboxPacing, type OutboxPassOptions } from './outboxPass';
@@ -21,13 +22,18 @@ declare module '../../platform/backgroundPass' {
   }
 }
 
+/** With PostgreSQL, another process's endpoint changes are seen within this long. */
+const CLUSTER_CACHE_MS = 5000;
+
 export const notificationsModule: FlotaModule = {
   name: 'notifications',
   openApiTags: Object.values(openApiTags),
   settings: notificationsSettings,
   async register(app, { prefix, config, db, authenticate, backgroundPasses, metrics, services, clock }) {
     setOutboxClock(clock);
-    await app.register(webhooksRoutes, { prefix, db, authenticate, config: config.notifications, clock });
+    // Read per alert raised: a change here drops the fleet's copy at once; another process's, within a few seconds.
+    const endpoints = createEndpointsCache(config.databaseUrl ? CLUSTER_CACHE_MS : Number.POSITIVE_INFINITY);
+    await app.register(webhooksRoutes, { prefix, db, authenticate, config: config.notifications, clock, changed: (ownerId) => endpoints.forget(ownerId) });
     const settings = config.notifications;
     const mailer = settings.smtpUrl ? createMailer(settings.smtpUrl, settings.smtpFrom, settings.timeoutSeconds * 1000) : null;
     if (mailer) app.addHook('onClose', async () => mailer.close());
@@ -36,7 +42,7 @@ export const notificationsModule: FlotaModule = {
     );
     registerOutboxDepth(metrics, db);
     // Inside the transaction that stores each alert: the outbox row commits with it, or neither does.
-    services.alerts.onRaised(enqueueAlertNotifications);
+    services.alerts.onRaised((alert, trx) => enqueueAlertNotifications(alert, trx, clock.now(), endpoints.subscribedTo));
     // After dispatch commits an assignment (see bookingAssigned.ts for why after, not inside). The
     // link is read through tracking's service when the event is built, since tracking is mounted before us.
     services.dispatch.onBookingChanged(

@@ -44,12 +44,14 @@ interface Options {
   authenticate: preHandlerAsyncHookHandler;
   config: NotificationsConfig;
   clock: Clock;
+  /** The fleet's endpoints changed (committed): its cached copy goes. */
+  changed?: (ownerId: number) => void;
 }
 
 /** What Actividad keeps of an endpoint: never its secret. */
 const logged = (row: EndpointRow) => ({ url: row.url, description: row.description, events: row.events, enabled: row.enabled });
 
-export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { db, authenticate, config, clock }) => {
+export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { db, authenticate, config, clock, changed = () => undefined }) => {
   app.addHook('preHandler', authenticate);
 
   /** The body, checked by the contract and then for SSRF (a name is resolved here; again at each delivery). */
@@ -79,6 +81,7 @@ export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { db, aut
       await recordActivity(trx, request, { entity: 'webhook', entityId: row.id, label: row.url, action: 'created', before: null, after: logged(row) });
       return row;
     });
+    changed(owner);
     reply.code(201);
     return { endpoint: await endpointView(db, created, clock.now()), secret: created.secret };
   });
@@ -95,6 +98,7 @@ export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { db, aut
       await recordActivity(trx, request, { entity: 'webhook', entityId: id, label: after.url, action: 'updated', before: logged(before), after: logged(after) });
       return after;
     });
+    changed(owner);
     return { endpoint: await endpointView(db, updated, clock.now()) };
   });
 
@@ -106,6 +110,7 @@ export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { db, aut
       if (!before || !(await deleteEndpoint(trx, owner, id))) throw new HttpError(404, WebhookMessages.notFound);
       await recordActivity(trx, request, { entity: 'webhook', entityId: id, label: before.url, action: 'deleted', before: logged(before), after: null });
     });
+    changed(owner);
     return { ok: true };
   });
 

@@ -4,8 +4,9 @@
  * query can interleave. A query marked `background` (the ingest's bulk flush) waits behind the
  * other queries waiting for the connection: under a stream of positions a flush is always queued,
  * and a person's request (a booking, an offer: a dozen queries in a row) would otherwise wait for a
- * whole flush at each of them. The lock is taken at a connection's first query (which says its
- * lane), not when Kysely asks for the connection.
+ * whole flush at each of them. Background passes (queryLane.ts) go behind both: a sweep never holds
+ * the connection in front of a waiting flush but once in MAX_PASS_PASSED_OVER turns. The lock is
+ * taken at a connection's first query (which says its lane), not when Kysely asks for the connection.
  */
 import {
   CompiledQuery,
@@ -18,6 +19,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { currentQueryLane, type QueryLane } from './queryLane';
 
 /**
  * What the dialect needs of PGlite: the worker proxy (queryWorker.ts); `name` runs a prepared
@@ -43,23 +45,31 @@ export function namedQuery(name: string, sql: string, parameters: unknown[], opt
 export const MAX_PASSED_OVER = 4;
 
 /**
+ * A background pass's turn waits for every request and flush queued, and is passed over at most
+ * this many times in a row: under a stream of positions a flush is always queued, and a pass would
+ * otherwise never run. Each of its turns is one bounded batch.
+ */
+export const MAX_PASS_PASSED_OVER = 16;
+
+/**
  * The connection's lock: acquire() resolves with a release function. First come, first served
- * within each lane; the foreground lane goes first, but a waiting background acquirer gets the
- * lock after MAX_PASSED_OVER foreground grants at most.
+ * within each lane (queryLane.ts). The foreground lane goes first; a waiting background acquirer
+ * (the flush) gets the lock after MAX_PASSED_OVER foreground grants at most; a pass only when
+ * nothing else waits, or after MAX_PASS_PASSED_OVER other grants.
  */
 export class Mutex {
   private held = false;
-  private readonly foreground: Array<() => void> = [];
-  private readonly background: Array<() => void> = [];
+  private readonly waiting: Record<QueryLane, Array<() => void>> = { foreground: [], background: [], pass: [] };
   private passedOver = 0;
+  private passPassedOver = 0;
 
-  acquire(inBackgroundLane = false): Promise<() => void> {
+  acquire(lane: QueryLane = 'foreground'): Promise<() => void> {
     return new Promise((resolve) => {
       const grant = () => resolve(this.releaser());
       if (!this.held) {
         this.held = true;
         grant();
-      } else (inBackgroundLane ? this.background : this.foreground).push(grant);
+      } else this.waiting[lane].push(grant);
     });
   }
 
@@ -73,16 +83,27 @@ export class Mutex {
   }
 
   private handOver(): void {
-    let next: (() => void) | undefined;
-    if (this.background.length && (!this.foreground.length || this.passedOver >= MAX_PASSED_OVER)) {
-      next = this.background.shift();
-      this.passedOver = 0;
-    } else {
-      next = this.foreground.shift();
-      if (next && this.background.length) this.passedOver++;
-    }
+    const next = this.next();
     if (next) next();
     else this.held = false;
+  }
+
+  private next(): (() => void) | undefined {
+    const { foreground, background, pass } = this.waiting;
+    if (pass.length && ((!foreground.length && !background.length) || this.passPassedOver >= MAX_PASS_PASSED_OVER)) {
+      this.passPassedOver = 0;
+      return pass.shift();
+    }
+    let next: (() => void) | undefined;
+    if (background.length && (!foreground.length || this.passedOver >= MAX_PASSED_OVER)) {
+      next = background.shift();
+      this.passedOver = 0;
+    } else {
+      next = foreground.shift();
+      if (next && background.length) this.passedOver++;
+    }
+    if (next && pass.length) this.passPassedOver++;
+    return next;
   }
 }
 
@@ -102,7 +123,7 @@ class PGliteConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const { preparedName, background } = compiledQuery as Partial<NamedCompiledQuery>;
-    this.release ??= await this.mutex.acquire(background === true);
+    this.release ??= await this.mutex.acquire(background === true ? 'background' : currentQueryLane());
     const begin = this.beginPending;
     this.beginPending = false;
     const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters], preparedName, begin ? { begin } : undefined);

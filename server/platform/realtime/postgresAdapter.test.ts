@@ -15,6 +15,7 @@ import { DEFAULT_LIMITS } from '../edge/loginThrottle';
 import { DEMO_FLEET_CODE, DEMO_OWNER_RUT, DEMO_PASSWORD, demoDriverRuts, seedDemoFleet } from '../../tools/seed/demoFleet';
 import { apiCall, driverLogin } from '../../tools/testing/http';
 import { openOwnerSocket, type OwnerSocket } from '../../tools/testing/ownerSocket';
+import { waitForPeers } from '../../tools/testing/peers';
 import { TEST_JWT_SECRET } from '../../tools/testing/testServer';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -73,12 +74,7 @@ describeWithPostgres('socket.io rooms across two servers on PostgreSQL', () => {
   it('delivers a location posted to server A to the owner’s socket on server B', async () => {
     const [a, b] = servers;
     // Both adapters listen once each has heard the other's heartbeat (bounded wait).
-    for (let i = 0; i < 100; i += 1) {
-      const counts = await Promise.all(servers.map((s) => s.io.of('/').adapter.serverCount()));
-      if (counts.every((count) => count === 2)) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(await a.io.of('/').adapter.serverCount()).toBe(2);
+    expect(await waitForPeers(servers)).toEqual([2, 2]);
 
     const login = await apiCall(b.url, '/api/auth/login', { json: { rut: DEMO_OWNER_RUT, password: DEMO_PASSWORD } });
     socket = await openOwnerSocket(b.url, { token: login.body.token });

@@ -6,6 +6,7 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingText } from '../../components/LoadingText';
 import { PageHeader } from '../../components/PageHeader';
 import { PhoneLink } from '../../components/PhoneLink';
+import { apiErrorMessage } from '../../lib/apiError';
 import { useAcknowledgeAlertMutation, useGetAlertSummaryQuery, useGetAlertsQuery } from './alertsApi';
 import './alerts.css';
 
@@ -18,7 +19,8 @@ function AlertItem({ alert, onShowOnMap }: { alert: Alert; onShowOnMap?: ShowAle
   const [note, setNote] = useState('');
   const [asking, setAsking] = useState(false);
   const noteId = useId();
-  const failure = error && 'data' in error ? ((error.data as { error?: string } | undefined)?.error ?? 'No se pudo reconocer la alerta.') : null;
+  // Any failure says so: a network error has no server text, and once showed nothing at all.
+  const failure = error ? apiErrorMessage(error, 'No se pudo reconocer la alerta.') : null;
   const classes = ['flota-alert', alert.kind === 'sos' ? 'flota-alert--sos' : '', alert.acknowledged ? 'flota-alert--acknowledged' : ''].join(' ');
   return (
     <li className={classes} data-testid="alert">

@@ -1,7 +1,9 @@
 /** Vencimientos as the desk sees it: by date, "venció el" for a past date, filters, and the card's badge. */
-import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { screen, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
 import type { Expiry, ExpiriesResponse } from '../../../contract/documents';
+import { deskUser } from '../../testing/deskRoles';
+import { captureDownloads } from '../../testing/downloads';
 import { API } from '../../testing/handlers';
 import { server } from '../../testing/mswServer';
 import { renderApp } from '../../testing/renderApp';
@@ -100,5 +102,76 @@ describe('the fleet’s settings, below the list', () => {
     await user.click(within(form).getByRole('button', { name: 'Guardar ajustes' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Hora inválida');
     expect(saved).toHaveLength(1);
+  });
+});
+
+describe('the list’s states, its window and its export', () => {
+  it('says Cargando vencimientos..., then that nothing expires in the window', async () => {
+    server.use(
+      http.get(`${API}/expiries`, async () => {
+        await delay(150);
+        return HttpResponse.json({ ...answer, expiries: [] });
+      }),
+    );
+    renderApp('/dashboard/expiries', { signedIn: true });
+    expect(await screen.findByText('Cargando vencimientos...', {}, { timeout: 15_000 })).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('Nada vencido ni por vencer en los próximos 60 días con estos filtros.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Exportar Excel' })).toBeDisabled();
+  });
+
+  it('says the list could not be loaded, and Reintentar asks again', async () => {
+    let failures = 1;
+    server.use(http.get(`${API}/expiries`, () => (failures-- > 0 ? HttpResponse.json({ error: 'Error interno del servidor' }, { status: 500 }) : HttpResponse.json(answer))));
+    const { user } = renderApp('/dashboard/expiries', { signedIn: true });
+    expect(await screen.findByText('No se pudieron cargar los vencimientos.', {}, { timeout: 15_000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('row', { name: /Pedro Rojas/ })).toBeInTheDocument();
+  });
+
+  it('asks the server for another window and says it in the heading', async () => {
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get(`${API}/expiries`, ({ request }) => {
+        const days = new URL(request.url).searchParams.get('days');
+        asked.push(days);
+        return HttpResponse.json({ ...answer, window_days: days ? Number(days) : 60 });
+      }),
+    );
+    const { user } = renderApp('/dashboard/expiries', { signedIn: true });
+    await screen.findByRole('row', { name: /Pedro Rojas/ }, { timeout: 15_000 });
+    await user.selectOptions(screen.getByLabelText('Próximos'), '90 días');
+    expect(await screen.findByText('Documentos vencidos y por vencer en los próximos 90 días, por fecha')).toBeInTheDocument();
+    expect(asked).toEqual([null, '90']);
+  });
+
+  it('shows each document also as a card (the phone’s layout), and the taxis past the fleet’s maximum age', async () => {
+    server.use(http.get(`${API}/expiries`, () => HttpResponse.json({ ...answer, retirements: [{ vehicle_id: 4, plate_number: 'ZRSX33', year: 2012, retires_on: '2024-12-31', days_left: -700 }] })));
+    renderApp('/dashboard/expiries', { signedIn: true });
+    const cards = await screen.findByRole('list', { name: 'Vencimientos' }, { timeout: 15_000 });
+    expect(within(cards).getAllByRole('listitem').map((card) => card.textContent)).toEqual([
+      'Licencia profesionalVencidoConductor Pedro Rojas · N° A2-1venció el 18/10/2020 (hace 40 días)',
+      'Revisión técnicaPor vencerVehículo KXWZ47 · N° RT-1vence el 05/01/2099 (en 5 días)',
+    ]);
+    expect(screen.getByRole('region', { name: 'Antigüedad máxima' })).toHaveTextContent('ZRSX33 (2012): debía retirarse el 31/12/2024');
+  });
+
+  it('exports what the filters show as Excel, named after the fleet’s day', async () => {
+    const downloads = captureDownloads();
+    try {
+      const { user } = renderApp('/dashboard/expiries', { signedIn: true });
+      await screen.findByRole('row', { name: /Pedro Rojas/ }, { timeout: 15_000 });
+      await user.click(screen.getByRole('button', { name: 'Exportar Excel' }));
+      await waitFor(() => expect(downloads.files.map((file) => file.name)).toEqual(['vencimientos-2098-12-31.xlsx']));
+    } finally {
+      downloads.restore();
+    }
+  });
+
+  it('shows the Operador the list without the fleet’s settings', async () => {
+    deskUser('operador');
+    renderApp('/dashboard/expiries', { signedIn: true });
+    await screen.findByRole('row', { name: /Pedro Rojas/ }, { timeout: 15_000 });
+    await screen.findByText('Operador', { selector: '.flota-sidebar__role' });
+    expect(screen.queryByRole('form', { name: 'Ajustes de vencimientos' })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { maintenancePlanRequestSchema } from '../../../contract/maintenance';
 import { useAppDispatch } from '../../app/hooks';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { fleetToday } from './fleetToday';
@@ -20,7 +21,15 @@ export function PlanForm({ vehicleId, currentKm }: { vehicleId: number; currentK
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    const result = await create({ vehicleId, body: { kind, every_km: whole(everyKm), every_months: whole(everyMonths), last_done_on: lastOn, last_done_km: whole(lastKm) } });
+    const body = { kind, every_km: whole(everyKm), every_months: whole(everyMonths), last_done_on: lastOn, last_done_km: whole(lastKm) };
+    // Judged by the server's schema first: words in a number field were sent as null, so "diez mil"
+    // km made a plan by months alone.
+    const checked = maintenancePlanRequestSchema.safeParse(body);
+    if (!checked.success) {
+      setError(checked.error.issues[0].message);
+      return;
+    }
+    const result = await create({ vehicleId, body });
     if ('error' in result) {
       setError(errorText(result.error));
       return;

@@ -1,67 +1,29 @@
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { SUBSCRIBABLE_EVENT_TYPES, webhookEventTypeLabels, type NotificationsStatus, type WebhookDelivery, type WebhookEndpoint } from '../../../contract/notifications';
-import { API } from '../../testing/handlers';
-import { server } from '../../testing/mswServer';
+import { HttpResponse } from 'msw';
+import { SECRET, serveNotifications } from '../../testing/fakeNotifications';
 import { renderApp } from '../../testing/renderApp';
 
-const SECRET = 'whsec_k3Yx9A0bC1dE2fG3hI4jK5lM6nO7pQ8rS9tU0vW1xY2';
-
-function status(configured: boolean): NotificationsStatus {
-  return {
-    email: { configured, from: configured ? 'Flota <alertas@flota.cl>' : null },
-    webhooks: { max_endpoints: 10, max_attempts: 8, timeout_seconds: 10, private_addresses_allowed: false },
-    event_types: SUBSCRIBABLE_EVENT_TYPES.map((type) => ({ type, label: webhookEventTypeLabels[type] })),
-  };
-}
-
-/** A tiny in-memory notifications API that records what the page sent. */
-function fakeNotificationsApi({ email = false, answerCreate }: { email?: boolean; answerCreate?: () => Response } = {}) {
-  let endpoints: WebhookEndpoint[] = [];
-  const deliveries: WebhookDelivery[] = [];
-  const sent: { method: string; path: string; body?: unknown }[] = [];
-  server.use(
-    http.get(`${API}/notifications/status`, () => HttpResponse.json(status(email))),
-    http.get(`${API}/webhooks`, () => HttpResponse.json({ endpoints })),
-    http.post(`${API}/webhooks`, async ({ request }) => {
-      const body = (await request.json()) as { url: string; description: string | null; events: WebhookEndpoint['events']; enabled: boolean };
-      sent.push({ method: 'POST', path: '/webhooks', body });
-      if (answerCreate) return answerCreate();
-      const endpoint: WebhookEndpoint = { id: 1, ...body, secret_hint: `…${SECRET.slice(-4)}`, created_at: '2026-11-27T12:00:00.000Z', counts: { pending: 0, delivered: 0, failed: 0 }, last_delivery: null };
-      endpoints = [endpoint];
-      return HttpResponse.json({ endpoint, secret: SECRET }, { status: 201 });
-    }),
-    http.post(`${API}/webhooks/:id/test`, ({ params }) => {
-      sent.push({ method: 'POST', path: `/webhooks/${params.id}/test` });
-      const delivery: WebhookDelivery = {
-        id: 5, event_id: 'evt_0123456789abcdef0123456789abcdef', event_type: 'test', status: 'delivered', attempts: 1, max_attempts: 8, last_status_code: 200, last_error: null,
-        created_at: '2026-11-27T12:01:00.000Z', last_attempt_at: '2026-11-27T12:01:00.000Z', next_attempt_at: null, delivered_at: '2026-11-27T12:01:01.000Z',
-      };
-      deliveries.unshift(delivery);
-      return HttpResponse.json({ delivery: { ...delivery, status: 'pending', attempts: 0 } }, { status: 202 });
-    }),
-    http.get(`${API}/webhooks/:id/deliveries`, () => HttpResponse.json({ deliveries })),
-  );
-  return sent;
-}
+// The walk through the form is long, and the first test loads the screen's chunk: a busy machine takes seconds.
+jest.setTimeout(30_000);
 
 describe('Notificaciones', () => {
   it('says e-mail is not configured rather than offering it', async () => {
-    fakeNotificationsApi({ email: false });
+    serveNotifications({ email: false });
     renderApp('/dashboard/notifications', { signedIn: true });
     expect(await screen.findByText('El correo no está configurado en este servidor.')).toBeInTheDocument();
     expect(await screen.findByText('Aún no hay webhooks: agrega uno para que tus sistemas reciban las alertas de la flota.')).toBeInTheDocument();
   });
 
   it('says where e-mail comes from when it is configured', async () => {
-    fakeNotificationsApi({ email: true });
+    serveNotifications({ email: true });
     renderApp('/dashboard/notifications', { signedIn: true });
     expect(await screen.findByText('Flota <alertas@flota.cl>')).toBeInTheDocument();
     expect(screen.queryByText('El correo no está configurado en este servidor.')).not.toBeInTheDocument();
   });
 
   it('adds a webhook with the keyboard, shows its secret once, and Probar lands in the delivery log', async () => {
-    const sent = fakeNotificationsApi();
+    const notifications = serveNotifications();
+    const { sent } = notifications;
     const { user } = renderApp('/dashboard/notifications', { signedIn: true });
     await user.click(await screen.findByRole('button', { name: 'Agregar primer webhook' }, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo webhook' });
@@ -86,6 +48,7 @@ describe('Notificaciones', () => {
     expect(card).not.toHaveTextContent(SECRET);
     await user.click(within(card).getByRole('button', { name: 'Probar ejemplo.cl' }));
     expect(await screen.findByText('Evento de prueba en cola: revisa Entregas en unos segundos')).toBeInTheDocument();
+    notifications.deliverPending();
     await user.click(within(card).getByRole('button', { name: 'Entregas de ejemplo.cl' }));
     const log = await screen.findByRole('dialog', { name: 'Entregas' });
     const row = (await within(log).findByText('Prueba (Probar)')).closest('tr') as HTMLElement;
@@ -95,7 +58,7 @@ describe('Notificaciones', () => {
   });
 
   it("shows the server's refusal of a private address beside the URL", async () => {
-    fakeNotificationsApi({
+    serveNotifications({
       answerCreate: () => HttpResponse.json({ error: 'Revisa los datos ingresados', fields: { url: 'La URL apunta a una dirección privada, local o reservada: usa una dirección pública' } }, { status: 400 }),
     });
     const { user } = renderApp('/dashboard/notifications', { signedIn: true });

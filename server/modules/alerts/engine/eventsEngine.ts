@@ -3,19 +3,21 @@
  * simulator alike) runs through its taxi's step (taxiState.ts) against the fleet's zone index.
  *
  * Memory holds each taxi's state; the database holds the same state (alert_taxi_states) and is the
- * judge. A step that changes what is persisted, or raises an event, writes in one transaction that
- * locks the taxi's row: if another process changed it meanwhile, the step is taken again from the
- * stored state. Alerts are stored with their episode keys (unique), so an episode is raised once
- * whichever process saw it and however often, and a restart resumes from the stored state.
+ * judge. A step that changes what is persisted, or raises an event, is written with the other taxis'
+ * steps of the moment in one transaction (stepWriter.ts) that locks their rows: if another process
+ * changed one meanwhile, its step is taken again from the stored state. A position that changes
+ * nothing reads and writes nothing. Alerts are stored with their episode keys (unique), so an
+ * episode is raised once whichever process saw it and however often, and a restart resumes from the
+ * stored state.
  *
  * Each taxi's positions are handled one after another (a promise chain per shift); the hook itself
  * returns at once, so the ingest never waits for the engine.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { PassControl } from '../../../platform/backgroundPass';
 import type { Clock } from '../../../platform/clock';
 import type { Database } from '../../../platform/db/schema';
-import type { AlertRow } from '../alertsRepo';
 import type { AlertEvents } from '../events';
 import type { Raiser, UnroutedAlert } from '../raise';
 import type { RulesCache } from '../rulesRepo';
@@ -23,7 +25,9 @@ import type { AlertsConfig } from '../settings';
 import { taxiOfShift, type TaxiInfo } from '../taxiInfo';
 import { isActiveAt, type ZoneRecord } from '../zones/zoneIndex';
 import type { ZonesCache } from '../zones/zonesCache';
-import { emptyState, metresBetween, samePersisted, step, type Fix, type StepEvent, type StepInput, type StepResult, type TaxiState } from './taxiState';
+import { sweepSignal } from './signalSweep';
+import { createStepWriter, type StepWriterDeps, type TaxiEntry, type Written } from './stepWriter';
+import { emptyState, metresBetween, samePersisted, step, type Fix, type StepEvent, type StepInput, type TaxiState } from './taxiState';
 import { titleOf } from './titles';
 
 export interface EnginePosition {
@@ -48,9 +52,7 @@ export interface EngineDeps {
   timeZone: string;
 }
 
-interface Taxi {
-  info: TaxiInfo;
-  state: TaxiState;
+interface Taxi extends TaxiEntry {
   /** Where the taxi stands still since when (memory only), and when a trip was last looked for. */
   stop: { lat: number; lng: number; since: Date; checkedAt: number | null } | null;
 }
@@ -96,44 +98,15 @@ export function createEventsEngine(deps: EngineDeps) {
     position: fix ? { lat: fix.lat, lng: fix.lng, speedKmh: event.figures.speedKmh ?? fix.speedKmh } : null,
   });
 
-  /**
-   * Writes a taxi's step: locks its stored state, takes the step again from it when another process
-   * moved it, stores the state and the new alerts. Returns what to announce after the commit.
-   */
-  async function commit(shiftId: number, taxi: Taxi, before: TaxiState, result: StepResult, redo: (stored: TaxiState) => StepResult, fix: Fix | null) {
-    const rules = await deps.rules.get(taxi.info.ownerId);
-    return db.transaction().execute(async (trx: Transaction<Database>) => {
-      // One statement creates the row or locks the existing one (an upsert's update takes the row lock) and returns what is stored.
-      const locked = await trx
-        .insertInto('alert_taxi_states')
-        .values({ shift_id: shiftId, owner_id: taxi.info.ownerId, state: JSON.stringify(before) })
-        .onConflict((c) => c.column('shift_id').doUpdateSet((eb) => ({ owner_id: eb.ref('alert_taxi_states.owner_id') })))
-        .returning('state')
-        .executeTakeFirstOrThrow();
-      const stored: TaxiState = { ...emptyState(), ...(locked.state as TaxiState), last: before.last };
-      const final = samePersisted(stored, before) ? result : redo(stored);
-      await trx.updateTable('alert_taxi_states').set({ state: JSON.stringify(final.state), updated_at: new Date() }).where('shift_id', '=', shiftId).execute();
-      const raised = await raiser.store(trx, rules, final.events.map((event) => toAlert(event, taxi.info, fix)));
-      let changed: AlertRow | undefined;
-      if (final.speedingEnded) {
-        const { key, top } = final.speedingEnded;
-        changed = await trx
-          .updateTable('alerts')
-          .set({ speed_kmh: top, detail: `Velocidad máxima alcanzada: ${Math.round(top)} km/h` })
-          .where('owner_id', '=', taxi.info.ownerId)
-          .where('episode_key', '=', key)
-          .returningAll()
-          .executeTakeFirst();
-      }
-      taxi.state = final.state;
-      return { raised, changed };
-    });
+  function announce({ raised, changed }: Written) {
+    raiser.announce(raised);
+    for (const row of changed) if (row.desk) deps.events.changed(row);
   }
 
-  function announce({ raised, changed }: { raised: AlertRow[]; changed?: AlertRow }) {
-    raiser.announce(raised);
-    if (changed?.desk) deps.events.changed(changed);
-  }
+  const writerDeps: StepWriterDeps = { raiser, rules: deps.rules, toAlert };
+  // Steps that change what is stored go to the database in batches (stepWriter.ts).
+  const writer = createStepWriter(db, writerDeps, announce);
+  const listeningSince = deps.clock.now();
 
   async function onTrip(shiftId: number): Promise<boolean> {
     const row = await db.selectFrom('bookings').select('id').where('shift_id', '=', shiftId).where('status', '=', 'a_bordo').executeTakeFirst();
@@ -193,50 +166,7 @@ export function createEventsEngine(deps: EngineDeps) {
       taxi.state = result.state;
       return;
     }
-    announce(await commit(shiftId, taxi, before, result, (stored) => step(stored, input), fix));
-  }
-
-  /** Sin señal: taxis on shift quiet for N minutes; and the return of those another process heard from. */
-  async function sweepSignal(now: Date): Promise<number> {
-    const cutoff = new Date(now.getTime() - config.noSignalMinutes * 60_000);
-    const rows = await db
-      .selectFrom('shifts as s')
-      .leftJoin('alert_taxi_states as st', 'st.shift_id', 's.id')
-      .select(['s.id', 's.start_time', 's.last_location_time', 's.latitude', 's.longitude', 'st.state'])
-      .where('s.end_time', 'is', null)
-      .execute();
-    let raised = 0;
-    for (const row of rows) {
-      // The newest point's own time (its source's clock, at most 2 minutes ahead: the ingest refuses more), else the shift's start.
-      const heard = row.last_location_time ?? row.start_time;
-      const stored = row.state ? ({ ...emptyState(), ...(row.state as TaxiState) } as TaxiState) : emptyState();
-      const quiet = heard < cutoff;
-      const back = stored.silentSince !== null && heard.getTime() > Date.parse(stored.silentSince);
-      if ((quiet && stored.silentSince === null) || back) {
-        const taxi = taxis.get(row.id) ?? (await loadTaxi(row.id));
-        if (!taxi) continue;
-        taxis.set(row.id, taxi);
-        const since = heard.toISOString();
-        const minutes = Math.floor((now.getTime() - heard.getTime()) / 60_000);
-        const redo = (state: TaxiState): StepResult => {
-          if (quiet && state.silentSince === null) {
-            return { state: { ...state, silentSince: since }, events: [{ kind: 'no_signal', key: `no_signal:${row.id}:${since}`, zone: null, figures: { minutes, since } }], speedingEnded: null };
-          }
-          if (!quiet && state.silentSince !== null) {
-            const episode = state.silentSince;
-            return { state: { ...state, silentSince: null }, events: [{ kind: 'signal_back', key: `signal_back:${row.id}:${episode}`, zone: null, figures: { since: episode } }], speedingEnded: null };
-          }
-          return { state, events: [], speedingEnded: null };
-        };
-        const before = { ...taxi.state, ...(stored.silentSince !== taxi.state.silentSince ? { silentSince: stored.silentSince } : {}) };
-        // The alert shows where the taxi was last seen, timed now.
-        const at: Fix | null = row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude, time: now, speedKmh: null } : null;
-        const outcome = await commit(row.id, taxi, before, redo(before), redo, at);
-        raised += outcome.raised.length;
-        announce(outcome);
-      }
-    }
-    return raised;
+    await writer.write({ shiftId, taxi, before, result, redo: (stored) => step(stored, input), fix });
   }
 
   return {
@@ -255,10 +185,15 @@ export function createEventsEngine(deps: EngineDeps) {
     forget(shiftId: number): void {
       taxis.delete(shiftId);
     },
-    sweepSignal,
-    /** Every queued point handled (tests, and close). */
+    /** Sin señal, and the return of those another process heard from (signalSweep.ts). */
+    sweepSignal: (now: Date, control?: PassControl): Promise<number> =>
+      sweepSignal({ ...writerDeps, db, noSignalMinutes: config.noSignalMinutes, listeningSince, taxiInMemory: (shiftId) => taxis.get(shiftId), announce }, now, control),
+    /** Every queued point handled and written (tests, and close). */
     async idle(): Promise<void> {
-      while (chains.size) await Promise.all([...chains.values()]);
+      while (chains.size || writer.pending()) {
+        if (chains.size) await Promise.all([...chains.values()]);
+        else await new Promise((resolve) => setImmediate(resolve));
+      }
     },
     /** The taxi's state as memory holds it (tests). */
     stateOf: (shiftId: number) => taxis.get(shiftId)?.state,

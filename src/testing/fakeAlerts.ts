@@ -1,0 +1,93 @@
+/**
+ * Alertas' side of the fake server: an in-memory inbox behind GET /alerts (filtered by kind and state,
+ * newest first), GET /alerts/summary (counted from the same list) and POST /alerts/:id/acknowledge,
+ * shaped like contract/alerts.ts. A test raises an alert with `raise` (what the server's engine does)
+ * and then pushes it on the fake socket, so the screen is right whichever way the client reaches the
+ * cache (a refetch or the push's payload). What the page sent is in `requests`.
+ */
+import { http, HttpResponse } from 'msw';
+import type { Alert } from '../../contract/alerts';
+import { API, authorized, unauthorized } from './apiEdge';
+import { localIso } from './fixtures';
+import { server } from './mswServer';
+
+export function makeAlert(overrides: Partial<Alert> = {}): Alert {
+  return {
+    id: 1,
+    kind: 'zone_enter',
+    occurred_at: localIso(2026, 11, 27, 9, 5),
+    title: 'BCDF12 entró a Plaza de Armas',
+    detail: null,
+    shift_id: 40,
+    vehicle: { id: 1, plate: 'BCDF12' },
+    driver: { id: 1, name: 'Juan Pérez', phone: '+56912345678' },
+    zone: { id: 5, name: 'Plaza de Armas' },
+    position: { latitude: -32.4519, longitude: -71.2264, speed_kmh: 22 },
+    acknowledged: null,
+    ...overrides,
+  };
+}
+
+export interface AlertsRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+}
+
+/** Who acknowledges, as the server writes it: the signed-in desk user (the demo owner). */
+export const ACKNOWLEDGED_BY = 'Carolina Muñoz';
+export const ACKNOWLEDGED_AT = localIso(2026, 11, 27, 9, 30);
+
+export function serveAlerts(initial: Alert[] = []) {
+  let alerts = [...initial];
+  const requests: AlertsRequest[] = [];
+  const record = async (request: Request) => {
+    const url = new URL(request.url);
+    const body = request.method === 'POST' ? await request.clone().json() : null;
+    requests.push({ method: request.method, path: url.pathname.replace(/^\/api/, ''), query: Object.fromEntries(url.searchParams), body });
+  };
+  const newestFirst = () => [...alerts].sort((a, b) => b.id - a.id);
+  const open = () => alerts.filter((alert) => !alert.acknowledged);
+  server.use(
+    http.get(`${API}/alerts/summary`, async ({ request }) => {
+      await record(request);
+      if (!authorized(request)) return unauthorized();
+      return HttpResponse.json({ open_count: open().length, open_sos: open().filter((alert) => alert.kind === 'sos').length });
+    }),
+    http.get(`${API}/alerts`, async ({ request }) => {
+      await record(request);
+      if (!authorized(request)) return unauthorized();
+      const query = new URL(request.url).searchParams;
+      const kind = query.get('kind');
+      const state = query.get('state');
+      const shown = newestFirst().filter((alert) => (!kind || alert.kind === kind) && (!state || (state === 'open') === !alert.acknowledged));
+      return HttpResponse.json({ alerts: shown, open_count: open().length, has_more: false });
+    }),
+    http.post(`${API}/alerts/:id/acknowledge`, async ({ request, params }) => {
+      await record(request);
+      if (!authorized(request)) return unauthorized();
+      const alert = alerts.find((candidate) => candidate.id === Number(params.id));
+      if (!alert) return HttpResponse.json({ error: 'Alerta no encontrada' }, { status: 404 });
+      const { note } = (await request.json()) as { note: string | null };
+      const acknowledged = { ...alert, acknowledged: alert.acknowledged ?? { at: ACKNOWLEDGED_AT, by: ACKNOWLEDGED_BY, note: note?.trim() || null } };
+      alerts = alerts.map((candidate) => (candidate.id === alert.id ? acknowledged : candidate));
+      return HttpResponse.json({ alert: acknowledged });
+    }),
+  );
+  return {
+    requests,
+    /** The requests of one method and path ("GET /alerts"). */
+    sent: (methodAndPath: string) => requests.filter((request) => `${request.method} ${request.path}` === methodAndPath),
+    /** The server's engine raises an alert (a test then pushes it on the socket). */
+    raise(alert: Alert) {
+      alerts = [...alerts, alert];
+      return alert;
+    },
+    /** Another desk acknowledged it. */
+    acknowledge(id: number, note: string | null = null) {
+      alerts = alerts.map((alert) => (alert.id === id ? { ...alert, acknowledged: { at: ACKNOWLEDGED_AT, by: 'Daniela Pérez', note } } : alert));
+      return alerts.find((alert) => alert.id === id) as Alert;
+    },
+  };
+}
