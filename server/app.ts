@@ -7,6 +7,7 @@ import { offsetClock, type Clock } from './platform/clock';
 import { loadModuleSettings, type Config } from './platform/config';
 import type { DatabaseKind } from './platform/db/client';
 import type { Database } from './platform/db/schema';
+import { createDomainEventBus } from './platform/domainEvents';
 import { registerEdge } from './platform/edge';
 import type { ThrottleLimits } from './platform/edge/loginThrottle';
 import { hostBackgroundPasses, type PassSwitches } from './platform/backgroundPass';
@@ -20,17 +21,15 @@ import { registerOpenApi } from './platform/openapi/plugin';
 import { attachPostgresAdapter } from './platform/realtime/postgresAdapter';
 import { attachRedisAdapter } from './platform/realtime/redisAdapter';
 import { createPublisher } from './platform/realtime/publisher';
-import { createSocketServer, type FlotaSocketServer } from './platform/realtime/socketServer';
+import { createSocketServer, type FlotaSocketServer, type SocketIdentity } from './platform/realtime/socketServer';
 import { healthRoutes } from './platform/health';
 import { createMetrics, registerMetricsRoute, timeIngest } from './platform/metrics';
+import type { AccessRules } from './platform/routeSpec';
 import { databasePoolStats } from './platform/db/client';
 import { registerPmtilesArchive } from './platform/baseMapArchive';
 import { isSpaRoute, registerSpa, sendIndexHtml } from './platform/spa';
-import { modules as domainModules, type FlotaModule, type ModuleContext } from './modules';
-import { createPrincipalCache, registerAccessGuard, makeAuthenticate, makeAuthenticateDriver, makeSocketIdentity, type AccessTable } from './modules/identity';
-import { createPositionService, startOsmandListener, type OsmandListener } from './modules/positions';
-import { createAlertHooks } from './modules/alerts';
-import { createDispatchHooks } from './modules/dispatch';
+import { modules as domainModules, type FlotaModule } from './modules';
+import { composeModules, type Callers, type Composed, type SideListener } from './modules';
 
 export const BODY_LIMIT = 1024 * 1024;
 /** Answers smaller than this go uncompressed: the headers would cost more than they save. */
@@ -70,10 +69,10 @@ export interface FlotaServer {
   /** Every route registered, in order (onRoute): a new route shows up here without any list to edit. */
   routes: RegisteredRoute[];
   /** Who may call each /api route, as the routes declared it (the guard reads it; so do the tests). */
-  access: AccessTable;
+  access: AccessRules;
   io: FlotaSocketServer;
-  /** The OsmAnd listener on OSMAND_PORT (null when unset); listen() starts it, close() stops it. */
-  osmand: OsmandListener | null;
+  /** Listeners the modules run on ports of their own (positions' OSMAND_PORT); the entry starts them, close() stops them. */
+  sideListeners: SideListener[];
   close(): Promise<void>;
 }
 
@@ -116,10 +115,14 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
 
   const edge = await registerEdge(app, config, db, deps.loginLimits);
 
-  // socket.io first: the driver routes publish to the owners' rooms.
-  // Driver sockets (despacho) are checked against the position service's driver cache, made below.
-  const driverStates = () => positions.cache;
-  const io = createSocketServer(app.server, { identity: makeSocketIdentity({ db, jwtSecret: config.jwtSecret, drivers: driverStates }), corsOrigins: config.corsOrigins, log: app.log });
+  // socket.io first: the driver routes publish to the owners' rooms. Who a handshake is comes from
+  // the module that provides `callers`, built below (nothing connects before the server listens).
+  let callers: Callers | null = null;
+  const socketIdentity: SocketIdentity = {
+    authenticate: (token) => (callers ? callers.socketIdentity.authenticate(token) : Promise.resolve(null)),
+    rolesFor: (event) => callers?.socketIdentity.rolesFor(event) ?? [],
+  };
+  const io = createSocketServer(app.server, { identity: socketIdentity, corsOrigins: config.corsOrigins, log: app.log });
   // PGlite is one process: the default in-memory adapter. PostgreSQL may serve several processes.
   // Between processes: Redis Streams when REDIS_URL is set, else PostgreSQL's LISTEN/NOTIFY; one process: in memory.
   const closeAdapter = config.redisUrl
@@ -130,49 +133,43 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
   const publisher = createPublisher(io, config.databaseUrl !== null);
   // One process among several runs the background work; the embedded database is one process.
   const leadership = deps.leadership ?? (config.databaseUrl ? advisoryLeadership({ databaseUrl: config.databaseUrl, log: app.log }) : soleLeader());
-  // The one shift-and-position service; its driver cache also backs every driver token check.
   const clock = deps.clock ?? offsetClock(config.clockOffsetMs);
-  const positions = createPositionService({
-    db,
-    publisher,
-    log: app.log,
-    databaseUrl: config.databaseUrl,
-    pointsPerMinute: config.ingestPointsPerMinute,
-    maxPointAgeDays: config.pointMaxAgeDays,
-    shiftIdleEndMinutes: config.shiftIdleEndMinutes,
-    idleSweepMs: config.idleSweepMs,
-    clock,
-    leader: leadership,
-  });
-
-  // Desk sessions' accounts kept in memory only where this process is the database's one writer.
-  const principals = createPrincipalCache(db, { enabled: dbKind === 'pglite' });
-  app.addHook('onClose', async () => principals.close());
-  const authenticate = makeAuthenticate({ principals, jwtSecret: config.jwtSecret });
-  const authenticateDriver = makeAuthenticateDriver({ jwtSecret: config.jwtSecret, drivers: positions.cache });
   const prefix = API_BASE_PATH;
-  // Before any route: every /api route must declare its access rule, and each request is checked against it.
-  const access = registerAccessGuard(app, authenticate);
-  await app.register(healthRoutes, { prefix, db, dbKind });
   // Made whether or not /metrics is on (METRICS_TOKEN): cheap until scraped.
-  const metrics = createMetrics({ leader: leadership, sockets: () => io.engine.clientsCount, ingest: () => positions.stats.sinceStart(), pool: () => databasePoolStats(db) });
+  const metrics = createMetrics({ leader: leadership, sockets: () => io.engine.clientsCount, pool: () => databasePoolStats(db) });
   timeIngest(app, metrics);
-  if (config.metricsToken) registerMetricsRoute(app, metrics, config.metricsToken);
   const backgroundPasses = hostBackgroundPasses(app, deps.backgroundPasses, leadership, metrics.passRound);
-  const context: ModuleContext = { prefix, config, db, io, publish: publisher.publish, edge, authenticate, authenticateDriver, backgroundPasses, metrics: metrics.registry, clock, services: { positions, shifts: positions.shifts, alerts: createAlertHooks(), dispatch: createDispatchHooks() } };
-  try {
-    for (const module of mounted) await module.register(app, context);
-  } catch (error) {
-    // A module that cannot mount (a route without an access rule, say) stops the start cleanly.
+  const platform = { prefix, config, clock, db, dbKind, io, log: app.log, logger: deps.logger ?? true, publish: publisher.publish, publishLocations: publisher.publishLocations, events: createDomainEventBus(app.log), edge, backgroundPasses, metrics: metrics.registry };
+  const stopSockets = async () => {
     await new Promise<void>((resolve) => io.close(() => resolve()));
-    await positions.close();
+  };
+
+  let composed: Composed;
+  try {
+    // Every module's services, in the written order (modules/compose.ts).
+    composed = await composeModules(mounted, platform);
+  } catch (error) {
+    await stopSockets();
     await closeAdapter();
     await app.close().catch(() => undefined);
     throw error;
   }
-
-  // The OSMAND_PORT listener: the same OsmAnd endpoint on a port of its own.
-  const osmand = config.osmandPort === null ? null : await startOsmandListener({ positions, logger: deps.logger ?? true, requestsPerMinute: config.osmandRequestsPerMinute });
+  callers = composed.callers;
+  // Before any route: every /api route must declare its access rule, and each request is checked against it.
+  const access = callers.guard(app);
+  await app.register(healthRoutes, { prefix, db, dbKind });
+  if (config.metricsToken) registerMetricsRoute(app, metrics, config.metricsToken);
+  try {
+    await composed.register(app);
+  } catch (error) {
+    // A module that cannot mount (a route without an access rule, say) stops the start cleanly.
+    await stopSockets();
+    await composed.close();
+    await closeAdapter();
+    await app.close().catch(() => undefined);
+    await Promise.all(composed.sideListeners.map((listener) => listener.app.close()));
+    throw error;
+  }
 
   await registerPmtilesArchive(app, config.tilesPmtiles);
   const spa = await registerSpa(app, config);
@@ -183,11 +180,11 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
 
   // Fastify runs the preClose hooks before it closes the HTTP server; io.close() closes it too and
   // waits for every open response, so the modules' long-lived ones (tracking's live streams, whose
-  // preClose hooks were added above and run first) must end before this one.
+  // preClose hooks were added above and run first) must end before this one. Then the services' own
+  // close work, newest first (positions writes the points already queued before the database goes).
   app.addHook('preClose', async () => {
-    await new Promise<void>((resolve) => io.close(() => resolve()));
-    // Points already queued are written before the database goes (the idle sweep stops first).
-    await positions.close();
+    await stopSockets();
+    await composed.close();
     await closeAdapter();
   });
   await app.ready();
@@ -198,12 +195,12 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
     routes,
     access,
     io,
-    osmand,
+    sideListeners: composed.sideListeners,
     close() {
-      // app.close(): the preClose hooks (the modules' open streams, then socket.io and the position
-      // service, above), the HTTP server, then the onClose hooks (background passes...).
+      // app.close(): the preClose hooks (the modules' open streams, then socket.io and the services'
+      // close work, above), the HTTP server, then the onClose hooks (background passes...).
       closing ??= (async () => {
-        await osmand?.app.close();
+        for (const listener of composed.sideListeners) await listener.app.close();
         await app.close();
       })();
       return closing;

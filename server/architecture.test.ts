@@ -8,13 +8,15 @@
  * route declares no access rule stops the server's start.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { modules, type FlotaModule } from './modules';
 import { clientDeepImports, clientFeatures, featuresWithoutDoor } from './tools/arch/clientGraph';
 import { backArrows, declaredOrder, findOrder, moduleFileCircles, moduleFolders, partArrows, serverImports, writtenOrder, writtenRank } from './tools/arch/importGraph';
 import { startTestServer } from './tools/testing/testServer';
+import ts from 'typescript';
+import { crossModuleReads, declaredTables, readKey, tablesNamed } from './tools/arch/tableReads';
 
 const root = path.resolve(__dirname, '..');
 
@@ -207,6 +209,84 @@ describe('the import graph (npm run arch)', () => {
   });
 });
 
+describe('one composition root (modules/compose.ts)', () => {
+  const rank = (name: string) => moduleOrder.indexOf(name);
+  const providerOf = new Map(modules.flatMap((module) => Object.keys(module.provides ?? {}).map((service) => [service, module.name] as const)));
+  const emitterOf = new Map(modules.flatMap((module) => (module.emits ?? []).map((event) => [event, module.name] as const)));
+
+  it('mounts the modules in the one written order', () => {
+    expect(modules.map((module) => module.name)).toEqual(moduleOrder);
+  });
+
+  it('has each service provided by one module, and each need provided by a module below the one that needs it', () => {
+    const provided = modules.flatMap((module) => Object.keys(module.provides ?? {}));
+    expect(provided.length).toBe(new Set(provided).size);
+    const needs = modules.flatMap((module) => (module.needs ?? []).map((need) => ({ module: module.name, need, by: providerOf.get(need) ?? 'nobody' })));
+    expect(needs.filter(({ module, by }) => !(rank(by) >= 0 && rank(by) < rank(module)))).toEqual([]);
+  });
+
+  it('has each handled event emitted by the module itself or one below it', () => {
+    const heard = modules.flatMap((module) => (module.handlers ?? []).map((declared) => ({ module: module.name, event: declared.event, by: emitterOf.get(declared.event) ?? 'nobody' })));
+    expect(heard.length).toBeGreaterThan(0);
+    expect(heard.filter(({ module, by }) => !(rank(by) >= 0 && rank(by) <= rank(module)))).toEqual([]);
+  });
+
+  it('has no optional service and none filled in while the modules register', () => {
+    const files = serverFiles('server/modules');
+    const optional: string[] = [];
+    for (const file of files) {
+      const source = ts.createSourceFile(file, readFileSync(path.join(root, file), 'utf8'), ts.ScriptTarget.Latest, true);
+      const visit = (node: ts.Node): void => {
+        if (ts.isInterfaceDeclaration(node) && node.name.text === 'ModuleServices') {
+          for (const member of node.members) if (member.questionToken) optional.push(`${file}: ${member.name?.getText(source)}`);
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+    }
+    expect(optional).toEqual([]);
+    const filledOrGuarded = files.filter((file) => /\bservices\.\w+\?\.|\bservices\.\w+\s*=[^=]/.test(readFileSync(path.join(root, file), 'utf8')));
+    expect(filledOrGuarded).toEqual([]);
+  });
+
+  it('lets app.ts name no module', () => {
+    const imported = serverImports().get('server/app.ts') ?? [];
+    expect(imported.filter((file) => file.startsWith('server/modules/') && !['server/modules/index.ts'].includes(file))).toEqual([]);
+  });
+});
+
+describe('each module owns its tables (modules/tables.cjs)', () => {
+  const { tableOwners, knownReads } = declaredTables();
+
+  it('names an owner for every table of the database, once, among the modules (or the platform)', () => {
+    const schema = readFileSync(path.join(root, 'server/platform/db/schema.ts'), 'utf8').match(/interface Database\s*{([^}]*)}/s)?.[1] ?? '';
+    const tables = [...schema.matchAll(/^\s*([a-z_]+)\s*:/gm)].map((match) => match[1]).sort();
+    const owned = Object.values(tableOwners).flat();
+    expect(owned.length).toBe(new Set(owned).size);
+    expect([...owned].sort()).toEqual(tables);
+    expect(Object.keys(tableOwners).filter((owner) => owner !== 'platform').sort()).toEqual([...moduleOrder].sort());
+  });
+
+  it("adds no read of another module's table: each goes through its owner's door, and the listed ones only leave", () => {
+    const reads = crossModuleReads().map(readKey);
+    expect(reads.filter((read) => !knownReads.includes(read))).toEqual([]);
+    expect(knownReads.filter((read) => !reads.includes(read))).toEqual([]);
+  });
+
+  it('sees a read in a Kysely call and in raw SQL, and none in a comment', () => {
+    const named = tablesNamed().find((entry) => entry.file === 'server/modules/dispatch/bookingsRepo.ts');
+    expect(named?.tables).toEqual(expect.arrayContaining(['bookings', 'booking_events']));
+    expect(tablesNamed().find((entry) => entry.file === 'server/modules/accounts/module.ts')).toBeUndefined();
+  });
+});
+
+/** The product .ts files under a folder (repo-relative), tests left out. */
+function serverFiles(dir: string): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name))
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
+}
+
 it('stops the start when a module adds a route without an access rule', async () => {
   const undeclared: FlotaModule = {
     name: 'sinRegla',
@@ -216,3 +296,8 @@ it('stops the start when a module adds a route without an access rule', async ()
   };
   await expect(startTestServer({}, { modules: [...modules, undeclared] })).rejects.toThrow('La ruta GET /api/sin-regla no declara quién puede usarla');
 }, 60_000);
+
+it('stops the start when a module needs a service that no module below it provides', async () => {
+  const needy: FlotaModule = { name: 'necesitado', needs: ['tracking'], register: async () => undefined };
+  await expect(startTestServer({}, { modules: [modules[0], needy, ...modules.slice(1)] })).rejects.toThrow("El módulo necesitado necesita el servicio 'tracking', que ningún módulo anterior ofrece");
+}, 120_000);

@@ -6,26 +6,14 @@
  * (The build's progress lines: server/buildProgress.test.ts.)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { ActivityEntry } from '../contract/entities';
 import { DEMO_DESK_USERS } from './tools/seed/demoDesk';
 import { DEMO_OWNER_RUT, DEMO_PASSWORD } from './tools/seed/demoFleet';
 import { apiCall } from './tools/testing/http';
-import { startServerProcess, type ServerProcess } from './tools/testing/serverProcess';
+import { freePort, startServerProcess, type ServerProcess } from './tools/testing/serverProcess';
 
-/** A port nobody listens on now (asked of the system, not picked by hand). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 let server: ServerProcess;
 let dataDir: string;

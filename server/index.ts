@@ -111,9 +111,10 @@ export async function main(options: MainOptions = {}): Promise<void> {
 
   await server.app.listen({ host: config.host, port: config.port });
   const port = (server.app.server.address() as { port: number } | null)?.port ?? config.port;
-  if (server.osmand && config.osmandPort !== null) {
-    await server.osmand.app.listen({ host: config.host, port: config.osmandPort });
-    console.info(`Protocolo OsmAnd (Traccar Client) también en el puerto ${config.osmandPort}`);
+  // The modules' listeners on ports of their own (OSMAND_PORT).
+  for (const listener of server.sideListeners) {
+    await listener.app.listen({ host: config.host, port: listener.port });
+    console.info(listener.banner);
   }
   // The demo fleet's real code and the drivers that still sign in (seed/demoStart.ts), from the database.
   const demo = await demoStart(database.db);

@@ -1,5 +1,5 @@
 /**
- * Every module that listens to accepted positions (positions.onAccepted: dispatch's taxi index,
+ * Every module that listens to accepted positions (the positionAccepted event: dispatch's taxi index,
  * tracking's live pages, the alerts engine) inherits the ingest's rate: a position that changes
  * nothing must cost them no database work (issue 43). Counted, not timed: the server runs on a
  * Kysely that counts the queries its code builds (the ingest's own flush is a prepared statement

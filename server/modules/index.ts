@@ -1,27 +1,27 @@
 /**
- * Every domain module the server mounts, in order: a new module (dispatch, reports, …) adds one
- * line here. Each module's module.ts registers its routes; each route declares its access rule and
- * OpenAPI description in the module's routeSpecs.ts. Modules use each other only through index.ts.
+ * Every domain module the server mounts, in the one written order (order.cjs): a new module is its
+ * folder and its name there, nothing here. Each folder's module.ts exports one FlotaModule of that
+ * name; the app builds their services in this order, then registers them in it.
+ * Modules use each other only through index.ts.
  */
-import { accountsModule } from './accounts/module';
-import { alertsModule } from './alerts/module';
-import { deskModule } from './desk/module';
-import { dispatchModule } from './dispatch/module';
-import { documentsModule } from './documents/module';
-import { driversModule } from './drivers/module';
 import type { FlotaModule } from './flotaModule';
-import { identityModule } from './identity/module';
-import { maintenanceModule } from './maintenance/module';
-import { notificationsModule } from './notifications/module';
-import { positionsModule } from './positions/module';
-import { reportsModule } from './reports/module';
-import { shiftsModule } from './shifts/module';
-import { trackingModule } from './tracking/module';
-import { vehiclesModule } from './vehicles/module';
 
-export type { FlotaModule, ModuleContext, ModuleServices } from './flotaModule';
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the order is CommonJS, shared with .eslintrc.cjs
+const { moduleOrder } = require('./order.cjs') as { moduleOrder: string[] };
 
-export const modules: readonly FlotaModule[] = [identityModule, driversModule, vehiclesModule, documentsModule, shiftsModule, positionsModule, reportsModule, deskModule, dispatchModule, trackingModule, alertsModule, maintenanceModule, notificationsModule, accountsModule];
+export type { Callers, FlotaModule, ModuleContext, ModuleServices, SideListener } from './flotaModule';
+export { composeModules, type Composed } from './compose';
+
+/** The FlotaModule a module.ts exports, by the name order.cjs gives it. */
+function moduleNamed(name: string): FlotaModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- by name, from the one list
+  const exported = Object.values(require(`./${name}/module`) as Record<string, unknown>);
+  const found = exported.find((value): value is FlotaModule => typeof value === 'object' && value !== null && (value as FlotaModule).name === name);
+  if (!found) throw new Error(`server/modules/${name}/module.ts no exporta un módulo llamado '${name}'`);
+  return found;
+}
+
+export const modules: readonly FlotaModule[] = moduleOrder.map(moduleNamed);
 
 /** The mounted modules' settings sections: the entry reads them from the environment with the platform's (platform/config.ts). */
 export const settingsSections = modules.flatMap((module) => (module.settings ? [module.settings] : []));

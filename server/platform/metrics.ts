@@ -33,8 +33,6 @@ export interface Metrics {
 export interface MetricsSources {
   leader: LeaderGate;
   sockets: () => number;
-  /** Points accepted, ignored and refused since start (the ingest's counters, read at scrape). */
-  ingest: () => { accepted: number; ignored: number; refused: number; tooOld: number };
   /** The application's database pool (PostgreSQL), null with the embedded database. */
   pool: () => PoolStats | null;
 }
@@ -57,20 +55,6 @@ export function createMetrics(sources: MetricsSources): Metrics {
     registers: [registry],
     collect() {
       this.set(sources.sockets());
-    },
-  });
-  new Counter({
-    name: 'flota_positions_total',
-    help: 'Location points received by this process, by outcome (accepted: stored; ignored: duplicates or late; refused: over the rate limit; too_old).',
-    labelNames: ['outcome'],
-    registers: [registry],
-    collect() {
-      const counts = sources.ingest();
-      this.reset();
-      this.inc({ outcome: 'accepted' }, counts.accepted);
-      this.inc({ outcome: 'ignored' }, counts.ignored);
-      this.inc({ outcome: 'refused' }, counts.refused);
-      this.inc({ outcome: 'too_old' }, counts.tooOld);
     },
   });
   new Gauge({
@@ -101,6 +85,24 @@ export function createMetrics(sources: MetricsSources): Metrics {
       passSeconds.observe({ pass: label }, seconds);
     },
   };
+}
+
+/** Points accepted, ignored and refused since start (the ingest's counters, read at scrape): the positions module adds it. */
+export function registerPositionCounts(registry: Registry, counts: () => { accepted: number; ignored: number; refused: number; tooOld: number }): void {
+  new Counter({
+    name: 'flota_positions_total',
+    help: 'Location points received by this process, by outcome (accepted: stored; ignored: duplicates or late; refused: over the rate limit; too_old).',
+    labelNames: ['outcome'],
+    registers: [registry],
+    collect() {
+      const now = counts();
+      this.reset();
+      this.inc({ outcome: 'accepted' }, now.accepted);
+      this.inc({ outcome: 'ignored' }, now.ignored);
+      this.inc({ outcome: 'refused' }, now.refused);
+      this.inc({ outcome: 'too_old' }, now.tooOld);
+    },
+  });
 }
 
 /** Times the ingest routes (the phone's /api/driver/locations, trackers' /osmand) from request to answer. */

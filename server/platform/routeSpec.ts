@@ -27,3 +27,11 @@ export interface RouteSpec {
 export function routeSpec(access: readonly Principal[], schema: RouteDoc): RouteSpec {
   return { schema, config: { access } };
 }
+
+/** Who may call each /api route, as the routes declared it (the access guard fills it as they register; tests walk it). */
+export interface AccessRules {
+  /** The rule of a route; HEAD follows its GET. */
+  rule(method: string, url: string): readonly Principal[] | undefined;
+  /** Every declared route's rule, in registration order. */
+  entries(): [string, readonly Principal[]][];
+}

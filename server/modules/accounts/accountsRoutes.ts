@@ -22,6 +22,7 @@ import {
   type StatementResponse,
 } from '../../../contract/api';
 import { recordActivity } from '../desk';
+import { driverNames } from '../drivers';
 import { ownerId, signedInUser } from '../identity';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/schema';
@@ -29,6 +30,7 @@ import { HttpError, parseBody } from '../../platform/errors';
 import { idParam, withoutBlanks } from '../../platform/params';
 import { zonedDate } from '../../platform/timeZone';
 import { accountOf, fleetBalances } from './balances';
+import type { AccountEvents } from './events';
 import { findEntry, findEntryByKey, insertEntryOnce, termsQuery, toEntry, toTerms, type NewEntry } from './ledgerRepo';
 import { dayClosing, statementEntries } from './reportsRepo';
 import { routeSpecs } from './routeSpecs';
@@ -39,10 +41,12 @@ interface Options {
   db: Kysely<Database>;
   clock: Clock;
   timeZone: string;
+  /** The driver's phones hear each entry stored (account_changed). */
+  events: AccountEvents;
 }
 
 async function findDriver(db: Kysely<Database>, owner: number, id: number) {
-  const driver = await db.selectFrom('drivers').select(['id', 'first_name', 'last_name', 'rut']).where('owner_id', '=', owner).where('id', '=', id).executeTakeFirst();
+  const [driver] = await driverNames(db, owner, { ids: [id] });
   if (!driver) throw new HttpError(404, AccountMessages.driverNotFound);
   return driver;
 }
@@ -58,7 +62,7 @@ function idempotencyKey(request: FastifyRequest, fromBody: string | undefined): 
 
 const driverLabel = (driver: { first_name: string; last_name: string }) => `${driver.first_name} ${driver.last_name}`;
 
-export const accountsRoutes: FastifyPluginAsync<Options> = async (app, { db, clock, timeZone }) => {
+export const accountsRoutes: FastifyPluginAsync<Options> = async (app, { db, clock, timeZone, events }) => {
   const today = () => zonedDate(clock.now(), timeZone);
 
   /** Inserts once under its key, with its Actividad line; a repeat answers the stored entry (200), a reused key for another entry 409. */
@@ -86,6 +90,7 @@ export const accountsRoutes: FastifyPluginAsync<Options> = async (app, { db, clo
       else throw new HttpError(409, AccountMessages.idempotencyReused);
     } else {
       reply.code(201);
+      events.changed(entry.owner_id, [entry.driver_id]);
     }
     if (!stored) throw new HttpError(409, AccountMessages.idempotencyReused);
     const account = await accountOf(db, entry.owner_id, entry.driver_id, today());

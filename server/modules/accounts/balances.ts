@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { AccountEntry, BalancesResponse, Terms } from '../../../contract/accounts';
 import type { Database } from '../../platform/db/schema';
+import { driverNames } from '../drivers';
 import { balances, currentTerms, lastEntries } from './ledgerRepo';
 import { readAccountSettings } from './settingsRepo';
 
@@ -15,7 +16,7 @@ const daysBehind = (owedSince: string | null, today: string) => (owedSince ? Mat
 /** Every live driver of the fleet with their balance, most owed first. */
 export async function fleetBalances(db: Kysely<Database>, ownerId: number, today: string): Promise<BalancesResponse> {
   const [drivers, sums, terms, settings] = await Promise.all([
-    db.selectFrom('drivers').select(['id', 'first_name', 'last_name']).where('owner_id', '=', ownerId).where('deleted_at', 'is', null).execute(),
+    driverNames(db, ownerId, { live: true }),
     balances(db, ownerId),
     currentTerms(db, ownerId, today),
     readAccountSettings(db, ownerId),

@@ -13,6 +13,9 @@ import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/schema';
 import { addDays, zonedDate, zonedTime } from '../../platform/timeZone';
 import { chargesToWrite, mondayOf, type EndedShift, type PeriodEntries, type TermsRow } from './chargeRules';
+import { faresByShift } from '../dispatch';
+import { workingDriverIds } from '../drivers';
+import { shiftSpans } from '../shifts';
 import { readAccountSettings } from './settingsRepo';
 
 /** How far back a pass looks (days): a month and a half covers the demo's month and a late correction. */
@@ -30,17 +33,19 @@ export interface ChargeRun {
 
 /** One fleet's charges up to `today`; resolves with how many entries it wrote. */
 export async function chargeFleet(db: Kysely<Database>, run: ChargeRun): Promise<number> {
+  return (await writeCharges(db, run)).length;
+}
+
+/** One fleet's charges up to `today` (in the caller's transaction, if any); resolves with the driver of each entry written. */
+export async function writeCharges(db: Kysely<Database>, run: ChargeRun): Promise<number[]> {
   const settings = await readAccountSettings(db, run.ownerId);
-  let termsQuery = db
-    .selectFrom('account_terms as t')
-    .innerJoin('drivers as d', 'd.id', 't.driver_id')
-    .select(['t.id', 't.driver_id', 't.kind', 't.amount', 't.effective_from'])
-    .where('t.owner_id', '=', run.ownerId)
-    .where('d.deleted_at', 'is', null)
-    .where('d.is_active', '=', true);
+  let termsQuery = db.selectFrom('account_terms as t').select(['t.id', 't.driver_id', 't.kind', 't.amount', 't.effective_from']).where('t.owner_id', '=', run.ownerId);
   if (run.driverIds) termsQuery = termsQuery.where('t.driver_id', 'in', run.driverIds.length ? [...run.driverIds] : [0]);
-  const termRows = await termsQuery.orderBy('t.effective_from').orderBy('t.id').execute();
-  if (termRows.length === 0) return 0;
+  const allTerms = await termsQuery.orderBy('t.effective_from').orderBy('t.id').execute();
+  // Deleted or deactivated drivers are charged nothing more (the drivers' door says who still works).
+  const working = await workingDriverIds(db, run.ownerId, [...new Set(allTerms.map((row) => row.driver_id))]);
+  const termRows = allTerms.filter((row) => working.has(row.driver_id));
+  if (termRows.length === 0) return [];
 
   const termsByDriver = new Map<number, TermsRow[]>();
   for (const row of termRows) {
@@ -52,34 +57,16 @@ export async function chargeFleet(db: Kysely<Database>, run: ChargeRun): Promise
   const earliest = termRows.reduce((min, row) => (row.effective_from < min ? row.effective_from : min), run.today);
   const lookbackFrom = addDays(run.today, -(run.lookbackDays ?? DEFAULT_LOOKBACK_DAYS));
   const from = earliest > lookbackFrom ? earliest : lookbackFrom;
-  if (from > run.today) return 0;
+  if (from > run.today) return [];
 
-  const shiftRows = await db
-    .selectFrom('shifts')
-    .select(['id', 'driver_id', 'start_time'])
-    .where('owner_id', '=', run.ownerId)
-    .where('driver_id', 'in', driverIds)
-    .where('end_time', 'is not', null)
-    .where('start_time', '>=', zonedTime(from, 0, run.timeZone))
-    .where('start_time', '<', zonedTime(addDays(run.today, 1), 0, run.timeZone))
-    .execute();
-  // Recorded fares per shift (issue 35, item 8), summed in SQL: a porcentaje cuota charges its share.
-  const fareRows = shiftRows.length
-    ? await db
-        .selectFrom('bookings')
-        .select(['shift_id', sql<string>`sum(fare_pesos)`.as('fares')])
-        .where('owner_id', '=', run.ownerId)
-        .where('status', '=', 'finalizado')
-        .where('fare_pesos', 'is not', null)
-        .where(sql<boolean>`shift_id = any(${shiftRows.map((row) => row.id)}::int[])`)
-        .groupBy('shift_id')
-        .execute()
-    : [];
-  const faresByShift = new Map(fareRows.map((row) => [row.shift_id as number, Number(row.fares)]));
+  // Open shifts too: a porcentaje cuota follows each finished trip (chargeRules.ts counts only ended ones for the rest).
+  const shiftRows = await shiftSpans(db, run.ownerId, driverIds, zonedTime(from, 0, run.timeZone), zonedTime(addDays(run.today, 1), 0, run.timeZone));
+  // Recorded fares per shift (issue 35, item 8), summed by dispatch: a porcentaje cuota charges its share.
+  const faresOf = await faresByShift(db, run.ownerId, shiftRows.map((row) => row.id));
   const shiftsByDriver = new Map<number, EndedShift[]>();
   for (const row of shiftRows) {
     const list = shiftsByDriver.get(row.driver_id) ?? [];
-    list.push({ id: row.id, day: zonedDate(row.start_time, run.timeZone), fares: faresByShift.get(row.id) ?? 0 });
+    list.push({ id: row.id, day: zonedDate(row.start_time, run.timeZone), fares: faresOf.get(row.id) ?? 0, ended: row.end_time !== null });
     shiftsByDriver.set(row.driver_id, list);
   }
 
@@ -118,30 +105,39 @@ export async function chargeFleet(db: Kysely<Database>, run: ChargeRun): Promise
         period_key: charge.periodKey,
         terms_id: charge.termsId,
         idempotency_key: charge.idempotencyKey,
-        reason: charge.kind === 'ajuste' ? 'Los turnos del período cambiaron' : null,
+        reason: charge.kind === 'ajuste' ? ajusteReason(charge.periodKey) : null,
       }),
     ),
   );
-  let written = 0;
+  const written: number[] = [];
   // Batches keep one statement's parameters well under PostgreSQL's 65,535.
   for (let i = 0; i < rows.length; i += 1000) {
-    const result = await db
+    const inserted = await db
       .insertInto('account_entries')
       .values(rows.slice(i, i + 1000))
       .onConflict((oc) => oc.columns(['owner_id', 'idempotency_key']).doNothing())
-      .executeTakeFirst();
-    written += Number(result.numInsertedOrUpdatedRows ?? 0);
+      .returning('driver_id')
+      .execute();
+    written.push(...inserted.map((row) => row.driver_id));
   }
   return written;
 }
 
+/** Why Flota adjusted a period: its shifts changed, or (porcentaje) its trips' fares did. */
+const ajusteReason = (periodKey: string) => (periodKey.startsWith('tarifas:') ? 'Las tarifas del turno cambiaron' : 'Los turnos del período cambiaron');
+
+/** Drivers whose account just changed, by fleet (they hear account_changed). */
+export type AccountsChanged = (ownerId: number, driverIds: readonly number[]) => void;
+
 /** Every fleet with terms. */
-export async function chargeAllFleets(db: Kysely<Database>, today: string, timeZone: string, control?: PassControl, lookbackDays?: number): Promise<number> {
+export async function chargeAllFleets(db: Kysely<Database>, today: string, timeZone: string, control?: PassControl, lookbackDays?: number, changed?: AccountsChanged): Promise<number> {
   const owners = await db.selectFrom('account_terms').select('owner_id').distinct().execute();
   let written = 0;
   for (const { owner_id } of owners) {
     if (control?.stopped()) break;
-    written += await chargeFleet(db, { ownerId: owner_id, today, timeZone, lookbackDays });
+    const drivers = await writeCharges(db, { ownerId: owner_id, today, timeZone, lookbackDays });
+    written += drivers.length;
+    if (drivers.length) changed?.(owner_id, [...new Set(drivers)]);
     await control?.breathe();
   }
   return written;
@@ -153,10 +149,10 @@ export interface ChargePassOptions extends PassPacing {
 
 export const DEFAULT_CHARGE_PASS: Readonly<ChargePassOptions> = Object.freeze({ startDelayMs: 3000, recheckMs: 5 * 60_000, dutyCycle: 0.25, lookbackDays: DEFAULT_LOOKBACK_DAYS });
 
-export function createChargePass(db: Kysely<Database>, log: FastifyBaseLogger, clock: Clock, timeZone: string, given: Partial<ChargePassOptions> = {}) {
+export function createChargePass(db: Kysely<Database>, log: FastifyBaseLogger, clock: Clock, timeZone: string, given: Partial<ChargePassOptions> = {}, changed?: AccountsChanged) {
   const options = { ...DEFAULT_CHARGE_PASS, ...given };
   const pass = async (control: PassControl) => {
-    const written = await chargeAllFleets(db, zonedDate(clock.now(), timeZone), timeZone, control, options.lookbackDays);
+    const written = await chargeAllFleets(db, zonedDate(clock.now(), timeZone), timeZone, control, options.lookbackDays, changed);
     if (written > 0) log.info({ written }, 'Cuentas: cuotas registradas');
     return written;
   };
@@ -166,12 +162,14 @@ export function createChargePass(db: Kysely<Database>, log: FastifyBaseLogger, c
     runOnce: background.runOnce,
     stop: background.stop,
     /** A shift just ended: its driver's charges now, paced like the pass. */
-    chargeDriver(driverId: number) {
+    chargeDriver(ownerId: number, driverId: number) {
       background.alongside(async () => {
-        const driver = await db.selectFrom('drivers').select('owner_id').where('id', '=', driverId).executeTakeFirst();
-        if (!driver) return 0;
-        return chargeFleet(db, { ownerId: driver.owner_id, driverIds: [driverId], today: zonedDate(clock.now(), timeZone), timeZone, lookbackDays: options.lookbackDays });
+        const written = await writeCharges(db, { ownerId, driverIds: [driverId], today: zonedDate(clock.now(), timeZone), timeZone, lookbackDays: options.lookbackDays });
+        if (written.length) changed?.(ownerId, [driverId]);
+        return written.length;
       });
     },
   };
 }
+
+export type ChargePass = ReturnType<typeof createChargePass>;

@@ -8,12 +8,14 @@
  * - semanal: a week (Monday to Sunday) likewise, dated on its Monday, or on the terms' first day
  *   when they begin mid-week;
  * - por_turno: each ended shift, on the day it started;
- * - porcentaje: each ended shift with recorded fares (issue 35, item 8), on the day it started:
- *   the percentage of the shift's fares, rounded down to the peso (key `tarifas:<shift id>`); a
- *   shift without fares owes nothing.
+ * - porcentaje: each shift with recorded fares (issue 35, item 8), on the day it started: the
+ *   percentage of the shift's fares, rounded down to the peso (key `tarifas:<shift id>`); a shift
+ *   without fares owes nothing. Its shift need not have ended: each finished trip brings it up to
+ *   date (a first cuota, then an ajuste per trip), inside the trip's transaction (issue 44).
  *
  * The amount of a period is fixed by the terms in effect when it was first charged (`cuota`); later
- * terms never touch it. When the shifts behind a period change afterwards (a shift moved to another
+ * terms never touch it (a porcentaje period's amount is its share of the shift's fares, which grow
+ * trip by trip). When the shifts behind a period change afterwards (a shift moved to another
  * day, or gone), the difference is a new `ajuste` entry, never an edit. Turning the fleet's "days
  * without a shift" setting off likewise adjusts the idle days within the pass's look-back. Every entry's idempotency
  * key is `auto:<driver>:<period>:<n>` with n the number of entries the period already has, so two
@@ -35,7 +37,11 @@ export interface EndedShift {
   day: string;
   /** Whole pesos of the fares recorded on its trips (0 or absent: none). */
   fares?: number;
+  /** False for a shift still open: only its fares count (porcentaje); absent means ended. */
+  ended?: boolean;
 }
+
+const hasEnded = (shift: EndedShift) => shift.ended !== false;
 
 /** What the ledger already holds for one period (automatic entries only). */
 export interface PeriodEntries {
@@ -95,7 +101,7 @@ interface Due {
 /** Every period of the window the terms and shifts make owing, with what the terms of its day say. */
 export function periodsDue(view: DriverLedgerView, window: ChargeWindow): Map<string, Due> {
   const due = new Map<string, Due>();
-  const workedDays = new Set(view.shifts.map((shift) => shift.day));
+  const workedDays = new Set(view.shifts.filter(hasEnded).map((shift) => shift.day));
   for (let day = window.from; day <= window.to; day = addDays(day, 1)) {
     const terms = termsOn(view.terms, day);
     if (terms?.kind === 'diaria' && (window.chargeDaysWithoutShift || workedDays.has(day))) {
@@ -114,7 +120,7 @@ export function periodsDue(view: DriverLedgerView, window: ChargeWindow): Map<st
   for (const shift of view.shifts) {
     if (shift.day < window.from || shift.day > window.to) continue;
     const terms = termsOn(view.terms, shift.day);
-    if (terms?.kind === 'por_turno') due.set(`turno:${shift.id}`, { amount: terms.amount, date: shift.day, termsId: terms.id });
+    if (terms?.kind === 'por_turno' && hasEnded(shift)) due.set(`turno:${shift.id}`, { amount: terms.amount, date: shift.day, termsId: terms.id });
     // Integers only: pesos × percent, divided once and rounded down (the driver is never charged a fraction up).
     const share = terms?.kind === 'porcentaje' ? Math.floor(((shift.fares ?? 0) * terms.amount) / 100) : 0;
     if (terms && share > 0) due.set(`tarifas:${shift.id}`, { amount: share, date: shift.day, termsId: terms.id });
@@ -130,14 +136,15 @@ function stillEarned(periodKey: string, view: DriverLedgerView, window: ChargeWi
   const [kind, value] = periodKey.split(':');
   if (kind === 'dia') return window.chargeDaysWithoutShift || workedDays.has(value);
   if (kind === 'semana') return window.chargeDaysWithoutShift || [0, 1, 2, 3, 4, 5, 6].some((i) => workedDays.has(addDays(value, i)));
-  if (kind === 'turno' || kind === 'tarifas') return view.shifts.some((shift) => String(shift.id) === value);
+  if (kind === 'turno') return view.shifts.some((shift) => hasEnded(shift) && String(shift.id) === value);
+  if (kind === 'tarifas') return view.shifts.some((shift) => String(shift.id) === value);
   return true;
 }
 
 /** The entries to write so the ledger matches the periods owing: new cuotas, and ajustes for changed ones. */
 export function chargesToWrite(view: DriverLedgerView, window: ChargeWindow): ChargeToWrite[] {
   const due = periodsDue(view, window);
-  const workedDays = new Set(view.shifts.map((shift) => shift.day));
+  const workedDays = new Set(view.shifts.filter(hasEnded).map((shift) => shift.day));
   const writes: ChargeToWrite[] = [];
   const key = (period: string, n: number) => `auto:${view.driverId}:${period}:${n}`;
   for (const [periodKey, owing] of due) {
@@ -148,7 +155,9 @@ export function chargesToWrite(view: DriverLedgerView, window: ChargeWindow): Ch
     // Outside the window a period keeps what it holds: only what the pass looked at is judged.
     const date = periodDate(periodKey) ?? view.shifts.find((shift) => periodKey === `turno:${shift.id}` || periodKey === `tarifas:${shift.id}`)?.day ?? window.to;
     if (date < window.from || date > window.to) continue;
-    const expected = stillEarned(periodKey, view, window, workedDays) ? held.base : 0;
+    // A porcentaje period follows its shift's fares (one more trip, one more share); any other keeps its first cuota's amount.
+    const earned = periodKey.startsWith('tarifas:') ? (due.get(periodKey)?.amount ?? held.base) : held.base;
+    const expected = stillEarned(periodKey, view, window, workedDays) ? earned : 0;
     if (held.total === expected) continue;
     writes.push({ periodKey, kind: 'ajuste', amount: expected - held.total, date, termsId: null, idempotencyKey: key(periodKey, held.count) });
   }

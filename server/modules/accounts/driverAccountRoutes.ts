@@ -7,6 +7,7 @@ import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/schema';
 import { zonedDate } from '../../platform/timeZone';
 import { accountOf } from './balances';
+import { MY_ACCOUNT_ENTRIES } from './events';
 import { routeSpecs } from './routeSpecs';
 
 export const driverAccountRoutes: FastifyPluginAsync<{ db: Kysely<Database>; clock: Clock; timeZone: string; authenticateDriver: preHandlerAsyncHookHandler }> = async (
@@ -16,6 +17,6 @@ export const driverAccountRoutes: FastifyPluginAsync<{ db: Kysely<Database>; clo
   app.addHook('preHandler', authenticateDriver);
   app.get('/driver/account', routeSpecs.myAccount, async (request): Promise<MyAccountResponse> => {
     const { id, ownerId } = signedInDriver(request);
-    return accountOf(db, ownerId, id, zonedDate(clock.now(), timeZone), 20);
+    return accountOf(db, ownerId, id, zonedDate(clock.now(), timeZone), MY_ACCOUNT_ENTRIES);
   });
 };

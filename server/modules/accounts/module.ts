@@ -1,8 +1,15 @@
-/** Cuentas de los conductores (issue 35): terms, a ledger written from shifts, payments, balances. */
+/**
+ * Cuentas de los conductores (issue 35): terms, a ledger written from shifts and finished trips
+ * (handlers/: a trip's charge inside its transaction, a day's as its shift ends, the pass as catch-up),
+ * payments, balances; every change stored tells the driver's phone (account_changed, events.ts).
+ */
 import type { FlotaModule } from '../flotaModule';
 import { accountsRoutes } from './accountsRoutes';
-import { createChargePass, type ChargePassOptions } from './chargePass';
+import { createChargePass, type ChargePass, type ChargePassOptions } from './chargePass';
 import { driverAccountRoutes } from './driverAccountRoutes';
+import { createAccountEvents, type AccountEvents } from './events';
+import { onShiftEnded } from './handlers/onShiftEnded';
+import { onTripFinished } from './handlers/onTripFinished';
 import { openApiTags } from './routeSpecs';
 
 declare module '../../platform/backgroundPass' {
@@ -12,14 +19,15 @@ declare module '../../platform/backgroundPass' {
   }
 }
 
-export const accountsModule: FlotaModule = {
+export const accountsModule: FlotaModule<{ charges: ChargePass | null; events: AccountEvents }> = {
   name: 'accounts',
   openApiTags: Object.values(openApiTags),
-  async register(app, { prefix, db, config, clock, authenticateDriver, backgroundPasses, services: { shifts } }) {
-    await app.register(accountsRoutes, { prefix, db, clock, timeZone: config.tzFleet });
+  handlers: [onTripFinished, onShiftEnded],
+  async register(app, { prefix, db, config, clock, publish, authenticateDriver, backgroundPasses }) {
+    const events = createAccountEvents({ db, publish, clock, timeZone: config.tzFleet, log: app.log });
+    await app.register(accountsRoutes, { prefix, db, clock, timeZone: config.tzFleet, events });
     await app.register(driverAccountRoutes, { prefix, db, clock, timeZone: config.tzFleet, authenticateDriver });
-    const pass = backgroundPasses.add('accountCharges', (options) => createChargePass(db, app.log, clock, config.tzFleet, options));
-    // A day worked is charged as its shift ends; the pass catches up whatever this misses.
-    if (pass) shifts.onEnded((shift) => shift.driver_id !== null && pass.chargeDriver(shift.driver_id));
+    const charges = backgroundPasses.add('accountCharges', (options) => createChargePass(db, app.log, clock, config.tzFleet, options, events.changed));
+    return { charges, events };
   },
 };

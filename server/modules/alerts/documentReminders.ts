@@ -12,6 +12,7 @@ import type { AlertRule } from '../../../contract/alerts';
 import type { PassControl } from '../../platform/backgroundPass';
 import type { Expiry } from '../../../contract/documents';
 import { currentExpiries, readDocumentSettings } from '../documents';
+import { fleetIds } from '../identity';
 import type { Database } from '../../platform/db/schema';
 import { addDays, zonedDate, zonedTime } from '../../platform/timeZone';
 import type { AlertRow } from './alertsRepo';
@@ -62,9 +63,9 @@ export function createDocumentReminders({ db, raiser, rules, timeZone }: Documen
     /** One pass over every fleet (one fleet a turn of the pass): the reminders due at `now` not stored yet. Returns the alerts stored. */
     async run(now: Date, control?: PassControl): Promise<AlertRow[]> {
       const today = zonedDate(now, timeZone);
-      const fleets = await db.selectFrom('owners').select('id').orderBy('id').execute();
+      const fleets = await fleetIds(db);
       const stored: AlertRow[] = [];
-      for (const { id: ownerId } of fleets) {
+      for (const ownerId of fleets) {
         const settings = await readDocumentSettings(db, ownerId);
         if (!settings.reminder_days.length) continue;
         const horizon = addDays(today, Math.max(...settings.reminder_days));

@@ -1,8 +1,8 @@
 /**
  * Alertas (issue 33): zones, rules, the inbox and SOS; the events engine hears every accepted
- * position (positions' onAccepted hook) and forgets a taxi whose shift ends; the sin-señal and
- * retention sweep is a background pass. services.alerts.onRaised is how a module above hears each
- * new alert inside the transaction that stores it.
+ * position and forgets a taxi whose shift ends (handlers/); a booking nobody accepted becomes an
+ * alert in despacho's words; the sin-señal and retention sweep is a background pass. A module above
+ * hears each new alert as the domain event `alertRaised`, inside the transaction that stores it.
  */
 import type { PassPacing } from '../../platform/backgroundPass';
 import { createBackgroundPass } from '../../platform/backgroundPass';
@@ -12,7 +12,11 @@ import { createDocumentReminders } from './documentReminders';
 import { alertsRoutes } from './alertsRoutes';
 import { createEventsEngine } from './engine/eventsEngine';
 import { createAlertEvents } from './events';
-import { createRaiser, raiseNow, type AlertHooks } from './raise';
+import { onBookingUnaccepted } from './handlers/onBookingUnaccepted';
+import { onPositionAccepted } from './handlers/onPositionAccepted';
+import { onShiftEnded } from './handlers/onShiftEnded';
+import type { AlertsParts } from './parts';
+import { createRaiser } from './raise';
 import { openApiTags } from './routeSpecs';
 import { createRulesCache, ensureDefaultRulesForAll } from './rulesRepo';
 import { rulesRoutes } from './rulesRoutes';
@@ -21,12 +25,6 @@ import { sosRoutes } from './sosRoutes';
 import { createZonesCache } from './zones/zonesCache';
 import { zonesRoutes } from './zones/zonesRoutes';
 
-declare module '../flotaModule' {
-  interface ModuleServices {
-    /** Alertas' hook: `onRaised(listener)`, called inside the transaction that stores each new alert. */
-    alerts: AlertHooks;
-  }
-}
 declare module '../../platform/backgroundPass' {
   interface BackgroundPassOptions {
     /** Sin señal (and its return) and the alerts' retention: its pacing. */
@@ -43,44 +41,21 @@ const DELETE_BATCH = 1000;
 /** With PostgreSQL, other processes' zone and rule changes are seen within this long. */
 const CLUSTER_CACHE_MS = 5000;
 
-export const alertsModule: FlotaModule = {
+export const alertsModule: FlotaModule<AlertsParts> = {
   name: 'alerts',
   openApiTags: Object.values(openApiTags),
   settings: alertsSettings,
-  async register(app, { prefix, config, db, publish, clock, authenticate, authenticateDriver, backgroundPasses, services: { positions, shifts, alerts, dispatch } }) {
+  emits: ['alertRaised'],
+  handlers: [onPositionAccepted, onShiftEnded, onBookingUnaccepted],
+  async register(app, { prefix, config, db, publish, events: bus, clock, authenticate, authenticateDriver, backgroundPasses }) {
     await ensureDefaultRulesForAll(db);
     const ttl = config.databaseUrl ? CLUSTER_CACHE_MS : Number.POSITIVE_INFINITY;
     const zones = createZonesCache(db, ttl);
     const rules = createRulesCache(db, ttl);
     const events = createAlertEvents(publish);
-    const raiser = createRaiser(alerts, events);
+    const raiser = createRaiser(bus, events);
     const engine = createEventsEngine({ db, raiser, events, zones, rules, config: config.alerts, clock, log: app.log, timeZone: config.tzFleet });
-    positions.onAccepted((position) => engine.onPosition(position));
-    shifts.onEnded((shift) => engine.forget(shift.id));
     app.addHook('onClose', async () => engine.idle());
-    // A booking back on the board that nobody accepted: one alert per time it returns.
-    dispatch.onUnaccepted((booking) => {
-      void rules
-        .get(booking.ownerId)
-        .then((fleetRules) =>
-          raiseNow(db, raiser, fleetRules, [
-            {
-              ownerId: booking.ownerId,
-              kind: 'booking_unaccepted',
-              key: `booking_unaccepted:${booking.bookingId}:${booking.at.toISOString()}`,
-              occurredAt: booking.at,
-              title: `Reserva #${booking.bookingId} sin aceptar${booking.pickupLabel ? ` (${booking.pickupLabel})` : ''}`,
-              detail: booking.reason === 'sin_aceptar' ? 'Los taxis a los que se ofreció la rechazaron o dejaron vencer la oferta.' : 'No había taxis libres cerca para ofrecerla.',
-              shiftId: null,
-              driver: null,
-              vehicle: null,
-              zone: null,
-              position: null,
-            },
-          ]),
-        )
-        .catch((error: unknown) => app.log.error({ err: error }, 'Alertas: no se pudo registrar una reserva sin aceptar'));
-    });
 
     await app.register(zonesRoutes, { prefix, db, authenticate, changed: (ownerId) => zones.forget(ownerId) });
     await app.register(rulesRoutes, { prefix, db, authenticate, changed: (ownerId) => rules.forget(ownerId) });
@@ -102,5 +77,6 @@ export const alertsModule: FlotaModule = {
         while (!control.stopped() && (await deleteAlertsBefore(db, new Date(now.getTime() - retentionMs), DELETE_BATCH)) === DELETE_BATCH) await control.breathe();
       }),
     );
+    return { engine, rules, raiser };
   },
 };

@@ -1,11 +1,12 @@
 /**
  * Raising alerts: routed by the fleet's rules, stored once per episode, handed to the modules above
- * (the `onRaised` hook, inside the same transaction: an outbox row a listener writes commits with the
- * alert or not at all), and, once committed, published to the fleet's desks.
+ * (the domain event `alertRaised`, inside the same transaction: an outbox row a handler writes commits
+ * with the alert or not at all), and, once committed, published to the fleet's desks.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { AlertKind, AlertRule } from '../../../contract/alerts';
 import type { Database } from '../../platform/db/schema';
+import type { DomainEventBus } from '../../platform/domainEvents';
 import { insertAlerts, type AlertRow, type NewAlert } from './alertsRepo';
 import type { AlertEvents } from './events';
 import { routeAlert } from './rulesRepo';
@@ -28,20 +29,12 @@ export interface RaisedAlert {
   emailTo: string[];
 }
 
-export type RaisedListener = (alert: RaisedAlert, trx: Transaction<Database>) => Promise<void>;
-
-/** services.alerts: filled by the app before any module registers, so a module above can listen. */
-export function createAlertHooks() {
-  const listeners: RaisedListener[] = [];
-  return {
-    /** Called inside the transaction that stores each new alert (never for an episode already stored). */
-    onRaised(listener: RaisedListener): void {
-      listeners.push(listener);
-    },
-    listeners: listeners as readonly RaisedListener[],
-  };
+declare module '../../platform/domainEvents' {
+  interface DomainEvents {
+    /** A new alert (never an episode already stored): inside the transaction that stores it. */
+    alertRaised: RaisedAlert;
+  }
 }
-export type AlertHooks = ReturnType<typeof createAlertHooks>;
 
 export function toRaised(row: AlertRow): RaisedAlert {
   return {
@@ -61,18 +54,23 @@ export function toRaised(row: AlertRow): RaisedAlert {
 
 export type UnroutedAlert = Omit<NewAlert, 'desk' | 'emailTo'>;
 
-export function createRaiser(hooks: AlertHooks, events: AlertEvents) {
+export function createRaiser(bus: Pick<DomainEventBus, 'within'>, events: AlertEvents) {
+  /** What each stored row's handlers left for after its commit (announce runs it). */
+  const committed = new WeakMap<AlertRow, () => void>();
   return {
-    /** Stores the alerts not stored yet and tells the listeners; call inside a transaction, with the fleet's rules read before it. */
+    /** Stores the alerts not stored yet and tells the handlers inside; call inside a transaction, with the fleet's rules read before it. */
     async store(trx: Transaction<Database>, rules: readonly AlertRule[], alerts: readonly UnroutedAlert[]): Promise<AlertRow[]> {
       const routed = alerts.map((alert) => ({ ...alert, ...routeAlert(rules, alert.kind, alert.zone?.id ?? null, alert.vehicle?.id ?? null) }));
       const rows = await insertAlerts(trx, routed);
-      for (const row of rows) for (const listener of hooks.listeners) await listener(toRaised(row), trx);
+      for (const row of rows) committed.set(row, await bus.within(trx, 'alertRaised', toRaised(row)));
       return rows;
     },
-    /** After the commit: the desk's alerts to every desk of the fleet. */
+    /** After the commit: the desk's alerts to every desk of the fleet, and the handlers' work for then. */
     announce(rows: readonly AlertRow[]): void {
-      for (const row of rows) if (row.desk) events.raised(row);
+      for (const row of rows) {
+        if (row.desk) events.raised(row);
+        committed.get(row)?.();
+      }
     },
   };
 }

@@ -7,6 +7,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AlertKind, AlertRule, AlertRuleInput } from '../../../contract/alerts';
 import type { AlertRulesTable, Database } from '../../platform/db/schema';
+import { fleetIds } from '../identity';
 
 /** A fresh fleet: SOS and sin señal to the desk, and the zone, speed, stop, booking and maintenance alerts too. */
 export const DEFAULT_RULES: readonly AlertRuleInput[] = [
@@ -55,13 +56,15 @@ export async function ensureDefaultRules(db: Kysely<Database>, ownerId: number):
 /** At start: every fleet without its defaults gets them (so reading the rules writes nothing for them). */
 export async function ensureDefaultRulesForAll(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const owners = await trx
-      .insertInto('alert_rule_defaults')
-      .columns(['owner_id'])
-      .expression((eb) => eb.selectFrom('owners').select('owners.id'))
-      .onConflict((c) => c.column('owner_id').doNothing())
-      .returning('owner_id')
-      .execute();
+    const fleets = await fleetIds(trx);
+    const owners = fleets.length
+      ? await trx
+          .insertInto('alert_rule_defaults')
+          .values(fleets.map((owner_id) => ({ owner_id })))
+          .onConflict((c) => c.column('owner_id').doNothing())
+          .returning('owner_id')
+          .execute()
+      : [];
     const rows = owners.flatMap(({ owner_id }) => DEFAULT_RULES.map((rule) => values(owner_id, rule)));
     for (let i = 0; i < rows.length; i += 500) await trx.insertInto('alert_rules').values(rows.slice(i, i + 500)).execute();
   });

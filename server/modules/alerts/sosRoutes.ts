@@ -7,6 +7,7 @@ import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sosRequestSchema, type DriverSosResponse } from '../../../contract/alerts';
 import { signedInDriver } from '../identity';
+import { lastPositionOfShift } from '../shifts';
 import type { Database } from '../../platform/db/schema';
 import { HttpError, parseBody } from '../../platform/errors';
 import { toDriverSos as toSos } from './alertsRepo';
@@ -34,7 +35,7 @@ export const sosRoutes: FastifyPluginAsync<Options> = async (app, { db, authenti
     if (!taxi) throw new HttpError(401, 'Sesión expirada. Ingresa nuevamente.');
     const key = `sos:${driver.id}:${body.client_id}`;
     // A phone without a fix: the shift's last position, so the desk still sees where.
-    const last = body.latitude === null && taxi.shiftId !== null ? await db.selectFrom('shifts').select(['latitude', 'longitude']).where('id', '=', taxi.shiftId).executeTakeFirst() : undefined;
+    const last = body.latitude === null && taxi.shiftId !== null ? await lastPositionOfShift(db, driver.ownerId, taxi.shiftId) : null;
     const lat = body.latitude ?? last?.latitude ?? null;
     const lng = body.longitude ?? last?.longitude ?? null;
     const phone = taxi.driver.phone ? ` · ${taxi.driver.phone}` : '';

@@ -1,9 +1,7 @@
 /**
  * Telling a committed change: the fleet's desks get the booking (booking_changed) and the taxi's
  * availability (availability_changed), each driver concerned its offer and trip, the modules above
- * dispatch hear it through the hooks (services.dispatch: made by the app before any module registers,
- * so tracking, alerts and notifications listen whatever the order of registration), and the taxi
- * states are read back. Runs after each decision commits, never inside it.
+ * dispatch hear it as the domain event bookingChanged (events.ts), and the taxi states are read back. Runs after each decision commits, never inside it.
  */
 import type { Kysely } from 'kysely';
 import type { Booking } from '../../../contract/dispatch';
@@ -15,47 +13,14 @@ import type { DispatchEvents } from './events';
 import type { DispatchConfig } from './settings';
 import type { TaxiFleet } from './taxiFleet';
 
-/** A module above dispatch hearing a booking after a change (tracking's links). */
-export type BookingListener = (ownerId: number, booking: Booking) => void;
-
-/** A booking nobody accepted: every offer declined or expired, or no free taxi to offer it to. */
-export interface UnacceptedBooking {
-  ownerId: number;
-  bookingId: number;
-  reason: 'sin_aceptar' | 'sin_candidatos';
-  pickupLabel: string;
-  at: Date;
-}
-
-export function createDispatchHooks() {
-  const unacceptedListeners: Array<(booking: UnacceptedBooking) => void> = [];
-  const changedListeners: BookingListener[] = [];
-  return {
-    onUnaccepted(listener: (booking: UnacceptedBooking) => void): void {
-      unacceptedListeners.push(listener);
-    },
-    unaccepted(booking: UnacceptedBooking): void {
-      for (const listener of unacceptedListeners) listener(booking);
-    },
-    onBookingChanged(listener: BookingListener): void {
-      changedListeners.push(listener);
-    },
-    bookingChanged(ownerId: number, booking: Booking): void {
-      for (const listener of changedListeners) listener(ownerId, booking);
-    },
-  };
-}
-export type DispatchHooks = ReturnType<typeof createDispatchHooks>;
-
 export interface BookingNewsOptions {
   db: Kysely<Database>;
   config: DispatchConfig;
   events: DispatchEvents;
   taxis: TaxiFleet;
-  hooks?: DispatchHooks;
 }
 
-export function createBookingNews({ db, config, events, taxis, hooks }: BookingNewsOptions) {
+export function createBookingNews({ db, config, events, taxis }: BookingNewsOptions) {
   const lead = config.scheduledLeadMinutes;
 
   /** Tells the fleet's desks the booking, and each driver concerned its offer and trip (`told`: a driver already sent this offer). */
@@ -67,7 +32,6 @@ export function createBookingNews({ db, config, events, taxis, hooks }: BookingN
     const offeredTo = current.status === 'ofrecido' && current.offer && concerned.has(current.offer.driver_id) ? current.offer.driver_id : null;
     if (offeredTo !== null && offeredTo !== told) events.offer(offeredTo, toDriverOffer(current));
     events.bookingChanged(ownerId, current);
-    hooks?.bookingChanged(ownerId, current);
     if (current.vehicle_id !== null || current.driver_id !== null) {
       const stored = await findStored(db, ownerId, bookingId);
       if (stored?.shift_id) {

@@ -18,11 +18,13 @@ import type { Kysely } from 'kysely';
 import type { Booking, Candidate } from '../../../contract/dispatch';
 import type { DocumentBlock } from '../../../contract/documents';
 import type { Database } from '../../platform/db/schema';
+import type { DomainEventBus } from '../../platform/domainEvents';
 import type { Publish } from '../../platform/realtime/publisher';
 import type { FlotaSocketServer } from '../../platform/realtime/socketServer';
 import type { DocumentRules } from '../documents';
+import type { PositionAccepted } from '../positions';
 import { createBookingIntake } from './bookingIntake';
-import { createBookingNews, type DispatchHooks } from './bookingNews';
+import { createBookingNews } from './bookingNews';
 import { findStored, loadBooking } from './bookingsRepo';
 import { createDispatchEvents } from './events';
 import { createOffers } from './offers';
@@ -31,7 +33,6 @@ import type { DispatchConfig } from './settings';
 import { createTaxiFleet } from './taxiFleet';
 import { createTrips, type Trips } from './trips';
 
-export { createDispatchHooks, type BookingListener, type DispatchHooks, type UnacceptedBooking } from './bookingNews';
 export type { ActivityAuthor, AuditedState } from './audit';
 
 export interface DispatchServiceOptions {
@@ -43,29 +44,21 @@ export interface DispatchServiceOptions {
   log: FastifyBaseLogger;
   /** Other server processes share the database (PostgreSQL): taxi states travel between them. */
   clustered?: boolean;
-  /** Told of each booking after a change, and of each that returns to the board unaccepted. */
-  hooks?: DispatchHooks;
+  /** The modules above: each booking after a change, each that returns to the board unaccepted, each trip finished (inside its transaction). */
+  events?: Pick<DomainEventBus, 'tell' | 'within'>;
   /** Vencimientos: which taxis an expired required document keeps out (none when absent). */
   documents?: DocumentRules;
 }
 
-export interface AcceptedPoint {
-  ownerId: number;
-  shiftId: number;
-  driverId: number;
-  latitude: number;
-  longitude: number;
-  time: Date;
-}
-
-export function createDispatchService({ db, io, publish, config, log, clustered = false, hooks, documents }: DispatchServiceOptions) {
+export function createDispatchService({ db, io, publish, config, log, clustered = false, events: domain, documents }: DispatchServiceOptions) {
   // The taxis' arrival moves a trip on: bound once trips exist (they publish through the news, which reads the taxis).
   let trips: Trips | null = null;
   const taxis = createTaxiFleet({ db, io, clustered, config, log, documents, onArrived: (trip, driverId) => trips?.arrived(trip, driverId) });
-  const news = createBookingNews({ db, config, events: createDispatchEvents(publish), taxis, hooks });
-  const offers = createOffers({ db, config, taxis, news, hooks });
+  const events = createDispatchEvents(publish, domain);
+  const news = createBookingNews({ db, config, events, taxis });
+  const offers = createOffers({ db, config, taxis, news, events });
   const sweep = createSchedulingSweep({ db, config, offers, news });
-  trips = createTrips({ db, config, log, taxis, news, offers, sweepNow: sweep });
+  trips = createTrips({ db, config, log, taxis, news, offers, events, sweepNow: sweep });
   const intake = createBookingIntake({ db, log, news, offers });
 
   return {
@@ -74,7 +67,7 @@ export function createDispatchService({ db, io, publish, config, log, clustered 
     loadIndex: taxis.load,
     refreshStates: taxis.refreshStates,
     /** The position pipeline's accepted points: the index, and En el lugar within arrivalMeters of the pickup. */
-    onPosition: (point: AcceptedPoint) => taxis.position(point.shiftId, point.ownerId, point.driverId, point.latitude, point.longitude, point.time.getTime()),
+    onPosition: (point: PositionAccepted) => taxis.position(point.shiftId, point.ownerId, point.driverId, point.latitude, point.longitude, point.time.getTime()),
     onShiftEnded: (shiftId: number) => taxis.shiftEnded(shiftId),
 
     /** The candidates and the search's own time (ms). With `bookingId` (the caller's own): taxis that let its offer go unanswered come last. */

@@ -3,7 +3,7 @@
  * the taxímetro's amount at Finalizar; otherwise Flota runs the meter over the trip's trail (from
  * A bordo to Finalizado) and marks the fare as an estimate. A fleet with fares off records none.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { meterFare, type MeterStretch } from '../../../contract/fareMeter';
 import type { FareTariff } from '../../../contract/fares';
 import type { Database } from '../../platform/db/schema';
@@ -64,20 +64,36 @@ export async function estimateTripFare(db: Kysely<Database>, tariff: FareTariff,
   return meterFare(tariff, tripStretches(points, boardedAt, finishedAt));
 }
 
-/** Records the fare of a trip just finished (typed, or estimated); nothing when the fleet has fares off. */
+/** Records the fare of a trip just finished (typed, or estimated), in the step's transaction; none (null) when the fleet has fares off. */
 export async function recordTripFare(
   db: Kysely<Database>,
   trip: { ownerId: number; bookingId: number; shiftId: number | null },
   typed: number | null,
-): Promise<void> {
+): Promise<number | null> {
   const tariff = await readTariff(db, trip.ownerId);
-  if (!tariff.enabled) return;
+  if (!tariff.enabled) return null;
   const pesos = typed ?? (await estimateTripFare(db, tariff, trip.bookingId, trip.shiftId));
-  if (pesos === null) return;
+  if (pesos === null) return null;
   await db
     .updateTable('bookings')
     .set({ fare_pesos: pesos, fare_estimated: typed === null })
     .where('id', '=', trip.bookingId)
     .where('owner_id', '=', trip.ownerId)
     .execute();
+  return pesos;
+}
+
+/** The recorded fares of these shifts' finished trips, summed per shift (whole pesos), in one read: accounts' porcentaje cuotas. */
+export async function faresByShift(db: Kysely<Database>, ownerId: number, shiftIds: readonly number[]): Promise<Map<number, number>> {
+  if (!shiftIds.length) return new Map();
+  const rows = await db
+    .selectFrom('bookings')
+    .select(['shift_id', sql<string>`sum(fare_pesos)`.as('fares')])
+    .where('owner_id', '=', ownerId)
+    .where('status', '=', 'finalizado')
+    .where('fare_pesos', 'is not', null)
+    .where(sql<boolean>`shift_id = any(${[...shiftIds]}::int[])`)
+    .groupBy('shift_id')
+    .execute();
+  return new Map(rows.map((row) => [row.shift_id as number, Number(row.fares)]));
 }

@@ -3,9 +3,12 @@
  * from an in-memory taxi index fed by the position service, customers and saved places.
  */
 export { dispatchModule } from './module';
-export { createDispatchHooks, createDispatchService, type BookingListener, type DispatchHooks, type DispatchService, type UnacceptedBooking } from './dispatchService';
+export { createDispatchService, type DispatchService } from './dispatchService';
+export type { BookingUnaccepted, TripFinished } from './events';
 export { straightLineEta } from './eta';
+export { faresByShift } from './fares';
 export type { WebBookings } from './webBookings';
 export { distanceMeters } from './taxiIndex';
 export { DISPATCH_DEFAULTS, dispatchSettings, type DispatchConfig } from './settings';
 export { normalizeChileanPhone } from '../../../contract/phone';
+export { customerName, placeByName, placeNames, placesCenter, webRequestsOf } from './requestPageReads';

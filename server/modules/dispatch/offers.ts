@@ -12,7 +12,8 @@ import type { Database } from '../../platform/db/schema';
 import { isUniqueViolation } from '../../platform/db/dbErrors';
 import { auditBooking, offersBefore, type ActivityAuthor } from './audit';
 import { activeShiftOf, setAvailability } from './availabilityRepo';
-import type { BookingNews, DispatchHooks } from './bookingNews';
+import type { BookingNews } from './bookingNews';
+import type { DispatchEvents } from './events';
 import { decide, findStored, OFFER_INDEX, readOfferTally, stepped, TRIP_INDEX, unansweredDrivers, type StoredBooking } from './bookingsRepo';
 import { endOffer, flagUnaccepted, offerToCandidate, refusedSinceStart, restartOffering, type OfferEnd } from './offersRepo';
 import { done, refuse, SYSTEM, type Outcome } from './outcomes';
@@ -25,7 +26,7 @@ export interface OffersOptions {
   config: DispatchConfig;
   taxis: TaxiFleet;
   news: BookingNews;
-  hooks?: DispatchHooks;
+  events: DispatchEvents;
 }
 
 /** A signed-in driver. */
@@ -34,7 +35,7 @@ export interface DriverRef {
   ownerId: number;
 }
 
-export function createOffers({ db, config, taxis, news, hooks }: OffersOptions) {
+export function createOffers({ db, config, taxis, news, events }: OffersOptions) {
   const offerInput = (ownerId: number, bookingId: number, refusals: number, candidate: Candidate, restartBy?: Actor) => ({
     ownerId,
     bookingId,
@@ -68,7 +69,7 @@ export function createOffers({ db, config, taxis, news, hooks }: OffersOptions) 
     const reason = stored.refusals >= config.maxRefusals ? 'sin_aceptar' : 'sin_candidatos';
     if (await flagUnaccepted(db, bookingId, reason, SYSTEM)) {
       const booking = await news.booking(ownerId, bookingId);
-      hooks?.unaccepted({ ownerId, bookingId, reason, pickupLabel: booking?.pickup.label ?? '', at: new Date() });
+      events.unaccepted({ ownerId, bookingId, reason, pickupLabel: booking?.pickup.label ?? '', at: new Date() });
     }
   }
 

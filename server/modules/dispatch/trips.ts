@@ -17,6 +17,7 @@ import { driverDispatchState, noShowInSeconds } from './driverView';
 import { recordTripFare } from './fares';
 import type { DriverRef, Offers } from './offers';
 import { done, refuse, SYSTEM, type Outcome } from './outcomes';
+import type { DispatchEvents } from './events';
 import type { DispatchConfig } from './settings';
 import type { TaxiFleet, TripOnTheWay } from './taxiFleet';
 import { assignTaxi, cancelBooking, driverActor, fleetHasDriver, releaseOtherOffers, stepTrip } from './tripsRepo';
@@ -28,17 +29,30 @@ export interface TripsOptions {
   taxis: TaxiFleet;
   news: BookingNews;
   offers: Offers;
+  /** tripFinished, told inside the transaction that finishes the trip. */
+  events: Pick<DispatchEvents, 'tripFinished'>;
   /** Passes on at once the offers an assignment released (the scheduling sweep's round). */
   sweepNow: () => Promise<unknown>;
 }
 
 const FREES_THE_TAXI: readonly BookingStatus[] = ['finalizado', 'no_se_presento'];
 
-export function createTrips({ db, config, log, taxis, news, offers, sweepNow }: TripsOptions) {
+export function createTrips({ db, config, log, taxis, news, offers, events, sweepNow }: TripsOptions) {
   const lead = config.scheduledLeadMinutes;
 
   async function freeTaxi(trx: Transaction<Database>, ownerId: number, shiftId: number | null): Promise<void> {
     if (shiftId !== null) await setAvailability(trx, ownerId, shiftId, 'libre');
+  }
+
+  /**
+   * Finalizado, inside the step's transaction: the fare (after the step's event, so the meter's
+   * estimate reads the Finalizado event's own time) and tripFinished, whose inside handlers (the
+   * driver's charge) commit with it. One fact: a crash leaves both or neither.
+   */
+  async function finish(trx: Transaction<Database>, row: BookingRow, typedFare: number | null): Promise<() => void> {
+    const fare = await recordTripFare(trx, { ownerId: row.owner_id, bookingId: row.id, shiftId: row.shift_id }, typedFare);
+    if (row.driver_id === null) return () => undefined;
+    return events.tripFinished(trx, { ownerId: row.owner_id, bookingId: row.id, shiftId: row.shift_id, driverId: row.driver_id, fare, at: new Date() });
   }
 
   /** A trip's step (desk by hand, the driver, or the system): finishing ones free the taxi. */
@@ -54,12 +68,12 @@ export function createTrips({ db, config, log, taxis, news, offers, sweepNow }: 
       const row = stepped(await stepTrip(trx, { ownerId, bookingId, to, actor, byDriver: options.driverId, eventDriverId: before?.driver_id ?? null }));
       if (FREES_THE_TAXI.includes(to)) await freeTaxi(trx, ownerId, row.shift_id);
       await auditBooking(trx, options.author, before && { status: before.status }, { id: bookingId, status: to });
-      return row;
+      const finished = to === 'finalizado' ? await finish(trx, row, options.typedFare ?? null) : null;
+      return { row, finished };
     });
     if (!moved.ok) return moved;
-    const row = moved.value;
-    // After the step is stored, so the meter's estimate reads the Finalizado event's own time.
-    if (to === 'finalizado') await recordTripFare(db, { ownerId, bookingId, shiftId: row.shift_id }, options.typedFare ?? null);
+    const { row, finished } = moved.value;
+    finished?.();
     await news.booking(ownerId, bookingId, [row.driver_id]);
     if (FREES_THE_TAXI.includes(to) && row.shift_id) await news.availability(ownerId, row.shift_id);
     return { ok: true, row };

@@ -7,15 +7,6 @@ import type { Database } from '../../platform/db/schema';
 import { NEW_DEVICE_ID } from '../../platform/db/migrations/0005_device_ids';
 import { driverChanged } from '../identity';
 
-/**
- * The driver (live or not) this identifier was given to, or null. A cache miss of the OsmAnd path:
- * whether that driver may still send, and with which identifier, the driver cache says.
- */
-export async function findDriverIdByDeviceId(db: Kysely<Database>, deviceId: string): Promise<number | null> {
-  const row = await db.selectFrom('drivers').select('id').where('device_id', '=', deviceId).executeTakeFirst();
-  return row?.id ?? null;
-}
-
 /** The identifier of the owner's live driver, or null when the driver is not theirs (read only by GET/POST /drivers/:id/device-id). */
 export async function findDeviceId(db: Kysely<Database>, ownerId: number, driverId: number): Promise<string | null> {
   const row = await db

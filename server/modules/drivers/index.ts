@@ -1,3 +1,4 @@
 /** The drivers module's door: what other modules may use (they import nothing else of it). */
-export { findDriverIdByDeviceId, regenerateDeviceId } from './deviceIdsRepo';
+export { regenerateDeviceId } from './deviceIdsRepo';
+export { driverNames, workingDriverIds, type DriverName } from './driverNames';
 export { assignVehicle, insertDriver, listDrivers, lockDriver, setDriverActive, softDeleteDriver, unassignVehicle } from './driversRepo';

@@ -1,6 +1,6 @@
 /**
  * Drivers as users of the phone API: login lookup, and the state the ingest's driver cache keeps
- * (server/ingest/driverCache.ts) behind every driver request.
+ * (driverCache.ts) behind every driver request.
  * Only live (not deleted), active drivers may sign in or keep working.
  */
 import type { Kysely } from 'kysely';
@@ -15,7 +15,7 @@ export interface DriverAccount {
   tokenVersion: number;
 }
 
-/** What the ingest caches of a working driver (server/ingest/driverCache.ts). */
+/** What the ingest caches of a working driver (driverCache.ts). */
 export interface DriverState {
   id: number;
   ownerId: number;
@@ -92,4 +92,10 @@ export async function loadOnShiftDriverStates(db: Kysely<Database>, limit: numbe
 export async function findDriverProfile(db: Kysely<Database>, driverId: number, ownerId: number): Promise<DriverProfile | null> {
   const row = await accountsQuery(db).where('d.id', '=', driverId).where('d.owner_id', '=', ownerId).executeTakeFirst();
   return row ? toAccount(row).profile : null;
+}
+
+/** The driver a device identifier was given to (live or not), or null: the cache's miss path for /osmand. */
+export async function findDriverIdByDeviceId(db: Kysely<Database>, deviceId: string): Promise<number | null> {
+  const row = await db.selectFrom('drivers').select('id').where('device_id', '=', deviceId).executeTakeFirst();
+  return row?.id ?? null;
 }

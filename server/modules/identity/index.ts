@@ -3,11 +3,9 @@ export { bearerToken, ownerId, signedInDriver, signedInUser } from './authentica
 export { findDeskUser, insertDeskUser, listDeskUsers, rutSignsIn, softDeleteDeskUser, updateDeskUser } from './deskUsersRepo';
 export { findDriverProfile, loadDriverStates, loadOnShiftDriverStates, type DriverState } from './driverAccountsRepo';
 export { driverChanged, listenForDriverChanges, onDriverChanged, type DriverChangesListener } from './driverChanges';
-export { findOwnerForLogin } from './ownersRepo';
+export { findOwnerForLogin, fleetByCode, fleetFace, fleetIds, lockFleet } from './ownersRepo';
 export { hashPassword, verifyPassword } from './passwords';
 export { verifyDriverToken } from './tokens';
-export { registerAccessGuard } from './accessGuard';
 export { AccessTable, ACCESS_DENIED, isApiUrl } from './accessRules';
-export { makeAuthenticate, makeAuthenticateDriver } from './authenticate';
-export { createPrincipalCache } from './principalCache';
-export { makeSocketIdentity } from './socketIdentity';
+export type { DriverCache } from './driverCache';
+export { createDriverDirectory } from './driverDirectory';

@@ -64,6 +64,18 @@ export async function findOwnerIdByFleetCode(db: Kysely<Database>, code: string)
   return row?.id ?? null;
 }
 
+/** A fleet as its public pages show it, by its owner's id: its name and its code; null for no such fleet. */
+export async function fleetFace(db: Kysely<Database>, ownerId: number): Promise<{ name: string; code: string } | null> {
+  const row = await db.selectFrom('owners').select(['company_name', 'fleet_code']).where('id', '=', ownerId).executeTakeFirst();
+  return row ? { name: row.company_name, code: row.fleet_code } : null;
+}
+
+/** The fleet whose code (stored form) this is: its owner's id and its name; null for an unknown code. */
+export async function fleetByCode(db: Kysely<Database>, code: string): Promise<{ id: number; name: string } | null> {
+  const row = await db.selectFrom('owners').select(['id', 'company_name']).where('fleet_code', '=', code).executeTakeFirst();
+  return row ? { id: row.id, name: row.company_name } : null;
+}
+
 function randomFleetCode(): string {
   return Array.from({ length: FLEET_CODE_LENGTH }, () => FLEET_CODE_ALPHABET[randomInt(FLEET_CODE_ALPHABET.length)]).join('');
 }
@@ -97,4 +109,14 @@ export async function insertOwner(db: Kysely<Database>, owner: NewOwner): Promis
 export async function ownerRutTaken(db: Kysely<Database>, rut: string): Promise<boolean> {
   const row = await db.selectFrom('owners').select('id').where('rut', '=', rut).executeTakeFirst();
   return row !== undefined;
+}
+
+/** Every fleet's id (its owner's), oldest first: the passes that go fleet by fleet. */
+export async function fleetIds(db: Kysely<Database>): Promise<number[]> {
+  return (await db.selectFrom('owners').select('id').orderBy('id').execute()).map((row) => row.id);
+}
+
+/** Serializes a fleet's writes that count against a limit: its owner's row is locked until the caller's transaction ends. */
+export async function lockFleet(trx: Kysely<Database>, ownerId: number): Promise<void> {
+  await trx.selectFrom('owners').select('id').where('id', '=', ownerId).forUpdate().executeTakeFirst();
 }

@@ -8,7 +8,7 @@ import type { DriverStates } from './authenticate';
 import { verifyDeskToken, verifyDriverToken } from './tokens';
 
 /** `drivers`: the driver cache; with it a live driver's token opens a socket of that driver (despacho's offers). */
-export function makeSocketIdentity(options: { db: Kysely<Database>; jwtSecret: string; drivers?: () => DriverStates }): SocketIdentity {
+export function makeSocketIdentity(options: { db: Kysely<Database>; jwtSecret: string; drivers?: DriverStates }): SocketIdentity {
   return {
     async authenticate(token) {
       const claims = await verifyDeskToken(token, options.jwtSecret);
@@ -19,7 +19,7 @@ export function makeSocketIdentity(options: { db: Kysely<Database>; jwtSecret: s
       if (!options.drivers) return null;
       // The same checks as a driver route: deleted, deactivated or reset drivers are refused.
       const driverClaims = await verifyDriverToken(token, options.jwtSecret);
-      const state = driverClaims ? await options.drivers().get(driverClaims.sub) : null;
+      const state = driverClaims ? await options.drivers.get(driverClaims.sub) : null;
       if (!driverClaims || !state || state.ownerId !== driverClaims.ownerId || state.tokenVersion !== driverClaims.tokenVersion) return null;
       return { id: state.id, ownerId: state.ownerId, role: 'driver' };
     },

@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Booking } from '../../../contract/dispatch';
 import type { TrackingLink } from '../../../contract/tracking';
 import type { Database } from '../../platform/db/schema';
+import { driverNames } from '../drivers';
 import { enqueueWebhookEvent } from './enqueue';
 
 export interface BookingAssignedDeps {
@@ -38,8 +39,8 @@ export function isFreshAssignment(booking: Booking): boolean {
 
 async function driverFirstName(db: Kysely<Database>, ownerId: number, driverId: number | null): Promise<string | null> {
   if (driverId === null) return null;
-  const row = await db.selectFrom('drivers').select('first_name').where('id', '=', driverId).where('owner_id', '=', ownerId).executeTakeFirst();
-  return row?.first_name ?? null;
+  const [driver] = await driverNames(db, ownerId, { ids: [driverId] });
+  return driver?.first_name ?? null;
 }
 
 /** Enqueues `booking.assigned` for a freshly assigned booking; resolves to the number of deliveries queued. */

@@ -3,7 +3,7 @@
  * rows commit or roll back with the alert or booking they tell about (no alert without its
  * deliveries, no delivery of an alert that was never saved).
  *
- * - enqueueAlertNotifications(alert, trx): the alerts module's onRaised listener. One webhook
+ * - enqueueAlertNotifications(alert, trx): every new alert, inside its transaction (alertRaised). One webhook
  *   delivery per enabled endpoint of the fleet subscribed to `alert.<kind>`, one e-mail per address
  *   of `emailTo`.
  * - enqueueWebhookEvent(ownerId, type, data, trx): any other event (`booking.assigned`).
@@ -122,7 +122,7 @@ async function emailDueAt(trx: Db, ownerId: number, recipient: string, now: Date
   return recent.length ? new Date(now.getTime() + DIGEST_WINDOW_MS) : now;
 }
 
-/** The alerts module's onRaised listener: runs inside the transaction that saves the alert. */
+/** Every new alert (handlers/onAlertRaised.ts): runs inside the transaction that saves the alert. */
 export async function enqueueAlertNotifications(alert: AlertForDelivery, trx: Transaction<Database> | Db, now: Date = clock.now(), endpoints?: EndpointsReader): Promise<void> {
   const ownerId = toOwnerId(alert.ownerId);
   const payload = webhookAlert(alert);

@@ -1,13 +1,15 @@
 /**
  * Notificaciones (issue 33, items 6 and 7): the fleet's webhook endpoints and their routes, and the
  * outbox pass that delivers webhooks and e-mail. Other modules enqueue through index.ts inside their
- * own transactions; every alert raised reaches them through the alerts module's onRaised hook, and
- * every assignment through dispatch's onBookingChanged (`booking.assigned`, with the tracking link).
+ * own transactions; every alert raised reaches it inside the alert's transaction (handlers/onAlertRaised.ts),
+ * and every assignment after dispatch's commit (handlers/onBookingChanged.ts: `booking.assigned`, with
+ * the tracking link).
  */
 import type { FlotaModule } from '../flotaModule';
-import { bookingAssignedListener } from './bookingAssigned';
-import { createEndpointsCache } from './endpointsCache';
-import { enqueueAlertNotifications, setOutboxClock } from './enqueue';
+import { createEndpointsCache, type EndpointsCache } from './endpointsCache';
+import { setOutboxClock } from './enqueue';
+import { onAlertRaised } from './handlers/onAlertRaised';
+import { onBookingChanged } from './handlers/onBookingChanged';
 import { createMailer } from './mailer';
 import { createOutboxPass, outboxPacing, type OutboxPassOptions } from './outboxPass';
 import { registerOutboxDepth } from './outboxMetrics';
@@ -25,11 +27,13 @@ declare module '../../platform/backgroundPass' {
 /** With PostgreSQL, another process's endpoint changes are seen within this long. */
 const CLUSTER_CACHE_MS = 5000;
 
-export const notificationsModule: FlotaModule = {
+export const notificationsModule: FlotaModule<{ endpoints: EndpointsCache }> = {
   name: 'notifications',
   openApiTags: Object.values(openApiTags),
   settings: notificationsSettings,
-  async register(app, { prefix, config, db, authenticate, backgroundPasses, metrics, services, clock }) {
+  needs: ['tracking'],
+  handlers: [onAlertRaised, onBookingChanged],
+  async register(app, { prefix, config, db, authenticate, backgroundPasses, metrics, clock }) {
     setOutboxClock(clock);
     // Read per alert raised: a change here drops the fleet's copy at once; another process's, within a few seconds.
     const endpoints = createEndpointsCache(config.databaseUrl ? CLUSTER_CACHE_MS : Number.POSITIVE_INFINITY);
@@ -41,12 +45,6 @@ export const notificationsModule: FlotaModule = {
       createOutboxPass({ db, log: app.log, config: settings, mailer, timeZone: config.tzFleet }, outboxPacing(settings, options?.clock ?? clock, options)),
     );
     registerOutboxDepth(metrics, db);
-    // Inside the transaction that stores each alert: the outbox row commits with it, or neither does.
-    services.alerts.onRaised((alert, trx) => enqueueAlertNotifications(alert, trx, clock.now(), endpoints.subscribedTo));
-    // After dispatch commits an assignment (see bookingAssigned.ts for why after, not inside). The
-    // link is read through tracking's service when the event is built, since tracking is mounted before us.
-    services.dispatch.onBookingChanged(
-      bookingAssignedListener({ db, log: app.log, ensureLinkFor: (ownerId, bookingId) => services.tracking?.ensureLinkFor(ownerId, bookingId) ?? Promise.resolve(null) }),
-    );
+    return { endpoints };
   },
 };

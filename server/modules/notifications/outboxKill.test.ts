@@ -5,25 +5,14 @@
  * deliveries' lease (FLOTA_CLOCK_OFFSET), delivers all five again, with the same event ids and bodies.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { WebhookDelivery } from '../../../contract/notifications';
 import { DEMO_OWNER_RUT, DEMO_PASSWORD } from '../../tools/seed/demoFleet';
 import { apiCall } from '../../tools/testing/http';
-import { startServerProcess, type ServerProcess } from '../../tools/testing/serverProcess';
+import { freePort, startServerProcess, type ServerProcess } from '../../tools/testing/serverProcess';
 import { startWebhookReceiver, type WebhookReceiver } from '../../tools/testing/webhookReceiver';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const DELIVERIES = 5;
 let dataDir: string;

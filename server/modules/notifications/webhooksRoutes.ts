@@ -20,7 +20,7 @@ import {
   type WebhookSecretResponse,
 } from '../../../contract/notifications';
 import { recordActivity } from '../desk';
-import { ownerId } from '../identity';
+import { lockFleet, ownerId } from '../identity';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/schema';
 import { HttpError, Messages, parseBody } from '../../platform/errors';
@@ -75,7 +75,7 @@ export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { db, aut
     const owner = ownerId(request);
     const created = await db.transaction().execute(async (trx) => {
       // Counted under a lock on the owner's row: two managers adding at once cannot pass the limit.
-      await trx.selectFrom('owners').select('id').where('id', '=', owner).forUpdate().executeTakeFirst();
+      await lockFleet(trx, owner);
       if ((await countEndpoints(trx, owner)) >= MAX_WEBHOOK_ENDPOINTS) throw new HttpError(400, WebhookMessages.tooMany);
       const row = await insertEndpoint(trx, owner, input, newWebhookSecret());
       await recordActivity(trx, request, { entity: 'webhook', entityId: row.id, label: row.url, action: 'created', before: null, after: logged(row) });

@@ -1,8 +1,8 @@
 /** The positions module's door: what other modules and the app may use. */
 export { createIngest, type Ingest } from './ingest/ingest';
 export { startIdleShiftSweep } from './osmand/idleShiftSweep';
-export { startOsmandListener, type OsmandListener } from './osmand/osmandListener';
-export { createPositionService, type AcceptedPosition, type PositionService, type SubmitOutcome } from './positionService';
+export { createPositionService, type PositionService, type PositionServiceOptions, type SubmitOutcome } from './positionService';
+export type { PositionAccepted } from './events';
 export { readTrail, type TrailPoint } from './readTrail';
 export { trailFingerprint, trailVersion, type TrailFingerprint } from './trailVersion';
 export { readPointAt } from './readPointAt';

@@ -13,7 +13,7 @@ import type { Database } from '../../platform/db/schema';
 import { createOnShiftFleet, type OnShiftFleet } from '../../tools/testing/bulkFleet';
 import { openTestPglite } from '../../tools/testing/pgliteTemplate';
 import { createScratchDatabase, type ScratchDatabase } from '../../tools/testing/scratchDatabase';
-import { createPositionService, type PositionService } from './positionService';
+import { standalonePositionService, type StandalonePositions } from '../../tools/testing/standalonePositions';
 
 const kinds: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 const HOUR = 3_600_000;
@@ -24,7 +24,7 @@ describe.each(kinds)('points older than the age limit on %s', (kind) => {
   let scratch: ScratchDatabase | null = null;
   let db: Kysely<Database>;
   let fleet: OnShiftFleet;
-  let service: PositionService;
+  let service: StandalonePositions;
   // A fixed "now" through the injectable clock: the same in every run.
   const clock = offsetClock(0);
   const now = () => clock.now().getTime();
@@ -42,7 +42,7 @@ describe.each(kinds)('points older than the age limit on %s', (kind) => {
     // Driver 0 works a shift started 30 hours ago (a long one, for the phone's queue); driver 1 has none.
     fleet = await createOnShiftFleet(db, { drivers: 2, jwtSecret: 'x'.repeat(40), startedAt: new Date(Date.now() - 30 * HOUR) });
     await db.updateTable('shifts').set({ end_time: new Date() }).where('id', '=', fleet.drivers[1].shiftId).execute();
-    service = createPositionService({
+    service = standalonePositionService({
       db,
       publisher: { publishLocations: () => undefined, publish: () => undefined },
       log: Fastify({ logger: false }).log,

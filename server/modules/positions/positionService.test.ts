@@ -13,7 +13,7 @@ import { offsetClock } from '../../platform/clock';
 import { ownerRoom } from '../../../contract/socket';
 import type { RealtimePublisher } from '../../platform/realtime/publisher';
 import { createOnShiftFleet, type OnShiftFleet } from '../../tools/testing/bulkFleet';
-import { createPositionService, type PositionService } from './positionService';
+import { standalonePositionService, type StandalonePositions } from '../../tools/testing/standalonePositions';
 
 class QueryCounter implements KyselyPlugin {
   count = 0;
@@ -29,7 +29,7 @@ class QueryCounter implements KyselyPlugin {
 const CAP = 30;
 let database: OpenDatabase;
 let fleet: OnShiftFleet;
-let service: PositionService;
+let service: StandalonePositions;
 const counter = new QueryCounter();
 const events: Array<{ event: string; room: string; payload: unknown }> = [];
 // The socket.io edge, recorded.
@@ -55,7 +55,7 @@ async function queriesDuring(run: () => Promise<unknown>): Promise<number> {
 beforeAll(async () => {
   database = await openTestPglite();
   fleet = await createOnShiftFleet(database.db, { drivers: 12, jwtSecret: 'x'.repeat(40), startedAt: new Date(Date.now() - 600_000) });
-  service = createPositionService({
+  service = standalonePositionService({
     db: database.db.withPlugin(counter),
     publisher,
     log: Fastify({ logger: false }).log,
@@ -155,7 +155,7 @@ describe('submitFromDriver', () => {
 
   it("judges the future by its clock: 5 minutes behind, the system's now is refused and the clock's own accepted", async () => {
     const d = driver();
-    const behind = createPositionService({ db: database.db, publisher, log: Fastify({ logger: false }).log, databaseUrl: null, shiftIdleEndMinutes: 1, idleSweepMs: 3_600_000, clock: offsetClock(-300_000) });
+    const behind = standalonePositionService({ db: database.db, publisher, log: Fastify({ logger: false }).log, databaseUrl: null, shiftIdleEndMinutes: 1, idleSweepMs: 3_600_000, clock: offsetClock(-300_000) });
     try {
       expect(await behind.submitFromDriver(d, [point(0)])).toEqual({ outcome: 'refused', reason: 'future', index: 0 });
       expect(await behind.submitFromDriver(d, [point(-300)])).toEqual({ outcome: 'accepted', accepted: 1, ignored: 0 });

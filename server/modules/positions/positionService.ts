@@ -18,16 +18,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { systemClock, type Clock } from '../../platform/clock';
-import { createPositionEvents } from './events';
+import { createPositionEvents, type PositionAccepted } from './events';
 import { createIngest, DEFAULT_POINT_MAX_AGE_DAYS, FUTURE_TOLERANCE_MS, type IngestPoint } from './ingest/ingest';
 import type { StoredPoint } from './ingest/flushPoints';
 import { atStoredPrecision } from './storedPrecision';
-import type { RealtimePublisher } from '../../platform/realtime/publisher';
+import type { PublishLocations } from '../../platform/realtime/publisher';
 import { startIdleShiftSweep } from './osmand/idleShiftSweep';
 import type { LeaderGate } from '../../platform/leadership';
-import type { DriverState } from '../identity';
-import { findDriverIdByDeviceId } from '../drivers';
-import { createShiftService } from '../shifts';
+import type { DomainEventBus } from '../../platform/domainEvents';
+import type { DriverCache, DriverState } from '../identity';
+import type { ShiftService } from '../shifts';
 
 export type SubmitOutcome =
   /** Points kept (stored, or already stored by an earlier copy); `ignored` were before the shift or (device) in the future. */
@@ -48,9 +48,16 @@ export interface SubmittingDriver {
 
 export interface PositionServiceOptions {
   db: Kysely<Database>;
-  publisher: RealtimePublisher;
+  /** The desks' position stream (the platform's). */
+  publishLocations: PublishLocations;
+  /** Where each request's newest kept point goes to the modules above (positionAccepted). */
+  events: Pick<DomainEventBus, 'tell'>;
+  /** The working drivers in memory (identity's). */
+  drivers: DriverCache;
+  /** Starts a tracker's shift at its first point, ends it once quiet. */
+  shifts: Pick<ShiftService, 'startByTracker' | 'endIdleTrackerShifts'>;
   log: FastifyBaseLogger;
-  /** Set with PostgreSQL: other processes' driver changes arrive by LISTEN. */
+  /** Set with PostgreSQL: the ingest's flushes run on connections of their own. */
   databaseUrl: string | null;
   pointsPerMinute?: number;
   /** POINT_MAX_AGE_DAYS: points older than this are dropped and counted, never stored. */
@@ -67,30 +74,19 @@ export interface PositionServiceOptions {
 const isFuture = (time: Date, latest: number) => time.getTime() > latest;
 const DAY_MS = 86_400_000;
 
-/** A shift's newest accepted point of one request, for the modules above (dispatch's taxi index). */
-export interface AcceptedPosition {
-  ownerId: number;
-  shiftId: number;
-  driverId: number;
-  latitude: number;
-  longitude: number;
-  time: Date;
-  /** m/s as the source sent it (null: none); alerts' speeding reads it. */
-  speed: number | null;
-}
+export type { PositionAccepted };
 
 export function createPositionService(options: PositionServiceOptions) {
-  const { db, publisher, log } = options;
+  const { db, log, shifts, events } = options;
   const clock = options.clock ?? systemClock;
   const ingest = createIngest({
     db,
-    events: createPositionEvents(publisher.publishLocations),
+    events: createPositionEvents(options.publishLocations),
     log,
     databaseUrl: options.databaseUrl,
+    cache: options.drivers,
     pointsPerMinute: options.pointsPerMinute,
-    findDriverIdByDevice: (deviceId) => findDriverIdByDeviceId(db, deviceId),
   });
-  const shifts = createShiftService({ db, publish: publisher.publish });
   const { cache, stats, cap } = ingest;
   const maxAgeMs = (options.maxPointAgeDays ?? DEFAULT_POINT_MAX_AGE_DAYS) * DAY_MS;
 
@@ -103,9 +99,6 @@ export function createPositionService(options: PositionServiceOptions) {
     if (!tooOld) return { points, times, tooOld };
     return { points: points.filter((_point, i) => keep[i]), times: times.filter((_time, i) => keep[i]), tooOld };
   }
-
-  /** Told of each request's newest kept point (dispatch offers a hook instead of being imported here). */
-  const acceptedListeners: Array<(position: AcceptedPosition) => void> = [];
 
   const refused = <T extends SubmitOutcome>(outcome: T): T => {
     stats.refused++;
@@ -123,8 +116,8 @@ export function createPositionService(options: PositionServiceOptions) {
     if (kept.length) {
       await ingest.write(shift.id, kept);
       const newest = kept.reduce((a, b) => (b.time > a.time ? b : a));
-      const position = { ownerId: driver.ownerId, shiftId: shift.id, driverId: driver.id, latitude: newest.latitude, longitude: newest.longitude, time: newest.time, speed: newest.speed };
-      for (const listener of acceptedListeners) listener(position);
+      const position: PositionAccepted = { ownerId: driver.ownerId, shiftId: shift.id, driverId: driver.id, latitude: newest.latitude, longitude: newest.longitude, time: newest.time, speed: newest.speed };
+      events.tell('positionAccepted', position);
     }
     const ignored = alreadyIgnored + points.length - kept.length;
     stats.requests++;
@@ -136,10 +129,9 @@ export function createPositionService(options: PositionServiceOptions) {
   const idleSweep = startIdleShiftSweep({ sweep: (now) => shifts.endIdleTrackerShifts(options.shiftIdleEndMinutes, now), everyMs: options.idleSweepMs, log, clock, leader: options.leader });
 
   return {
-    /** Backs every driver token check too (one cache read per driver request). */
+    /** Identity's driver cache, which backs every driver token check too (one cache read per driver request). */
     cache,
     stats,
-    shifts,
 
     async submitFromDriver(driver: SubmittingDriver, points: IngestPoint[]): Promise<SubmitOutcome> {
       const now = clock.now().getTime();
@@ -186,10 +178,6 @@ export function createPositionService(options: PositionServiceOptions) {
         if (!state?.activeShift) return refused({ outcome: 'refused', reason: 'noShift' });
       }
       return keep(state, state.activeShift, usable.points, usable.times, dropped);
-    },
-
-    onAccepted(listener: (position: AcceptedPosition) => void): void {
-      acceptedListeners.push(listener);
     },
 
     /** One idle-sweep round now (the timer runs one every idleSweepMs). */

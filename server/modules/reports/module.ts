@@ -7,7 +7,7 @@ import { createOpenShiftTrails } from './openShiftTrails';
 import { replayRoutes } from './replayRoutes';
 import { reportsRoutes } from './reportsRoutes';
 import { summaryRoutes } from './summaryRoute';
-import { summarizeShift } from './summaryService';
+import { onShiftEnded } from './handlers/onShiftEnded';
 
 declare module '../../platform/backgroundPass' {
   interface BackgroundPassOptions {
@@ -19,16 +19,13 @@ declare module '../../platform/backgroundPass' {
 export const reportsModule: FlotaModule = {
   name: 'reports',
   openApiTags: Object.values(openApiTags),
-  async register(app, { prefix, config, db, authenticate, backgroundPasses, services: { shifts } }) {
+  handlers: [onShiftEnded],
+  async register(app, { prefix, config, db, authenticate, backgroundPasses }) {
     // Shared by the summary and the replay: one kept trail per open shift, one turn per user.
     const shiftReads = { db, authenticate, openTrails: createOpenShiftTrails(db), heavyReads: createHeavyReadGate() };
     await app.register(summaryRoutes, { prefix, ...shiftReads });
     await app.register(replayRoutes, { prefix, ...shiftReads });
     await app.register(reportsRoutes, { prefix, db, authenticate, timeZone: config.tzFleet });
-    // Kept as each shift ends; a failure only leaves it to the background pass.
-    shifts.onEnded((shift) => {
-      summarizeShift(db, shift.id).catch((error: unknown) => app.log.warn({ err: error, shiftId: shift.id }, 'resumen del turno pendiente'));
-    });
     backgroundPasses.add('summaryBackfill', (pacing) => createSummaryBackfill(db, app.log, pacing));
   },
 };

@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Shift } from '../../../contract/entities';
 import { isUniqueViolation } from '../../platform/db/dbErrors';
 import type { Database, ShiftStarter } from '../../platform/db/schema';
+import type { DomainEventBus } from '../../platform/domainEvents';
 import type { Publish } from '../../platform/realtime/publisher';
 import {
   DRIVER_ACTIVE_SHIFT_INDEX,
@@ -39,10 +40,8 @@ export type StartOutcome =
 /** Idle tracker shifts ended per query; a backlog drains over the next rounds. */
 const IDLE_BATCH = 200;
 
-export function createShiftService({ db, publish }: { db: Kysely<Database>; publish: Publish }) {
-  const events = createShiftEvents(publish);
-  /** Told of every shift that ends, after it is stored and announced (reports keep its summary). */
-  const endedListeners: Array<(shift: Shift) => void> = [];
+export function createShiftService({ db, publish, events: bus }: { db: Kysely<Database>; publish: Publish; events: DomainEventBus }) {
+  const events = createShiftEvents(publish, bus);
 
   /** Inserts and announces; the unique indexes decide races between two starts. */
   async function start(driver: ShiftDriver, vehicleId: number | null, startTime: Date, startedBy: ShiftStarter): Promise<StartOutcome> {
@@ -57,21 +56,16 @@ export function createShiftService({ db, publish }: { db: Kysely<Database>; publ
     }
   }
 
-  /** Ends the shift if still active and announces it; null when it had already ended. */
+  /** Ends the shift if still active and announces it (shift_ended, shiftEnded); null when it had already ended. */
   async function end(ownerId: number, shiftId: number, endTime: Date): Promise<Shift | null> {
     const shift = await endShift(db, ownerId, shiftId, endTime);
     if (!shift?.end_time || shift.duration_seconds === null) return null;
     events.ended(ownerId, { ...shift, end_time: shift.end_time, duration_seconds: shift.duration_seconds });
-    for (const listener of endedListeners) listener(shift);
     return shift;
   }
 
   return {
     end,
-
-    onEnded(listener: (shift: Shift) => void): void {
-      endedListeners.push(listener);
-    },
 
     /** "Iniciar turno": with the requested vehicle, or the driver's assigned one. */
     async startByDriver(driver: ShiftDriver, requestedVehicleId: number | null | undefined): Promise<StartOutcome> {

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { requestPath } from '../../../contract/taxiRequestWords';
 import { trackingPath, type StoredTrackingSettings, type TrackingLink, type TrackingSettings } from '../../../contract/tracking';
 import type { Database } from '../../platform/db/schema';
+import { fleetFace } from '../identity';
 
 export const newToken = (): string => randomBytes(18).toString('base64url');
 
@@ -51,17 +52,15 @@ export async function bookingExists(db: Db, ownerId: number, bookingId: number):
 }
 
 export async function readSettings(db: Db, ownerId: number): Promise<TrackingSettings> {
-  const row = await db
-    .selectFrom('owners as o')
-    .leftJoin('tracking_settings as t', 't.owner_id', 'o.id')
-    .select(['o.fleet_code', 't.phone', 't.position_after_boarding', 't.requests_enabled'])
-    .where('o.id', '=', ownerId)
-    .executeTakeFirstOrThrow();
+  // The fleet's code through identity's door (owners is its table); the settings are ours.
+  const fleet = await fleetFace(db, ownerId);
+  if (!fleet) throw new Error(`No fleet ${ownerId}`);
+  const row = await db.selectFrom('tracking_settings').select(['phone', 'position_after_boarding', 'requests_enabled']).where('owner_id', '=', ownerId).executeTakeFirst();
   return {
-    phone: row.phone ?? null,
-    position_after_boarding: row.position_after_boarding ?? false,
-    requests_enabled: row.requests_enabled ?? false,
-    requests_path: requestPath(row.fleet_code),
+    phone: row?.phone ?? null,
+    position_after_boarding: row?.position_after_boarding ?? false,
+    requests_enabled: row?.requests_enabled ?? false,
+    requests_path: requestPath(fleet.code),
   };
 }
 

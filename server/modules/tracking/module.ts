@@ -1,6 +1,7 @@
 /**
  * Seguimiento (issue 36): a tracking link per booking, made when a taxi is assigned or accepts
- * (dispatch's onBookingChanged hook), the passenger's public view and live stream by its token,
+ * (dispatch's bookingChanged, handlers/onBookingChanged.ts), the passenger's public view and live
+ * stream by its token (every accepted point, handlers/onPositionAccepted.ts),
  * and the desk's link, revocation and settings. "Pedir un taxi": the fleet's public request page
  * (a booking through dispatch's services.webBookings, its link made at once) and the desk's
  * blocked numbers. Its "now" is the server's clock (FLOTA_CLOCK_OFFSET),
@@ -14,45 +15,50 @@ import { publicTrackingRoutes } from './publicRoutes';
 import { taxiRequestRoutes } from './requestRoutes';
 import { openApiTags } from './routeSpecs';
 import { trackingSettings } from './settings';
-import { createTrackingLive } from './trackingLive';
+import { createTrackingLive, type TrackingLive } from './trackingLive';
+import { onBookingChanged } from './handlers/onBookingChanged';
+import { onPositionAccepted } from './handlers/onPositionAccepted';
 import type { TrackingLink } from '../../../contract/tracking';
 
 declare module '../flotaModule' {
   interface ModuleServices {
     /**
-     * Set once tracking registered, for modules mounted after it (notifications' booking.assigned
-     * webhook): a booking's link, and `ensureLinkFor`, which makes it first when it is missing, so a
-     * listener on the same dispatch hook never depends on which listener ran first.
+     * For the modules above (notifications' booking.assigned webhook): a booking's link, and
+     * `ensureLinkFor`, which makes it first when it is missing, so a handler of the same dispatch
+     * event never depends on which handler ran first.
      */
-    tracking?: {
+    tracking: {
       linkFor(ownerId: number, bookingId: number): Promise<TrackingLink | null>;
       ensureLinkFor(ownerId: number, bookingId: number): Promise<TrackingLink | null>;
     };
   }
 }
 
-export const trackingModule: FlotaModule = {
+export const trackingModule: FlotaModule<{ live: TrackingLive }> = {
   name: 'tracking',
   openApiTags: Object.values(openApiTags),
   settings: trackingSettings,
-  async register(app, { prefix, config, db, authenticate, services, clock }) {
-    const options = () => ({ now: clock.now(), expiryMinutes: config.tracking.expiryMinutes, eta: config.dispatch });
-    const live = createTrackingLive({ db, options, refreshMs: config.tracking.refreshMs, log: app.log });
-    services.dispatch.onBookingChanged((ownerId, booking) => live.onBookingChanged(ownerId, booking));
-    services.positions.onAccepted((position) => live.onPosition(position));
-    services.tracking = {
+  needs: ['webBookings'],
+  provides: {
+    tracking: ({ db }) => ({
       linkFor: (ownerId, bookingId) => findLink(db, ownerId, bookingId),
       // The insert does nothing when the link exists (one per booking), so both callers get the same token.
       ensureLinkFor: async (ownerId, bookingId) => {
         await ensureLink(db, ownerId, bookingId);
         return findLink(db, ownerId, bookingId);
       },
-    };
+    }),
+  },
+  handlers: [onBookingChanged, onPositionAccepted],
+  async register(app, { prefix, config, db, authenticate, services, clock }) {
+    const options = () => ({ now: clock.now(), expiryMinutes: config.tracking.expiryMinutes, eta: config.dispatch });
+    const live = createTrackingLive({ db, options, refreshMs: config.tracking.refreshMs, log: app.log });
     await app.register(publicTrackingRoutes, { prefix, db, live, options, requestsPerMinute: config.tracking.requestsPerMinute });
     await app.register(deskTrackingRoutes, { prefix, db, live, authenticate });
-    await app.register(taxiRequestRoutes, { prefix, db, config: config.tracking, webBookings: () => services.webBookings, now: () => clock.now() });
+    await app.register(taxiRequestRoutes, { prefix, db, config: config.tracking, webBookings: services.webBookings, now: () => clock.now() });
     await app.register(blockedPhonesRoutes, { prefix, db, authenticate });
     // preClose: before the HTTP server closes, which waits for every open response (app.ts).
     app.addHook('preClose', async () => live.stop());
+    return { live };
   },
 };

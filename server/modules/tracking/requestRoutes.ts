@@ -19,10 +19,10 @@ import { trackingPath } from '../../../contract/tracking';
 import type { Database } from '../../platform/db/schema';
 import { HttpError, parseBody } from '../../platform/errors';
 import type { RouteSpec } from '../../platform/routeSpec';
-import type { WebBookings } from '../dispatch';
+import { customerName, placeByName, placeNames, placesCenter, webRequestsOf, type WebBookings } from '../dispatch';
 import { ensureLink, findLink, newToken } from './linksRepo';
 import { NOINDEX } from './publicRoutes';
-import { customerName, findRequestFleet, isBlocked, placeByName, placeNames, placesCenter, webRequestsOf, type RequestFleet } from './requestsRepo';
+import { findRequestFleet, isBlocked, type RequestFleet } from './requestsRepo';
 import { routeSpecs } from './routeSpecs';
 import type { TrackingConfig } from './settings';
 
@@ -32,7 +32,7 @@ interface RequestRoutesOptions {
   db: Kysely<Database>;
   config: TrackingConfig;
   /** Resolved per request: dispatch sets it as it registers. */
-  webBookings: () => WebBookings | undefined;
+  webBookings: WebBookings;
   now: () => Date;
 }
 
@@ -92,9 +92,7 @@ export const taxiRequestRoutes: FastifyPluginAsync<RequestRoutesOptions> = async
       if (open >= config.openRequestsPerPhone) throw new HttpError(409, TaxiRequestMessages.openRequest);
       if (recent >= config.requestsPerPhonePerHour) throw new HttpError(429, TaxiRequestMessages.phoneHour, undefined, retryAfter(HOUR_MS));
       const booking = await bookingOf(fleet.ownerId, input);
-      const service = webBookings();
-      if (!service) throw new HttpError(503, 'El servicio de pedidos no está disponible. Llame a la central.');
-      const id = await service.create(fleet.ownerId, booking);
+      const id = await webBookings.create(fleet.ownerId, booking);
       await ensureLink(db, fleet.ownerId, id);
       const link = await findLink(db, fleet.ownerId, id);
       if (!link) throw new Error(`tracking link missing for web booking ${id}`);

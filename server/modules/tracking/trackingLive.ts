@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Booking, BookingStatus } from '../../../contract/dispatch';
 import type { TrackingView } from '../../../contract/tracking';
 import type { Database } from '../../platform/db/schema';
-import type { AcceptedPosition } from '../positions';
+import type { PositionAccepted } from '../positions';
 import { ensureLink } from './linksRepo';
 import { readTrackedTrip, trackingStateOf, withPosition, type TrackedTrip, type ViewOptions } from './trackingView';
 
@@ -101,7 +101,7 @@ export function createTrackingLive({ db, options, refreshMs, log }: { db: Kysely
     },
 
     /** Positions' hook: the taxi of a followed trip moved. */
-    onPosition(position: AcceptedPosition): void {
+    onPosition(position: PositionAccepted): void {
       if (watchers.size === 0) return;
       const eta = options().eta;
       for (const watcher of watchers) {

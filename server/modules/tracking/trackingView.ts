@@ -11,6 +11,7 @@ import type { BookingStatus } from '../../../contract/dispatch';
 import type { TrackingState, TrackingView } from '../../../contract/tracking';
 import type { Database } from '../../platform/db/schema';
 import { distanceMeters, straightLineEta, type DispatchConfig } from '../dispatch';
+import { fleetFace } from '../identity';
 import { TOKEN_SHAPE } from './linksRepo';
 
 const STATE_OF: Record<BookingStatus, TrackingState> = {
@@ -62,7 +63,6 @@ export async function readTrackedTrip(db: Kysely<Database>, token: string, optio
   const row = await db
     .selectFrom('tracking_links as l')
     .innerJoin('bookings as b', 'b.id', 'l.booking_id')
-    .innerJoin('owners as o', 'o.id', 'l.owner_id')
     .leftJoin('tracking_settings as t', 't.owner_id', 'l.owner_id')
     .leftJoin('vehicles as v', (join) => join.onRef('v.id', '=', 'b.vehicle_id').onRef('v.owner_id', '=', 'b.owner_id'))
     .leftJoin('drivers as d', (join) => join.onRef('d.id', '=', 'b.driver_id').onRef('d.owner_id', '=', 'b.owner_id'))
@@ -77,7 +77,6 @@ export async function readTrackedTrip(db: Kysely<Database>, token: string, optio
       'b.pickup_latitude',
       'b.pickup_longitude',
       'b.pickup_label',
-      'o.company_name',
       't.phone',
       't.position_after_boarding',
       'v.plate_number',
@@ -96,6 +95,9 @@ export async function readTrackedTrip(db: Kysely<Database>, token: string, optio
   if (state === 'cancelado') return null;
   const expiresAt = row.closed_at ? new Date(row.closed_at.getTime() + options.expiryMinutes * 60_000) : null;
   if (expiresAt && options.now.getTime() >= expiresAt.getTime()) return null;
+  // The fleet's name through identity's door (owners is its table), once the link is known to answer.
+  const fleet = await fleetFace(db, row.owner_id);
+  if (!fleet) return null;
 
   const assigned = state !== 'buscando';
   const showsPosition = state === 'en_camino' || state === 'llego' || (state === 'a_bordo' && row.position_after_boarding === true);
@@ -105,7 +107,7 @@ export async function readTrackedTrip(db: Kysely<Database>, token: string, optio
       ? { latitude: row.latitude, longitude: row.longitude, at: new Date(row.last_location_time).toISOString() }
       : null;
   const view: TrackingView = {
-    fleet: { name: row.company_name, phone: row.phone ?? null },
+    fleet: { name: fleet.name, phone: row.phone ?? null },
     state,
     pickup,
     taxi: assigned && row.plate_number ? { plate: row.plate_number, model: row.model ?? null, color: row.color ?? null } : null,

@@ -5,23 +5,11 @@
  * installs it).
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from './serverProcess';
 
 export interface OwnRedis {
   url: string;
   stop(): Promise<void>;
-}
-
-/** A port free on loopback now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startOwnRedis(port?: number): Promise<OwnRedis> {

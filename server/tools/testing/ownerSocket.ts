@@ -36,6 +36,7 @@ export function openOwnerSocket(url: string, auth: Record<string, unknown>): Pro
     SocketEvent.resync,
     SocketEvent.alertRaised,
     SocketEvent.alertChanged,
+    SocketEvent.accountChanged,
   ]) {
     socket.on(event as never, ((payload: unknown) => {
       events.push({ event, payload });

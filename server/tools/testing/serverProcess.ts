@@ -4,6 +4,7 @@
  * stopped gently (SIGTERM) or killed (SIGKILL) like a crash.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import path from 'node:path';
 
 export interface ServerProcess {
@@ -72,6 +73,18 @@ export function startServerProcess(options: ServerProcessOptions): Promise<Serve
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       reject(new Error(`server exited (${code ?? signal}) before it was ready:\n${printed}`));
+    });
+  });
+}
+
+/** A port nobody listens on now (asked of the system, not picked by hand). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
     });
   });
 }

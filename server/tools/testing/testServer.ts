@@ -13,7 +13,7 @@ import { openPostgres, type OpenDatabase } from '../../platform/db/client';
 import { migrateToLatest } from '../../platform/db/migrate';
 import type { Database } from '../../platform/db/schema';
 import type { FlotaSocketServer } from '../../platform/realtime/socketServer';
-import type { AccessTable } from '../../modules/identity/accessRules';
+import type { AccessRules } from '../../platform/routeSpec';
 import { insertOwner } from '../../modules/identity/ownersRepo';
 import { ensureDemoDesk } from '../seed/demoDesk';
 import { openTestPglite } from './pgliteTemplate';
@@ -28,7 +28,7 @@ export interface TestServer {
   io: FlotaSocketServer;
   routes: RegisteredRoute[];
   /** Who may call each /api route, as the routes declared it. */
-  access: AccessTable;
+  access: AccessRules;
   config: Config;
   seed: SeedResult;
   /** With `osmandPort` set (0: any free port): where the OSMAND_PORT listener answers. */
@@ -60,9 +60,10 @@ export async function startTestServer(overrides: Partial<Config> = {}, deps: Pic
   const { port } = server.app.server.address() as { port: number };
   const url = `http://127.0.0.1:${port}`;
   let osmandUrl: string | null = null;
-  if (server.osmand) {
-    await server.osmand.app.listen({ host: '127.0.0.1', port: config.osmandPort ?? 0 });
-    osmandUrl = `http://127.0.0.1:${(server.osmand.app.server.address() as { port: number }).port}`;
+  const osmand = server.sideListeners.find((listener) => listener.name === 'osmand');
+  if (osmand) {
+    await osmand.app.listen({ host: '127.0.0.1', port: osmand.port });
+    osmandUrl = `http://127.0.0.1:${(osmand.app.server.address() as { port: number }).port}`;
   }
 
   return {

@@ -279,7 +279,7 @@ describe('new terms', () => {
     rosaLedger({ tariff: { enabled: true, flag_down: 450, step: 190 } });
     const { user } = await openAccount();
     await user.selectOptions(within(termsForm()).getByLabelText('Condición'), 'Porcentaje de lo recaudado');
-    expect(await within(termsForm()).findByText(/^Al terminar cada turno se carga este porcentaje de las tarifas de sus viajes/)).toBeInTheDocument();
+    expect(await within(termsForm()).findByText(/^Al finalizar cada viaje se carga este porcentaje de su tarifa/)).toBeInTheDocument();
   });
 
   it('a cuota in pesos, from a later day', async () => {

@@ -71,7 +71,7 @@ function PercentageNote() {
   return (
     <p className="flota-accounts-note">
       {tariff.data.tariff.enabled
-        ? 'Al terminar cada turno se carga este porcentaje de las tarifas de sus viajes (las del taxímetro o las estimadas por Flota).'
+        ? 'Al finalizar cada viaje se carga este porcentaje de su tarifa (la del taxímetro o la estimada por Flota).'
         : 'La flota no registra tarifas: activa la Tarifa del taxímetro en Cuentas para que un porcentaje genere cargos.'}
     </p>
   );

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { MAX_ZONE_VERTICES, MAX_ZONES_PER_FLEET, ZoneMessages, zoneCollectionSchema, zoneRequestSchema, type ZoneInput } from '../../../../contract/alerts';
 import type { OkResponse } from '../../../../contract/common';
 import { recordActivity } from '../../desk';
-import { ownerId } from '../../identity';
+import { lockFleet, ownerId } from '../../identity';
 import type { Database } from '../../../platform/db/schema';
 import { HttpError, parseBody } from '../../../platform/errors';
 import { idParam } from '../../../platform/params';
@@ -32,7 +32,7 @@ export const zonesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticat
     const owner = ownerId(request);
     const zone = await db.transaction().execute(async (trx) => {
       // The fleet's row locked: two creations at once cannot both pass the limit.
-      await trx.selectFrom('owners').select('id').where('id', '=', owner).forUpdate().executeTakeFirst();
+      await lockFleet(trx, owner);
       if ((await countZones(trx, owner)) >= MAX_ZONES_PER_FLEET) throw new HttpError(400, ZoneMessages.tooManyZones);
       const [created] = await insertZones(trx, owner, [body]);
       await recordActivity(trx, request, { entity: 'zone', entityId: created.id, label: created.name, action: 'created', before: null, after: body });
@@ -80,7 +80,7 @@ export const zonesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticat
     const zones = zonesFromCollection(parseBody(zoneCollectionSchema, request.body));
     const owner = ownerId(request);
     const created = await db.transaction().execute(async (trx) => {
-      await trx.selectFrom('owners').select('id').where('id', '=', owner).forUpdate().executeTakeFirst();
+      await lockFleet(trx, owner);
       if ((await countZones(trx, owner)) + zones.length > MAX_ZONES_PER_FLEET) throw new HttpError(400, ZoneMessages.tooManyZones);
       const rows = await insertZones(trx, owner, zones);
       for (const zone of rows) await recordActivity(trx, request, { entity: 'zone', entityId: zone.id, label: zone.name, action: 'created', before: null, after: { name: zone.name, kind: zone.kind } });

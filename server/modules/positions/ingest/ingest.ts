@@ -1,7 +1,7 @@
 /**
  * The storage half of the one position service (server/modules/positions/positionService.ts, which
- * holds the rules): the driver cache (device id, owner, token version, active shift; no database
- * read per request), the per-shift rate cap, and the group-commit queue that writes kept points,
+ * holds the rules): the driver cache it is handed (identity's: device id, owner, token version, active
+ * shift; no database read per request), the per-shift rate cap, and the group-commit queue that writes kept points,
  * resolves after commit, and publishes once per owner per flush. Late points join the trail
  * without moving the taxi (flushPoints.ts).
  */
@@ -9,9 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema';
 import type { PositionEvents } from '../events';
-import { loadDriverStates, loadOnShiftDriverStates } from '../../identity';
-import { DriverCache } from './driverCache';
-import { listenForDriverChanges, type DriverChangesListener } from '../../identity';
+import type { DriverCache } from '../../identity';
 import { flushPoints, type MovedShift, type StoredPoint } from './flushPoints';
 import { databaseFlushRunner, postgresFlushRunner } from './flushRunner';
 import { GroupCommitQueue } from './groupCommit';
@@ -41,8 +39,6 @@ export const FUTURE_TOLERANCE_MS = 2 * 60 * 1000;
  */
 export const DEFAULT_POINT_MAX_AGE_DAYS = 3;
 export const DEFAULT_POINTS_PER_MINUTE = 600;
-/** Drivers on shift loaded into the cache at start (a bigger fleet fills the rest on demand). */
-export const WARM_DRIVERS = 50_000;
 
 export const IngestMessages = {
   futureLocation: 'La fecha de la ubicación está en el futuro',
@@ -55,11 +51,11 @@ export interface IngestOptions {
   /** Told of each committed flush's moved taxis (they go to the desks' maps). */
   events: PositionEvents;
   log: FastifyBaseLogger;
-  /** Set with PostgreSQL: other processes' driver changes arrive by LISTEN. */
+  /** Set with PostgreSQL: the flushes run on connections of their own. */
   databaseUrl: string | null;
+  /** The working drivers in memory (identity's driver directory): who sends, from which device, on which shift. */
+  cache: DriverCache;
   pointsPerMinute?: number;
-  /** The cache's miss path for device identifiers (OsmAnd). */
-  findDriverIdByDevice: (deviceId: string) => Promise<number | null>;
   maxFlushPoints?: number;
   /**
    * Flushes in flight at once. Default: 3 on PostgreSQL, whose commits share WAL flushes; 2 on PGlite,
@@ -80,12 +76,7 @@ export interface Ingest {
 
 export function createIngest(options: IngestOptions): Ingest {
   const { db, events, log } = options;
-  const changes: DriverChangesListener | null = options.databaseUrl ? listenForDriverChanges(options.databaseUrl, log) : null;
-  const cache = new DriverCache({
-    loadMany: (ids) => loadDriverStates(db, ids),
-    findDriverIdByDevice: options.findDriverIdByDevice,
-    trustworthy: changes ? () => changes.connected() : undefined,
-  });
+  const { cache } = options;
   const cap = new PointRateCap(options.pointsPerMinute ?? DEFAULT_POINTS_PER_MINUTE);
   const stats = new IngestStats();
   const concurrency = options.flushConcurrency ?? (options.databaseUrl ? 3 : 2);
@@ -100,12 +91,6 @@ export function createIngest(options: IngestOptions): Ingest {
     concurrency,
   });
   stats.start(log, undefined, () => cap.prune());
-  // Warm the cache with the drivers on shift: after a restart their phones all come back at once.
-  // On PostgreSQL only once LISTEN is up (trustworthy); otherwise the first requests fill it.
-  const warming = (async () => {
-    for (let i = 0; changes && !changes.connected() && i < 50; i++) await new Promise((resolve) => setTimeout(resolve, 100));
-    await cache.warm(() => loadOnShiftDriverStates(db, WARM_DRIVERS));
-  })().catch((error: unknown) => log.warn({ err: error }, 'ingest: no se pudo precargar la caché de conductores'));
 
   return {
     cache,
@@ -113,12 +98,9 @@ export function createIngest(options: IngestOptions): Ingest {
     cap,
     write: (shiftId, points) => queue.submit(shiftId, points),
     async close() {
-      await warming;
       stats.stop();
       await queue.drain();
       await runner.close();
-      cache.close();
-      await changes?.close();
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema';
+import { deleteActivityBatch } from '../../desk';
 
 export interface RetentionPolicy {
   /** Days a shift's trail is kept after the shift ended (null: forever). */
@@ -61,18 +62,8 @@ export async function applyRetention(db: Kysely<Database>, policy: RetentionPoli
   }
   if (policy.activityDays !== null && !control?.stopped()) {
     const keep = policy.activityDays;
-    outcome.activity = await inBatches(
-      () =>
-        // The log's trigger lets a delete through only for entries older than this transaction's setting (migration 0015).
-        db.transaction().execute(async (trx) => {
-          await sql`select set_config('flota.activity_retention_days', ${String(keep)}, true)`.execute(trx);
-          const activity = await sql`
-            delete from activity_log where id in (
-              select id from activity_log where created_at < ${days(keep)} limit ${RETENTION_BATCH})`.execute(trx);
-          return Number(activity.numAffectedRows ?? 0);
-        }),
-      control,
-    );
+    // The log is the desk module's: its door deletes a batch.
+    outcome.activity = await inBatches(() => deleteActivityBatch(db, keep, RETENTION_BATCH), control);
   }
   return outcome;
 }

@@ -6,8 +6,8 @@
  * moment are read together in one query (a cold cache under load would otherwise cost one query
  * per driver).
  */
-import type { DriverState } from '../../identity';
-import { onDriverChanged } from '../../identity';
+import type { DriverState } from './driverAccountsRepo';
+import { onDriverChanged } from './driverChanges';
 
 export const MAX_CACHED_DRIVERS = 200_000;
 
