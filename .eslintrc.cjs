@@ -18,7 +18,13 @@ const layerZones = [
   { target: './contract', from: ['./src', './server'], message: 'contract/ is shared: no SPA or server code.' },
   { target: './server', from: './src', message: 'The server never imports the SPA.' },
   { target: './src', from: './server', message: 'The SPA never imports the server.' },
-  { target: ['./src/lib', './src/components'], from: ['./src/features', './src/app'], message: 'lib/ and components/ sit below features and app.' },
+  { target: ['./src/lib', './src/components', './src/hooks'], from: ['./src/features', './src/app'], message: 'lib/, components/ and hooks/ sit below features and app.' },
+  {
+    target: './src/app',
+    from: './src/features',
+    except: features.map((name) => `./${name}/index.ts`),
+    message: "app/ uses a feature only through its door, src/features/<feature>/index.ts: export what app/ needs there.",
+  },
   {
     target: './src/features',
     from: './src/app',

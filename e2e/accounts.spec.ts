@@ -10,7 +10,7 @@
  *
  * What needs no browser is tested beside the code: the balances, the terms form, the payment form's
  * refusals and its one key per filling, reversals, roles, the settings and the tariff form
- * (src/features/accounts/*.test.tsx), the .xlsx read back (accountsXlsx.test.ts), the dashboard's
+ * (src/features/driverAccounts/*.test.tsx), the .xlsx read back (accountsXlsx.test.ts), the dashboard's
  * drivers behind (AccountsPage.test.tsx), the taxímetro amount refused with decimals
  * (src/features/conductor/dispatch/DriverDispatch.test.tsx), Reportes' income columns
  * (src/features/reports/ReportsPage.test.tsx and server/modules/reports/reportsRoutes.test.ts), the

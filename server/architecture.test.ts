@@ -1,16 +1,18 @@
 /**
  * The server's layers hold (docs/architecture.md): ESLint refuses an upward import (platform/ → a
  * module, a module → a higher module's index.ts), a reach into another module's or feature's files,
- * and product code using the harness in tools/; every folder is covered as it is on disk, a new one
- * without editing any list; the import graph has no circle among server/modules/'s files and one arrow
- * back up (the documented drivers ↔ vehicles pair); and a module whose route declares no access rule
- * stops the server's start.
+ * app/ reaching a client feature past its door (index.ts), and product code using the harness in
+ * tools/; every folder is covered as it is on disk, a new one without editing any list; the import
+ * graph has no circle among server/modules/'s files and one arrow back up (the documented drivers ↔
+ * vehicles pair), every client feature has a door and no client import passes one; and a module whose
+ * route declares no access rule stops the server's start.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { modules, type FlotaModule } from './modules';
+import { clientDeepImports, clientFeatures, featuresWithoutDoor } from './tools/arch/clientGraph';
 import { backArrows, declaredOrder, findOrder, moduleFileCircles, moduleFolders, partArrows, serverImports, writtenOrder, writtenRank } from './tools/arch/importGraph';
 import { startTestServer } from './tools/testing/testServer';
 import ts from 'typescript';
@@ -122,6 +124,16 @@ describe('import boundaries (ESLint import/no-restricted-paths)', () => {
     expect(messages([...fromFirst, ...intoFirst])).toEqual(features.map(() => expect.stringContaining('A feature does not import another feature')));
   }, 120_000);
 
+  it('lets app/ use each client feature through its door only', async () => {
+    const features = clientFeatures();
+    const doors = features.map((name) => `../features/${name}`);
+    const reaches = features.map((name) => `../features/${name}/${innerFile(`src/features/${name}`)}`);
+    const errors = await zoneErrors('src/app/probe.ts', probe([...doors, ...reaches]));
+    expect(errors.filter((m) => m.line < lineOf(doors.length))).toEqual([]);
+    expect(errors.map((m) => m.line)).toEqual(reaches.map((_reach, at) => lineOf(doors.length + at)));
+    expect(messages(errors)).toEqual(features.map(() => expect.stringContaining('app/ uses a feature only through its door')));
+  }, 120_000);
+
   it('refuses flotaModule.ts importing a module', async () => {
     const errors = await zoneErrors('server/modules/flotaModule.ts', probe(['./positions', './reports']));
     expect(messages(errors)).toEqual([expect.stringContaining('flotaModule.ts is what every module stands on'), expect.stringContaining('flotaModule.ts is what every module stands on')]);
@@ -146,11 +158,12 @@ describe('import boundaries (ESLint import/no-restricted-paths)', () => {
         writeFileSync(path.join(dir, 'index.ts'), 'export const door = 1;\n');
         writeFileSync(path.join(dir, 'inner.ts'), 'export const inner = 1;\n');
       }
-      const [out, into, featureOut, featureIn] = zoneErrorsAfresh([
+      const [out, into, featureOut, featureIn, fromApp] = zoneErrorsAfresh([
         { file: `server/modules/${name}/probe.ts`, code: probe(['../identity', '../../platform/errors']) },
         { file: 'server/modules/dispatch/probe.ts', code: probe([`../${name}`, `../${name}/inner`]) },
         { file: `src/features/${name}/probe.ts`, code: probe(['../auth/authSlice']) },
         { file: 'src/features/auth/probe.ts', code: probe([`../${name}/inner`]) },
+        { file: 'src/app/probe.ts', code: probe([`../features/${name}`, `../features/${name}/inner`]) },
       ]);
       // Not in server/modules/order.cjs: refused every import in or out, and told where to write it.
       const unlisted = expect.stringContaining(`server/modules/${name} is not in server/modules/order.cjs`);
@@ -162,6 +175,8 @@ describe('import boundaries (ESLint import/no-restricted-paths)', () => {
         expect.stringContaining('A feature does not import another feature'),
         expect.stringContaining('A feature does not import another feature'),
       ]);
+      // app/ may use its door, and nothing past it.
+      expect(fromApp.map((m) => [m.line, m.message])).toEqual([[lineOf(1), expect.stringContaining('app/ uses a feature only through its door')]]);
     } finally {
       rmSync(moduleDir, { recursive: true, force: true });
       rmSync(featureDir, { recursive: true, force: true });
@@ -171,6 +186,11 @@ describe('import boundaries (ESLint import/no-restricted-paths)', () => {
 
 describe('the import graph (npm run arch)', () => {
   const arrows = partArrows(serverImports());
+
+  it('gives every client feature a door, and nothing reaches a feature past it', () => {
+    expect(featuresWithoutDoor()).toEqual([]);
+    expect(clientDeepImports()).toEqual([]);
+  });
 
   it("has no import circle among server/modules/'s files", () => {
     expect(moduleFileCircles(serverImports())).toEqual([]);

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Alert } from '../../contract/alerts';
-import { AlertsPage } from '../features/alerts/AlertsPage';
-import { shiftSelected } from '../features/liveMap/state/liveMapSlice';
+import { AlertsPage } from '../features/alerts';
+import { shiftSelected } from '../features/liveMap';
 import { useAppDispatch } from './hooks';
 
 /** La bandeja with its link to the live map: "Ver en el mapa" selects the taxi's shift at the alert's position, then opens the map. */

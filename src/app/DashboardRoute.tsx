@@ -1,14 +1,10 @@
 import { useCallback, useEffect } from 'react';
-import { AccountsAttention, driversBehind } from '../features/accounts/AccountsAttention';
-import { useGetBalancesQuery } from '../features/accounts/accountsApi';
-import { OpenAlertsLine } from '../features/alerts/AlertsLive';
-import { useGetAlertSummaryQuery } from '../features/alerts/alertsApi';
-import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { useGetExpiriesQuery } from '../features/documents/documentsApi';
-import { attentionExpiries, ExpiriesAttention } from '../features/documents/ExpiriesAttention';
-import { shiftSelected } from '../features/liveMap/state/liveMapSlice';
-import { positionOf } from '../features/liveMap/state/taxiRows';
-import { dispatchClosed, dispatchOpened } from '../features/dispatch/dispatchRealtime';
+import { OpenAlertsLine, useGetAlertSummaryQuery } from '../features/alerts';
+import { DashboardPage } from '../features/dashboard';
+import { dispatchClosed, dispatchOpened } from '../features/dispatch';
+import { attentionExpiries, ExpiriesAttention, useGetExpiriesQuery } from '../features/documents';
+import { AccountsAttention, driversBehind, useGetBalancesQuery } from '../features/driverAccounts';
+import { positionOf, shiftSelected } from '../features/liveMap';
 import { useAppDispatch } from './hooks';
 
 /**

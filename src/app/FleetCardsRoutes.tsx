@@ -3,10 +3,10 @@
  * Documentos, Mantención's "vencida" or "próxima". The features never import each other, so the
  * composition is here.
  */
-import { DocumentsSlot } from '../features/documents/DocumentsSlot';
-import { MaintenanceBadge } from '../features/maintenance/MaintenanceBadge';
-import { DriversPage } from '../features/drivers/DriversPage';
-import { VehiclesPage } from '../features/vehicles/VehiclesPage';
+import { DocumentsSlot } from '../features/documents';
+import { DriversPage } from '../features/drivers';
+import { MaintenanceBadge } from '../features/maintenance';
+import { VehiclesPage } from '../features/vehicles';
 
 export function VehiclesRoute() {
   return (

@@ -1,5 +1,5 @@
-import { ZonesOnMap } from '../features/alerts/ZonesOnMap';
-import { LiveMapPage } from '../features/liveMap/LiveMapPage';
+import { ZonesOnMap } from '../features/alerts';
+import { LiveMapPage } from '../features/liveMap';
 
 /** Mapa en Vivo with the fleet's zones as a layer it toggles (issue 33). */
 export function LiveMapRoute() {

@@ -1,5 +1,5 @@
-import { MaintenanceCostsSection } from '../features/maintenance/MaintenanceCostsSection';
-import { ReportsPage } from '../features/reports/ReportsPage';
+import { MaintenanceCostsSection } from '../features/maintenance';
+import { ReportsPage } from '../features/reports';
 
 /** Reportes with Mantención's costs per taxi and month for the same period. */
 const extraSections = (period: { from: string; to: string }) => <MaintenanceCostsSection from={period.from} to={period.to} />;

@@ -1,5 +1,5 @@
-import { ZonesPage } from '../features/alerts/ZonesPage';
-import { useGetVehiclesQuery } from '../features/vehicles/vehiclesApi';
+import { ZonesPage } from '../features/alerts';
+import { useGetVehiclesQuery } from '../features/vehicles';
 
 /** Zonas with the fleet's taxis for the rules' taxi choice (issue 33): the vehicles are the vehicles feature's. */
 export function ZonesRoute() {

@@ -1,4 +1,4 @@
-import { authApi } from '../features/auth/authApi';
+import { authApi } from '../features/auth';
 import { demoToken, demoUser } from '../testing/fixtures';
 import { MASK, sanitizeAction, sanitizeState } from './devToolsSanitizers';
 
@@ -50,6 +50,18 @@ describe('what Redux DevTools is shown', () => {
     expect(shown.meta.arg.originalArgs).toEqual({ rut: '12345678', password: MASK });
     expect(shown.meta.requestId).toBe('abc');
     expect(fulfilled.payload.token).toBe(demoToken);
+  });
+
+  it('masks a driver’s session on /conductor: the state, the restored session and the driver’s login', () => {
+    const driver = { id: 7, rut: '150000013', first_name: 'Pedro', last_name: 'Rojas', current_vehicle_id: 3, plate_number: 'KXWZ47' };
+    const phone = { ...state, conductor: { session: { token: 'driver-token', driver }, notice: null } };
+    const shown = sanitizeState(phone);
+    expect(shown.conductor).toEqual({ session: { token: MASK, driver }, notice: null });
+    expect(phone.conductor.session.token).toBe('driver-token');
+    expect(sanitizeAction({ type: 'conductor/sessionRestored', payload: { token: 'driver-token', driver } }).payload).toEqual({ token: MASK, driver });
+    const login = { type: 'api/executeMutation/pending', meta: { arg: { endpointName: 'driverLogin', originalArgs: { fleet_code: 'K7P4QX', rut: '15.000.001-3', password: 'clave-1234' } } } };
+    expect(sanitizeAction(login).meta.arg.originalArgs).toEqual({ fleet_code: 'K7P4QX', rut: '15.000.001-3', password: MASK });
+    expect(sanitizeState({ conductor: { session: null } })).toEqual({ conductor: { session: null } });
   });
 
   it('returns other actions as they are', () => {

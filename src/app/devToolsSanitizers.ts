@@ -1,5 +1,5 @@
 /**
- * What Redux DevTools shows is sanitized: the session token and any password typed into a form are
+ * What Redux DevTools shows is sanitized: the session tokens (the desk's, a driver's) and any password typed into a form are
  * masked, in the state and in the actions (the app keeps the real values; only the copy sent to
  * the extension changes). Pure functions: they copy what they change.
  */
@@ -47,7 +47,9 @@ function maskEach(entries: unknown): unknown {
 }
 
 export function sanitizeState<S>(state: S): S {
-  const withAuth = updateKey(state, 'auth', (auth) => maskFields(auth, ['token']));
+  const withDesk = updateKey(state, 'auth', (auth) => maskFields(auth, ['token']));
+  // The driver's phone (/conductor): its own session.
+  const withAuth = updateKey(withDesk, 'conductor', (conductor) => updateKey(conductor, 'session', (session) => maskFields(session, ['token'])));
   return updateKey(withAuth, 'api', (api) => updateKey(api, 'mutations', maskEach));
 }
 

@@ -102,6 +102,8 @@ describe('mountFlota', () => {
     await app.findByRole('heading', { name: 'Conductores Activos' });
     const socket = sockets.last;
     act(() => socket.simulateConnect());
+    // Joining the fleet's room reads again what was read before it; those answers come back first.
+    await act(() => jest.advanceTimersByTimeAsync(50));
     act(() => socket.serverEmit('location_update', { shift_id: 1, latitude: -32.45, longitude: -71.22, timestamp: new Date().toISOString() }));
     expect(jest.getTimerCount()).toBeGreaterThan(0);
     expect(window.location.hash).toBe('#/dashboard/map');

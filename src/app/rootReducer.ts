@@ -1,20 +1,27 @@
-import { combineReducers } from '@reduxjs/toolkit';
+import { combineSlices } from '@reduxjs/toolkit';
 import { notificationsReducer } from '../components/notifications/notificationsSlice';
-import { authReducer } from '../features/auth/authSlice';
-import { activeShiftsReducer } from '../features/liveMap/state/activeShiftsSlice';
-import { liveMapReducer } from '../features/liveMap/state/liveMapSlice';
+import { authReducer } from '../features/auth';
+import type { ConductorState } from '../features/conductor';
+import { activeShiftsReducer, liveMapReducer } from '../features/liveMap';
 import { api } from './api';
 import { configReducer } from './configSlice';
 import { themeReducer } from '../components/theme/themeSlice';
 
-export const rootReducer = combineReducers({
-  config: configReducer,
-  auth: authReducer,
-  notifications: notificationsReducer,
-  theme: themeReducer,
-  activeShifts: activeShiftsReducer,
-  liveMap: liveMapReducer,
-  [api.reducerPath]: api.reducer,
-});
+/** Slices added when their screen first loads (app/ConductorRoute.tsx): the desk's first screen never downloads them. */
+export interface LazyLoadedSlices {
+  conductor: ConductorState;
+}
+
+export const rootReducer = combineSlices(
+  {
+    config: configReducer,
+    auth: authReducer,
+    notifications: notificationsReducer,
+    theme: themeReducer,
+    activeShifts: activeShiftsReducer,
+    liveMap: liveMapReducer,
+  },
+  api,
+).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;

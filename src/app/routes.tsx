@@ -1,15 +1,12 @@
 import type { ReactNode } from 'react';
 import { Navigate, useNavigate, type RouteObject } from 'react-router-dom';
-import { AccountMenu } from '../features/account/AccountMenu';
-import { AuthGuard } from '../features/auth/AuthGuard';
-import { loggedOut, selectCurrentUser } from '../features/auth/authSlice';
-import { LoginPage } from '../features/auth/LoginPage';
-import { DashboardLayout } from '../features/layout/DashboardLayout';
-import { ThemeToggle } from '../features/layout/ThemeToggle';
+import { AlertsBell, AlertsLive, AlertsNavCount } from '../features/alerts';
+import { AuthGuard, LoginPage, loggedOut, selectCurrentUser } from '../features/auth';
+import { DashboardLayout, ThemeToggle } from '../features/layout';
+import { AccountMenu } from '../features/userAccount';
 import { LoadingText } from '../components/LoadingText';
 import { DashboardRoute } from './DashboardRoute';
 import type { RouteHandle } from './documentTitle';
-import { AlertsBell, AlertsLive, AlertsNavCount } from '../features/alerts/AlertsLive';
 import { useAppDispatch, useAppSelector, usePermissions } from './hooks';
 
 /** The layout, given the session it shows and the way out. */
@@ -44,7 +41,10 @@ export const routes: RouteObject[] = [
     path: '/conductor',
     handle: { title: 'Conductor' } satisfies RouteHandle,
     hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
-    lazy: async () => ({ Component: (await import('../features/conductor/ConductorPage')).ConductorPage }),
+    lazy: async () => {
+              const { ConductorRoute } = await import('./ConductorRoute');
+              return { Component: ConductorRoute };
+            },
   },
   {
     path: '/dashboard',
@@ -88,14 +88,20 @@ export const routes: RouteObject[] = [
             path: 'dispatch/places',
             handle: { title: 'Lugares' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
-            lazy: async () => ({ Component: (await import('../features/dispatch/places/PlacesPage')).PlacesPage }),
+            lazy: async () => {
+              const { PlacesPage } = await import('../features/dispatch');
+              return { Component: PlacesPage };
+            },
           },
           // Vencimientos (issue 34): documents expired or expiring, every desk role.
           {
             path: 'expiries',
             handle: { title: 'Vencimientos' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
-            lazy: async () => ({ Component: (await import('../features/documents/VencimientosPage')).VencimientosPage }),
+            lazy: async () => {
+              const { VencimientosPage } = await import('../features/documents');
+              return { Component: VencimientosPage };
+            },
           },
           {
             path: 'alerts',
@@ -122,21 +128,30 @@ export const routes: RouteObject[] = [
             path: 'history',
             handle: { title: 'Historial' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
-            lazy: async () => ({ Component: (await import('../features/history/HistoryPage')).HistoryPage }),
+            lazy: async () => {
+              const { HistoryPage } = await import('../features/history');
+              return { Component: HistoryPage };
+            },
           },
           // Mantención (issue 34): odometers, plans and services; every desk role reads, managers edit.
           {
             path: 'maintenance',
             handle: { title: 'Mantención' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
-            lazy: async () => ({ Component: (await import('../features/maintenance/MaintenancePage')).MaintenancePage }),
+            lazy: async () => {
+              const { MaintenancePage } = await import('../features/maintenance');
+              return { Component: MaintenancePage };
+            },
           },
           // A shift's replay: its own chunk (MapLibre and uPlot), linked from the history and the live map.
           {
             path: 'history/:shiftId/replay',
             handle: { title: 'Reproducción del turno' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
-            lazy: async () => ({ Component: (await import('../features/history/replay/ReplayPage')).ReplayPage }),
+            lazy: async () => {
+              const { ReplayPage } = await import('../features/history');
+              return { Component: ReplayPage };
+            },
           },
           // Reportes and its libraries (uPlot, write-excel-file) load when first opened.
           {
@@ -153,26 +168,35 @@ export const routes: RouteObject[] = [
             path: 'accounts',
             handle: { title: 'Cuentas' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
-            lazy: async () => ({ Component: (await import('../features/accounts/AccountsPage')).AccountsPage }),
+            lazy: async () => {
+              const { AccountsPage } = await import('../features/driverAccounts');
+              return { Component: AccountsPage };
+            },
           },
           {
             path: 'accounts/closing',
             handle: { title: 'Cierre del día' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
-            lazy: async () => ({ Component: (await import('../features/accounts/ClosingPage')).ClosingPage }),
+            lazy: async () => {
+              const { ClosingPage } = await import('../features/driverAccounts');
+              return { Component: ClosingPage };
+            },
           },
           {
             path: 'accounts/:driverId',
             handle: { title: 'Estado de cuenta' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
-            lazy: async () => ({ Component: (await import('../features/accounts/DriverAccountPage')).DriverAccountPage }),
+            lazy: async () => {
+              const { DriverAccountPage } = await import('../features/driverAccounts');
+              return { Component: DriverAccountPage };
+            },
           },
           {
             path: 'activity',
             handle: { title: 'Actividad' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => {
-              const { ActivityPage } = await import('../features/activity/ActivityPage');
+              const { ActivityPage } = await import('../features/activity');
               return { Component: () => <Allowed when="readActivity"><ActivityPage /></Allowed> };
             },
           },
@@ -181,7 +205,7 @@ export const routes: RouteObject[] = [
             handle: { title: 'Usuarios' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => {
-              const { UsersPage } = await import('../features/users/UsersPage');
+              const { UsersPage } = await import('../features/users');
               return { Component: () => <Allowed when="manageUsers"><UsersPage /></Allowed> };
             },
           },
@@ -191,7 +215,7 @@ export const routes: RouteObject[] = [
             handle: { title: 'Notificaciones' } satisfies RouteHandle,
             hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
             lazy: async () => {
-              const { NotificationsPage } = await import('../features/notifications/NotificationsPage');
+              const { NotificationsPage } = await import('../features/notifications');
               return { Component: () => <Allowed when="manageFleet"><NotificationsPage /></Allowed> };
             },
           },

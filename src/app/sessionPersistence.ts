@@ -4,8 +4,7 @@
  */
 import { createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import type { PrefixedStorage } from '../lib/storage';
-import { authApi } from '../features/auth/authApi';
-import { loggedOut, type AuthState, type StoredSession } from '../features/auth/authSlice';
+import { authApi, loggedOut, type AuthState, type StoredSession } from '../features/auth';
 import { api, sessionExpired } from './api';
 
 export const SESSION_KEY = 'session';

@@ -1,13 +1,14 @@
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { prefixedStorage, type PrefixedStorage } from '../lib/storage';
-import { restoredAuthState, type StoredSession } from '../features/auth/authSlice';
-import { api, sessionExpired } from './api';
+import { restoredAuthState, type StoredSession } from '../features/auth';
+import { api, driverSessionExpired, sessionExpired } from './api';
 import { resolveConfig, type RuntimeConfig } from './config';
 import { sanitizeAction, sanitizeState } from './devToolsSanitizers';
-import { rootReducer } from './rootReducer';
+import { rootReducer, type RootState } from './rootReducer';
 import { SESSION_KEY, sessionPersistence } from './sessionPersistence';
 import { createRealtimeMiddleware } from '../lib/realtime/realtimeMiddleware';
 import type { SocketFactory } from '../lib/realtime/socketFactory';
+import type { RealtimeChannel } from '../lib/realtime/channel';
 import { appUnmounted } from './lifecycle';
 import { realtimeChannels } from './realtimeChannels';
 import { storedThemePreference, themePersistence } from './themePersistence';
@@ -18,6 +19,8 @@ export interface StoreOptions {
   storage?: PrefixedStorage;
   /** The desk's socket factory (socket.io, loaded lazily, by default; tests pass a fake). */
   createSocket?: SocketFactory;
+  /** The sockets' channels (app/realtimeChannels.ts by default; tests pass one with a shorter flush). */
+  channels?: readonly RealtimeChannel<never>[] | (() => readonly RealtimeChannel<never>[]);
   /** Runs after the app's own middlewares (tests record actions with it). */
   extraMiddleware?: Middleware[];
 }
@@ -28,8 +31,14 @@ export interface StoreOptions {
  */
 export const DEVTOOLS_MAX_AGE = 3000;
 
+/** The driver's phone (/conductor): the driver's token; the server puts the socket in the driver's room. */
+const driverRole = {
+  token: (state: RootState) => state.conductor?.session?.token ?? null,
+  onUnauthorized: driverSessionExpired,
+};
+
 /** One store per mounted app (the embed can mount several times; tests make one per test). */
-export function makeStore({ config: partialConfig, storage, createSocket, extraMiddleware = [] }: StoreOptions = {}) {
+export function makeStore({ config: partialConfig, storage, createSocket, channels = realtimeChannels, extraMiddleware = [] }: StoreOptions = {}) {
   const config = resolveConfig(partialConfig);
   const sessionStorage = storage ?? prefixedStorage(config.storagePrefix);
   const auth = restoredAuthState(sessionStorage.read<StoredSession>(SESSION_KEY));
@@ -46,7 +55,7 @@ export function makeStore({ config: partialConfig, storage, createSocket, extraM
     middleware: (getDefault) =>
       getDefault({ serializableCheck: { warnAfter: 128 }, immutableCheck: { warnAfter: 128 } })
         .prepend(sessionPersistence(sessionStorage), themePersistence(sessionStorage))
-        .concat(api.middleware, createRealtimeMiddleware({ createSocket, channels: realtimeChannels, closeOn: appUnmounted.match, onUnauthorized: sessionExpired }), ...extraMiddleware),
+        .concat(api.middleware, createRealtimeMiddleware({ createSocket, channels, closeOn: appUnmounted.match, onUnauthorized: sessionExpired, roles: { driver: driverRole } }), ...extraMiddleware),
     devTools: config.devTools ? { name: 'Flota', maxAge: DEVTOOLS_MAX_AGE, actionSanitizer: sanitizeAction, stateSanitizer: sanitizeState } : false,
   });
 }

@@ -5,8 +5,7 @@
  */
 import { createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import type { PrefixedStorage } from '../lib/storage';
-import { authApi } from '../features/auth/authApi';
-import { loggedOut, type AuthState } from '../features/auth/authSlice';
+import { authApi, loggedOut, type AuthState } from '../features/auth';
 import { isThemePreference, themeChosen, themeRestored, type ThemePreference, type ThemeState } from '../components/theme/themeSlice';
 import { sessionExpired } from './api';
 

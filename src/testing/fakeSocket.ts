@@ -53,9 +53,25 @@ export class FakeSocket implements ClientSocket {
     this.listeners.off(event, listener);
     return this;
   }
+  /**
+   * What the client sent; an acknowledgement callback is kept apart. join_owner_room is answered at
+   * once with {ok: true}, as the server answers the token's own id, unless `holdJoins` (the test
+   * answers with `acknowledgeJoins`).
+   */
   emit(event: string, ...args: unknown[]) {
+    const ack = typeof args.at(-1) === 'function' ? (args.pop() as (answer: unknown) => void) : null;
     this.emitted.push({ event, args });
+    if (ack && event === 'join_owner_room') {
+      if (this.holdJoins) this.heldJoins.push(ack);
+      else ack({ ok: true });
+    }
     return this;
+  }
+  /** join_owner_room waits for acknowledgeJoins (the server has not put the socket in its room yet). */
+  holdJoins = false;
+  private heldJoins: ((answer: unknown) => void)[] = [];
+  acknowledgeJoins(answer: unknown = { ok: true }) {
+    for (const ack of this.heldJoins.splice(0)) ack(answer);
   }
   /** Starts connecting; the test decides when the server accepts (simulateConnect). */
   connect() {

@@ -49,7 +49,7 @@ export const handlers = [
   // Despacho's board (the dashboard's Requiere atención asks it too): no booking.
   http.get(`${API}/dispatch/bookings`, ({ request }) => (authorized(request) ? HttpResponse.json({ bookings: [], closed_not_shown: 0 }) : unauthorized())),
   // /conductor's "Mi cuenta": nothing owed (a driver's token; driver routes are a test's own otherwise).
-  http.get(`${API}/driver/account`, () => HttpResponse.json({ account: { driver_id: 7, first_name: 'Pedro', last_name: 'Rojas', balance: 0, days_behind: 0, terms: null }, terms_history: [], entries: [] })),
+  http.get(`${API}/driver/account`, () => HttpResponse.json({ balance: 0, days_behind: 0, terms: null, entries: [] })),
   // Vencimientos: nothing expiring (the cards and the dashboard's Requiere atención ask); /conductor's "Mis documentos": none.
   http.get(`${API}/expiries`, ({ request }) => (authorized(request) ? HttpResponse.json({ today: '2026-11-27', window_days: 60, expiries: [], retirements: [] }) : unauthorized())),
   http.get(`${API}/driver/documents`, () => HttpResponse.json({ documents: [], blocked_reasons: [] })),

@@ -2,8 +2,10 @@
  * `npm run arch`: the server's structure as the code has it. The module order written in
  * server/modules/order.cjs, the arrows between modules (with the imports that make each), the import
  * circles among server/modules/'s files, the order the arrows themselves give for every part of
- * server/, and the arrows that run back up it. server/architecture.test.ts holds the same counts.
+ * server/, and the arrows that run back up it; then the client's features and any import reaching
+ * one past its door (index.ts). server/architecture.test.ts holds the same counts.
  */
+import { clientDeepImports, clientFeatures, featuresWithoutDoor } from '../arch/clientGraph';
 import { crossModuleReads, declaredTables } from '../arch/tableReads';
 import { backArrows, declaredOrder, findOrder, moduleFileCircles, moduleFolders, partArrows, serverImports, writtenOrder, writtenRank, type Arrow } from '../arch/importGraph';
 
@@ -47,3 +49,11 @@ for (const read of reads) byTable.set(read.table, new Set([...(byTable.get(read.
 console.info(`Tables read by a module other than their owner: ${byTable.size}${[...byTable].map(([table, readers]) => ` ${table}(${readers.size})`).join('')}`);
 for (const read of reads) console.info(`  ${read.module} -> ${read.owner}.${read.table} (${read.file})`);
 console.info(`\nWith --files: the file imports behind each arrow, and the file of each table read.`);
+
+// The client: each feature's door (src/features/<name>/index.ts) is the only way in from outside it.
+const features = clientFeatures();
+const doorless = featuresWithoutDoor();
+const deep = clientDeepImports();
+console.info(`\nClient features: ${features.length}, without a door (index.ts): ${doorless.length}${doorless.length ? ` (${doorless.join(', ')})` : ''}`);
+console.info(`Client imports reaching a feature past its door (from app/, lib/, components/, hooks/ or another feature): ${deep.length}`);
+for (const { from, to } of deep) console.info(`  ${from} -> ${to}`);

@@ -8,7 +8,7 @@ import { LoadingText } from '../../components/LoadingText';
 import { PageHeader } from '../../components/PageHeader';
 import { PhoneLink } from '../../components/PhoneLink';
 import { apiErrorMessage } from '../../lib/apiError';
-import { useAcknowledgeAlertMutation, useGetAlertsQuery } from './alertsApi';
+import { useAcknowledgeAlertMutation, useGetAlertSummaryQuery, useGetAlertsQuery } from './alertsApi';
 import './alerts.css';
 
 export type ShowAlertOnMap = (alert: Alert) => void;
@@ -85,7 +85,7 @@ function AlertItem({ alert, onShowOnMap }: { alert: Alert; onShowOnMap?: ShowAle
   );
 }
 
-/** La bandeja: every desk role; newest first, live (the alerts channel reloads it), filtered by kind and state. */
+/** La bandeja: every desk role; newest first, live (the alerts channel writes each alert into it), filtered by kind and state. */
 export function AlertsPage({ onShowOnMap }: { onShowOnMap?: ShowAlertOnMap }) {
   const titleId = useId();
   const [params, setParams] = useSearchParams();
@@ -93,6 +93,8 @@ export function AlertsPage({ onShowOnMap }: { onShowOnMap?: ShowAlertOnMap }) {
   const state = params.get('state') === 'open' || params.get('state') === 'acknowledged' ? (params.get('state') as 'open' | 'acknowledged') : undefined;
   const query: AlertsQuery = { ...(kind ? { kind } : {}), ...(state ? { state } : {}) };
   const { data, isLoading, isError, refetch } = useGetAlertsQuery(query);
+  // The count the socket keeps current (the page's own open_count is as of its reading).
+  const openCount = useGetAlertSummaryQuery().data?.open_count ?? data?.open_count;
   const setFilter = (key: string, value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
@@ -102,7 +104,7 @@ export function AlertsPage({ onShowOnMap }: { onShowOnMap?: ShowAlertOnMap }) {
 
   return (
     <section aria-labelledby={titleId}>
-      <PageHeader id={titleId} title="Alertas" subtitle={data ? `${data.open_count} sin reconocer` : 'Zonas, velocidad, sin señal y SOS de tu flota'} />
+      <PageHeader id={titleId} title="Alertas" subtitle={data && openCount !== undefined ? `${openCount} sin reconocer` : 'Zonas, velocidad, sin señal y SOS de tu flota'} />
       <div className="flota-alerts-filters">
         <label>
           Tipo

@@ -1,2 +1,2 @@
-/** The alert payloads' schema, loaded with the first event (zod stays out of the first screen). */
-export { alertRaisedPayloadSchema } from '../../../contract/alerts';
+/** The alert payloads' schemas, loaded with the first event (zod stays out of the first screen). */
+export { alertChangedPayloadSchema, alertRaisedPayloadSchema } from '../../../contract/alerts';

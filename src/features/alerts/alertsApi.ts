@@ -1,7 +1,7 @@
 /**
  * Alertas' endpoints (contract/alerts.ts): the inbox, its open count, Reconocer, and the zones. The
- * socket's alert_raised and alert_changed invalidate the inbox and the count (alertsRealtime.ts), so
- * every desk sees a new or acknowledged alert at once.
+ * socket's alert_raised and alert_changed are written into the inbox's pages and the count
+ * (alertsRealtime.ts), so every desk sees a new or acknowledged alert at once, with no request.
  */
 import type { Alert, AlertRule, AlertRuleRequest, AlertResponse, AlertsQuery, AlertsResponse, AlertSummary, Zone, ZoneCollection, ZoneRequest, ZonesResponse } from '../../../contract/alerts';
 import { api, LIST } from '../../app/api';

@@ -3,37 +3,14 @@ import { http, HttpResponse } from 'msw';
 import type { LocationBatch } from '../../../contract/api';
 import { API } from '../../testing/apiEdge';
 import { makeShift } from '../../testing/fixtures';
+import { fakeGeolocation } from '../../testing/fakeGeolocation';
 import { server } from '../../testing/mswServer';
 import { renderApp } from '../../testing/renderApp';
-import { OFFLINE_TEXT } from './usePositionTracking';
+import { OFFLINE_TEXT } from './positions/flushPositions';
 
 /** A fix time after the shift started (the page ignores older, cached fixes). */
 const later = (seconds: number) => Math.floor(Date.now() / 1000) * 1000 + 60_000 + seconds * 1000;
 const PROFILE = { id: 7, rut: '150000013', first_name: 'Pedro', last_name: 'Rojas', current_vehicle_id: 3, plate_number: 'KXWZ47' };
-
-/** The phone's GPS: the test decides when a fix (or an error) arrives. */
-function fakeGeolocation() {
-  let onFix: PositionCallback | null = null;
-  let onError: PositionErrorCallback | null = null;
-  Object.defineProperty(navigator, 'geolocation', {
-    configurable: true,
-    value: {
-      watchPosition(success: PositionCallback, error: PositionErrorCallback) {
-        onFix = success;
-        onError = error;
-        return 1;
-      },
-      clearWatch() {
-        onFix = null;
-      },
-    },
-  });
-  return {
-    fix: (latitude: number, timestamp: number) =>
-      act(() => onFix?.({ timestamp, coords: { latitude, longitude: -71.25, accuracy: 8, speed: 11, heading: 90 } } as unknown as GeolocationPosition)),
-    fail: (code: number) => act(() => onError?.({ code } as GeolocationPositionError)),
-  };
-}
 
 function driverServer({ offline = () => false }: { offline?: () => boolean } = {}) {
   const logins: unknown[] = [];
@@ -46,6 +23,8 @@ function driverServer({ offline = () => false }: { offline?: () => boolean } = {
     }),
     http.get(`${API}/driver/me`, () => HttpResponse.json({ driver: PROFILE, shift })),
     http.get(`${API}/driver/dispatch`, () => HttpResponse.json({ availability: 'libre', offer: null, trip: null, fares_enabled: false })),
+    http.get(`${API}/driver/account`, () => HttpResponse.json({ balance: 0, days_behind: 0, terms: null, entries: [] })),
+    http.get(`${API}/driver/documents`, () => HttpResponse.json({ documents: [], blocked_reasons: [] })),
     http.post(`${API}/driver/shifts/start`, () => {
       shift = makeShift({ id: 99, start_time: new Date().toISOString() });
       return HttpResponse.json({ shift });

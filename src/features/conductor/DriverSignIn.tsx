@@ -1,33 +1,25 @@
 import { useState, type FormEvent } from 'react';
 import { driverLoginRequestSchema, fieldErrors } from '../../../contract/api';
 import { Field } from '../../components/form/Field';
-import { DriverApiError, type DriverApiClient } from './driverApiClient';
-import type { DriverSession } from './driverSession';
+import { driverErrorText } from './driverErrors';
+import { useDriverLoginMutation } from './state/driverApi';
 
-/** The driver signs in with the fleet code (from the setup link), RUT and password. */
-export function DriverSignIn({ client, fleetCode, notice, onSignedIn }: { client: DriverApiClient; fleetCode: string; notice: string | null; onSignedIn(session: DriverSession): void }) {
+/** The driver signs in with the fleet code (from the setup link), RUT and password; the store keeps the session. */
+export function DriverSignIn({ fleetCode, notice }: { fleetCode: string; notice: string | null }) {
   const [fleet, setFleet] = useState(fleetCode);
   const [rut, setRut] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [logIn, { isLoading, error, reset }] = useDriverLoginMutation();
 
-  async function handleSubmit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
+    if (isLoading) return;
+    reset();
     const parsed = driverLoginRequestSchema.safeParse({ fleet_code: fleet, rut, password });
-    setFormError('');
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
-    setBusy(true);
-    try {
-      const { token, driver } = await client.login(parsed.data);
-      onSignedIn({ token, driver });
-    } catch (error) {
-      setFormError(error instanceof DriverApiError ? error.message : 'No se pudo ingresar. Intenta nuevamente.');
-      setBusy(false);
-    }
+    void logIn(parsed.data);
   }
 
   return (
@@ -47,13 +39,13 @@ export function DriverSignIn({ client, fleetCode, notice, onSignedIn }: { client
       <Field label="Contraseña" error={errors.password}>
         {(control) => <input {...control} name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />}
       </Field>
-      {formError && (
+      {error && (
         <p className="flota-form-error" role="alert">
-          {formError}
+          {driverErrorText(error, 'No se pudo ingresar. Intenta nuevamente.')}
         </p>
       )}
-      <button type="submit" className="flota-button flota-button--primary flota-conductor__action" disabled={busy}>
-        {busy ? 'Ingresando...' : 'Ingresar'}
+      <button type="submit" className="flota-button flota-button--primary flota-conductor__action" disabled={isLoading}>
+        {isLoading ? 'Ingresando...' : 'Ingresar'}
       </button>
     </form>
   );

@@ -1,43 +1,23 @@
 /**
  * "Mi cuenta" on /conductor: the driver's balance and last entries, read-only (GET /driver/account).
- * Self-contained (its own fetch with the driver's token) so the page adds it with one line.
+ * The server pushes the account after a trip's charge, a payment or a reversal (account_changed):
+ * the driver's channel writes it into this same cache, so it changes without "Actualizar".
  */
 import { formatDay } from '../../../contract/dateFormat';
-import { useEffect, useState } from 'react';
-import { entryKindLabels, type MyAccountResponse } from '../../../contract/accounts';
+import { entryKindLabels } from '../../../contract/accounts';
 import { formatPesos } from '../../../contract/money';
-import { joinUrl } from '../../app/api';
+import { useGetMyAccountQuery } from './state/driverApi';
 import './myAccount.css';
 
 const balanceText = (balance: number) => (balance > 0 ? `Debes ${formatPesos(balance)}` : balance < 0 ? `A favor: ${formatPesos(-balance)}` : 'Al día');
 
-export function MyAccount({ apiBaseUrl, token }: { apiBaseUrl: string; token: string }) {
-  const [account, setAccount] = useState<MyAccountResponse | null>(null);
-  const [failed, setFailed] = useState(false);
-  // Bumped by "Actualizar": the effect asks again.
-  const [asked, setAsked] = useState(0);
-  useEffect(() => {
-    let current = true;
-    fetch(joinUrl(apiBaseUrl, '/driver/account'), { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(String(response.status));
-        return (await response.json()) as MyAccountResponse;
-      })
-      .then((answer) => {
-        if (!current) return;
-        setAccount(answer);
-        setFailed(false);
-      })
-      .catch(() => current && setFailed(true));
-    return () => {
-      current = false;
-    };
-  }, [apiBaseUrl, token, asked]);
+export function MyAccount({ driverId }: { driverId: number }) {
+  const { data: account, isError, refetch } = useGetMyAccountQuery(driverId, { refetchOnMountOrArgChange: true });
 
   return (
     <section className="flota-conductor__account" aria-labelledby="mi-cuenta">
       <h2 id="mi-cuenta">Mi cuenta</h2>
-      {failed && !account ? (
+      {isError && !account ? (
         <p role="alert">No se pudo cargar tu cuenta.</p>
       ) : !account ? (
         <p>Cargando tu cuenta...</p>
@@ -61,7 +41,7 @@ export function MyAccount({ apiBaseUrl, token }: { apiBaseUrl: string; token: st
           )}
         </>
       )}
-      <button type="button" className="flota-conductor__link-button" onClick={() => setAsked((n) => n + 1)}>
+      <button type="button" className="flota-conductor__link-button" onClick={() => void refetch()}>
         Actualizar
       </button>
     </section>

@@ -1,36 +1,17 @@
 /**
  * "Mis documentos" on /conductor (issue 34): the driver's and their taxi's documents expiring within
  * 30 days or expired, and, when the fleet blocks on them, why offers do not reach the driver.
- * Self-contained (its own fetch with the driver's token), like Mi cuenta; nothing when all is in order.
+ * Nothing when all is in order; a failure leaves what was shown (the page's other parts say when the
+ * connection is lost).
  */
-import { useEffect, useState } from 'react';
-import type { DriverDocumentsResponse } from '../../../contract/documents';
-import { joinUrl } from '../../app/api';
 import { licenceExpiryText } from '../../lib/licence';
+import { useGetDriverDocumentsQuery } from './state/driverApi';
 
 /** Asked again this often while the page is open (a renewal typed at the desk shows up). */
 const REFRESH_MS = 5 * 60_000;
 
-export function MyDocuments({ apiBaseUrl, token }: { apiBaseUrl: string; token: string }) {
-  const [answer, setAnswer] = useState<DriverDocumentsResponse | null>(null);
-  useEffect(() => {
-    let current = true;
-    const load = () =>
-      fetch(joinUrl(apiBaseUrl, '/driver/documents'), { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } })
-        .then(async (response) => {
-          if (!response.ok) throw new Error(String(response.status));
-          return (await response.json()) as DriverDocumentsResponse;
-        })
-        .then((next) => current && setAnswer(next))
-        // A failure leaves what was shown: the page's other parts say when the connection is lost.
-        .catch(() => undefined);
-    void load();
-    const timer = setInterval(() => void load(), REFRESH_MS);
-    return () => {
-      current = false;
-      clearInterval(timer);
-    };
-  }, [apiBaseUrl, token]);
+export function MyDocuments({ driverId }: { driverId: number }) {
+  const { data: answer } = useGetDriverDocumentsQuery(driverId, { pollingInterval: REFRESH_MS, refetchOnMountOrArgChange: true });
 
   if (!answer || (!answer.documents.length && !answer.blocked_reasons.length)) return null;
   const now = new Date();

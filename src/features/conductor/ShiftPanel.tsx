@@ -1,17 +1,18 @@
 import { formatTime } from '../../../contract/dateFormat';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { DriverProfile, Shift } from '../../../contract/entities';
+import { useCallback, useMemo, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { PrefixedStorage } from '../../lib/storage';
-import { DriverApiError, driverApiClient } from './driverApiClient';
-import type { DriverSession } from './driverSession';
+import { ConfirmStep } from './ConfirmStep';
+import { DriverDispatchPanel } from './dispatch/DriverDispatchPanel';
+import { driverErrorText } from './driverErrors';
 import { MIN_SECONDS_BETWEEN_POINTS, pendingPositions } from './pendingPositions';
+import { SosButton } from './sos/SosButton';
+import { sosStore } from './sos/sosQueue';
+import { selectConductor, shiftErrorShown, signedOut, type DriverSession } from './state/conductorSlice';
+import { useEndShiftMutation, useGetDriverMeQuery, useStartShiftMutation } from './state/driverApi';
 import { usePositionTracking } from './usePositionTracking';
 import { useWakeLock, type WakeLockState } from './useWakeLock';
 import './dispatch/driverDispatch.css';
-import { ConfirmStep } from './ConfirmStep';
-import { DriverDispatchPanel } from './dispatch/DriverDispatchPanel';
-import { SosButton } from './sos/SosButton';
-import { sosStore } from './sos/sosQueue';
 
 /** With an SOS waiting for the desk, a point every second instead of every five. */
 const SOS_SECONDS_BETWEEN_POINTS = 1;
@@ -20,8 +21,6 @@ function sosFlag() {
   let open = false;
   return { isOpen: () => open, set: (value: boolean) => (open = value) };
 }
-
-export const SESSION_EXPIRED = 'Tu sesión expiró. Ingresa nuevamente.';
 
 const timeOf = (iso: string) => formatTime(iso, { seconds: true });
 
@@ -32,8 +31,9 @@ const WAKE_LOCK_TEXT: Record<WakeLockState, string> = {
 };
 
 /** The signed-in driver: assigned vehicle, Iniciar turno / Terminar turno, and what is being sent. */
-export function ShiftPanel({ session, apiBaseUrl, storage, onSignedOut }: { session: DriverSession; apiBaseUrl: string; storage: PrefixedStorage; onSignedOut(notice: string | null): void }) {
-  const client = useMemo(() => driverApiClient(apiBaseUrl, session.token), [apiBaseUrl, session.token]);
+export function ShiftPanel({ session, storage }: { session: DriverSession; storage: PrefixedStorage }) {
+  const dispatch = useAppDispatch();
+  const driverId = session.driver.id;
   // Read by the queue at each fix, never during render.
   const [urgency] = useState(sosFlag);
   const queue = useMemo(() => pendingPositions(storage, () => (urgency.isOpen() ? SOS_SECONDS_BETWEEN_POINTS : MIN_SECONDS_BETWEEN_POINTS)), [storage, urgency]);
@@ -44,73 +44,45 @@ export function ShiftPanel({ session, apiBaseUrl, storage, onSignedOut }: { sess
     },
     [urgency],
   );
-  const [driver, setDriver] = useState<DriverProfile>(session.driver);
-  const [shift, setShift] = useState<Shift | null>(null);
-  const [loaded, setLoaded] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
 
-  const tracking = usePositionTracking({
-    active: shift !== null,
-    since: shift?.start_time ?? null,
-    client,
-    queue,
-    onUnauthorized: () => onSignedOut(SESSION_EXPIRED),
-    onNoShift: () => {
-      setShift(null);
-      setError('Tu turno ya no está activo. Inícialo de nuevo para seguir enviando tu posición.');
-    },
-  });
+  const me = useGetDriverMeQuery(driverId, { refetchOnMountOrArgChange: true });
+  const [startShift, starting] = useStartShiftMutation();
+  const [endShift, ending] = useEndShiftMutation();
+  const [flushing, setFlushing] = useState(false);
+  const { shiftError, positions } = useAppSelector(selectConductor);
+  const driver = me.data?.driver ?? session.driver;
+  const shift = me.data?.shift ?? null;
+  const loaded = me.data !== undefined;
+  const busy = starting.isLoading || ending.isLoading || flushing;
+
+  const tracking = usePositionTracking({ active: shift !== null, since: shift?.start_time ?? null, queue });
   const wakeLock = useWakeLock(shift !== null);
 
-  useEffect(() => {
-    let current = true;
-    client
-      .me()
-      .then((me) => {
-        if (!current) return;
-        setDriver(me.driver);
-        setShift(me.shift);
-        setError(null);
-        setLoaded(true);
-      })
-      .catch((failure: unknown) => {
-        if (!current) return;
-        if (failure instanceof DriverApiError && failure.status === 401) return onSignedOut(SESSION_EXPIRED);
-        setError(failure instanceof DriverApiError ? failure.message : 'No se pudo cargar tu turno.');
-      });
-    return () => {
-      current = false;
-    };
-  }, [client, onSignedOut, reload]);
-
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (failure) {
-      if (failure instanceof DriverApiError && failure.status === 401) return onSignedOut(SESSION_EXPIRED);
-      setError(failure instanceof DriverApiError ? failure.message : 'Algo falló. Intenta nuevamente.');
-    } finally {
-      setBusy(false);
+  const start = () => {
+    dispatch(shiftErrorShown(null));
+    void startShift({ driverId });
+  };
+  const end = async () => {
+    dispatch(shiftErrorShown(null));
+    setFlushing(true);
+    // Everything recorded during the shift goes in before it ends.
+    await tracking.flush();
+    setFlushing(false);
+    if (queue.size()) {
+      dispatch(shiftErrorShown(`No se puede terminar el turno sin conexión: quedan ${queue.size()} posiciones por enviar. Intenta al volver la señal.`));
+      return;
     }
-  }
+    void endShift({ driverId });
+  };
 
-  const start = () =>
-    run(async () => {
-      setShift((await client.startShift()).shift);
-    });
-
-  const end = () =>
-    run(async () => {
-      // Everything recorded during the shift goes in before it ends.
-      await tracking.flush();
-      if (queue.size()) throw new DriverApiError(0, `No se puede terminar el turno sin conexión: quedan ${queue.size()} posiciones por enviar. Intenta al volver la señal.`);
-      await client.endShift();
-      setShift(null);
-    });
+  const actionError = starting.error ?? ending.error;
+  const errors = [
+    shiftError,
+    actionError ? driverErrorText(actionError, 'Algo falló. Intenta nuevamente.') : null,
+    !loaded && me.error ? driverErrorText(me.error, 'No se pudo cargar tu turno.') : null,
+    shift ? tracking.gpsError : null,
+    shift ? positions.sendError : null,
+  ];
 
   return (
     <section className="flota-conductor__card" aria-label="Tu turno">
@@ -118,7 +90,7 @@ export function ShiftPanel({ session, apiBaseUrl, storage, onSignedOut }: { sess
         <h2 className="flota-conductor__heading">
           {driver.first_name} {driver.last_name}
         </h2>
-        <button type="button" className="flota-button flota-button--secondary" onClick={() => onSignedOut(null)} disabled={shift !== null}>
+        <button type="button" className="flota-button flota-button--secondary" onClick={() => dispatch(signedOut())} disabled={shift !== null}>
           Salir
         </button>
       </div>
@@ -133,16 +105,16 @@ export function ShiftPanel({ session, apiBaseUrl, storage, onSignedOut }: { sess
       </p>
 
       {!loaded ? (
-        <p className="flota-conductor__status">{error ? '' : 'Cargando tu turno...'}</p>
+        <p className="flota-conductor__status">{me.error ? '' : 'Cargando tu turno...'}</p>
       ) : shift ? (
         <>
           <p className="flota-conductor__status flota-conductor__status--on">Turno en curso desde las {timeOf(shift.start_time)}</p>
-          <DriverDispatchPanel client={client} token={session.token} onUnauthorized={() => onSignedOut(SESSION_EXPIRED)} />
+          <DriverDispatchPanel driverId={driverId} />
           <dl className="flota-conductor__facts">
             <dt>Última posición enviada</dt>
-            <dd>{tracking.lastSentAt ? timeOf(tracking.lastSentAt) : 'Aún ninguna'}</dd>
+            <dd>{positions.lastSentAt ? timeOf(positions.lastSentAt) : 'Aún ninguna'}</dd>
             <dt>Posiciones por enviar</dt>
-            <dd>{tracking.pending}</dd>
+            <dd>{positions.pending}</dd>
           </dl>
           <p className="flota-conductor__hint">{WAKE_LOCK_TEXT[wakeLock]}</p>
           {/* Away from the offer and trip cards, and asked twice: a tap by mistake ended the shift. */}
@@ -164,16 +136,16 @@ export function ShiftPanel({ session, apiBaseUrl, storage, onSignedOut }: { sess
         </button>
       )}
 
-      {[error, shift ? tracking.gpsError : null, shift ? tracking.sendError : null]
+      {errors
         .filter((text): text is string => !!text)
         .map((text) => (
           <p key={text} className="flota-form-error" role="alert">
             {text}
           </p>
         ))}
-      {loaded && <SosButton client={client} store={sos} onOpenChange={onSosOpen} onUnauthorized={() => onSignedOut(SESSION_EXPIRED)} />}
-      {!loaded && error && (
-        <button type="button" className="flota-button flota-button--secondary flota-conductor__action" onClick={() => setReload((n) => n + 1)}>
+      {loaded && <SosButton driverId={driverId} store={sos} onOpenChange={onSosOpen} />}
+      {!loaded && me.error && (
+        <button type="button" className="flota-button flota-button--secondary flota-conductor__action" onClick={() => void me.refetch()}>
           Reintentar
         </button>
       )}

@@ -1,11 +1,6 @@
-/** The driver's session on this phone (token and profile) and the fleet code from the setup link. */
-import type { DriverProfile } from '../../../contract/entities';
+/** The driver's session kept on this phone (token and profile) and the fleet code from the setup link. */
 import type { PrefixedStorage } from '../../lib/storage';
-
-export interface DriverSession {
-  token: string;
-  driver: DriverProfile;
-}
+import type { DriverSession } from './state/conductorSlice';
 
 const SESSION_KEY = 'conductor:session';
 const FLEET_KEY = 'conductor:fleet';

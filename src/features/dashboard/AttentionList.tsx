@@ -1,9 +1,10 @@
 import { formatDay } from '../../../contract/dateFormat';
 import { formatPhoneCL } from '../../lib/format';
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Shift } from '../../../contract/entities';
 import { useAppSelector } from '../../app/hooks';
+import { useNow } from '../../hooks/useNow';
 import { Badge } from '../../components/Badge';
 import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingText } from '../../components/LoadingText';
@@ -18,15 +19,6 @@ const CLOCK_MS = 15_000;
 
 /** Shows a taxi on the live map (the app selects its shift there, then opens the map). */
 export type ShowTaxi = (shift: Pick<Shift, 'id' | 'latitude' | 'longitude'>) => void;
-
-function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
 
 const fullName = (who: { first_name: string; last_name: string }) => `${who.first_name} ${who.last_name}`.trim();
 const driverLink = (driverId: number) => `/dashboard/drivers?conductor=${driverId}`;

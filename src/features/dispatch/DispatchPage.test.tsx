@@ -309,9 +309,11 @@ describe('Despacho', () => {
   it('draws every taxi on shift before any pickup, by availability, and the assigned one coming with its estimate as it moves', async () => {
     const coming = makeBooking({ status: 'en_camino', board: 'en_curso', driver_id: 1, driver_name: 'Juan Pérez', plate_number: 'BCDF12', pickup: { label: 'Plaza', latitude: -32.4519, longitude: -71.2164 } });
     dispatchServer({ bookings: [coming] });
+    // The positions the server has (read again, they are the same: the socket brings newer ones).
+    const lastFix = new Date().toISOString();
     server.use(
       http.get(`${API}/shifts/active`, () => {
-        const shifts = [makeShift({ last_location_time: new Date().toISOString() }), makeShift({ id: 2, driver_id: 2, latitude: -32.46, longitude: -71.23, last_location_time: new Date().toISOString() })];
+        const shifts = [makeShift({ last_location_time: lastFix }), makeShift({ id: 2, driver_id: 2, latitude: -32.46, longitude: -71.23, last_location_time: lastFix })];
         return HttpResponse.json({ shifts, count: shifts.length });
       }),
       http.get(`${API}/dispatch/availability`, () => HttpResponse.json({ availability: [{ shift_id: 1, driver_id: 1, vehicle_id: 1, availability: 'ocupado' }, { shift_id: 2, driver_id: 2, vehicle_id: 2, availability: 'libre' }] })),

@@ -1,6 +1,6 @@
 import type { Booking } from '../../../contract/api';
 import { offerTallyText } from '../../../contract/offerTally';
-import { useNow } from './useNow';
+import { useNow } from '../../hooks/useNow';
 
 /**
  * "Ofrecida a Pedro Rojas · 14 s": the desk sees the offer's countdown like the driver does, and

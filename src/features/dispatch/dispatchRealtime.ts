@@ -1,14 +1,16 @@
 /**
  * Despacho's channel on the desk's socket (src/lib/realtime; app/realtimeChannels.ts registers it):
  * the screen holds the connection while open, and each booking_changed is written into the board's
- * RTK Query cache, so every desk sees a booking change without asking. A payload the contract
- * refuses is dropped with a warning and the board is read again instead.
+ * RTK Query cache, so every desk sees a booking change without asking; one that arrives while the
+ * board is still loading is written again into its answer (lib/realtime/followedQueries.ts). A
+ * payload the contract refuses is dropped with a warning and the board is read again instead.
  */
 import { createAction } from '@reduxjs/toolkit';
 import type { Booking } from '../../../contract/api';
 import { SocketEvent } from '../../../contract/socketEvents';
 import { LIST } from '../../app/api';
 import type { ChannelDispatch, RealtimeChannel } from '../../lib/realtime/channel';
+import { followQueries } from '../../lib/realtime/followedQueries';
 import type * as BookingChecks from './bookingChecks';
 import { dispatchApi } from './dispatchApi';
 
@@ -48,22 +50,34 @@ export const dispatchChannel: RealtimeChannel = {
   name: 'dispatch',
   openOn: dispatchOpened.match,
   releaseOn: dispatchClosed.match,
-  attach: ({ dispatch }) => ({
-    events: {
-      [SocketEvent.bookingChanged]: (payload: unknown) => {
-        // One promise for every event: they are handled in arrival order.
-        void loadChecks().then(({ bookingChangedPayloadSchema }) => {
-          const parsed = bookingChangedPayloadSchema.safeParse(payload);
-          if (parsed.success) {
-            upsertBooking(dispatch, parsed.data.booking);
-            if (mayChangeAttention(parsed.data.booking)) dispatch(dispatchApi.util.invalidateTags([{ type: 'Booking', id: BOOKINGS_NEEDING_ATTENTION }]));
-            return;
-          }
-          console.warn(`Flota: evento ${SocketEvent.bookingChanged} descartado, no coincide con el contrato`, { payload, reasons: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) });
-          reloadBoard(dispatch);
-        });
+  attach: ({ dispatch, getState }) => {
+    const board = followQueries<Booking>({
+      endpoints: ['getBookings'],
+      patch: (booking) => upsertBooking(dispatch, booking),
+      afterAnswer: 'replay',
+      refetch: () => void dispatch(dispatchApi.endpoints.getBookings.initiate(undefined, { forceRefetch: true, subscribe: false })),
+      getState,
+    });
+    return {
+      events: {
+        [SocketEvent.bookingChanged]: (payload: unknown) => {
+          // One promise for every event: they are handled in arrival order.
+          void loadChecks().then(({ bookingChangedPayloadSchema }) => {
+            const parsed = bookingChangedPayloadSchema.safeParse(payload);
+            if (parsed.success) {
+              board.heard(parsed.data.booking);
+              if (mayChangeAttention(parsed.data.booking)) dispatch(dispatchApi.util.invalidateTags([{ type: 'Booking', id: BOOKINGS_NEEDING_ATTENTION }]));
+              return;
+            }
+            console.warn(`Flota: evento ${SocketEvent.bookingChanged} descartado, no coincide con el contrato`, { payload, reasons: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) });
+            reloadBoard(dispatch);
+          });
+        },
       },
-    },
-    onReconnect: () => reloadBoard(dispatch),
-  }),
+      onAction: board.saw,
+      onJoined: board.joined,
+      onReconnect: () => reloadBoard(dispatch),
+      onClose: board.clear,
+    };
+  },
 };

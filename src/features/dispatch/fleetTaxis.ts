@@ -4,20 +4,10 @@
  * coloured by availability, before any pickup is set; and the one on its way to the selected
  * booking's pickup, with an estimate that shrinks as it comes.
  */
-import type { Availability, Booking } from '../../../contract/api';
+import type { Booking } from '../../../contract/api';
+import type { FleetTaxi } from '../../lib/fleetTaxi';
 
-export interface FleetTaxi {
-  shiftId: number;
-  driverId: number;
-  /** "Pedro Rojas · KXWZ47", on hover. */
-  title: string;
-  longitude: number;
-  latitude: number;
-  /** null while not known (drawn as Libre). */
-  availability: Availability | null;
-  /** No signal for a while: drawn grey. */
-  stale: boolean;
-}
+export type { FleetTaxi };
 
 /** Trip states in which the assigned taxi is still coming to the pickup. */
 const COMING = new Set<Booking['status']>(['asignado', 'en_camino']);

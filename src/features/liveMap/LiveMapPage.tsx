@@ -17,7 +17,7 @@ import { MapLoadError } from './map/MapLoadError';
 import { TaxiMap } from './map/TaxiMap';
 import { TaxiPanel } from './list/TaxiPanel';
 import { createTaxiRowsDescriber, type TaxiRow } from './state/taxiRows';
-import { useNow } from './list/useNow';
+import { useNow } from '../../hooks/useNow';
 import './liveMap.css';
 
 /** How often "sin señal" is re-evaluated for the map and the counts ("hace N s" ticks on its own). */

@@ -8,7 +8,7 @@ import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { useFailureNotice } from '../../components/notifications/useFailureNotice';
 import { failureWithReason } from '../../lib/apiError';
 import { matchesSearch } from '../../lib/search';
-import { useCreateRequestedOnArrival } from '../../components/useCreateRequestedOnArrival';
+import { useCreateRequestedOnArrival } from '../../hooks/useCreateRequestedOnArrival';
 import { VehicleCard, vehicleDriverName } from './VehicleCard';
 import { VehicleFormModal } from './VehicleFormModal';
 import { useDeleteVehicleMutation, useGetVehiclesOnShiftQuery, useGetVehiclesQuery } from './vehiclesApi';

@@ -13,12 +13,13 @@ const expired = createAction('test/sessionExpired');
 const unmounted = createAction('test/unmounted');
 
 /** A channel that records what reached it; `opened`/`closed` are its screen's actions. */
-function recordingChannel(name: string, event: 'booking_changed' | 'shift_started', auth?: Record<string, unknown>) {
+function recordingChannel(name: string, event: 'booking_changed' | 'shift_started' | 'offer', auth?: Record<string, unknown>, role?: string) {
   const opened = createAction(`${name}/opened`);
   const closed = createAction(`${name}/closed`);
-  const seen = { payloads: [] as unknown[], reconnects: 0, opens: 0, closes: 0, dispatched: [] as string[] };
+  const seen = { payloads: [] as unknown[], reconnects: 0, joins: 0, opens: 0, closes: 0, actions: [] as string[] };
   const channel: RealtimeChannel<{ marker: string }> = {
     name,
+    role,
     openOn: opened.match,
     releaseOn: closed.match,
     auth,
@@ -31,17 +32,24 @@ function recordingChannel(name: string, event: 'booking_changed' | 'shift_starte
         },
       },
       onOpen: () => void (seen.opens += 1),
+      onJoined: () => void (seen.joins += 1),
       onReconnect: () => void (seen.reconnects += 1),
       onClose: () => void (seen.closes += 1),
+      onAction: (action) => void seen.actions.push(action.type),
     }),
   };
   return { channel, opened, closed, seen };
 }
 
+const driverExpired = createAction('test/driverSessionExpired');
+
 function setup() {
   const sockets = fakeSocketFactory();
   const board = recordingChannel('board', 'booking_changed');
   const map = recordingChannel('map', 'shift_started', { batch: true });
+  const phone = recordingChannel('phone', 'offer', undefined, 'driver');
+  /** The channels registered so far: the phone's comes later, as a lazy screen's does. */
+  const registered: RealtimeChannel<never>[] = [board.channel, map.channel];
   const actions: UnknownAction[] = [];
   const recorder: Middleware = () => (next) => (action) => {
     actions.push(action as UnknownAction);
@@ -52,15 +60,23 @@ function setup() {
       config: () => ({ socketUrl: 'http://flota.test', socketPath: '/socket.io' }),
       auth: () => ({ token: 'desk-token', user: { id: 7 } }),
       marker: () => 'estado de prueba',
+      driverToken: () => 'driver-token',
       log: (state: UnknownAction[] = [], action: UnknownAction) => (action.type.endsWith('/heard') ? [...state, action] : state),
     },
     middleware: (getDefault) =>
       getDefault().concat(
-        createRealtimeMiddleware({ createSocket: sockets.createSocket, channels: [board.channel, map.channel], onUnauthorized: expired, closeOn: unmounted.match, now: () => Date.parse('2026-11-27T04:00:00.000Z') }),
+        createRealtimeMiddleware({
+          createSocket: sockets.createSocket,
+          channels: () => registered,
+          onUnauthorized: expired,
+          roles: { driver: { token: (state: { driverToken: string }) => state.driverToken, onUnauthorized: driverExpired } },
+          closeOn: unmounted.match,
+          now: () => Date.parse('2026-11-27T04:00:00.000Z'),
+        }),
         recorder,
       ),
   });
-  return { store, sockets, board, map, actions };
+  return { store, sockets, board, map, phone, actions, register: () => registered.push(phone.channel) };
 }
 
 describe('the realtime connection with channels', () => {
@@ -104,7 +120,7 @@ describe('the realtime connection with channels', () => {
     expect([board.seen.reconnects, map.seen.reconnects]).toEqual([0, 0]);
 
     socket.simulateDrop();
-    expect(actions.filter((a) => a.type === 'realtime/disconnected')).toEqual([{ type: 'realtime/disconnected', payload: { reason: 'transport close', willReconnect: true } }]);
+    expect(actions.filter((a) => a.type === 'realtime/disconnected')).toEqual([{ type: 'realtime/disconnected', payload: { reason: 'transport close', willReconnect: true, role: 'desk' } }]);
     socket.simulateReconnect();
     expect([board.seen.reconnects, map.seen.reconnects]).toEqual([1, 1]);
     expect(socket.sent('join_owner_room')).toEqual([[7], [7]]);
@@ -158,5 +174,63 @@ describe('the realtime connection with channels', () => {
     expect(actions.filter((a) => a.type === 'test/sessionExpired')).toHaveLength(1);
     expect(sockets.last.listenerCount).toBe(0);
     expect(sockets.last.disconnectCalls).toBe(1);
+  });
+
+  it('tells every channel once the fleet’s room is joined (the server’s acknowledgement), and only the first time', () => {
+    const { store, sockets, board, map } = setup();
+    store.dispatch(board.opened());
+    const socket = sockets.last;
+    socket.holdJoins = true;
+    socket.simulateConnect();
+    expect([board.seen.joins, map.seen.joins]).toEqual([0, 0]);
+    socket.acknowledgeJoins();
+    expect([board.seen.joins, map.seen.joins]).toEqual([1, 1]);
+
+    socket.simulateDrop();
+    socket.simulateReconnect();
+    expect([board.seen.reconnects, map.seen.reconnects]).toEqual([0, 0]);
+    socket.acknowledgeJoins();
+    expect([board.seen.joins, board.seen.reconnects]).toEqual([1, 1]);
+    // A refusal (not the token's own id) is no join.
+    socket.simulateDrop();
+    socket.simulateReconnect();
+    socket.acknowledgeJoins({ ok: false, error: 'Sala no permitida' });
+    expect([board.seen.joins, board.seen.reconnects]).toEqual([1, 1]);
+  });
+
+  it('shows every action to every channel, after the reducers', () => {
+    const { store, board } = setup();
+    store.dispatch({ type: 'api/executeQuery/pending' });
+    expect(board.seen.actions).toContain('api/executeQuery/pending');
+  });
+
+  it('gives a role its own socket with its own token, joined by the server, and ends only that role’s session on a refused token', () => {
+    const { store, sockets, board, phone, actions, register } = setup();
+    store.dispatch(board.opened());
+    const desk = sockets.last;
+    desk.simulateConnect();
+
+    // The driver's channel arrives with its lazy screen, after the store was made.
+    register();
+    store.dispatch(phone.opened());
+    expect(sockets.sockets).toHaveLength(2);
+    const driver = sockets.last;
+    expect(driver.options.auth).toEqual({ token: 'driver-token' });
+    driver.simulateConnect();
+    // The server puts a driver's socket in its room: nothing to join, connecting is joining.
+    expect(driver.sent('join_owner_room')).toEqual([]);
+    expect(phone.seen.joins).toBe(1);
+    expect(actions.filter((a) => a.type === 'realtime/connected').map((a) => (a.payload as { role: string }).role)).toEqual(['desk', 'driver']);
+
+    driver.serverEmit('offer', { offer: null });
+    desk.serverEmit('booking_changed', { booking: { id: 1 } });
+    expect(phone.seen.payloads).toEqual([{ offer: null }]);
+    expect(board.seen.payloads).toEqual([{ booking: { id: 1 } }]);
+
+    driver.simulateConnectError('No autorizado', { retry: false });
+    expect(actions.filter((a) => a.type === 'test/driverSessionExpired')).toHaveLength(1);
+    expect(actions.filter((a) => a.type === 'test/sessionExpired')).toHaveLength(0);
+    expect(driver.disconnectCalls).toBe(1);
+    expect(desk.disconnectCalls).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { distanceText, etaText } from './tripFormat';
-import { useCountdown } from './useCountdown';
-import type { TimedOffer } from './useDriverDispatch';
+import { useCountdown } from '../../../hooks/useCountdown';
+import type { TimedOffer } from '../state/driverDispatchState';
 
 /**
  * A trip offered to this driver: where, how far, the passenger's notes and the seconds left. The

@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { Field } from '../../../components/form/Field';
 import { formatPhoneCL } from '../../../lib/format';
 import { telHref } from '../../../components/PhoneLink';
-import type { TripAction } from '../driverApiClient';
+import type { TripAction } from '../state/driverApi';
 import { ConfirmStep } from '../ConfirmStep';
 import { navigationLinks } from './navigationLinks';
-import { useCountdown } from './useCountdown';
-import type { TimedTrip } from './useDriverDispatch';
+import { useCountdown } from '../../../hooks/useCountdown';
+import type { TimedTrip } from '../state/driverDispatchState';
 
 const STATUS_TEXT: Partial<Record<DriverTrip['status'], string>> = {
   asignado: 'Viaje asignado: ve a buscar al pasajero',

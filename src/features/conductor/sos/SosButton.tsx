@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { DriverSos } from '../../../../contract/alerts';
-import { DriverApiError, type DriverApiClient } from '../driverApiClient';
+import type { DriverSosResponse } from '../../../../contract/alerts';
+import { useAppDispatch } from '../../../app/hooks';
+import { driverApi, useGetDriverSosQuery } from '../state/driverApi';
 import type { SosStore, StoredSos } from './sosQueue';
 import './sos.css';
 
@@ -21,13 +22,19 @@ function currentPosition(): Promise<{ latitude: number; longitude: number } | nu
 
 /**
  * SOS: press and hold for two seconds (a ring fills; letting go cancels). Stored in the phone and
- * sent until the server takes it; then the page says it was received, and later that the central
- * acknowledged it. `onOpenChange` tells the page an SOS is waiting for the desk (positions more often).
+ * sent until the server takes it (the store's driver API; a 401 there ends the driver's session);
+ * then the page says it was received, and later that the central acknowledged it.
+ * `onOpenChange` tells the page an SOS is waiting for the desk (positions more often).
  */
-export function SosButton({ client, store, onOpenChange, onUnauthorized }: { client: DriverApiClient; store: SosStore; onOpenChange(open: boolean): void; onUnauthorized(): void }) {
-  const [sos, setSos] = useState<StoredSos | null>(() => store.read());
+export function SosButton({ driverId, store, onOpenChange }: { driverId: number; store: SosStore; onOpenChange(open: boolean): void }) {
+  const dispatch = useAppDispatch();
+  const [kept, setSos] = useState<StoredSos | null>(() => store.read());
   const [holding, setHolding] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The desk's acknowledgement, pushed on the driver's socket (sos_changed) into the cached SOS:
+  // shown at once; the next asking keeps it in the phone.
+  const pushed = useGetDriverSosQuery(driverId, { skip: !kept?.received || !!kept.received.acknowledged_at }).data?.sos;
+  const sos = kept?.received && pushed?.acknowledged_at && pushed.id === kept.received.id && !kept.received.acknowledged_at ? { ...kept, received: pushed } : kept;
   const open = sos !== null && !sos.received?.acknowledged_at;
 
   useEffect(() => onOpenChange(open), [open, onOpenChange]);
@@ -43,20 +50,20 @@ export function SosButton({ client, store, onOpenChange, onUnauthorized }: { cli
 
   // Until received: send every few seconds. Once received: ask whether the desk acknowledged it.
   useEffect(() => {
+    const sos = kept;
     if (!sos || sos.received?.acknowledged_at) return;
     let stopped = false;
     const tick = async () => {
-      try {
-        const answer: { sos: DriverSos | null } = sos.received ? await client.currentSos() : await client.sendSos(sos.request);
-        const fresh = answer.sos;
-        // This press's answer names it by client_id; once received, the phone follows the episode's
-        // alert by id (a press joined to an SOS already open shares its alert, not its first client_id).
-        const mine = fresh !== null && (sos.received ? fresh.id === sos.received.id : fresh.client_id === sos.request.client_id);
-        // Saved only when something changed: each save restarts this effect.
-        if (!stopped && fresh && mine && (!sos.received || fresh.acknowledged_at !== sos.received.acknowledged_at)) save({ ...sos, received: fresh });
-      } catch (error) {
-        if (error instanceof DriverApiError && error.status === 401) onUnauthorized();
-      }
+      const result = sos.received
+        ? await dispatch(driverApi.endpoints.getDriverSos.initiate(driverId, { forceRefetch: true, subscribe: false }))
+        : await dispatch(driverApi.endpoints.sendSos.initiate(sos.request, { track: false }));
+      // Not sent (no signal): tried again at the next tick.
+      const fresh = (result.data as DriverSosResponse | undefined)?.sos;
+      // This press's answer names it by client_id; once received, the phone follows the episode's
+      // alert by id (a press joined to an SOS already open shares its alert, not its first client_id).
+      const mine = fresh != null && (sos.received ? fresh.id === sos.received.id : fresh.client_id === sos.request.client_id);
+      // Saved only when something changed: each save restarts this effect.
+      if (!stopped && fresh && mine && (!sos.received || fresh.acknowledged_at !== sos.received.acknowledged_at)) save({ ...sos, received: fresh });
     };
     void tick();
     const interval = setInterval(() => void tick(), RETRY_MS);
@@ -64,7 +71,7 @@ export function SosButton({ client, store, onOpenChange, onUnauthorized }: { cli
       stopped = true;
       clearInterval(interval);
     };
-  }, [client, sos, save, onUnauthorized]);
+  }, [dispatch, driverId, kept, save]);
 
   const cancel = () => {
     if (timer.current) clearTimeout(timer.current);

@@ -7,17 +7,23 @@ import { Link } from 'react-router-dom';
 import type { SavedPlace } from '../../../../contract/api';
 import { useAppDispatch } from '../../../app/hooks';
 import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
-import { DataTable, TableMessage } from '../../../components/DataTable';
+import { TableMessage } from '../../../components/DataTable';
+import { EntityTable, type EntityColumn } from '../../../components/EntityTable';
 import { LoadFailure } from '../../../components/LoadFailure';
 import { LoadingText } from '../../../components/LoadingText';
 import { noticeShown } from '../../../components/notifications/notificationsSlice';
 import { PageHeader } from '../../../components/PageHeader';
-import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { apiErrorMessage, apiFieldErrors } from '../../../lib/apiError';
 import { useDeletePlaceMutation, useGetPlacesQuery, useImportPlacesMutation } from '../dispatchApi';
 import { PlaceFormModal } from './PlaceFormModal';
 import { readPlacesFile } from './placesFile';
 import './places.css';
+
+const placeColumns: EntityColumn<SavedPlace>[] = [
+  { header: 'Dirección', cell: (place) => place.address || '—' },
+  { header: 'Otros nombres', cell: (place) => place.aliases.join(', ') || '—' },
+  { header: 'Coordenadas', cell: (place) => `${place.latitude.toFixed(5)}, ${place.longitude.toFixed(5)}`, className: 'flota-places__point' },
+];
 
 /** The server names a bad row "places.3.latitude": the desk reads "Lugar 4". */
 function importProblems(failure: unknown): string[] {
@@ -105,40 +111,24 @@ export function PlacesPage() {
       ) : !places?.length ? (
         <TableMessage>Aún no hay lugares guardados. Agrega el terminal, el hospital o la plaza: Despacho los sugerirá al escribir.</TableMessage>
       ) : (
-        <DataTable boxClassName="flota-places__box" className="flota-places__table">
-          <caption>
-            <VisuallyHidden>Lugares guardados</VisuallyHidden>
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Nombre</th>
-              <th scope="col">Dirección</th>
-              <th scope="col">Otros nombres</th>
-              <th scope="col">Coordenadas</th>
-              <th scope="col">
-                <VisuallyHidden>Acciones</VisuallyHidden>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {places.map((place) => (
-              <tr key={place.id}>
-                <th scope="row">{place.name}</th>
-                <td>{place.address || '—'}</td>
-                <td>{place.aliases.join(', ') || '—'}</td>
-                <td className="flota-places__point">
-                  {place.latitude.toFixed(5)}, {place.longitude.toFixed(5)}
-                </td>
-                <td className="flota-places__row-actions">
-                  <button type="button" className="flota-button" onClick={() => setEditing(place)} aria-label={`Editar ${place.name}`}>
-                    Editar
-                  </button>
-                  <ConfirmDeleteButton subject={place.name} onConfirm={() => void remove(place)} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
+        <EntityTable
+          caption="Lugares guardados"
+          rows={places}
+          rowKey={(place) => place.id}
+          title={{ header: 'Nombre', cell: (place) => place.name }}
+          columns={placeColumns}
+          actions={(place) => (
+            <>
+              <button type="button" className="flota-button" onClick={() => setEditing(place)} aria-label={`Editar ${place.name}`}>
+                Editar
+              </button>
+              <ConfirmDeleteButton subject={place.name} onConfirm={() => void remove(place)} />
+            </>
+          )}
+          actionsClassName="flota-places__row-actions"
+          boxClassName="flota-places__box"
+          className="flota-places__table"
+        />
       )}
       {editing && <PlaceFormModal place={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </section>

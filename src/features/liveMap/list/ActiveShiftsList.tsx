@@ -3,7 +3,7 @@ import { formatClockTime } from '../../../lib/clockTime';
 import { motionText, statusOf, statusText } from '../state/taxiStatus';
 import type { TaxiListProps, TaxiRow } from '../state/taxiRows';
 import { UpdateAge } from './UpdateAge';
-import { useSecondClock } from './useSecondClock';
+import { useSecondClock } from '../../../hooks/useSecondClock';
 import { VirtualTaxiList } from './VirtualTaxiList';
 
 interface EntryProps {

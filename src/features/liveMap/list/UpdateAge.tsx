@@ -1,5 +1,5 @@
 import { ageText } from '../state/taxiStatus';
-import { useSecondClock } from './useSecondClock';
+import { useSecondClock } from '../../../hooks/useSecondClock';
 
 /** "hace 12 s" since the taxi's last position, ticking every second. */
 export function UpdateAge({ time }: { time: string | null }) {

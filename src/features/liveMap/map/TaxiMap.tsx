@@ -10,7 +10,7 @@ import type { GeoJSONSource, Popup as MapLibrePopup } from 'maplibre-gl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectColorScheme } from '../../../components/theme/themeSlice';
 import { MapShell } from '../../../lib/map/MapShell';
-import { usePageVisible } from '../../../lib/pageVisibility';
+import { usePageVisible } from '../../../hooks/usePageVisible';
 import { applyTileColorScheme, useBaseMapStyle } from '../../../lib/map/baseMapStyle';
 import { followStopped, followToggled, INITIAL_ZOOM, popupClosed, selectLiveMap, shiftSelected, trailToggled, type LngLat } from '../state/liveMapSlice';
 import { initialCenter, positionsBounds, taxiPoints } from './mapGeo';

@@ -57,11 +57,12 @@ function setup({ socketUrl = 'http://flota.test', flushIntervalMs = 250 } = {}) 
 async function openConnected(count: number, { fakeTimers = false, flushIntervalMs = 250 } = {}) {
   const requests = serveShifts(count);
   const context = setup({ flushIntervalMs });
-  await context.store.dispatch(liveMapApi.endpoints.getActiveShifts.initiate());
-  if (fakeTimers) jest.useFakeTimers();
   context.store.dispatch(liveMapOpened());
   const socket = context.sockets.last;
   socket.simulateConnect();
+  // Read once the socket is in the fleet's room: nothing read before it needs reading again.
+  await context.store.dispatch(liveMapApi.endpoints.getActiveShifts.initiate());
+  if (fakeTimers) jest.useFakeTimers();
   return { ...context, socket, requests };
 }
 
@@ -91,7 +92,7 @@ describe('the live map channel on the desk connection', () => {
     expect(store.getState().activeShifts.connection.status).toBe('connecting');
     sockets.last.simulateConnect();
     expect(sockets.last.sent('join_owner_room')).toEqual([[demoUser.id]]);
-    expect(ofType('realtime/connected')).toEqual([{ type: 'realtime/connected', payload: { at: new Date(NOW).toISOString() } }]);
+    expect(ofType('realtime/connected')).toEqual([{ type: 'realtime/connected', payload: { at: new Date(NOW).toISOString(), role: 'desk' } }]);
     expect(store.getState().activeShifts.connection).toMatchObject({ status: 'connected', lastConnectedAt: new Date(NOW).toISOString() });
   });
 
@@ -100,7 +101,7 @@ describe('the live map channel on the desk connection', () => {
     expect(requests.count).toBe(1);
 
     socket.simulateDrop();
-    expect(ofType('realtime/disconnected')).toEqual([{ type: 'realtime/disconnected', payload: { reason: 'transport close', willReconnect: true } }]);
+    expect(ofType('realtime/disconnected')).toEqual([{ type: 'realtime/disconnected', payload: { reason: 'transport close', willReconnect: true, role: 'desk' } }]);
     expect(store.getState().activeShifts.connection.status).toBe('reconnecting');
 
     socket.simulateReconnect();
@@ -165,6 +166,40 @@ describe('the live map channel on the desk connection', () => {
     expect(ofType('activeShifts/locationsReceived')).toHaveLength(4);
     jest.advanceTimersByTime(1000);
     expect(ofType('activeShifts/locationsReceived')).toHaveLength(4);
+  });
+
+  it('reads a snapshot taken before the socket joined the fleet’s room once more when it has: a shift that started in between reached nobody', async () => {
+    const requests = serveShifts(1);
+    const { store, sockets } = setup();
+    await store.dispatch(liveMapApi.endpoints.getActiveShifts.initiate());
+    store.dispatch(liveMapOpened());
+    const socket = sockets.last;
+    socket.holdJoins = true;
+    socket.simulateConnect();
+    serveShifts(2);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(selectActiveShifts(store.getState()).map((shift) => shift.id)).toEqual([1]);
+
+    socket.acknowledgeJoins();
+    await waitFor(() => expect(selectActiveShifts(store.getState()).map((shift) => shift.id)).toEqual([1, 2]));
+    expect(requests.count).toBe(1);
+  });
+
+  it('writes an availability change heard while the availability loads into its answer', async () => {
+    const { store, socket } = await openConnected(2);
+    let answer: () => void = () => undefined;
+    server.use(
+      http.get(`${API}/dispatch/availability`, () => new Promise<Response>((resolve) => (answer = () => resolve(HttpResponse.json({ availability: [{ shift_id: 1, driver_id: 7, vehicle_id: 3, availability: 'libre' }] }))))),
+    );
+    const loading = store.dispatch(liveMapApi.endpoints.getAvailability.initiate());
+    await waitFor(() => expect(liveMapApi.endpoints.getAvailability.select()(store.getState()).status).toBe('pending'));
+    // The driver accepted a trip after the server read the list: Ocupado is heard before the list arrives.
+    socket.serverEmit('availability_changed', { shift_id: 1, driver_id: 7, vehicle_id: 3, availability: 'ocupado' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    answer();
+    await loading;
+    expect(liveMapApi.endpoints.getAvailability.select()(store.getState()).data).toEqual({ 1: 'ocupado' });
+    loading.unsubscribe();
   });
 
   it('an update for a shift it does not know refetches the snapshot, once', async () => {
@@ -252,7 +287,7 @@ describe('the live map channel on the desk connection', () => {
     const { store, sockets, ofType } = setup();
     store.dispatch(liveMapOpened());
     sockets.last.simulateConnectError('xhr poll error');
-    expect(ofType('realtime/connectionFailed')).toEqual([{ type: 'realtime/connectionFailed', payload: { message: 'xhr poll error', willRetry: true } }]);
+    expect(ofType('realtime/connectionFailed')).toEqual([{ type: 'realtime/connectionFailed', payload: { message: 'xhr poll error', willRetry: true, role: 'desk' } }]);
     expect(store.getState().activeShifts.connection.status).toBe('reconnecting');
     expect(store.getState().auth.token).toBe(demoToken);
   });

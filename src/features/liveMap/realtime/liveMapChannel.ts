@@ -8,11 +8,15 @@
  * It opts into the batched event (handshake `auth.batch`, contract/socket.ts): a server that knows it
  * sends one `location_batch {updates}` per flush instead of one `location_update` per taxi, which
  * saves the browser thousands of event dispatches a second; a server that does not keeps sending
- * `location_update`, and both go into the same buffer.
+ * `location_update`, and both go into the same buffer. An availability change heard while the
+ * availability is loading is written again into its answer, and what was read before the socket
+ * first joined the fleet's room is read again once it has (lib/realtime/followedQueries.ts).
  */
 import type { z } from 'zod';
 import { SocketEvent } from '../../../../contract/socketEvents';
 import type { RealtimeChannel } from '../../../lib/realtime/channel';
+import { followQueries } from '../../../lib/realtime/followedQueries';
+import type { Availability } from '../../../../contract/api';
 import { locationsReceived, shiftEnded, shiftStarted, type ActiveShiftsState } from '../state/activeShiftsSlice';
 import { liveMapApi } from '../state/liveMapApi';
 import { liveMapClosed, liveMapOpened } from '../state/liveMapSlice';
@@ -82,6 +86,22 @@ export function createLiveMapChannel({ flushIntervalMs = 250 }: LiveMapChannelOp
         refetchSnapshot();
       }
 
+      const availabilities = followQueries<{ shift_id: number; availability: Availability }>({
+        endpoints: ['getAvailability'],
+        patch: ({ shift_id, availability }) =>
+          dispatch(
+            liveMapApi.util.updateQueryData('getAvailability', undefined, (draft) => {
+              draft[shift_id] = availability;
+            }),
+          ),
+        afterAnswer: 'replay',
+        refetch: refetchAvailability,
+        getState,
+      });
+      // The snapshot's own journal (activeShiftsSlice) keeps what is heard while it loads; this only
+      // reads it again when it was read before the socket joined the fleet's room.
+      const snapshot = followQueries<never>({ endpoints: ['getActiveShifts'], patch: () => undefined, afterAnswer: 'replay', refetch: refetchSnapshot, getState });
+
       const snapshotOnItsWay = () => liveMapApi.endpoints.getActiveShifts.select()(getState() as never).status === 'pending';
 
       // Payloads are checked at the edge with the contract's schemas (contract/socket.ts): one that
@@ -119,12 +139,7 @@ export function createLiveMapChannel({ flushIntervalMs = 250 }: LiveMapChannelOp
       function onAvailabilityChanged({ availabilityChangedPayloadSchema }: Checks, payload: unknown) {
         const parsed = availabilityChangedPayloadSchema.safeParse(payload);
         if (!parsed.success) return warnDropped(SocketEvent.availabilityChanged, payload, availabilityChangedPayloadSchema);
-        const { shift_id, availability } = parsed.data;
-        dispatch(
-          liveMapApi.util.updateQueryData('getAvailability', undefined, (draft) => {
-            draft[shift_id] = availability;
-          }),
-        );
+        availabilities.heard(parsed.data);
       }
 
       function onShiftEnded({ shiftEndedPayloadSchema }: Checks, payload: unknown) {
@@ -156,6 +171,14 @@ export function createLiveMapChannel({ flushIntervalMs = 250 }: LiveMapChannelOp
           open = true;
           void loadChecks();
         },
+        onAction(action) {
+          availabilities.saw(action);
+          snapshot.saw(action);
+        },
+        onJoined() {
+          availabilities.joined();
+          snapshot.joined();
+        },
         onReconnect() {
           refetchedFor.clear();
           refetchSnapshot();
@@ -167,6 +190,8 @@ export function createLiveMapChannel({ flushIntervalMs = 250 }: LiveMapChannelOp
           flushTimer = null;
           buffer.clear();
           refetchedFor.clear();
+          availabilities.clear();
+          snapshot.clear();
         },
       };
     },

@@ -111,14 +111,17 @@ const activeShiftsSlice = createSlice({
       .addCase(liveMapClosed, (state) => {
         state.connection.status = 'idle';
       })
+      // The desk's connection only (a driver's phone in the same app has its own).
       .addCase(realtimeConnected, (state, { payload }) => {
-        state.connection = { status: 'connected', lastConnectedAt: payload.at, lastError: null };
+        if (payload.role === 'desk') state.connection = { status: 'connected', lastConnectedAt: payload.at, lastError: null };
       })
       .addCase(realtimeDisconnected, (state, { payload }) => {
+        if (payload.role !== 'desk') return;
         state.connection.status = payload.willReconnect ? 'reconnecting' : 'idle';
         state.connection.lastError = payload.reason;
       })
       .addCase(realtimeConnectionFailed, (state, { payload }) => {
+        if (payload.role !== 'desk') return;
         state.connection.status = payload.willRetry ? 'reconnecting' : 'idle';
         state.connection.lastError = payload.message;
       })

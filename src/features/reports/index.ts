@@ -1,0 +1,2 @@
+/** Reportes: what src/app may use of this feature (lint refuses any deeper import). */
+export { ReportsPage } from './ReportsPage';
