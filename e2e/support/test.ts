@@ -22,9 +22,12 @@ export type { APIRequestContext, Browser, BrowserContext, Locator, Page, Request
  * What the worker's server runs with. The history fixture gives the newest 30 past demo shifts full
  * trails and summaries before the server answers (Reportes' kilometres, the replay's stops). Offers
  * last 10 s instead of 20 (dispatch.spec.ts waits for one to run out on the phone). Webhooks may point
- * at the test's own receiver on 127.0.0.1 (notifications.spec.ts).
+ * at the test's own receiver on 127.0.0.1 (notifications.spec.ts). Idle connections stay open 2 minutes
+ * instead of 5 s: Playwright's own HTTP client (page.request, route.fetch) reuses a pooled connection
+ * without retrying when the server closes it at that moment, and a journey then failed on ECONNRESET
+ * with the server up (a browser retries such a request itself).
  */
-export const WORKER_SERVER_ENV = { E2E_HISTORY_SHIFTS: '30', DISPATCH_OFFER_SECONDS: '10', WEBHOOKS_ALLOW_PRIVATE: '1', LOG_LEVEL: 'warn' };
+export const WORKER_SERVER_ENV = { E2E_HISTORY_SHIFTS: '30', DISPATCH_OFFER_SECONDS: '10', WEBHOOKS_ALLOW_PRIVATE: '1', KEEP_ALIVE_TIMEOUT_SECONDS: '120', LOG_LEVEL: 'warn' };
 
 export const test = base.extend<object, { workerServerUrl: string }>({
   workerServerUrl: [
