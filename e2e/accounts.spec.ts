@@ -21,6 +21,7 @@ import { expect, test, type APIRequestContext } from './support/test';
 import { unzipSync } from 'fflate';
 import { boardCard, createDriver, Leftovers, PAPUDO, person, phoneOnShift } from './support/dispatch';
 import { DEMO_FLEET_CODE, DEMO_PASSWORD, DEMO_RUT, logIn, screenshotPath } from './support/session';
+import { formatDay } from '../contract/dateFormat';
 
 const DRIVER = { rut: '18.765.432-7', password: 'cuenta-1234', first_name: 'Rosa', last_name: 'Cuevas' };
 const OPERATOR_RUT = '6.666.666-2';
@@ -74,7 +75,7 @@ test('a shift’s end charges the cuota diaria, the Operador records a cash paym
   await logIn(desk, OPERATOR_RUT);
   await desk.goto(`/dashboard/accounts/${driverId}`);
   await expect(desk.getByTestId('saldo')).toHaveText('Debe $20.000');
-  await expect(desk.getByRole('table', { name: /Últimos movimientos/ }).getByRole('cell', { name: `Cuota del día ${today().split('-').reverse().join('-')}` })).toBeVisible();
+  await expect(desk.getByRole('table', { name: /Últimos movimientos/ }).getByRole('cell', { name: `Cuota del día ${formatDay(today())}` })).toBeVisible();
   const payment = desk.getByRole('form', { name: 'Registrar movimiento' });
   await payment.getByLabel('Monto ($)').fill('15.000');
   await payment.getByRole('button', { name: 'Registrar' }).dblclick();

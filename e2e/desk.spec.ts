@@ -8,6 +8,7 @@ import { expect, test, type Page } from './support/test';
 import type { Driver, Shift } from '../contract/entities';
 import { postLocation } from './support/liveMap';
 import { logIn, screenshotPath } from './support/session';
+import { formatDay } from '../contract/dateFormat';
 
 const OPERATOR = { rut: '7.777.777-6', password: 'clave-operador-1', first_name: 'Olga', last_name: 'Operadora', email: 'olga@taxislaligua.cl' };
 const DESKTOP = { width: 1366, height: 768 };
@@ -115,8 +116,8 @@ test('owner and operator at one desk: create, watch, read-only, deactivate, acti
 
   // Filters: a day with no changes yet (tomorrow in the fleet's zone) shows none.
   const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(new Date(Date.now() + 86_400_000));
-  await owner.getByLabel('Fecha Inicio').fill(tomorrow);
-  await owner.getByLabel('Fecha Fin').fill(tomorrow);
+  await owner.getByLabel('Fecha Inicio').fill(formatDay(tomorrow));
+  await owner.getByLabel('Fecha Fin').fill(formatDay(tomorrow));
   await owner.getByRole('button', { name: 'Buscar' }).click();
   await expect(owner.getByText('No hay actividad con los filtros seleccionados.')).toBeVisible();
   await owner.getByRole('button', { name: 'Limpiar' }).click();

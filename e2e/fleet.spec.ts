@@ -68,7 +68,7 @@ test('a vehicle and a driver assigned to it are created, shown together, edited 
   await newDriver.getByLabel('Correo').fill(`valentina.${suffix}@example.cl`);
   await newDriver.getByLabel('Teléfono', { exact: true }).fill('+56 9 1234 5678');
   await newDriver.getByLabel('Número de licencia').fill('A2-7788');
-  await newDriver.getByLabel('Vencimiento de licencia').fill('2028-03-31');
+  await newDriver.getByLabel('Vencimiento de licencia').fill('31/03/2028');
   await newDriver.getByLabel('Vehículo asignado').selectOption({ label: storedPlate });
   await newDriver.getByRole('button', { name: 'Guardar' }).click();
   await expect(notice(page, 'Conductor creado correctamente')).toBeVisible();

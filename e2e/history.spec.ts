@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from './support/test';
 import { logIn, screenshotPath } from './support/session';
+import { formatDay } from '../contract/dateFormat';
 
 const FLEET_ZONE = 'America/Santiago';
 
@@ -49,8 +50,8 @@ test('filter the demo fleet by a driver and dates, reload, export the CSV, open 
   const startDate = fleetDaysAgo(10);
   const endDate = fleetDaysAgo(3);
   await page.getByLabel('Conductor').selectOption({ label: driverName });
-  await page.getByLabel('Fecha Inicio').fill(startDate);
-  await page.getByLabel('Fecha Fin').fill(endDate);
+  await page.getByLabel('Fecha Inicio').fill(formatDay(startDate));
+  await page.getByLabel('Fecha Fin').fill(formatDay(endDate));
   await page.getByRole('button', { name: 'Buscar' }).click();
 
   await expect(page).toHaveURL(new RegExp(`driver_id=\\d+&start_date=${startDate}&end_date=${endDate}`));

@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from './support/test';
 import { DEMO_PASSWORD, DEMO_RUT, logIn, screenshotPath } from './support/session';
+import { formatDay } from '../contract/dateFormat';
 
 interface HistoryShift {
   id: number;
@@ -112,7 +113,7 @@ test('where was everyone: the demo fleet at a past moment', async ({ page }) => 
   await page.getByRole('link', { name: 'Historial' }).click();
   await page.getByRole('button', { name: '¿Dónde estaba cada taxi?' }).click();
   const dialog = page.getByRole('dialog', { name: '¿Dónde estaba cada taxi?' });
-  await dialog.getByLabel('Fecha').fill(local({ year: 'numeric', month: '2-digit', day: '2-digit' }));
+  await dialog.getByLabel('Fecha').fill(formatDay(local({ year: 'numeric', month: '2-digit', day: '2-digit' })));
   await dialog.getByLabel('Hora').fill(local({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }));
   // The demo's history has a point every 45 minutes or so.
   await dialog.getByLabel('Hasta cuánto antes').selectOption('60');

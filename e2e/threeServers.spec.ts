@@ -167,7 +167,7 @@ test('through nginx: a 4 MB scan and a 3 MB zone file from the desk, the largest
   const dialog = page.getByRole('dialog', { name: `Documentos de ${plate}` });
   await dialog.getByLabel('Tipo').selectOption({ label: 'Revisión técnica' });
   await dialog.getByLabel('Número o folio').fill('RT-NGINX-4MB');
-  await dialog.getByLabel('Vencimiento').fill('2027-06-30');
+  await dialog.getByLabel('Vencimiento').fill('30/06/2027');
   await dialog.getByLabel(/Archivo escaneado/).setInputFiles({ name: 'revision-4mb.pdf', mimeType: 'application/pdf', buffer: pdfOf(4 * MB) });
   await dialog.getByRole('button', { name: 'Guardar documento' }).click();
   await expect(dialog.getByRole('status')).toHaveText('Revisión técnica guardado', { timeout: 60_000 });

@@ -43,8 +43,8 @@ test('a revisión técnica expiring in 5 days with its scanned PDF: on the card 
   await expect(dialog.getByText('Sin documentos registrados.')).toBeVisible();
   await dialog.getByLabel('Tipo').selectOption({ label: 'Revisión técnica' });
   await dialog.getByLabel('Número o folio').fill('RT-B-55120');
-  await dialog.getByLabel('Emisión').fill(dayFromToday(-175).iso);
-  await dialog.getByLabel('Vencimiento').fill(due.iso);
+  await dialog.getByLabel('Emisión').fill(dayFromToday(-175).shown);
+  await dialog.getByLabel('Vencimiento').fill(due.shown);
   await dialog.getByLabel(/Archivo escaneado/).setInputFiles({ name: 'revision-tecnica.pdf', mimeType: 'application/pdf', buffer: PDF });
   await dialog.getByRole('button', { name: 'Guardar documento' }).click();
   await expect(dialog.getByRole('status')).toHaveText('Revisión técnica guardado');
