@@ -11,13 +11,12 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { addDays, fleetDay, mondayOf } from './fleetDays';
+import { formatDay } from '../../contract/dateFormat';
 
 /** The totals row's cells ("Total", shifts, hours, ..., km, ...). */
 async function totals(page: Page): Promise<string[]> {
   return page.locator('.flota-report-table tfoot tr').first().locator('th, td').allTextContents();
 }
-
-const longDate = new Intl.DateTimeFormat('es-CL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * Opens Reportes (it opens on this week) and steps back to the week that holds yesterday, by the
@@ -33,7 +32,7 @@ export async function openFixtureWeek(page: Page): Promise<{ from: string; to: s
   const to = addDays(from, 6);
   // On a Monday, yesterday is last week's Sunday: one step back.
   if (from !== mondayOf(today)) await page.getByRole('button', { name: '‹ Anterior' }).click();
-  const period = `${longDate.format(new Date(`${from}T00:00:00Z`))} al ${longDate.format(new Date(`${to}T00:00:00Z`))}`;
+  const period = `${formatDay(from)} al ${formatDay(to)}`;
   await expect(page.getByText(`Turnos, horas, kilómetros y ofertas por conductor: ${period}`)).toBeVisible();
   await expect(page.locator('.flota-report-table tfoot').first()).toBeVisible();
   await expect.poll(async () => Number((await totals(page))[4].replace(/\./g, '').replace(',', '.'))).toBeGreaterThan(100);
