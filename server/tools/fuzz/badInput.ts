@@ -33,6 +33,7 @@ import { bookingCreateSchema, placeRequestSchema, placesImportSchema } from '../
 import { blockPhoneSchema, taxiRequestSchema } from '../../../contract/taxiRequests';
 import { maintenanceCostsQuerySchema, maintenancePlanRequestSchema, maintenanceRecordRequestSchema, odometerRequestSchema } from '../../../contract/maintenance';
 import type { TestServer } from '../testing/testServer';
+import { BODY_LIMITS } from '../../../contract/bodyLimits';
 import { arbitraryFor, BAD_PARAMETER_VALUES, wrongType, type Samples } from './fromZod';
 
 /** The contract's schema of each route's body (and history's query). Routes not listed get generic input. */
@@ -108,19 +109,19 @@ export interface FuzzReport {
   unexpectedChanges: number;
   /** Rows added, removed or changed by writes that answered 2xx (allowed). */
   rowsChangedBy2xx: number;
-  /** Cases by body: json (from the contract), none, raw, deep (nesting), huge (arrays), mutated (raw-body mutations). */
+  /** Cases by body: json (from the contract), none, raw, deep (nesting), huge (arrays), mutated (raw-body mutations), limit (the route's body limit, and one byte over). */
   bodies: Record<string, number>;
   failures: Failure[];
 }
 
 /** How a raw body was made, counted in the report: what an outside fuzzer sends beside the contract's shapes. */
-type RawFamily = 'raw' | 'deep' | 'huge' | 'mutated';
+type RawFamily = 'raw' | 'deep' | 'huge' | 'mutated' | 'limit';
 
 interface Case {
   method: string;
   url: string;
   token: string | null;
-  body: { kind: 'json'; value: unknown } | { kind: 'raw'; text: string; type: string; family: RawFamily } | { kind: 'none' };
+  body: { kind: 'json'; value: unknown } | { kind: 'raw'; text: string; type: string; family: RawFamily; limit?: number } | { kind: 'none' };
 }
 
 function isSpanishError(body: unknown): boolean {
@@ -174,6 +175,20 @@ const hugeBody = fc
   .map(({ items, item, field }) => {
     const array = `[${new Array(items).fill(item).join(',')}]`;
     return field ? `{"${field}":${array}}` : array;
+  });
+
+/** The routes with a body limit of their own (contract/bodyLimits.ts); every other body has the default. */
+const ROUTE_LIMITS: Record<string, number> = {
+  'PUT /api/documents/:id/file': BODY_LIMITS.documentFile,
+  'POST /api/zones/import': BODY_LIMITS.zonesImport,
+  'POST /api/dispatch/places/import': BODY_LIMITS.placesImport,
+};
+
+/** A JSON body of exactly the route's limit, or one byte over it (which must get the Spanish 413). */
+const limitBody = (limit: number) =>
+  fc.constantFrom(0, 1).map((over) => {
+    const frame = '{"name":""}';
+    return `{"name":"${'x'.repeat(limit + over - frame.length)}"}`;
   });
 
 /** A valid body cut, spliced or doubled: what a broken client or a proxy makes of one. */
@@ -262,9 +277,15 @@ function caseArbitrary(target: FuzzTarget): fc.Arbitrary<Case> {
                 family: fc.constant('raw' as const),
               }),
             },
-            ...(['deep', 'huge', 'mutated'] as const).map((family) => ({
+            ...(['deep', 'huge', 'mutated', 'limit'] as const).map((family) => ({
               weight: 1,
-              arbitrary: (family === 'deep' ? deepBody : family === 'huge' ? hugeBody : mutatedBody(jsonBody)).map((text) => ({ kind: 'raw' as const, text, type: 'application/json', family })),
+              arbitrary: (family === 'deep' ? deepBody : family === 'huge' ? hugeBody : family === 'limit' ? limitBody(ROUTE_LIMITS[key] ?? BODY_LIMITS.default) : mutatedBody(jsonBody)).map((text) => ({
+                kind: 'raw' as const,
+                text,
+                type: 'application/json',
+                family,
+                ...(family === 'limit' ? { limit: ROUTE_LIMITS[key] ?? BODY_LIMITS.default } : {}),
+              })),
             })),
           );
     const query = QUERIES[key] ? arbitraryFor(QUERIES[key], target.samples) : fc.option(fc.dictionary(fc.constantFrom('driver_id', 'id', 'limit', 'x', 'query', 'time', 'after'), fc.oneof(wrongType, fc.constantFrom(...BAD_PARAMETER_VALUES)), { maxKeys: 2 }), { nil: undefined });
@@ -328,6 +349,8 @@ export async function fuzzApi(target: FuzzTarget, { runs, seed = 20261122, log }
         report.serverErrors += 1;
         fail('500');
       }
+      // One byte over the route's limit: the Spanish 413, unless refused before the body is read (the token, the rate).
+      if (c.body.kind === 'raw' && c.body.limit !== undefined && Buffer.byteLength(c.body.text) > c.body.limit && ![413, 401, 403, 429].includes(answer.status)) fail('sobre el límite sin 413');
       if (answer.status >= 400 && !isSpanishError(answer.body)) {
         report.notSpanish += 1;
         fail('error sin {error} en español');

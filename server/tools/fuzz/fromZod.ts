@@ -61,6 +61,17 @@ const EDGE_STRINGS = [
   '1e3',
   'null',
   '\u0000',
+  // Names are one line (contract/plainText.ts): C0, C1, line/paragraph separators and bidi controls.
+  'Ana\r\nBcc: x@y.cl',
+  'Juan\u0085Pérez',
+  'Zona\u2028Centro',
+  'factura\u202Efdp.exe',
+  '\u2066Ruta\u2069',
+  // Internal addresses in IPv6 clothing (webhooks): mapped, compatible, NAT64 and 6to4 forms.
+  'http://[::ffff:127.0.0.1]/',
+  'http://[::127.0.0.1]/',
+  'http://[64:ff9b::a00:1]/',
+  'http://[2002:a9fe:a9fe::]/',
   '😀'.repeat(50),
   'x'.repeat(5000),
   "'; drop table drivers; --",
