@@ -23,7 +23,7 @@ async function withTheme(page: Page, theme: 'Claro' | 'Oscuro', viewport: { widt
   await page.setViewportSize(viewport);
 }
 
-test('Reportes on a phone: a fixed name column, a chart per driver, the drill-down in view, and the .xlsx sheets', async ({ page }) => {
+test('Reportes on a phone: a card per driver with every figure in view, a chart per driver, the drill-down in view, and the .xlsx sheets', async ({ page }) => {
   test.setTimeout(240_000);
   await page.setViewportSize(DESKTOP);
   await logIn(page);
@@ -41,11 +41,17 @@ test('Reportes on a phone: a fixed name column, a chart per driver, the drill-do
       await withTheme(page, theme, viewport);
       const box = page.getByRole('region', { name: /^Reporte por conductor/ });
       await box.scrollIntoViewIfNeeded();
-      // Scrolled to its far end, the figures' last column shows and the driver's name is still beside it.
-      await box.evaluate((element) => (element.scrollLeft = element.scrollWidth));
-      const firstName = box.locator('tbody th').first();
-      await expect(firstName).toBeInViewport();
-      await expect(box.getByRole('columnheader').last()).toBeInViewport();
+      // Each driver is a card (issue 46): the name on top and every figure beside its column's name,
+      // all within the screen's width, with nothing to scroll sideways.
+      const card = box.locator('tbody tr').first();
+      await card.scrollIntoViewIfNeeded();
+      await expect(card.locator('th')).toBeInViewport();
+      const screenWidth = viewport.width;
+      for (const cell of await card.locator('td').all()) {
+        const edge = await cell.evaluate((element) => element.getBoundingClientRect().right);
+        expect(edge).toBeLessThanOrEqual(screenWidth);
+      }
+      expect(await card.locator('td').last().getAttribute('data-label')).toBeTruthy();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await page.screenshot({ path: screenshotPath(`reports-phone-${viewport.width}-${suffix}-table`) });
 
@@ -53,7 +59,6 @@ test('Reportes on a phone: a fixed name column, a chart per driver, the drill-do
       await multiples.scrollIntoViewIfNeeded();
       await expect(multiples.getByRole('listitem').first()).toBeVisible();
       await page.screenshot({ path: screenshotPath(`reports-phone-${viewport.width}-${suffix}-chart`) });
-      await box.evaluate((element) => (element.scrollLeft = 0));
     }
   }
 
