@@ -71,8 +71,8 @@ test('filter the demo fleet by a driver and dates, reload, export the CSV, open 
   await page.reload();
   await expect(rows(page).first()).toBeVisible();
   await expect(page.getByLabel('Conductor').locator('option:checked')).toHaveText(driverName);
-  await expect(page.getByLabel('Fecha Inicio')).toHaveValue(startDate);
-  await expect(page.getByLabel('Fecha Fin')).toHaveValue(endDate);
+  await expect(page.getByLabel('Fecha Inicio')).toHaveValue(formatDay(startDate));
+  await expect(page.getByLabel('Fecha Fin')).toHaveValue(formatDay(endDate));
   await expect(rows(page)).toHaveCount(count);
   await expect(footerCount(page)).toHaveText(`Mostrando ${count} turno(s).`);
 
