@@ -5,7 +5,8 @@
  * accepts, Llegué, Pasajero a bordo, Finalizar, while the board and the live map follow without a
  * reload. The desk passes an offer on before its timeout; a timeout and a refusal are shown apart;
  * the dispatch map shows the fleet and the assigned taxi coming;
- * a desk cancellation reaches the phone. Each journey brings its own drivers, in Papudo (20 km from the demo taxis), and removes
+ * a desk cancellation reaches the phone. A freshly opened Despacho hears an acceptance made while it
+ * loads (issue 45), 20 times over. Each journey brings its own drivers, in Papudo (20 km from the demo taxis), and removes
  * them. Screenshots (e2e/artifacts/screenshots/dispatch-*.png) are for a person to look at.
  */
 import { expect, test, type Page } from './support/test';
@@ -15,7 +16,9 @@ import {
   createDriver,
   createdBookingId,
   createPlace,
+  DESK,
   deskOnDispatch,
+  deskToken,
   Leftovers,
   north,
   OPERADOR_RUT,
@@ -24,7 +27,7 @@ import {
   PHONE,
   phoneOnShift,
 } from './support/dispatch';
-import { screenshotPath } from './support/session';
+import { logIn, screenshotPath } from './support/session';
 
 const leftovers = new Leftovers();
 test.afterEach(async ({ request }) => leftovers.clear(request));
@@ -37,6 +40,105 @@ const detail = (page: Page, id: number) => page.getByRole('region', { name: `Res
 
 /** A Chilean mobile number no other run used (the customer is new). */
 const callerPhone = () => `9 ${String(Date.now() % 100_000_000).padStart(8, '0').replace(/(\d{4})(\d{4})/, '$1 $2')}`;
+
+/**
+ * How a freshly opened Despacho meets the acceptance, round by round: its first board answer, read
+ * before the acceptance, held until the desk's socket has heard it (in flight); its socket's entry
+ * into the fleet's room held until the acceptance was made and the board read (before the join); or
+ * no hold, the booking made and accepted as the board's request leaves, or as the page's address
+ * commits. Each within the page's first second or so, and each on a page just opened.
+ */
+const MOMENTS = ['in flight', 'before the join', 'as the board is asked', 'as the page opens'] as const;
+
+test('a Despacho just opened shows a trip accepted while it loads as En curso, without a reload: 20 of 20', async ({ browser, request }) => {
+  test.setTimeout(300_000);
+  const who = person('Rocío', 'Vidal', 5);
+  const driver = await createDriver(request, leftovers, who, 'DSPR55');
+  const phone = await apiDriverOnShift(request, who);
+  const headers = { authorization: `Bearer ${await deskToken(request, OPERADOR_RUT)}` };
+  const desk = await browser.newContext({ viewport: DESK, locale: 'es-CL', timezoneId: 'America/Santiago' });
+  const signIn = await desk.newPage();
+  await logIn(signIn, OPERADOR_RUT);
+  await signIn.close();
+  const results: string[] = [];
+
+  for (let round = 0; round < 20; round += 1) {
+    const moment = MOMENTS[round % MOMENTS.length];
+    await phone.at(north(PAPUDO, 300)); // a fresh position: the nearest free taxi
+    const page = await desk.newPage();
+
+    // The desk's socket, passed through: what it hears, and its join held when the round says so.
+    const heard: string[] = [];
+    let releaseJoin = () => undefined as void;
+    const joinReleased = new Promise<void>((resolve) => (releaseJoin = resolve));
+    await page.routeWebSocket(/\/socket\.io\//, (socket) => {
+      const server = socket.connectToServer();
+      socket.onMessage(async (message) => {
+        if (moment === 'before the join' && String(message).includes('join_owner_room')) await joinReleased;
+        server.send(message);
+      });
+      server.onMessage((message) => {
+        heard.push(String(message));
+        socket.send(message);
+      });
+    });
+    const joined = () => heard.some((message) => /^43\d*\[\{"ok":true/.test(message));
+
+    // The board's first answer: fetched from the server when asked, handed over when the round says.
+    let boardAsked = () => undefined as void;
+    const asked = new Promise<void>((resolve) => (boardAsked = resolve));
+    let handOver = () => undefined as void;
+    const handedOver = new Promise<void>((resolve) => (handOver = resolve));
+    // Resolved by the first answer handed to the page (a waitForResponse set up after it would wait
+    // for a later reading, and hold the join long enough for the socket to time out).
+    let boardAnswered = () => undefined as void;
+    const answered = new Promise<void>((resolve) => (boardAnswered = resolve));
+    await page.route('**/api/dispatch/bookings', async (route) => {
+      const answer = await route.fetch();
+      boardAsked();
+      if (moment === 'in flight') await handedOver;
+      await route.fulfill({ response: answer });
+      boardAnswered();
+    });
+
+    const opened = page.goto('/dashboard/dispatch', { waitUntil: 'commit' });
+    if (moment === 'as the page opens') await opened;
+    else await asked;
+    if (moment === 'in flight') await expect.poll(joined).toBe(true);
+    if (moment === 'before the join') await answered;
+
+    // The booking is made and offered, and the phone accepts it at once.
+    const created = await request.post('/api/dispatch/bookings/create-and-offer', {
+      headers,
+      data: { customer_phone: `+569${String(70_000_000 + round)}`, pickup: { label: 'Plaza de Papudo', ...PAPUDO } },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { booking } = (await created.json()) as { booking: { id: number; offer: { driver_id: number } | null } };
+    leftovers.bookings.push(booking.id);
+    expect(booking.offer?.driver_id).toBe(driver.id);
+    await phone.accept(booking.id);
+
+    if (moment === 'in flight') {
+      // The desk heard the acceptance while its board answer was still on its way: now that answer arrives.
+      await expect.poll(() => heard.some((message) => message.includes('"booking_changed"') && message.includes(`"id":${booking.id},`) && message.includes('"en_camino"'))).toBe(true);
+      handOver();
+    }
+    if (moment === 'before the join') releaseJoin();
+    await opened;
+
+    await expect(boardCard(page, 'En curso', booking.id), `round ${round + 1} (${moment})`).toContainText('En camino');
+    await expect(boardCard(page, 'Por asignar', booking.id)).toHaveCount(0);
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+    results.push(`${round + 1}: ${moment}`);
+
+    // The desk cancels (one driver action a round: the phone's per-minute limit stays far away), and the taxi is free again.
+    expect((await request.post(`/api/dispatch/bookings/${booking.id}/cancel`, { headers, data: { reason: 'Fin de la ronda' } })).ok()).toBe(true);
+    await page.close();
+  }
+  console.log(`Despacho just opened, acceptance during its load: En curso in ${results.length} of 20 rounds`);
+  expect(results).toHaveLength(20);
+  await desk.close();
+});
 
 test('the Operador types a booking with the keyboard; the phone accepts it and drives the trip; board and live map follow', async ({ browser, request }) => {
   test.setTimeout(180_000);

@@ -114,6 +114,11 @@ export async function apiDriverOnShift(request: APIRequestContext, who: Person) 
     async decline(bookingId: number) {
       expect((await request.post(`/api/driver/offers/${bookingId}/decline`, { headers })).ok()).toBe(true);
     },
+    /** Aceptar, as the phone's button sends it. */
+    async accept(bookingId: number) {
+      const accepted = await request.post(`/api/driver/offers/${bookingId}/accept`, { headers });
+      expect(accepted.status(), await accepted.text()).toBe(200);
+    },
   };
 }
 
