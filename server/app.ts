@@ -64,6 +64,8 @@ export interface ServerDeps {
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** The route's own body limit (contract/bodyLimits.ts), when it has one; else the server's default. */
+  bodyLimit?: number;
 }
 
 export interface FlotaServer {
@@ -103,7 +105,7 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
 
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, bodyLimit: route.bodyLimit });
   });
   // First: a route keeps the error handler of the moment it is registered, so one set after the
   // OpenAPI page's routes left them answering bad input in Fastify's English shape.

@@ -177,13 +177,6 @@ const hugeBody = fc
     return field ? `{"${field}":${array}}` : array;
   });
 
-/** The routes with a body limit of their own (contract/bodyLimits.ts); every other body has the default. */
-const ROUTE_LIMITS: Record<string, number> = {
-  'PUT /api/documents/:id/file': BODY_LIMITS.documentFile,
-  'POST /api/zones/import': BODY_LIMITS.zonesImport,
-  'POST /api/dispatch/places/import': BODY_LIMITS.placesImport,
-};
-
 /** A JSON body of exactly the route's limit, or one byte over it (which must get the Spanish 413). */
 const limitBody = (limit: number) =>
   fc.constantFrom(0, 1).map((over) => {
@@ -279,12 +272,12 @@ function caseArbitrary(target: FuzzTarget): fc.Arbitrary<Case> {
             },
             ...(['deep', 'huge', 'mutated', 'limit'] as const).map((family) => ({
               weight: 1,
-              arbitrary: (family === 'deep' ? deepBody : family === 'huge' ? hugeBody : family === 'limit' ? limitBody(ROUTE_LIMITS[key] ?? BODY_LIMITS.default) : mutatedBody(jsonBody)).map((text) => ({
+              arbitrary: (family === 'deep' ? deepBody : family === 'huge' ? hugeBody : family === 'limit' ? limitBody(route.bodyLimit ?? BODY_LIMITS.default) : mutatedBody(jsonBody)).map((text) => ({
                 kind: 'raw' as const,
                 text,
                 type: 'application/json',
                 family,
-                ...(family === 'limit' ? { limit: ROUTE_LIMITS[key] ?? BODY_LIMITS.default } : {}),
+                ...(family === 'limit' ? { limit: route.bodyLimit ?? BODY_LIMITS.default } : {}),
               })),
             })),
           );
