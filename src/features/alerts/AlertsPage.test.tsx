@@ -109,15 +109,20 @@ describe('la bandeja', () => {
     serveAlerts([entering]);
     let failures = 1;
     server.use(
-      http.get(`${API}/alerts`, () => {
+      http.get(`${API}/alerts`, async () => {
         if (failures-- > 0) return HttpResponse.json({ error: 'Error interno del servidor' }, { status: 500 });
+        await delay(100);
         return undefined; // the inbox's own handler answers from now on
       }),
     );
     const { user } = renderApp('/dashboard/alerts', { signedIn: true });
     expect(await screen.findByText('No se pudieron cargar las alertas.', {}, SLOW)).toBeInTheDocument();
     expect(screen.queryByText(/^Sin alertas/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Alertas' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    // While it asks again: loading, not an empty list nor the old failure.
+    expect(await screen.findByRole('status')).toHaveTextContent('Cargando...');
+    expect(screen.queryByRole('list', { name: 'Alertas' })).not.toBeInTheDocument();
     expect(await shownTitles()).toEqual(['BCDF12 entró a Plaza de Armas']);
     expect(screen.queryByText('No se pudieron cargar las alertas.')).not.toBeInTheDocument();
   });

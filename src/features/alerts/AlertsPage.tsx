@@ -92,7 +92,7 @@ export function AlertsPage({ onShowOnMap }: { onShowOnMap?: ShowAlertOnMap }) {
   const kind = alertKinds.find((k) => k === params.get('kind')) as AlertKind | undefined;
   const state = params.get('state') === 'open' || params.get('state') === 'acknowledged' ? (params.get('state') as 'open' | 'acknowledged') : undefined;
   const query: AlertsQuery = { ...(kind ? { kind } : {}), ...(state ? { state } : {}) };
-  const { data, isLoading, isError, refetch } = useGetAlertsQuery(query);
+  const { data, isFetching, isError, refetch } = useGetAlertsQuery(query);
   // The count the socket keeps current (the page's own open_count is as of its reading).
   const openCount = useGetAlertSummaryQuery().data?.open_count ?? data?.open_count;
   const setFilter = (key: string, value: string) => {
@@ -126,14 +126,18 @@ export function AlertsPage({ onShowOnMap }: { onShowOnMap?: ShowAlertOnMap }) {
           </select>
         </label>
       </div>
-      {isError && !data && <LoadFailure message="No se pudieron cargar las alertas." onRetry={() => void refetch()} />}
-      {isLoading ? (
-        <LoadingText>Cargando...</LoadingText>
-      ) : data && data.alerts.length === 0 ? (
+      {/* With no answer yet (first load, or Reintentar after a failure) the page says it is loading; it never shows an empty list. */}
+      {!data ? (
+        isFetching ? (
+          <LoadingText>Cargando...</LoadingText>
+        ) : (
+          isError && <LoadFailure message="No se pudieron cargar las alertas." onRetry={() => void refetch()} />
+        )
+      ) : data.alerts.length === 0 ? (
         <EmptyState message="Sin alertas. Cuando un taxi entre o salga de una zona, exceda la velocidad, se quede sin señal o un conductor pida ayuda, aparecerá aquí." actionLabel="" />
       ) : (
         <ul className="flota-alerts-list" aria-label="Alertas">
-          {data?.alerts.map((alert) => <AlertItem key={alert.id} alert={alert} onShowOnMap={onShowOnMap} />)}
+          {data.alerts.map((alert) => <AlertItem key={alert.id} alert={alert} onShowOnMap={onShowOnMap} />)}
         </ul>
       )}
     </section>

@@ -26,7 +26,7 @@ const shapeNote = (shape: DrawnShape | null, editing: boolean) =>
  */
 export function ZonesPage({ taxis, taxisFailed }: { taxis: readonly RuleTaxi[] | null; taxisFailed: boolean }) {
   const titleId = useId();
-  const { data, isLoading, isError, refetch } = useGetZonesQuery();
+  const { data, isFetching, isError, refetch } = useGetZonesQuery();
   const [createZone, creating] = useCreateZoneMutation();
   const [updateZone, updating] = useUpdateZoneMutation();
   const [deleteZone, deleting] = useDeleteZoneMutation();
@@ -134,7 +134,8 @@ export function ZonesPage({ taxis, taxisFailed }: { taxis: readonly RuleTaxi[] |
           )}
           <h2 className="flota-section-title">Zonas de la flota</h2>
           {isError && !data && <LoadFailure message="No se pudieron cargar las zonas." onRetry={() => void refetch()} />}
-          {isLoading ? (
+          {/* Reintentar after a failure loads again: "Cargando...", never "Aún no hay zonas" before the answer. */}
+          {isFetching && !data ? (
             <LoadingText>Cargando...</LoadingText>
           ) : data?.zones.length ? (
             <ul className="flota-zones__list">
