@@ -174,7 +174,8 @@ export const alertSchema = z.object({
   vehicle: z.object({ id: z.number().int(), plate: z.string() }).nullable(),
   driver: z.object({ id: z.number().int(), name: z.string(), phone: z.string().nullable() }).nullable(),
   zone: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  position: z.object({ latitude: z.number(), longitude: z.number(), speed_kmh: z.number().nullable() }).nullable(),
+  /** `at`: when the phone took that fix (an SOS sent with the phone's last known position is older than the press; a fix that followed it is newer). */
+  position: z.object({ latitude: z.number(), longitude: z.number(), speed_kmh: z.number().nullable(), at: isoTime }).nullable(),
   acknowledged: z.object({ at: isoTime, by: z.string(), note: z.string().nullable() }).nullable(),
   /** An SOS: the driver's presses within the episode, joined into this one alert (1 for every other alert). */
   presses: z.number().int(),
@@ -195,20 +196,53 @@ export const alertsQuerySchema = z.object({
 export type AlertsQuery = z.input<typeof alertsQuerySchema>;
 export const alertsResponseSchema = z.object({ alerts: z.array(alertSchema), open_count: z.number().int(), has_more: z.boolean() });
 export type AlertsResponse = z.infer<typeof alertsResponseSchema>;
-export const alertSummaryResponseSchema = z.object({ open_count: z.number().int(), open_sos: z.number().int() });
+/** `open_sos` counts open SOS alerts; `sos_drivers` names the drivers they belong to, once each (the SOS banner counts people). */
+export const alertSummaryResponseSchema = z.object({ open_count: z.number().int(), open_sos: z.number().int(), sos_drivers: z.array(z.number().int()) });
 export type AlertSummary = z.infer<typeof alertSummaryResponseSchema>;
 export const acknowledgeRequestSchema = z.object({ note: z.string().trim().max(500, 'La nota no puede superar 500 caracteres').nullish().transform((v) => (v ? v : null)) });
 export const alertResponseSchema = z.object({ alert: alertSchema });
 export type AlertResponse = z.infer<typeof alertResponseSchema>;
 
-/** The driver's SOS: `client_id` makes a retried (queued offline) press count once. */
-export const sosRequestSchema = z.object({
-  client_id: z.uuid({ error: 'Identificador de SOS inválido' }),
-  latitude: lat.nullish().transform((v) => v ?? null),
-  longitude: lng.nullish().transform((v) => v ?? null),
-  timestamp: z.iso.datetime({ offset: true, error: 'Hora inválida' }),
-});
+/** Documented limit (docs/api.md): the last known position an SOS carries is at most a day old. */
+export const MAX_SOS_POSITION_AGE_SECONDS = 86_400;
+export const SosMessages = {
+  clientId: 'Identificador de SOS inválido',
+  time: 'Hora inválida',
+  positionAge: `Antigüedad de la posición inválida: usa segundos enteros, de 0 a ${MAX_SOS_POSITION_AGE_SECONDS}`,
+  ageWithoutPosition: 'La antigüedad de la posición necesita latitud y longitud',
+  notFound: 'SOS no encontrado',
+} as const;
+const clientId = z.uuid({ error: SosMessages.clientId });
+const sosTime = z.iso.datetime({ offset: true, error: SosMessages.time });
+
+/**
+ * The driver's SOS, sent the moment the hold ends with the phone's last known position (never
+ * waiting for the GPS): `position_age_seconds` says how old that fix was at `timestamp` (absent, as
+ * older phones send it: as fresh as the press). `client_id` makes a retried (queued offline) press count once.
+ */
+export const sosRequestSchema = z
+  .object({
+    client_id: clientId,
+    latitude: lat.nullish().transform((v) => v ?? null),
+    longitude: lng.nullish().transform((v) => v ?? null),
+    position_age_seconds: z
+      .number({ error: SosMessages.positionAge })
+      .int(SosMessages.positionAge)
+      .min(0, SosMessages.positionAge)
+      .max(MAX_SOS_POSITION_AGE_SECONDS, SosMessages.positionAge)
+      .nullish()
+      .transform((v) => v ?? null),
+    timestamp: sosTime,
+  })
+  .refine((sos) => sos.position_age_seconds === null || (sos.latitude !== null && sos.longitude !== null), { message: SosMessages.ageWithoutPosition, path: ['position_age_seconds'] });
 export type SosRequest = z.input<typeof sosRequestSchema>;
+export type SosInput = z.output<typeof sosRequestSchema>;
+/**
+ * PUT /driver/sos/position: the fresh fix the phone asks for after a press, sent when it comes, as
+ * the position of that press's alert (`client_id`); `timestamp` is the fix's own time.
+ */
+export const sosFixRequestSchema = z.object({ client_id: clientId, latitude: lat, longitude: lng, timestamp: sosTime });
+export type SosFixRequest = z.input<typeof sosFixRequestSchema>;
 export const driverSosSchema = z.object({ id: z.number().int(), client_id: z.string(), received_at: isoTime, acknowledged_at: isoTime.nullable() });
 export type DriverSos = z.infer<typeof driverSosSchema>;
 export const driverSosResponseSchema = z.object({ sos: driverSosSchema.nullable() });

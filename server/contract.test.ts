@@ -71,6 +71,8 @@ async function dispatchBooking(driverRut: string, status: 'ofrecido' | 'en_el_lu
   return row.id;
 }
 let accepted = 0;
+/** One SOS press of the journey, and the fresh fix that follows it (the same client_id). */
+const sosPress = randomUUID();
 
 /** The demo fleet's "Pedir un taxi" page, switched on; its code. */
 async function requestsOn(): Promise<string> {
@@ -122,7 +124,8 @@ const phoneJourney: [string, (ctx: { driverRut: string }) => (SampleRequest & { 
   ['POST /api/driver/trips/:id/onboard', () => ({ path: `/api/driver/trips/${accepted}/onboard`, json: {} })],
   ['POST /api/driver/trips/:id/finish', () => ({ path: `/api/driver/trips/${accepted}/finish`, json: {} })],
   ['POST /api/driver/trips/:id/no-show', async ({ driverRut }) => ({ path: `/api/driver/trips/${await dispatchBooking(driverRut, 'en_el_lugar')}/no-show`, json: {} })],
-  ['POST /api/driver/sos', () => ({ path: '/api/driver/sos', json: { client_id: randomUUID(), latitude: -32.45, longitude: -71.23, timestamp: new Date().toISOString() } })],
+  ['POST /api/driver/sos', () => ({ path: '/api/driver/sos', json: { client_id: sosPress, latitude: -32.45, longitude: -71.23, position_age_seconds: 12, timestamp: new Date().toISOString() } })],
+  ['PUT /api/driver/sos/position', () => ({ path: '/api/driver/sos/position', json: { client_id: sosPress, latitude: -32.451, longitude: -71.231, timestamp: new Date().toISOString() } })],
   ['GET /api/driver/sos', () => ({ path: '/api/driver/sos' })],
   ['GET /api/driver/documents', () => ({ path: '/api/driver/documents' })],
   ['POST /api/driver/shifts/end', () => ({ path: '/api/driver/shifts/end', json: {} })],

@@ -21,7 +21,8 @@ export interface NewAlert {
   driver: { id: number; name: string; phone: string | null } | null;
   vehicle: { id: number; plate: string } | null;
   zone: { id: number; name: string } | null;
-  position: { lat: number; lng: number; speedKmh: number | null } | null;
+  /** `at`: when the fix was taken, when not at `occurredAt` (an SOS's last known position). */
+  position: { lat: number; lng: number; speedKmh: number | null; at?: Date } | null;
   desk: boolean;
   emailTo: string[];
 }
@@ -50,6 +51,7 @@ export async function insertAlerts(trx: Kysely<Database>, alerts: readonly NewAl
         latitude: a.position?.lat ?? null,
         longitude: a.position?.lng ?? null,
         speed_kmh: a.position?.speedKmh ?? null,
+        position_at: a.position?.at ?? null,
         desk: a.desk,
         email_to: JSON.stringify(a.emailTo),
       })),
@@ -72,7 +74,10 @@ export function toAlert(row: AlertRow): Alert {
     vehicle: row.vehicle_id !== null ? { id: row.vehicle_id, plate: row.vehicle_plate ?? '' } : null,
     driver: row.driver_id !== null ? { id: row.driver_id, name: row.driver_name ?? '', phone: row.driver_phone } : null,
     zone: row.zone_id !== null ? { id: row.zone_id, name: row.zone_name ?? '' } : null,
-    position: row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude, speed_kmh: row.speed_kmh === null ? null : round1(row.speed_kmh) } : null,
+    position:
+      row.latitude !== null && row.longitude !== null
+        ? { latitude: row.latitude, longitude: row.longitude, speed_kmh: row.speed_kmh === null ? null : round1(row.speed_kmh), at: (row.position_at ?? row.occurred_at).toISOString() }
+        : null,
     acknowledged: row.acknowledged_at ? { at: row.acknowledged_at.toISOString(), by: row.acknowledged_by ?? '', note: row.acknowledged_note } : null,
     presses: row.presses,
   };
@@ -99,15 +104,20 @@ export async function listDeskAlerts(db: Kysely<Database>, ownerId: number, filt
   return { rows: rows.slice(0, ALERTS_PAGE_SIZE), hasMore: rows.length > ALERTS_PAGE_SIZE };
 }
 
-export async function openCounts(db: Kysely<Database>, ownerId: number): Promise<{ open: number; sos: number }> {
+/** The desk's open alerts, its open SOS, and the drivers those SOS belong to (once each: the banner counts people). */
+export async function openCounts(db: Kysely<Database>, ownerId: number): Promise<{ open: number; sos: number; sosDrivers: number[] }> {
   const row = await db
     .selectFrom('alerts')
-    .select([sql<number>`count(*)::int`.as('open'), sql<number>`(count(*) filter (where kind = 'sos'))::int`.as('sos')])
+    .select([
+      sql<number>`count(*)::int`.as('open'),
+      sql<number>`(count(*) filter (where kind = 'sos'))::int`.as('sos'),
+      sql<number[] | null>`array_agg(distinct driver_id order by driver_id) filter (where kind = 'sos' and driver_id is not null)`.as('sos_drivers'),
+    ])
     .where('owner_id', '=', ownerId)
     .where('desk', '=', true)
     .where('acknowledged_at', 'is', null)
     .executeTakeFirstOrThrow();
-  return { open: Number(row.open), sos: Number(row.sos) };
+  return { open: Number(row.open), sos: Number(row.sos), sosDrivers: (row.sos_drivers ?? []).map(Number) };
 }
 
 export async function findAlert(db: Kysely<Database>, ownerId: number, id: number): Promise<AlertRow | undefined> {

@@ -36,7 +36,7 @@ export const alertsRoutes: FastifyPluginAsync<Options> = async (app, { db, authe
 
   app.get('/alerts/summary', routeSpecs.alertSummary, async (request): Promise<AlertSummary> => {
     const counts = await openCounts(db, ownerId(request));
-    return { open_count: counts.open, open_sos: counts.sos };
+    return { open_count: counts.open, open_sos: counts.sos, sos_drivers: counts.sosDrivers };
   });
 
   app.post('/alerts/:id/acknowledge', routeSpecs.acknowledgeAlert, async (request): Promise<AlertResponse> => {

@@ -13,6 +13,7 @@ import {
   alertsResponseSchema,
   alertSummaryResponseSchema,
   driverSosResponseSchema,
+  sosFixRequestSchema,
   sosRequestSchema,
   zoneCollectionSchema,
   zoneImportResponseSchema,
@@ -82,6 +83,12 @@ export const routeSpecs = {
       '`client_id` (uuid) hace que un SOS reenviado desde la cola sin conexión cuente una sola vez. Mientras el SOS del conductor siga sin reconocer, cada nueva pulsación se suma a esa alerta (su cuenta y la posición más reciente): ninguna alerta, correo ni webhook nuevo. La respuesta trae la alerta del episodio (`id`) y el `client_id` de esta pulsación.',
     body: sosRequestSchema,
     response: { 201: driverSosResponseSchema, ...errors(400, 401) },
+  }),
+  sendSosFix: phone('Posición nueva de un SOS', {
+    description:
+      'La posición que el teléfono obtuvo después de enviar el SOS (que salió al instante con su última posición conocida y su antigüedad, `position_age_seconds`). Mueve la alerta de esa pulsación (`client_id`) mientras siga sin reconocer y si la posición es más reciente que la suya; no cuenta como pulsación ni envía correo o webhook. `timestamp`: la hora de la posición. 404 si la pulsación no es de este conductor.',
+    body: sosFixRequestSchema,
+    response: { 200: driverSosResponseSchema, ...errors(400, 401, 404) },
   }),
   currentSos: phone('El último SOS del conductor y si el escritorio lo reconoció', { response: { 200: driverSosResponseSchema, ...errors(401) } }),
 };

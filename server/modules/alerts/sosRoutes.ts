@@ -6,10 +6,13 @@
  * once. Each press is answered 201 with the episode's alert and the press's own client_id (and
  * sos_changed on the driver's sockets), so the phone confirms every press; it then follows the
  * episode by its id until the desk acknowledges it. A press after that starts a new episode.
+ * A press leaves the phone the moment the hold ends, with its last known fix and that fix's age
+ * (issue 46: it used to wait up to 5 s for the GPS); the fresh fix it asks for then comes as
+ * PUT /driver/sos/position, the same alert's newer position.
  */
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
-import { sosRequestSchema, type DriverSosResponse } from '../../../contract/alerts';
+import { SosMessages, sosFixRequestSchema, sosRequestSchema, type DriverSosResponse, type SosInput } from '../../../contract/alerts';
 import { signedInDriver } from '../identity';
 import { lastPositionOfShift } from '../shifts';
 import type { Database } from '../../platform/db/schema';
@@ -20,7 +23,7 @@ import { latestOnly } from './latestOnly';
 import type { Raiser } from './raise';
 import type { RulesCache } from './rulesRepo';
 import { routeSpecs } from './routeSpecs';
-import { alertOfPress, joinSos, lockDriverSos, openSos, recordPress } from './sosPresses';
+import { alertOfPress, isNewerFix, joinSos, lockDriverSos, moveSos, openSos, recordPress, type SosPosition } from './sosPresses';
 import { taxiLabel, taxiOfDriver } from './taxiInfo';
 
 interface Options {
@@ -41,6 +44,17 @@ interface PressOutcome {
 /** How often the desks hear an open SOS's count and position change while its driver keeps pressing. */
 const JOINED_PRESSES_EVERY_MS = 1000;
 
+/**
+ * Where a press says the phone was: its last known fix, taken `position_age_seconds` before the press
+ * (none said: at the press, as older phones send it); a phone without a fix: the shift's last stored
+ * position and its time, so the desk still sees where.
+ */
+async function positionOfPress(db: Kysely<Database>, body: SosInput, pressedAt: Date, ownerId: number, shiftId: number | null): Promise<SosPosition | null> {
+  if (body.latitude !== null && body.longitude !== null) return { lat: body.latitude, lng: body.longitude, at: new Date(pressedAt.getTime() - (body.position_age_seconds ?? 0) * 1000) };
+  const last = shiftId !== null ? await lastPositionOfShift(db, ownerId, shiftId) : null;
+  return last && last.latitude !== null && last.longitude !== null ? { lat: last.latitude, lng: last.longitude, at: last.recordedAt ?? pressedAt } : null;
+}
+
 export const sosRoutes: FastifyPluginAsync<Options> = async (app, { db, authenticateDriver, raiser, rules, events }) => {
   app.addHook('preHandler', authenticateDriver);
   const joinedPresses = latestOnly((row) => events.changed(row), JOINED_PRESSES_EVERY_MS);
@@ -52,14 +66,10 @@ export const sosRoutes: FastifyPluginAsync<Options> = async (app, { db, authenti
     const taxi = await taxiOfDriver(db, driver.ownerId, driver.id);
     if (!taxi) throw new HttpError(401, 'Sesión expirada. Ingresa nuevamente.');
     const key = `sos:${driver.id}:${body.client_id}`;
-    // A phone without a fix: the shift's last position, so the desk still sees where.
-    const last = body.latitude === null && taxi.shiftId !== null ? await lastPositionOfShift(db, driver.ownerId, taxi.shiftId) : null;
-    const lat = body.latitude ?? last?.latitude ?? null;
-    const lng = body.longitude ?? last?.longitude ?? null;
-    const position = lat !== null && lng !== null ? { lat, lng, speedKmh: null } : null;
+    const pressedAt = new Date(body.timestamp);
+    const position = await positionOfPress(db, body, pressedAt, driver.ownerId, taxi.shiftId);
     const phone = taxi.driver.phone ? ` · ${taxi.driver.phone}` : '';
     const fleetRules = await rules.get(driver.ownerId);
-    const pressedAt = new Date(body.timestamp);
 
     const outcome = await db.transaction().execute(async (trx): Promise<PressOutcome> => {
       // One press of this driver decided at a time, whichever process gets it.
@@ -68,7 +78,7 @@ export const sosRoutes: FastifyPluginAsync<Options> = async (app, { db, authenti
       if (earlier) return { row: earlier, raised: [], joined: null };
       const open = await openSos(trx, driver.ownerId, driver.id);
       if (open) {
-        const joined = await joinSos(trx, open.id, position);
+        const joined = await joinSos(trx, open, position);
         await recordPress(trx, { ownerId: driver.ownerId, driverId: driver.id, clientId: body.client_id, alertId: joined.id, pressedAt });
         return { row: joined, raised: [], joined };
       }
@@ -84,7 +94,7 @@ export const sosRoutes: FastifyPluginAsync<Options> = async (app, { db, authenti
           driver: taxi.driver,
           vehicle: taxi.vehicle,
           zone: null,
-          position,
+          position: position && { lat: position.lat, lng: position.lng, speedKmh: null, at: position.at },
         },
       ]);
       // Stored now, or by a copy of this press from before presses were kept (migration 0033).
@@ -99,6 +109,24 @@ export const sosRoutes: FastifyPluginAsync<Options> = async (app, { db, authenti
     events.sosChanged(driver.id, sos);
     reply.code(201);
     return { sos };
+  });
+
+  // The fresh fix that followed a press: the position of that press's alert while it is open. No
+  // press, alert, e-mail or webhook; the desks hear it with the joined presses (alert_changed, at most
+  // once a second). Another driver's press is not found.
+  app.put('/driver/sos/position', routeSpecs.sendSosFix, async (request): Promise<DriverSosResponse> => {
+    const driver = signedInDriver(request);
+    const body = parseBody(sosFixRequestSchema, request.body);
+    const fix = { lat: body.latitude, lng: body.longitude, at: new Date(body.timestamp) };
+    const { row, moved } = await db.transaction().execute(async (trx) => {
+      await lockDriverSos(trx, driver.id);
+      const alert = await alertOfPress(trx, driver.id, body.client_id);
+      if (!alert) throw new HttpError(404, SosMessages.notFound);
+      const moved = alert.acknowledged_at === null && isNewerFix(alert, fix.at) ? await moveSos(trx, alert.id, fix) : null;
+      return { row: moved ?? alert, moved };
+    });
+    if (moved) joinedPresses.changed(moved);
+    return { sos: { ...toSos(row), client_id: body.client_id } };
   });
 
   app.get('/driver/sos', routeSpecs.currentSos, async (request): Promise<DriverSosResponse> => {

@@ -379,6 +379,8 @@ export interface AlertsTable {
   acknowledged_note: string | null;
   /** Migration 0033: an SOS's presses within its episode (1 for every other alert). */
   presses: Generated<number>;
+  /** Migration 0034: when the position was taken (an SOS's last known fix, or the fix that followed it); null: at occurred_at. */
+  position_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
 }
 

@@ -23,7 +23,7 @@ import {
   vehicleUpdateSchema,
   webhookEndpointRequestSchema,
 } from '../../../contract/api';
-import { acknowledgeRequestSchema, alertRuleRequestSchema, alertsQuerySchema, sosRequestSchema, zoneCollectionSchema, zoneRequestSchema } from '../../../contract/alerts';
+import { acknowledgeRequestSchema, alertRuleRequestSchema, alertsQuerySchema, sosFixRequestSchema, sosRequestSchema, zoneCollectionSchema, zoneRequestSchema } from '../../../contract/alerts';
 import { databaseSnapshot, type TableSnapshot } from '../testing/dbSnapshot';
 import { driverLogin } from '../testing/http';
 import { accountSettingsSchema, closingQuerySchema, entryCreateSchema, reversalCreateSchema, statementQuerySchema, termsCreateSchema } from '../../../contract/accounts';
@@ -67,6 +67,7 @@ const BODIES: Record<string, z.ZodType> = {
   'PUT /api/alert-rules/:id': alertRuleRequestSchema,
   'POST /api/alerts/:id/acknowledge': acknowledgeRequestSchema,
   'POST /api/driver/sos': sosRequestSchema,
+  'PUT /api/driver/sos/position': sosFixRequestSchema,
   'POST /api/documents': documentCreateSchema,
   'PUT /api/documents/:id': documentUpdateSchema,
   'PUT /api/documents/settings': documentSettingsSchema,
