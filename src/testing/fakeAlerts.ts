@@ -6,27 +6,37 @@
  * cache (a refetch or the push's payload). What the page sent is in `requests`.
  */
 import { http, HttpResponse } from 'msw';
-import type { Alert } from '../../contract/alerts';
+import type { Alert, AlertSummary } from '../../contract/alerts';
 import { API, authorized, unauthorized } from './apiEdge';
 import { localIso } from './fixtures';
 import { server } from './mswServer';
 
 export function makeAlert(overrides: Partial<Alert> = {}): Alert {
+  // The position taken when the alert occurred, as the engine's alerts are.
+  const occurredAt = overrides.occurred_at ?? localIso(2026, 11, 27, 9, 5);
   return {
     id: 1,
     kind: 'zone_enter',
-    occurred_at: localIso(2026, 11, 27, 9, 5),
+    occurred_at: occurredAt,
     title: 'BCDF12 entró a Plaza de Armas',
     detail: null,
     shift_id: 40,
     vehicle: { id: 1, plate: 'BCDF12' },
     driver: { id: 1, name: 'Juan Pérez', phone: '+56912345678' },
     zone: { id: 5, name: 'Plaza de Armas' },
-    position: { latitude: -32.4519, longitude: -71.2264, speed_kmh: 22 },
+    position: { latitude: -32.4519, longitude: -71.2264, speed_kmh: 22, at: occurredAt },
     acknowledged: null,
     presses: 1,
     ...overrides,
   };
+}
+
+/** GET /alerts/summary as the server counts it: open alerts, open SOS, and the drivers with one (once each). */
+export function summaryOf(alerts: readonly Alert[]): AlertSummary {
+  const open = alerts.filter((alert) => !alert.acknowledged);
+  const sos = open.filter((alert) => alert.kind === 'sos');
+  const drivers = [...new Set(sos.flatMap((alert) => (alert.driver ? [alert.driver.id] : [])))].sort((a, b) => a - b);
+  return { open_count: open.length, open_sos: sos.length, sos_drivers: drivers };
 }
 
 export interface AlertsRequest {
@@ -54,7 +64,7 @@ export function serveAlerts(initial: Alert[] = []) {
     http.get(`${API}/alerts/summary`, async ({ request }) => {
       await record(request);
       if (!authorized(request)) return unauthorized();
-      return HttpResponse.json({ open_count: open().length, open_sos: open().filter((alert) => alert.kind === 'sos').length });
+      return HttpResponse.json(summaryOf(alerts));
     }),
     http.get(`${API}/alerts`, async ({ request }) => {
       await record(request);
@@ -83,6 +93,11 @@ export function serveAlerts(initial: Alert[] = []) {
     /** The server's engine raises an alert (a test then pushes it on the socket). */
     raise(alert: Alert) {
       alerts = [...alerts, alert];
+      return alert;
+    },
+    /** The server changed an alert (an SOS's newer position): kept in its place. */
+    change(alert: Alert) {
+      alerts = alerts.map((candidate) => (candidate.id === alert.id ? alert : candidate));
       return alert;
     },
     /** Another desk acknowledged it. */

@@ -86,8 +86,8 @@ export function makeZone(overrides: Partial<Zone> = {}): Zone {
 }
 
 /** An ISO instant for a local wall-clock time, so date expectations hold in any test time zone. */
-export function localIso(year: number, month: number, day: number, hour: number, minute: number): string {
-  return new Date(year, month - 1, day, hour, minute).toISOString();
+export function localIso(year: number, month: number, day: number, hour: number, minute: number, second = 0): string {
+  return new Date(year, month - 1, day, hour, minute, second).toISOString();
 }
 
 /** Shift history, newest first as the server sends it: active and finished, with and without vehicle. */

@@ -7,6 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Alert } from '../../../contract/alerts';
 import { API } from '../../testing/apiEdge';
+import { summaryOf } from '../../testing/fakeAlerts';
 import { fakeSocketFactory } from '../../testing/fakeSocket';
 import { server } from '../../testing/mswServer';
 import { renderApp } from '../../testing/renderApp';
@@ -42,7 +43,7 @@ function alertsServer(initial: Alert[], { holdFirstSummary = false } = {}) {
   server.use(
     http.get(`${API}/alerts/summary`, async () => {
       asked.summary += 1;
-      const answer = { open_count: open().length, open_sos: open().filter((alert) => alert.kind === 'sos').length };
+      const answer = summaryOf(state.alerts);
       if (holdFirstSummary && asked.summary === 1) await gate;
       return HttpResponse.json(answer);
     }),

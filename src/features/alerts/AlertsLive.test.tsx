@@ -15,8 +15,9 @@ import { renderApp } from '../../testing/renderApp';
 const SLOW = { timeout: 10_000 };
 
 const zoneAlert = makeAlert({ id: 3 });
-const sosAlert = (id: number, name: string) =>
-  makeAlert({ id, kind: 'sos', occurred_at: localIso(2026, 11, 27, 9, 20 + id), title: `SOS de ${name}`, driver: { id, name, phone: null }, zone: null });
+/** An SOS of driver `driverId` (by default the alert's own id: one driver per alert). */
+const sosAlert = (id: number, name: string, driverId = id) =>
+  makeAlert({ id, kind: 'sos', occurred_at: localIso(2026, 11, 27, 9, 20 + id), title: `SOS de ${name}`, driver: { id: driverId, name, phone: null }, zone: null });
 
 /** The top bar's bell (the sidebar's "Alertas" is a link too). */
 const bell = () => within(screen.getByRole('banner')).getByRole('link', { name: /^Alertas(: \d+ sin reconocer)?$/ });
@@ -45,7 +46,7 @@ afterEach(() => {
 
 describe('the open count', () => {
   it('is on the bell and beside Alertas in the sidebar; with none open, neither shows a number', async () => {
-    server.use(http.get(`${API}/alerts/summary`, () => HttpResponse.json({ open_count: 0, open_sos: 0 })));
+    server.use(http.get(`${API}/alerts/summary`, () => HttpResponse.json({ open_count: 0, open_sos: 0, sos_drivers: [] })));
     renderApp('/dashboard', { signedIn: true });
     await screen.findByRole('heading', { level: 1, name: 'Panel de Control' }, SLOW);
     await waitFor(() => expect(bell()).toHaveAccessibleName('Alertas'));
@@ -55,7 +56,7 @@ describe('the open count', () => {
 
   it('counts the open alerts, and past 99 says 99+', async () => {
     let open = 3;
-    server.use(http.get(`${API}/alerts/summary`, () => HttpResponse.json({ open_count: open, open_sos: 0 })));
+    server.use(http.get(`${API}/alerts/summary`, () => HttpResponse.json({ open_count: open, open_sos: 0, sos_drivers: [] })));
     const first = renderApp('/dashboard/vehicles', { signedIn: true });
     await waitFor(() => expect(bell()).toHaveAccessibleName('Alertas: 3 sin reconocer'), SLOW);
     expect(bell()).toHaveTextContent('3');
@@ -95,6 +96,14 @@ describe('the SOS banner', () => {
     serveAlerts([sosAlert(4, 'Ana Soto'), sosAlert(5, 'Pedro Rojas')]);
     renderApp('/dashboard', { signedIn: true });
     await waitFor(() => expect(banner()).toHaveTextContent('2 conductores pidieron ayuda.'), SLOW);
+  });
+
+  it('counts people, not alerts: two open SOS of one driver are one driver asking for help', async () => {
+    // Ana's SOS stored before her presses were joined into one (issue 45): two open alerts, one person.
+    serveAlerts([sosAlert(4, 'Ana Soto'), sosAlert(6, 'Ana Soto', 4)]);
+    renderApp('/dashboard', { signedIn: true });
+    await waitFor(() => expect(banner()).toHaveTextContent('SOS Un conductor pidió ayuda. Ver y reconocer'), SLOW);
+    expect(screen.getByText('2 alertas sin reconocer (2 SOS)')).toBeInTheDocument();
   });
 
   it('is not there when no SOS is open', async () => {
@@ -146,6 +155,52 @@ describe('live, on the desk’s socket', () => {
     await waitFor(() => expect(entry).toHaveTextContent(/Reconocida por Daniela Pérez · .* · «Carabineros en camino»/));
     await waitFor(() => expect(banner()).not.toBeInTheDocument());
     expect(bell()).toHaveAccessibleName('Alertas: 1 sin reconocer');
+  });
+
+  it('counts each driver once as their SOS come and go: a second SOS of the same driver is still one, another driver makes two', async () => {
+    const { inbox, socket } = await openInbox([zoneAlert, sosAlert(4, 'Ana Soto')]);
+    await waitFor(() => expect(banner()).toHaveTextContent('Un conductor pidió ayuda.'));
+    // Read when the screen opened, and once more when the socket joined the fleet's room.
+    await waitFor(() => expect(inbox.sent('GET /alerts/summary')).toHaveLength(2));
+    act(() => socket.serverEmit('alert_raised', { alert: inbox.raise(sosAlert(8, 'Ana Soto', 4)) }));
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Alertas: 3 sin reconocer'));
+    expect(banner()).toHaveTextContent('Un conductor pidió ayuda.');
+    act(() => socket.serverEmit('alert_raised', { alert: inbox.raise(sosAlert(9, 'Pedro Rojas')) }));
+    await waitFor(() => expect(banner()).toHaveTextContent('2 conductores pidieron ayuda.'));
+
+    // Pedro's acknowledged at another desk: one driver again. Other SOS are open, and whether one is
+    // his is the server's to say: the counts are read once more.
+    const asked = 2;
+    act(() => socket.serverEmit('alert_changed', { alert: inbox.acknowledge(9) }));
+    await waitFor(() => expect(inbox.sent('GET /alerts/summary')).toHaveLength(asked + 1));
+    await waitFor(() => expect(banner()).toHaveTextContent('Un conductor pidió ayuda.'));
+    // One of Ana's two: the server says she still has one open.
+    act(() => socket.serverEmit('alert_changed', { alert: inbox.acknowledge(4) }));
+    await waitFor(() => expect(inbox.sent('GET /alerts/summary')).toHaveLength(asked + 2));
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Alertas: 2 sin reconocer'));
+    expect(banner()).toHaveTextContent('Un conductor pidió ayuda.');
+    // The last open SOS: the banner goes at once, with no request.
+    act(() => socket.serverEmit('alert_changed', { alert: inbox.acknowledge(8) }));
+    await waitFor(() => expect(banner()).not.toBeInTheDocument());
+    expect(inbox.sent('GET /alerts/summary')).toHaveLength(asked + 2);
+    expect(bell()).toHaveAccessibleName('Alertas: 1 sin reconocer');
+  });
+
+  it('an SOS sent with the phone’s last known fix says how old it is, and the fix that follows moves the same alert: no new alert, no second driver', async () => {
+    // The press at 09:24:00 carried a fix of 09:23:20; the phone's fresh fix came at 09:24:03.
+    const pressed = sosAlert(4, 'Ana Soto');
+    const aged = { ...pressed, position: { latitude: -32.451, longitude: -71.231, speed_kmh: null, at: localIso(2026, 11, 27, 9, 23, 20) } };
+    const { inbox, socket } = await openInbox([zoneAlert, aged]);
+    const entry = (await screen.findByText('SOS de Ana Soto')).closest('li') as HTMLElement;
+    expect(entry).toHaveTextContent('Posición de las 09:23:20 (40 s antes)');
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Alertas: 2 sin reconocer'));
+
+    const moved = inbox.change({ ...aged, position: { latitude: -32.4525, longitude: -71.2333, speed_kmh: null, at: localIso(2026, 11, 27, 9, 24, 3) } });
+    act(() => socket.serverEmit('alert_changed', { alert: moved }));
+    await waitFor(() => expect(entry).toHaveTextContent('Posición actualizada a las 09:24:03'));
+    expect(titles()).toEqual(['SOS de Ana Soto', 'BCDF12 entró a Plaza de Armas']);
+    expect(bell()).toHaveAccessibleName('Alertas: 2 sin reconocer');
+    expect(banner()).toHaveTextContent('Un conductor pidió ayuda.');
   });
 
   it('reads the inbox again after a reconnect: an alert raised while the desk was away shows', async () => {

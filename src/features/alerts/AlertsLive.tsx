@@ -18,10 +18,12 @@ export function AlertsLive() {
     };
   }, [dispatch]);
   const { data } = useGetAlertSummaryQuery();
-  if (!data?.open_sos) return null;
+  // People, not alerts: a driver pressing twice is one driver asking for help.
+  const drivers = data?.sos_drivers.length ?? 0;
+  if (!drivers) return null;
   return (
     <div className="flota-sos-banner" role="alert">
-      <strong>SOS</strong> {data.open_sos === 1 ? 'Un conductor pidió ayuda.' : `${data.open_sos} conductores pidieron ayuda.`}{' '}
+      <strong>SOS</strong> {drivers === 1 ? 'Un conductor pidió ayuda.' : `${drivers} conductores pidieron ayuda.`}{' '}
       <Link to="/dashboard/alerts?kind=sos&state=open">Ver y reconocer</Link>
     </div>
   );

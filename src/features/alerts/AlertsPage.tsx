@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PhoneLink } from '../../components/PhoneLink';
 import { apiErrorMessage } from '../../lib/apiError';
 import { useAcknowledgeAlertMutation, useGetAlertSummaryQuery, useGetAlertsQuery } from './alertsApi';
+import { positionTimeText } from './positionTime';
 import './alerts.css';
 
 export type ShowAlertOnMap = (alert: Alert) => void;
@@ -22,6 +23,7 @@ function AlertItem({ alert, onShowOnMap }: { alert: Alert; onShowOnMap?: ShowAle
   const noteId = useId();
   // Any failure says so: a network error has no server text, and once showed nothing at all.
   const failure = error ? apiErrorMessage(error, 'No se pudo reconocer la alerta.') : null;
+  const positionNote = positionTimeText(alert);
   const classes = ['flota-alert', alert.kind === 'sos' ? 'flota-alert--sos' : '', alert.acknowledged ? 'flota-alert--acknowledged' : ''].join(' ');
   return (
     <li className={classes} data-testid="alert">
@@ -40,6 +42,7 @@ function AlertItem({ alert, onShowOnMap }: { alert: Alert; onShowOnMap?: ShowAle
           )}
         </div>
         {alert.detail && <div className="flota-alert__meta flota-alert__detail">{alert.detail}</div>}
+        {positionNote && <div className="flota-alert__meta">{positionNote}</div>}
         <div className={alert.acknowledged ? 'flota-alert__meta' : 'flota-alert__meta flota-alert__open'}>
           {alert.acknowledged ? `Reconocida por ${alert.acknowledged.by} · ${time(alert.acknowledged.at)}${alert.acknowledged.note ? ` · «${alert.acknowledged.note}»` : ''}` : 'Sin reconocer'}
         </div>

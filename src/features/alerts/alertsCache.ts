@@ -43,19 +43,43 @@ export function placeAlert(page: AlertsResponse, query: AlertsQuery, alert: Aler
 }
 
 /**
+ * What one alert heard changes in the open counts: the numbers, and the SOS's driver whose open SOS
+ * it adds (open_sos > 0) or ends (open_sos < 0); null for every other change.
+ */
+export interface CountsChange {
+  open_count: number;
+  open_sos: number;
+  sos_driver: number | null;
+}
+const NO_CHANGE: CountsChange = { open_count: 0, open_sos: 0, sos_driver: null };
+
+/**
  * What the open counts gain or lose for an alert that was `before` (as far as this desk knows;
  * undefined: never seen) and is now `alert`. 'unknown': an alert this desk never saw was
  * acknowledged, and whether the counts included it cannot be told (the summary is read again).
  */
-export function countsChange(before: AlertState | undefined, alert: Alert, raised: boolean): AlertSummary | 'unknown' {
+export function countsChange(before: AlertState | undefined, alert: Alert, raised: boolean): CountsChange | 'unknown' {
   const sos = alert.kind === 'sos' ? 1 : 0;
+  const sosDriver = sos ? (alert.driver?.id ?? null) : null;
   const after = stateOf(alert);
-  if (raised) return before === undefined && after === 'open' ? { open_count: 1, open_sos: sos } : { open_count: 0, open_sos: 0 };
-  if (before === undefined) return after === 'acknowledged' ? 'unknown' : { open_count: 0, open_sos: 0 };
-  return before === 'open' && after === 'acknowledged' ? { open_count: -1, open_sos: -sos } : { open_count: 0, open_sos: 0 };
+  if (raised) return before === undefined && after === 'open' ? { open_count: 1, open_sos: sos, sos_driver: sosDriver } : NO_CHANGE;
+  if (before === undefined) return after === 'acknowledged' ? 'unknown' : NO_CHANGE;
+  return before === 'open' && after === 'acknowledged' ? { open_count: -1, open_sos: -sos, sos_driver: sosDriver } : NO_CHANGE;
 }
 
-export function addCounts(summary: AlertSummary, change: AlertSummary): void {
+/**
+ * The change written into the cached counts. A driver whose SOS was acknowledged leaves the SOS
+ * drivers (since issue 45 a driver has one open SOS: later presses join it); true when other SOS are
+ * still open, since only the server can tell whether one of them is that driver's (an SOS stored
+ * before presses were joined): the caller reads the summary again.
+ */
+export function addCounts(summary: AlertSummary, change: CountsChange): boolean {
   summary.open_count = Math.max(0, summary.open_count + change.open_count);
   summary.open_sos = Math.max(0, summary.open_sos + change.open_sos);
+  const driver = change.sos_driver;
+  if (driver === null) return false;
+  if (change.open_sos > 0 && !summary.sos_drivers.includes(driver)) summary.sos_drivers.push(driver);
+  if (change.open_sos >= 0) return false;
+  summary.sos_drivers = summary.sos_drivers.filter((id) => id !== driver);
+  return summary.open_sos > 0;
 }

@@ -56,13 +56,24 @@ export const alertsChannel: RealtimeChannel = {
       return undefined;
     };
 
+    // Whether the event being heard leaves the counts to the server: read once it is heard (read
+    // inside the patch, the reading would count as on its way while its own event came, and go twice).
+    let readAfter = false;
     const counts = followQueries<Heard>({
       endpoints: ['getAlertSummary'],
       patch({ alert, raised }) {
         const change = countsChange(known.get(alert.id) ?? listedState(alert.id), alert, raised);
         known.set(alert.id, stateOf(alert));
-        if (change === 'unknown') return readSummary();
-        if (change.open_count || change.open_sos) dispatch(alertsApi.util.updateQueryData('getAlertSummary', undefined, (summary) => addCounts(summary, change)));
+        if (change === 'unknown') {
+          readAfter = true;
+          return;
+        }
+        if (!change.open_count && !change.open_sos) return;
+        dispatch(
+          alertsApi.util.updateQueryData('getAlertSummary', undefined, (summary) => {
+            readAfter = addCounts(summary, change);
+          }),
+        );
       },
       afterAnswer: 'refetch',
       refetch: readSummary,
@@ -81,6 +92,10 @@ export const alertsChannel: RealtimeChannel = {
       // The counts first: they ask the pages what this alert was before the pages take it.
       counts.heard(event);
       pages.heard(event);
+      if (readAfter) {
+        readAfter = false;
+        readSummary();
+      }
     };
 
     return {

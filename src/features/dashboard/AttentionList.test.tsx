@@ -108,7 +108,7 @@ describe('Requiere atención', () => {
     server.use(
       http.get(`${API}/alerts/summary`, async () => {
         await alertsHeld;
-        return HttpResponse.json({ open_count: 2, open_sos: 0 });
+        return HttpResponse.json({ open_count: 2, open_sos: 0, sos_drivers: [] });
       }),
     );
     const onAnswer = ({ request }: { request: Request }) => {
