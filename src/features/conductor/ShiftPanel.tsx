@@ -143,7 +143,7 @@ export function ShiftPanel({ session, storage }: { session: DriverSession; stora
             {text}
           </p>
         ))}
-      {loaded && <SosButton driverId={driverId} store={sos} onOpenChange={onSosOpen} />}
+      {loaded && <SosButton driverId={driverId} store={sos} lastFix={queue.latest} onOpenChange={onSosOpen} />}
       {!loaded && me.error && (
         <button type="button" className="flota-button flota-button--secondary flota-conductor__action" onClick={() => void me.refetch()}>
           Reintentar

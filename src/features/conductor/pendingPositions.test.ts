@@ -23,6 +23,20 @@ describe('pending positions', () => {
     expect(pendingPositions(prefixedStorage('t')).nextBatch()).toEqual([...Array(20).keys()].map((i) => at((MAX_LOCATION_BATCH + i) * 5)));
   });
 
+  it('knows the newest fix the GPS gave, kept or not, sent or not: what an SOS carries the moment it fires', () => {
+    const queue = pendingPositions(prefixedStorage('t'));
+    expect(queue.latest()).toBeNull();
+    queue.add(at(0));
+    queue.add(at(2, -32.46));
+    expect(queue.latest()).toEqual(at(2, -32.46));
+    queue.sent(1);
+    // A fix the phone hands over late (older than the newest) is not the newest.
+    queue.add(at(1, -32.47));
+    expect(queue.latest()).toEqual(at(2, -32.46));
+    queue.clear();
+    expect(queue.latest()).toBeNull();
+  });
+
   it('turns a browser fix into a point, leaving unknown speed and heading out', () => {
     const fix = { timestamp: Date.UTC(2026, 10, 22, 15), coords: { latitude: -32.4, longitude: -71.2, accuracy: 12, speed: null, heading: NaN } } as unknown as GeolocationPosition;
     expect(positionFromFix(fix)).toEqual({ latitude: -32.4, longitude: -71.2, timestamp: '2026-11-22T15:00:00.000Z', accuracy: 12, speed: undefined, heading: undefined });

@@ -21,6 +21,8 @@ export function isDueAfter(last: PendingPosition | null, next: PendingPosition, 
 export interface PendingPositions {
   /** Adds a fix unless it comes too soon after the last kept one; true when kept. */
   add(position: PendingPosition): boolean;
+  /** The newest fix the phone gave, kept or not (sent or waiting): what an SOS carries the moment it fires. */
+  latest(): PendingPosition | null;
   /** The oldest waiting positions, at most one batch. */
   nextBatch(): PendingPosition[];
   /** The server took the first `count`: forget them. */
@@ -33,9 +35,11 @@ export interface PendingPositions {
 export function pendingPositions(storage: PrefixedStorage, minSeconds: () => number = () => MIN_SECONDS_BETWEEN_POINTS): PendingPositions {
   let waiting = storage.read<PendingPosition[]>(STORAGE_KEY) ?? [];
   let lastKept: PendingPosition | null = waiting.at(-1) ?? null;
+  let newest = lastKept;
   const save = () => (waiting.length ? storage.write(STORAGE_KEY, waiting) : storage.remove(STORAGE_KEY));
   return {
     add(position) {
+      if (!newest || Date.parse(position.timestamp) >= Date.parse(newest.timestamp)) newest = position;
       if (!isDueAfter(lastKept, position, minSeconds())) return false;
       waiting = [...waiting, position];
       lastKept = position;
@@ -48,9 +52,10 @@ export function pendingPositions(storage: PrefixedStorage, minSeconds: () => num
       save();
     },
     size: () => waiting.length,
+    latest: () => newest,
     clear() {
       waiting = [];
-      lastKept = null;
+      lastKept = newest = null;
       save();
     },
   };

@@ -1,32 +1,39 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { DriverSosResponse } from '../../../../contract/alerts';
 import { useAppDispatch } from '../../../app/hooks';
+import { isNetworkError } from '../../../lib/apiError';
 import { driverApi, useGetDriverSosQuery } from '../state/driverApi';
-import type { SosStore, StoredSos } from './sosQueue';
+import { pressPositionTime, type SosFix, type SosStore, type StoredSos } from './sosQueue';
 import './sos.css';
 
 /** Held this long to fire: a brush of the screen or a pocket press cannot send it. */
 export const HOLD_MS = 2000;
 const RETRY_MS = 5000;
+/** How long the GPS may look for the fresh fix: nothing waits for it, so it may take its time. */
+const FRESH_FIX_TIMEOUT_MS = 30_000;
 
-function currentPosition(): Promise<{ latitude: number; longitude: number } | null> {
+/** A fix taken now (never a cached one), or null when the phone gives none. */
+function freshFix(): Promise<SosFix | null> {
   if (typeof navigator === 'undefined' || !('geolocation' in navigator)) return Promise.resolve(null);
   return new Promise((resolve) => {
     navigator.geolocation.getCurrentPosition(
-      (fix) => resolve({ latitude: fix.coords.latitude, longitude: fix.coords.longitude }),
+      (fix) => resolve({ latitude: fix.coords.latitude, longitude: fix.coords.longitude, timestamp: new Date(fix.timestamp).toISOString() }),
       () => resolve(null),
-      { maximumAge: 30_000, timeout: 5000 },
+      { enableHighAccuracy: true, maximumAge: 0, timeout: FRESH_FIX_TIMEOUT_MS },
     );
   });
 }
 
 /**
- * SOS: press and hold for two seconds (a ring fills; letting go cancels). Stored in the phone and
- * sent until the server takes it (the store's driver API; a 401 there ends the driver's session);
- * then the page says it was received, and later that the central acknowledged it.
+ * SOS: press and hold for two seconds (a ring fills; letting go cancels). It leaves the moment the
+ * hold ends with the phone's last known fix and its age (`lastFix`: the position tracking's newest),
+ * never waiting for the GPS (it used to wait up to 5 s); the fresh fix asked for then follows as
+ * the same alert's newer position. Both are stored in the phone and sent until the server takes
+ * them (the store's driver API; a 401 there ends the driver's session); then the page says it was
+ * received, and later that the central acknowledged it.
  * `onOpenChange` tells the page an SOS is waiting for the desk (positions more often).
  */
-export function SosButton({ driverId, store, onOpenChange }: { driverId: number; store: SosStore; onOpenChange(open: boolean): void }) {
+export function SosButton({ driverId, store, lastFix, onOpenChange }: { driverId: number; store: SosStore; lastFix(): SosFix | null; onOpenChange(open: boolean): void }) {
   const dispatch = useAppDispatch();
   const [kept, setSos] = useState<StoredSos | null>(() => store.read());
   const [holding, setHolding] = useState(false);
@@ -48,12 +55,19 @@ export function SosButton({ driverId, store, onOpenChange }: { driverId: number;
     [store],
   );
 
-  // Until received: send every few seconds. Once received: ask whether the desk acknowledged it.
+  // Until received: send every few seconds. Once received: the fresh fix, if one waits; then ask
+  // whether the desk acknowledged it.
   useEffect(() => {
     const sos = kept;
     if (!sos || sos.received?.acknowledged_at) return;
     let stopped = false;
     const tick = async () => {
+      if (sos.received && sos.fix) {
+        const sent = await dispatch(driverApi.endpoints.sendSosFix.initiate({ client_id: sos.request.client_id, ...sos.fix }, { track: false }));
+        // Taken, or refused for good (the server will never take it): done. No signal: the next tick.
+        if (!stopped && (sent.data || !isNetworkError(sent.error))) save({ ...sos, fix: null });
+        return;
+      }
       const result = sos.received
         ? await dispatch(driverApi.endpoints.getDriverSos.initiate(driverId, { forceRefetch: true, subscribe: false }))
         : await dispatch(driverApi.endpoints.sendSos.initiate(sos.request, { track: false }));
@@ -78,13 +92,30 @@ export function SosButton({ driverId, store, onOpenChange }: { driverId: number;
     timer.current = null;
     setHolding(false);
   };
+  /** The fresh fix, kept for this press unless another press or a Cerrar came first, or it is no newer than what the press carried. */
+  const followWith = useCallback(
+    (clientId: string, fix: SosFix) => {
+      const current = store.read();
+      if (!current || current.request.client_id !== clientId || current.received?.acknowledged_at) return;
+      const carried = pressPositionTime(current.request);
+      if (carried !== null && Date.parse(fix.timestamp) <= carried) return;
+      save({ ...current, fix });
+    },
+    [store, save],
+  );
+
+  const fire = () => {
+    const sos = store.create(lastFix(), new Date());
+    save(sos);
+    void freshFix().then((fix) => fix && followWith(sos.request.client_id, fix));
+  };
   const begin = () => {
     if (timer.current || open) return;
     setHolding(true);
     timer.current = setTimeout(() => {
       timer.current = null;
       setHolding(false);
-      void currentPosition().then((position) => save(store.create(position, new Date())));
+      fire();
     }, HOLD_MS);
   };
   useEffect(() => cancel, []);

@@ -1,17 +1,33 @@
 /**
  * The driver's SOS, kept in the phone's storage until the server has it: a press made without
  * signal is sent as soon as a request goes through (its client_id makes a resend count once), and
- * a reload does not lose it.
+ * a reload does not lose it. The press carries the phone's last known fix and its age; the fresh
+ * fix asked for after it is kept too, until the server has it.
  */
-import type { DriverSos, SosRequest } from '../../../../contract/alerts';
+import { MAX_SOS_POSITION_AGE_SECONDS, type DriverSos, type SosRequest } from '../../../../contract/alerts';
 import type { PrefixedStorage } from '../../../lib/storage';
 
 const STORAGE_KEY = 'conductor:sos';
+
+/** A fix of the phone: where, and when it was taken (ISO). */
+export interface SosFix {
+  latitude: number;
+  longitude: number;
+  timestamp: string;
+}
 
 export interface StoredSos {
   request: SosRequest;
   /** The server's answer once received; acknowledged_at once the desk acknowledged it. */
   received: DriverSos | null;
+  /** The fresh fix asked for after the press, until the server has it as the alert's position. */
+  fix?: SosFix | null;
+}
+
+/** When the press's own position was taken (null: it carries none). */
+export function pressPositionTime(request: SosRequest): number | null {
+  if (request.latitude == null || request.longitude == null) return null;
+  return Date.parse(request.timestamp) - (request.position_age_seconds ?? 0) * 1000;
 }
 
 function uuid(): string {
@@ -27,8 +43,11 @@ function uuid(): string {
 export function sosStore(storage: PrefixedStorage) {
   return {
     read: () => storage.read<StoredSos>(STORAGE_KEY),
-    create(position: { latitude: number; longitude: number } | null, now: Date): StoredSos {
-      const sos: StoredSos = { request: { client_id: uuid(), latitude: position?.latitude ?? null, longitude: position?.longitude ?? null, timestamp: now.toISOString() }, received: null };
+    /** A press at `now` with the phone's last known fix and its age (none, or older than a day: the server uses the shift's last position). */
+    create(lastFix: SosFix | null, now: Date): StoredSos {
+      const age = lastFix ? Math.max(0, Math.round((now.getTime() - Date.parse(lastFix.timestamp)) / 1000)) : null;
+      const known = lastFix && age !== null && age <= MAX_SOS_POSITION_AGE_SECONDS ? { latitude: lastFix.latitude, longitude: lastFix.longitude, position_age_seconds: age } : { latitude: null, longitude: null };
+      const sos: StoredSos = { request: { client_id: uuid(), ...known, timestamp: now.toISOString() }, received: null, fix: null };
       storage.write(STORAGE_KEY, sos);
       return sos;
     },

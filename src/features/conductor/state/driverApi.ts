@@ -6,7 +6,7 @@
  * state, which becomes the cached one; the socket's events patch the same entries
  * (../realtime/conductorChannel.ts).
  */
-import type { DriverSosResponse, SosRequest } from '../../../../contract/alerts';
+import type { DriverSosResponse, SosFixRequest, SosRequest } from '../../../../contract/alerts';
 import type { MyAccountResponse } from '../../../../contract/accounts';
 import type { AvailabilityRequest, DriverDispatchResponse, DriverLoginRequest, DriverLoginResponse, DriverMeResponse, LocationBatch, ShiftResponse } from '../../../../contract/api';
 import type { DriverDocumentsResponse } from '../../../../contract/documents';
@@ -123,6 +123,11 @@ export const driverApi = api.enhanceEndpoints({ addTagTypes: ['DriverDispatch', 
     /** The driver's SOS (contract/alerts.ts): sent until received, then asked until acknowledged. */
     sendSos: build.mutation<DriverSosResponse, SosRequest>({
       query: (body) => ({ url: '/driver/sos', method: 'POST', body }),
+      extraOptions: driver,
+    }),
+    /** The fresh fix that followed a press: the same alert's newer position. */
+    sendSosFix: build.mutation<DriverSosResponse, SosFixRequest>({
+      query: (body) => ({ url: '/driver/sos/position', method: 'PUT', body }),
       extraOptions: driver,
     }),
     getDriverSos: build.query<DriverSosResponse, number>({
