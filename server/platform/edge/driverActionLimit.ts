@@ -7,7 +7,8 @@
  * DATABASE_URL, so every process shares them. Beyond it: 429 in Spanish with Retry-After, nothing
  * changes; the phone may send the same action again after that many seconds (docs/api.md).
  * Positions have their own per-shift cap (INGEST_POINTS_PER_MINUTE) and an SOS is never refused:
- * repeated presses join the open one (alerts/sosPresses.ts).
+ * repeated presses join the open one, and the fresh fix that follows a press only moves its alert
+ * (alerts/sosPresses.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
