@@ -6,38 +6,26 @@
  */
 import { apiCall } from './tools/testing/http';
 import { freeDemoDrivers, putOnShift, type TaxiOnShift } from './tools/testing/dispatchFixtures';
-import { openOwnerSocket, type OwnerSocket } from './tools/testing/ownerSocket';
-import { createScratchDatabase, type ScratchDatabase } from './tools/testing/scratchDatabase';
-import { startTestServer, type TestServer } from './tools/testing/testServer';
+import { databasesToTest, useDeskServer } from './tools/testing/deskOnEachDatabase';
+import type { OwnerSocket } from './tools/testing/ownerSocket';
+import type { TestServer } from './tools/testing/testServer';
 
-const adminUrl = process.env.TEST_DATABASE_URL;
-const databases: Array<'pglite' | 'postgres'> = adminUrl ? ['pglite', 'postgres'] : ['pglite'];
 const ACTIONS = 10;
 const POINTS = 60;
 const TOO_MANY = 'Demasiadas acciones seguidas desde este teléfono. Espera unos segundos e intenta nuevamente.';
 const TOO_MANY_POINTS = 'Demasiadas ubicaciones en poco tiempo. Espera un momento y vuelve a enviarlas.';
 
-describe.each(databases)('on %s', (kind) => {
+describe.each(databasesToTest())('on %s', (kind) => {
+  const world = useDeskServer(kind, 'flota_flood', { driverActionsPerMinute: ACTIONS, ingestPointsPerMinute: POINTS });
   let server: TestServer;
-  let scratch: ScratchDatabase | null = null;
-  let desk: string;
   let socket: OwnerSocket;
   let free: { id: number; rut: string }[];
   /** A driver put on shift now: their minute of actions starts with this start. */
   const onShift = (metresNorth: number): Promise<TaxiOnShift> => putOnShift(server.url, free.shift() as { id: number; rut: string }, metresNorth);
 
   beforeAll(async () => {
-    scratch = kind === 'postgres' ? await createScratchDatabase(adminUrl as string, 'flota_flood') : null;
-    server = await startTestServer({ ...(scratch ? { databaseUrl: scratch.url } : {}), driverActionsPerMinute: ACTIONS, ingestPointsPerMinute: POINTS });
-    desk = await server.login();
+    ({ server, socket } = world);
     free = await freeDemoDrivers(server.db, server.seed.ownerId);
-    socket = await openOwnerSocket(server.url, { token: desk });
-    expect(await socket.join(server.seed.ownerId)).toMatchObject({ ok: true });
-  }, 120_000);
-  afterAll(async () => {
-    socket?.close();
-    await server?.close();
-    await scratch?.drop();
   });
 
   it('answers a driver’s burst of availability changes, arrivals and refusals with a Spanish 429 past the limit, and the desk hears no more', async () => {

@@ -9,53 +9,33 @@ import { randomUUID } from 'node:crypto';
 import type { Alert } from '../../../contract/alerts';
 import { apiCall } from '../../tools/testing/http';
 import { freeDemoDrivers, putOnShift, type TaxiOnShift } from '../../tools/testing/dispatchFixtures';
-import { openOwnerSocket, type OwnerSocket } from '../../tools/testing/ownerSocket';
-import { createScratchDatabase, type ScratchDatabase } from '../../tools/testing/scratchDatabase';
-import { startTestServer, type TestServer } from '../../tools/testing/testServer';
+import { databasesToTest, useDeskServer } from '../../tools/testing/deskOnEachDatabase';
+import type { OwnerSocket } from '../../tools/testing/ownerSocket';
+import { routeSosToMailAndWebhook, sosOutboxOf } from '../../tools/testing/sosFixtures';
+import type { TestServer } from '../../tools/testing/testServer';
 
-const adminUrl = process.env.TEST_DATABASE_URL;
-const databases: Array<'pglite' | 'postgres'> = adminUrl ? ['pglite', 'postgres'] : ['pglite'];
 const BURST = 120;
 const WAVE = 30;
 
-describe.each(databases)('on %s', (kind) => {
+describe.each(databasesToTest())('on %s', (kind) => {
+  const world = useDeskServer(kind, 'flota_sos');
   let server: TestServer;
-  let scratch: ScratchDatabase | null = null;
   let desk: string;
   let taxi: TaxiOnShift;
   let socket: OwnerSocket;
 
   beforeAll(async () => {
-    scratch = kind === 'postgres' ? await createScratchDatabase(adminUrl as string, 'flota_sos') : null;
-    server = await startTestServer(scratch ? { databaseUrl: scratch.url } : {});
-    desk = await server.login();
+    ({ server, desk, socket } = world);
     // SOS by e-mail to two addresses, and to a webhook.
-    expect((await apiCall(server.url, '/api/alert-rules', { token: desk, json: { name: 'SOS a la central', kinds: ['sos'], desk: false, email_to: ['central@example.cl', 'jefe@example.cl'] } })).status).toBe(201);
-    expect((await apiCall(server.url, '/api/webhooks', { token: desk, json: { url: 'https://93.184.216.34/flota-sos', events: ['alert.sos'] } })).status).toBe(201);
+    await routeSosToMailAndWebhook(server.url, desk, ['central@example.cl', 'jefe@example.cl']);
     const [driver] = await freeDemoDrivers(server.db, server.seed.ownerId);
     taxi = await putOnShift(server.url, driver, 500);
-    socket = await openOwnerSocket(server.url, { token: desk });
-    expect(await socket.join(server.seed.ownerId)).toMatchObject({ ok: true });
   }, 120_000);
-  afterAll(async () => {
-    socket?.close();
-    await server?.close();
-    await scratch?.drop();
-  });
 
   const press = (clientId: string, latitude: number | null = -32.45, longitude: number | null = -71.25) =>
     apiCall(server.url, '/api/driver/sos', { token: taxi.token, json: { client_id: clientId, latitude, longitude, timestamp: new Date().toISOString() } });
   const sosAlerts = () => server.db.selectFrom('alerts').select(['id', 'presses', 'latitude', 'longitude', 'acknowledged_at']).where('driver_id', '=', taxi.driverId).where('kind', '=', 'sos').orderBy('id').execute();
-  /** The outbox rows about one alert: e-mails carry the alert, webhooks an event whose data is it. */
-  const outboxOf = async (alertId: number) => {
-    const rows = await server.db.selectFrom('notification_outbox').select(['channel', 'body']).where('event_type', '=', 'alert.sos').execute();
-    const about = (row: { channel: string; body: string }) => {
-      const body = JSON.parse(row.body) as { id?: string; data?: { alert?: { id: string } } };
-      return (row.channel === 'email' ? body.id : body.data?.alert?.id) === String(alertId);
-    };
-    const mine = rows.filter(about);
-    return { email: mine.filter((row) => row.channel === 'email').length, webhook: mine.filter((row) => row.channel === 'webhook').length };
-  };
+  const outboxOf = (alertId: number) => sosOutboxOf(server.db, alertId);
 
   it(`joins a burst of ${BURST} presses into one alert: one e-mail per address, one webhook, one alert on the desks, every press confirmed`, async () => {
     const ids = Array.from({ length: BURST }, () => randomUUID());

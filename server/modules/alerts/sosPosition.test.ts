@@ -9,56 +9,38 @@
 import { randomUUID } from 'node:crypto';
 import type { Alert } from '../../../contract/alerts';
 import { freeDemoDrivers, putOnShift, type TaxiOnShift } from '../../tools/testing/dispatchFixtures';
+import { databasesToTest, useDeskServer } from '../../tools/testing/deskOnEachDatabase';
 import { apiCall, driverLogin } from '../../tools/testing/http';
-import { openOwnerSocket, type OwnerSocket } from '../../tools/testing/ownerSocket';
-import { createScratchDatabase, type ScratchDatabase } from '../../tools/testing/scratchDatabase';
-import { createSecondOwner, SECOND_OWNER, startTestServer, type TestServer } from '../../tools/testing/testServer';
-
-const adminUrl = process.env.TEST_DATABASE_URL;
-const databases: Array<'pglite' | 'postgres'> = adminUrl ? ['pglite', 'postgres'] : ['pglite'];
+import type { OwnerSocket } from '../../tools/testing/ownerSocket';
+import { routeSosToMailAndWebhook, sosOutboxOf } from '../../tools/testing/sosFixtures';
+import { createSecondOwner, SECOND_OWNER, type TestServer } from '../../tools/testing/testServer';
 
 /** Where the phone last knew it was, and where the fresh fix puts it. */
 const LAST_KNOWN = { latitude: -32.451, longitude: -71.231 };
 const FRESH = { latitude: -32.4525, longitude: -71.2333 };
 
-describe.each(databases)('on %s', (kind) => {
+describe.each(databasesToTest())('on %s', (kind) => {
+  const world = useDeskServer(kind, 'flota_sos_fix');
   let server: TestServer;
-  let scratch: ScratchDatabase | null = null;
   let desk: string;
+  let socket: OwnerSocket;
   let taxi: TaxiOnShift;
   let other: TaxiOnShift;
-  let socket: OwnerSocket;
 
   beforeAll(async () => {
-    scratch = kind === 'postgres' ? await createScratchDatabase(adminUrl as string, 'flota_sos_fix') : null;
-    server = await startTestServer(scratch ? { databaseUrl: scratch.url } : {});
-    desk = await server.login();
-    expect((await apiCall(server.url, '/api/alert-rules', { token: desk, json: { name: 'SOS a la central', kinds: ['sos'], desk: false, email_to: ['central@example.cl'] } })).status).toBe(201);
-    expect((await apiCall(server.url, '/api/webhooks', { token: desk, json: { url: 'https://93.184.216.34/flota-sos', events: ['alert.sos'] } })).status).toBe(201);
+    ({ server, desk, socket } = world);
+    await routeSosToMailAndWebhook(server.url, desk, ['central@example.cl']);
     const [first, second] = await freeDemoDrivers(server.db, server.seed.ownerId);
     taxi = await putOnShift(server.url, first, 500);
     other = await putOnShift(server.url, second, 900);
-    socket = await openOwnerSocket(server.url, { token: desk });
-    expect(await socket.join(server.seed.ownerId)).toMatchObject({ ok: true });
   }, 120_000);
-  afterAll(async () => {
-    socket?.close();
-    await server?.close();
-    await scratch?.drop();
-  });
 
   const press = (token: string, json: Record<string, unknown>) => apiCall(server.url, '/api/driver/sos', { token, json: { client_id: randomUUID(), timestamp: new Date().toISOString(), ...json } });
   const sendFix = (token: string, json: Record<string, unknown>) => apiCall(server.url, '/api/driver/sos/position', { method: 'PUT', token, json });
   const openSosOf = async (driverId: number) => ((await apiCall(server.url, '/api/alerts?kind=sos&state=open', { token: desk })).body.alerts as Alert[]).filter((alert) => alert.driver?.id === driverId);
   const summary = async () => (await apiCall(server.url, '/api/alerts/summary', { token: desk })).body as { open_sos: number; sos_drivers: number[] };
   /** The e-mails and webhook deliveries written for one alert. */
-  const notificationsOf = async (alertId: number) => {
-    const rows = await server.db.selectFrom('notification_outbox').select(['channel', 'body']).where('event_type', '=', 'alert.sos').execute();
-    return rows.filter((row) => {
-      const body = JSON.parse(row.body) as { id?: string; data?: { alert?: { id: string } } };
-      return (row.channel === 'email' ? body.id : body.data?.alert?.id) === String(alertId);
-    }).length;
-  };
+  const notificationsOf = (alertId: number) => sosOutboxOf(server.db, alertId);
   const acknowledgeAll = async (driverId: number) => {
     for (const alert of await openSosOf(driverId)) expect((await apiCall(server.url, `/api/alerts/${alert.id}/acknowledge`, { token: desk, json: {} })).status).toBe(200);
   };
@@ -72,7 +54,7 @@ describe.each(databases)('on %s', (kind) => {
     expect(sent.body.sos).toMatchObject({ client_id: clientId, acknowledged_at: null });
     const [raised] = await openSosOf(taxi.driverId);
     expect(raised).toMatchObject({ id: episode, presses: 1, occurred_at: pressedAt.toISOString(), position: { ...LAST_KNOWN, at: new Date(pressedAt.getTime() - 40_000).toISOString() } });
-    expect(await notificationsOf(episode)).toBe(2);
+    expect(await notificationsOf(episode)).toEqual({ email: 1, webhook: 1 });
 
     // Three seconds later the GPS answers: the same alert, its newer position, no press.
     const fixedAt = new Date(pressedAt.getTime() + 3000).toISOString();
@@ -80,7 +62,7 @@ describe.each(databases)('on %s', (kind) => {
     expect(moved.status).toBe(200);
     expect(moved.body.sos).toMatchObject({ id: episode, client_id: clientId, acknowledged_at: null });
     expect(await openSosOf(taxi.driverId)).toEqual([{ ...raised, position: { ...FRESH, speed_kmh: null, at: fixedAt } }]);
-    expect(await notificationsOf(episode)).toBe(2);
+    expect(await notificationsOf(episode)).toEqual({ email: 1, webhook: 1 });
     // The desks hear it as a change of the one alert they have, never as a new one.
     await socket.waitFor((e) => e.event === 'alert_changed' && (e.payload as { alert: Alert }).alert.position?.at === fixedAt, 10_000);
     const raisedOnDesks = socket.events.filter((e) => e.event === 'alert_raised' && (e.payload as { alert: Alert }).alert.id === episode);
@@ -92,7 +74,7 @@ describe.each(databases)('on %s', (kind) => {
     const again = await press(taxi.token, { ...LAST_KNOWN, position_age_seconds: 30 });
     expect(again.body.sos.id).toBe(episode);
     expect(await openSosOf(taxi.driverId)).toMatchObject([{ id: episode, presses: 2, position: { ...FRESH, at: fixedAt } }]);
-    expect(await notificationsOf(episode)).toBe(2);
+    expect(await notificationsOf(episode)).toEqual({ email: 1, webhook: 1 });
     await acknowledgeAll(taxi.driverId);
 
     // Acknowledged: a fix that comes after that moves nothing (the desk closed what it looked at).
