@@ -6,7 +6,7 @@ import { Field } from '../../../components/form/Field';
 import { formatPhoneCL } from '../../../lib/format';
 import { telHref } from '../../../components/PhoneLink';
 import type { TripAction } from '../state/driverApi';
-import { ConfirmStep } from '../ConfirmStep';
+import { ConfirmQuestion, ConfirmStep } from '../ConfirmStep';
 import { navigationLinks } from './navigationLinks';
 import { useCountdown } from '../../../hooks/useCountdown';
 import type { TimedTrip } from '../state/driverDispatchState';
@@ -101,31 +101,22 @@ function FinishWithFare({ busy, onFinish }: { busy: boolean; onFinish(farePesos:
         )}
       </Field>
       {askingNoFare ? (
-        <div className="flota-confirm-step" role="group" aria-label={NO_FARE_QUESTION}>
-          <p className="flota-confirm-step__question">{NO_FARE_QUESTION}</p>
-          <button
-            ref={confirmRef}
-            type="button"
-            className="flota-button flota-button--primary flota-conductor__action"
-            disabled={busy}
-            onClick={() => {
-              setAskingNoFare(false);
-              onFinish(null);
-            }}
-          >
-            Terminar sin monto
-          </button>
-          <button
-            type="button"
-            className="flota-button flota-button--secondary flota-conductor__action"
-            onClick={() => {
-              setAskingNoFare(false);
-              amountRef.current?.focus();
-            }}
-          >
-            Escribir el monto
-          </button>
-        </div>
+        <ConfirmQuestion
+          question={NO_FARE_QUESTION}
+          confirmLabel="Terminar sin monto"
+          cancelLabel="Escribir el monto"
+          tone="primary"
+          disabled={busy}
+          confirmRef={confirmRef}
+          onConfirm={() => {
+            setAskingNoFare(false);
+            onFinish(null);
+          }}
+          onCancel={() => {
+            setAskingNoFare(false);
+            amountRef.current?.focus();
+          }}
+        />
       ) : (
         <button type="submit" className="flota-button flota-button--primary flota-conductor__action" disabled={busy}>
           Finalizar
