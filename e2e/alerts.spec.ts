@@ -215,9 +215,10 @@ test('a zone drawn and reshaped on the map, a taxi entering it, Reconocer seen b
   }
   console.info(`SOS: de soltar a la franja del escritorio, ${latencies.length} pulsaciones: p50 ${percentile(latencies, 50)} ms, p95 ${percentile(latencies, 95)} ms, en ${((Date.now() - loopStarted) / 1000).toFixed(1)} s (carga ${os.loadavg()[0].toFixed(1)})`);
 
-  // The fresh fix the last press asked for comes: the same alert moves, and the inbox says so.
+  // The fresh fix the last press asked for comes three seconds later: the same alert moves, and the inbox says so.
   const entryOfSos = page.getByTestId('alert').filter({ hasText: 'SOS de' }).first();
   await expect(entryOfSos).toContainText('Sin reconocer');
+  await driverPage.clock.runFor(3000);
   await driverPage.evaluate(
     ([latitude, longitude]) => {
       const fix = { timestamp: Date.now(), coords: { latitude, longitude, accuracy: 5, altitude: null, altitudeAccuracy: null, heading: null, speed: null } } as unknown as GeolocationPosition;

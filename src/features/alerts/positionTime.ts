@@ -8,13 +8,14 @@ import { formatTime } from '../../../contract/dateFormat';
 import { formatShortDuration } from '../../../contract/duration';
 
 /** A fix this much older than its alert is worth saying; a few seconds are what any fix is. */
-const STALE_SECONDS = 10;
+const STALE_MS = 10_000;
 
 export function positionTimeText(alert: Alert): string | null {
   if (!alert.position) return null;
-  const gap = Math.round((Date.parse(alert.position.at) - Date.parse(alert.occurred_at)) / 1000);
+  // In milliseconds: a fix that came a fraction of a second after the press still followed it.
+  const gapMs = Date.parse(alert.position.at) - Date.parse(alert.occurred_at);
   const at = formatTime(alert.position.at, { seconds: true });
-  if (gap <= -STALE_SECONDS) return `Posición de las ${at} (${formatShortDuration(-gap)} antes)`;
-  if (gap > 0) return `Posición actualizada a las ${at}`;
+  if (gapMs <= -STALE_MS) return `Posición de las ${at} (${formatShortDuration(Math.round(-gapMs / 1000))} antes)`;
+  if (gapMs > 0) return `Posición actualizada a las ${at}`;
   return null;
 }
