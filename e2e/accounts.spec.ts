@@ -130,6 +130,13 @@ test('fares: the driver types the taxímetro amount at Finalizar, the trip shows
   await trip.getByRole('button', { name: 'Pasajero a bordo' }).click();
   const finish = trip.getByRole('form', { name: 'Finalizar el viaje' });
   await expect(finish).toContainText('Si lo dejas vacío, Flota estima la tarifa con la distancia y el tiempo del viaje.');
+  // Finalizar on an empty field asks once (issue 46); the driver goes back and types the amount.
+  await finish.getByRole('button', { name: 'Finalizar' }).click();
+  const noFare = finish.getByRole('group', { name: '¿Terminar sin monto? Flota estimará la tarifa' });
+  await expect(noFare.getByRole('button', { name: 'Terminar sin monto' })).toBeFocused();
+  await noFare.scrollIntoViewIfNeeded();
+  await driverPage.screenshot({ path: screenshotPath('accounts-finish-no-fare-390') });
+  await noFare.getByRole('button', { name: 'Escribir el monto' }).click();
   await finish.getByLabel('Monto del taxímetro (opcional)').fill('12.500');
   await finish.scrollIntoViewIfNeeded();
   await driverPage.emulateMedia({ colorScheme: 'light' });

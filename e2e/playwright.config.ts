@@ -22,6 +22,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: 'artifacts/test-results',
+  // A migrated database every spawned server copies instead of making its own (support/globalSetup.ts).
+  globalSetup: './support/globalSetup.ts',
   // Each worker has a server of its own (support/test.ts), so workers share no data and no ports
   // (support/ports.ts). E2E_WORKERS sets how many.
   workers: Number(process.env.E2E_WORKERS ?? 1),

@@ -37,7 +37,7 @@ const cspViolations = (page: Page) => page.evaluate(() => (window as unknown as 
 
 /** Where the taxi's dot is drawn on the passenger's map (its screen position). */
 async function taxiDot(page: Page) {
-  const box = await page.locator('.pg-dot-taxi').boundingBox();
+  const box = await page.locator('.pg-map .pg-dot-taxi').boundingBox();
   return box ? { x: Math.round(box.x), y: Math.round(box.y) } : null;
 }
 
@@ -91,7 +91,7 @@ test.describe('the passenger follows their taxi (a server of its own, its clock 
       await expect(rider.getByText('Rojas')).toHaveCount(0);
       await expect(rider.getByText('Marta')).toHaveCount(0);
       await expect(rider.getByText(/Llega en alrededor de \d+ minutos?\./)).toBeVisible();
-      await expect(rider.locator('.pg-dot-taxi')).toBeVisible();
+      await expect(rider.locator('.pg-map .pg-dot-taxi')).toBeVisible();
       await expect(rider.locator('.leaflet-tile-loaded').first()).toBeVisible();
       expect(await rider.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
       const before = await taxiDot(rider);
@@ -103,6 +103,11 @@ test.describe('the passenger follows their taxi (a server of its own, its clock 
       await expect.poll(async () => (await taxiDot(rider))?.y, { timeout: 20_000 }).not.toBe(before?.y);
       await expect(rider.locator('.pg-eta')).not.toHaveText(etaBefore ?? '');
       await rider.screenshot({ path: screenshotPath('tracking-en-camino-moved-390x844') });
+      // What the dots are, and the map's controls in Spanish (issue 46).
+      await expect(rider.getByRole('list', { name: 'Leyenda del mapa' }).getByRole('listitem')).toHaveText(['Su taxi', 'Recogida']);
+      await expect(rider.getByRole('button', { name: 'Acercar' })).toBeVisible();
+      await expect(rider.getByRole('button', { name: 'Alejar' })).toBeVisible();
+      await expect(rider.locator('.pg-map')).not.toContainText(/Leaflet|Zoom/);
       expect(await cspViolations(rider)).toEqual([]);
 
       await trip(driverPage).getByRole('button', { name: 'Llegué' }).click();
@@ -110,7 +115,8 @@ test.describe('the passenger follows their taxi (a server of its own, its clock 
       await rider.screenshot({ path: screenshotPath('tracking-llego-390x844') });
       await trip(driverPage).getByRole('button', { name: 'Pasajero a bordo' }).click();
       await expect(rider.getByRole('heading', { name: 'A bordo' })).toBeVisible();
-      await expect(rider.locator('.pg-dot-taxi')).toHaveCount(0);
+      await expect(rider.locator('.pg-map .pg-dot-taxi')).toHaveCount(0);
+      await expect(rider.getByRole('list', { name: 'Leyenda del mapa' })).toHaveText('Recogida');
       await rider.screenshot({ path: screenshotPath('tracking-a-bordo-390x844') });
       await trip(driverPage).getByRole('button', { name: 'Finalizar' }).click();
       await expect(rider.getByRole('heading', { name: 'Finalizado' })).toBeVisible();

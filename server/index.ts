@@ -134,7 +134,7 @@ export async function main(options: MainOptions = {}): Promise<void> {
   // Last, after the start-up logs (a pretty-printing logger writes from a worker thread), so the URL
   // and the demo login are the last lines on screen.
   await new Promise((resolve) => setTimeout(resolve, 100));
-  console.info(readyBanner({ host: config.host, port, demoFleetCode: demo?.fleetCode ?? null, demoPhoneDriverRut: phoneDriverRut }));
+  console.info(readyBanner({ host: config.host, port, demoFleetCode: demo?.fleetCode ?? null, demoPhoneDriverRut: phoneDriverRut, simulatedTaxis: simulator ? simulated.length : 0 }));
 }
 
 /** What a newcomer needs to start: where Flota answers, and the demo login. */
@@ -143,12 +143,15 @@ export function readyBanner({
   port,
   demoFleetCode,
   demoPhoneDriverRut = null,
+  simulatedTaxis = 0,
 }: {
   host: string;
   port: number;
   demoFleetCode: string | null;
   /** The demo driver the simulator leaves alone, for /conductor on a phone. */
   demoPhoneDriverRut?: string | null;
+  /** How many demo taxis the simulator drives: said, so nobody takes them for real phones. */
+  simulatedTaxis?: number;
 }): string {
   const shown = host === '0.0.0.0' || host === '::' || host === '127.0.0.1' || host === '' ? 'localhost' : host;
   const lines = [`Flota lista en http://${shown}:${port}`];
@@ -157,6 +160,7 @@ export function readyBanner({
     for (const user of DEMO_DESK_USERS) lines.push(`  ${deskRoleLabels[user.role]}: RUT ${user.display} · contraseña ${DEMO_PASSWORD}`);
     if (demoPhoneDriverRut) lines.push(`  Conductor (teléfono, /conductor): RUT ${formatRut(demoPhoneDriverRut)} · contraseña ${DEMO_PASSWORD} · código ${demoFleetCode}`);
   }
+  if (simulatedTaxis > 0) lines.push(`Simulador: ${simulatedTaxis} taxis de demostración circulan solos; SIMULATOR=off npm start lo apaga.`);
   if (host === '127.0.0.1' || host === 'localhost') lines.push('Solo en este equipo; HOST=0.0.0.0 la abre a la red (ver README).');
   const rule = '─'.repeat(Math.max(...lines.map((line) => line.length)) + 4);
   return ['', rule, ...lines.map((line) => `  ${line}`), rule, ''].join('\n');

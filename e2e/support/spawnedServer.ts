@@ -1,18 +1,19 @@
 /**
- * A server of the test's own (npx tsx e2e/support/e2eServer.ts) on spare ports, so a test can read
+ * A server of the test's own (node with tsx's loader running e2e/support/e2eServer.ts) on spare ports, so a test can read
  * its log, stop it and start it again on the same data folder (same data, same JWT secret). Like the
  * shared server, it runs without the demo-history pass and, unless `env` asks, without history.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { copyDataTemplate } from '../../server/tools/testing/dataFolderTemplate';
 
 export interface SpawnedServer {
   url: string;
   /** Everything the process wrote to stdout so far (pino JSON lines at LOG_LEVEL=info). */
   output(): string;
   stop(): Promise<void>;
-  /** kill -9 of the whole process group (npx → tsx → node): no shutdown at all, as in a crash. */
+  /** kill -9 of the whole process group (the server and anything it started): no shutdown at all, as in a crash. */
   kill(): Promise<void>;
 }
 
@@ -33,7 +34,11 @@ export async function spawnServer({
 }): Promise<SpawnedServer> {
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn('npx', ['tsx', 'e2e/support/e2eServer.ts'], {
+  // The run's migrated database, unless the folder has its own (a restart on the same data).
+  copyDataTemplate(dataDir);
+  // node with tsx's loader (ESM too: e2eServer.ts imports the server dynamically), not `npx tsx`:
+  // two fewer processes to start, and to stop, per server.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/e2eServer.ts'], {
     cwd: root,
     env: { ...process.env, E2E_PORT: String(port), E2E_TILE_PORT: String(tilePort), E2E_DATA_DIR: dataDir, LOG_LEVEL: 'info', LOG_FORMAT: 'json', SIMULATOR: simulator ? 'on' : 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -57,10 +62,10 @@ export async function spawnServer({
     output: () => output,
     async stop() {
       const group = child.pid as number;
-      // The whole group (npx → tsx → node), by its id: SIGTERM is the server's clean shutdown.
+      // The whole group, by its id: SIGTERM is the server's clean shutdown.
       if (child.exitCode === null) process.kill(-group, 'SIGTERM');
       await exited;
-      // npx exits before the server below it has closed its ports: a test that starts the server
+      // The group may outlive the process (a child of the server): a test that starts the server
       // again on the same ports must wait for the whole group (EADDRINUSE otherwise).
       await groupGone(group);
     },

@@ -49,6 +49,11 @@ describe('ready banner', () => {
     const banner = readyBanner({ host: '127.0.0.1', port: 8080, demoFleetCode: 'LIGUA1', demoPhoneDriverRut: '123456785' });
     expect(banner).toContain('Conductor (teléfono, /conductor): RUT 12.345.678-5 · contraseña flota-demo · código LIGUA1');
   });
+
+  it('says when the simulator drives the demo taxis, and how to turn it off (issue 46)', () => {
+    expect(readyBanner({ host: '127.0.0.1', port: 8080, demoFleetCode: 'LIGUA1', simulatedTaxis: 24 })).toContain('Simulador: 24 taxis de demostración circulan solos; SIMULATOR=off npm start lo apaga.');
+    expect(readyBanner({ host: '127.0.0.1', port: 8080, demoFleetCode: 'LIGUA1', simulatedTaxis: 0 })).not.toContain('Simulador');
+  });
 });
 
 describe('logged URL', () => {

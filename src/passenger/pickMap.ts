@@ -4,11 +4,11 @@
  * a click puts the pickup there; the marker can be dragged to correct it.
  */
 import L from 'leaflet';
-import { addWatchedBaseLayer, type MapPoint } from './tripMap';
+import { addWatchedBaseLayer, passengerMap, type MapPoint } from './tripMap';
 import 'leaflet/dist/leaflet.css';
 
 export function createPickMap(element: HTMLElement, tiles: { url: string; attribution: string }, start: MapPoint, onPick: (point: MapPoint) => void, onBaseMapFailed: (failed: boolean) => void) {
-  const map = L.map(element, { zoomControl: true, attributionControl: true, scrollWheelZoom: false }).setView([start.latitude, start.longitude], 15);
+  const map = passengerMap(element).setView([start.latitude, start.longitude], 15);
   const watch = addWatchedBaseLayer(map, tiles, onBaseMapFailed);
   const icon = L.divIcon({ className: '', html: '<div class="pg-dot pg-dot-pickup" aria-hidden="true"></div>', iconSize: [18, 18] });
   let marker: L.Marker | null = null;

@@ -16,6 +16,18 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, te
   return node;
 }
 
+/** What the map's two dots are: the taxi's only while it is shown. */
+function legend(withTaxi: boolean): HTMLElement {
+  const list = el('ul', 'pg-legend');
+  list.setAttribute('aria-label', 'Leyenda del mapa');
+  for (const [kind, text] of withTaxi ? ([['taxi', 'Su taxi'], ['pickup', 'Recogida']] as const) : ([['pickup', 'Recogida']] as const)) {
+    const item = el('li', '');
+    item.append(el('span', `pg-dot pg-dot-${kind}`), text);
+    list.append(item);
+  }
+  return list;
+}
+
 export interface Tiles {
   url: string;
   attribution: string;
@@ -85,6 +97,7 @@ export function createTripPage(root: HTMLElement, tiles: Tiles) {
         mapBox.setAttribute('aria-label', view.position ? 'Mapa: su taxi y el punto de recogida' : 'Mapa: el punto de recogida');
         parts.push(mapBox);
         if (baseMapFailed) parts.push(baseMapNotice);
+        parts.push(legend(view.position !== null));
       }
       if (view.pickup.label) {
         const pickup = el('p', 'pg-pickup', 'Recogida: ');

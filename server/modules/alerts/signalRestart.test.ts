@@ -1,5 +1,5 @@
 /**
- * A server restarted with 5,000 taxis on shift, all reporting (issue 43). Before, the sin-señal sweep
+ * A server restarted with a fleet on shift (1,000 taxis here; issue 43 measured 5,000), all reporting. Before, the sin-señal sweep
  * read every open shift 5 s after the start, found the whole fleet quiet (the server had been down
  * longer than the threshold) and raised them one transaction at a time for minutes while the phones
  * were already reporting again: 99 % false "sin señal", each followed by a "señal recuperada", and
@@ -24,7 +24,8 @@ import { rawText, watchQueries } from '../../tools/testing/queryWatch';
 import { TEST_JWT_SECRET } from '../../tools/testing/testServer';
 import { ALERTS_DEFAULTS } from './settings';
 
-const TAXIS = 5000;
+// A thousand: the stale-list fault raised every silent taxi whatever the count, and the bench (npm run bench -- quick) carries the 5,000.
+const TAXIS = 1000;
 
 const clock = manualClock(new Date());
 const config: Config = {
@@ -99,7 +100,7 @@ afterAll(async () => {
   await database?.close();
 }, 60_000);
 
-it('raises no "sin señal" and no "señal recuperada" for 5,000 reporting taxis after a restart, and stores every point while the sweep runs', async () => {
+it('raises no "sin señal" and no "señal recuperada" for 1,000 reporting taxis after a restart, and stores every point while the sweep runs', async () => {
   // The fleet as the stopped server left it: every taxi's last point stored at the clock's time.
   await sql`insert into shift_locations (shift_id, latitude, longitude, recorded_at)
     select id, -32.45, -71.25, ${clock.now()} from shifts where owner_id = ${fleet.ownerId}`.execute(database.db);

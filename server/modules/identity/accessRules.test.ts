@@ -49,7 +49,8 @@ describe.each(EVERY_DESK_ROLE)('%s on every desk route', (role) => {
     for (const [key, who] of deskRoutes()) {
       const method = key.split(' ')[0];
       const sample = await routeSamples[key]({ db: server.db, ownerId: server.seed.ownerId });
-      const before = await databaseFingerprint(server.db);
+      // Only a refusal is compared with the database before it (a fingerprint reads every table).
+      const before = who.includes(role) ? null : await databaseFingerprint(server.db);
       const { status, body } = await apiCall(server.url, sample.path, { method, token: tokens[role], json: sample.json, raw: sample.raw });
       if (who.includes(role)) {
         expect({ key, ok: status >= 200 && status < 300 }).toEqual({ key, ok: true });

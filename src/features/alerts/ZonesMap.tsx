@@ -69,7 +69,8 @@ export default function ZonesMap({ zones, mode, editing, onDrawn, onReady }: { z
       adapter: new TerraDrawMapLibreGLAdapter({ map }),
       idStrategy,
       // The shape being edited stays selected: a click beside it must not drop its handles.
-      modes: [new TerraDrawPolygonMode(), new TerraDrawCircleMode(), new TerraDrawSelectMode({ flags: selectFlags, allowManualDeselection: false })],
+      // A circle by a drag from its centre (what a hand does first) or by two clicks (issue 46).
+      modes: [new TerraDrawPolygonMode(), new TerraDrawCircleMode({ drawInteraction: 'click-move-or-drag' }), new TerraDrawSelectMode({ flags: selectFlags, allowManualDeselection: false })],
     });
     draw.start();
     draw.on('finish', (id) => {

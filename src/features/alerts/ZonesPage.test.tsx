@@ -141,7 +141,7 @@ describe('Zonas: drawing and saving', () => {
     const sent = serveZones([]);
     const { user } = await openZones();
     await user.click(screen.getByRole('button', { name: 'Dibujar círculo' }));
-    expect(screen.getByText('Haz clic en el centro y arrastra hasta el radio.')).toBeInTheDocument();
+    expect(screen.getByText('Arrastra desde el centro hasta el radio, o haz clic en el centro y otra vez en el radio.')).toBeInTheDocument();
     act(() => terraDrawStandIn.current?.finish(circleRing([-71.2264, -32.4519], 300), 'circle'));
     const form = screen.getByRole('form', { name: 'Nueva zona' });
     expect(within(form).getByText('Círculo de 300 m dibujado.')).toBeInTheDocument();
@@ -177,11 +177,20 @@ describe('Zonas: drawing and saving', () => {
 
 describe('Zonas: editing and deleting', () => {
   const plaza = zone({ id: 7, name: 'Plaza Vieja', speed_limit_kmh: 40 });
+  // jsdom has no scrollIntoView; a test that watches it puts one on, and it goes after.
+  afterEach(() => Reflect.deleteProperty(Element.prototype, 'scrollIntoView'));
 
   it('Editar puts the zone’s shape on the map with handles and its fields in the form; a drag and a change are saved', async () => {
     const sent = serveZones([plaza]);
     const { user } = await openZones();
+    // jsdom lays nothing out: which element Editar scrolls into view is what can be seen here.
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
     await user.click(await screen.findByRole('button', { name: 'Editar Plaza Vieja' }));
+    // The map (with its drawing tools) is brought into view: on a phone the list sits far below it.
+    expect(scrolled.map((element) => element.querySelector('[role="toolbar"]')?.getAttribute('aria-label'))).toEqual(['Dibujar']);
     const form = screen.getByRole('form', { name: 'Editar zona «Plaza Vieja»' });
     expect(within(form).getByLabelText('Nombre')).toHaveValue('Plaza Vieja');
     expect(within(form).getByLabelText('Límite de velocidad (km/h, opcional)')).toHaveValue('40');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { zoneKindLabels, type Zone } from '../../../contract/alerts';
 import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingText } from '../../components/LoadingText';
@@ -10,6 +10,9 @@ import { ZoneForm, type ZoneFields } from './ZoneForm';
 import { ZonesFileButtons } from './ZonesFileButtons';
 import type { DrawMode, DrawnShape } from './ZonesMap';
 import './zones.css';
+
+/** What works in the circle mode: a drag from the centre, or a click on the centre and another on the radius. */
+export const CIRCLE_HINT = 'Arrastra desde el centro hasta el radio, o haz clic en el centro y otra vez en el radio.';
 
 const ZonesMap = lazy(() => import(/* webpackChunkName: "zones-map" */ './ZonesMap'));
 
@@ -31,6 +34,7 @@ export function ZonesPage({ taxis, taxisFailed }: { taxis: readonly RuleTaxi[] |
   const [updateZone, updating] = useUpdateZoneMutation();
   const [deleteZone, deleting] = useDeleteZoneMutation();
   const [mode, setMode] = useState<DrawMode>(null);
+  const mapArea = useRef<HTMLDivElement>(null);
   const [shape, setShape] = useState<DrawnShape | null>(null);
   const [editingId, setEditingId] = useState<number | null>(null);
   // The drawing tools wait for the map: a click before it loaded drew nothing, with no word why.
@@ -48,6 +52,8 @@ export function ZonesPage({ taxis, taxisFailed }: { taxis: readonly RuleTaxi[] |
     setSaved(null);
   }
   function startEditing(zone: Zone) {
+    // The list sits below the map (far below on a phone): Editar brings the map, fitted to the shape, into view.
+    mapArea.current?.scrollIntoView?.({ block: 'nearest' });
     setEditingId(zone.id);
     setShape(shapeOf(zone));
     setMode('edit');
@@ -85,7 +91,7 @@ export function ZonesPage({ taxis, taxisFailed }: { taxis: readonly RuleTaxi[] |
     <section aria-labelledby={titleId} className="flota-zones">
       <PageHeader id={titleId} title="Zonas" subtitle="Paraderos, zonas de servicio y restringidas: entradas, salidas, permanencia y velocidad generan alertas" />
       <div className="flota-zones__layout">
-        <div className="flota-zones__map">
+        <div className="flota-zones__map" ref={mapArea}>
           <div className="flota-zones__tools" role="toolbar" aria-label="Dibujar">
             <button type="button" className={`flota-button ${mode === 'polygon' ? 'flota-button--primary' : 'flota-button--secondary'}`} aria-pressed={mode === 'polygon'} disabled={!mapReady} onClick={() => startDrawing('polygon')}>
               Dibujar polígono
@@ -94,7 +100,7 @@ export function ZonesPage({ taxis, taxisFailed }: { taxis: readonly RuleTaxi[] |
               Dibujar círculo
             </button>
             <ZonesFileButtons onImported={(count) => setSaved(count === 1 ? '1 zona importada.' : `${count} zonas importadas.`)} />
-            {mode && mode !== 'edit' && <span className="flota-zones__hint">{mode === 'polygon' ? 'Haz clic en cada vértice y en el primero para cerrar.' : 'Haz clic en el centro y arrastra hasta el radio.'}</span>}
+            {mode && mode !== 'edit' && <span className="flota-zones__hint">{mode === 'polygon' ? 'Haz clic en cada vértice y en el primero para cerrar.' : CIRCLE_HINT}</span>}
           </div>
           <Suspense fallback={<LoadingText>Cargando mapa...</LoadingText>}>
             <ZonesMap zones={data?.zones ?? []} mode={mode} editing={editing} onDrawn={(drawn) => setShape(drawn)} onReady={() => setMapReady(true)} />

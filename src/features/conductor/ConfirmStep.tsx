@@ -3,7 +3,7 @@
  * answers (the safe one last, where a thumb rests after a mis-tap), each a full-width button. On a
  * phone in a moving taxi, one tap on "No se presentó" or "Terminar turno" ended a trip or a shift.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 
 export interface ConfirmStepProps {
   /** The first button ("Terminar turno"). */
@@ -40,21 +40,49 @@ export function ConfirmStep({ label, question, confirmLabel, cancelLabel = 'Volv
     );
   }
   return (
+    <ConfirmQuestion
+      question={question}
+      confirmLabel={confirmLabel}
+      cancelLabel={cancelLabel}
+      tone="danger"
+      disabled={disabled}
+      confirmRef={confirmRef}
+      onConfirm={() => {
+        setAsking(false);
+        onConfirm();
+      }}
+      onCancel={() => setAsking(false)}
+    />
+  );
+}
+
+/** The second step's question and its two answers, the acting one first: ConfirmStep's, and any form's that asks before it acts. */
+export function ConfirmQuestion({
+  question,
+  confirmLabel,
+  cancelLabel,
+  tone,
+  disabled = false,
+  confirmRef,
+  onConfirm,
+  onCancel,
+}: {
+  question: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  tone: 'danger' | 'primary';
+  disabled?: boolean;
+  confirmRef?: RefObject<HTMLButtonElement | null>;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  return (
     <div className="flota-confirm-step" role="group" aria-label={question}>
       <p className="flota-confirm-step__question">{question}</p>
-      <button
-        ref={confirmRef}
-        type="button"
-        className="flota-button flota-button--danger flota-conductor__action"
-        disabled={disabled}
-        onClick={() => {
-          setAsking(false);
-          onConfirm();
-        }}
-      >
+      <button ref={confirmRef} type="button" className={`flota-button flota-button--${tone} flota-conductor__action`} disabled={disabled} onClick={onConfirm}>
         {confirmLabel}
       </button>
-      <button type="button" className="flota-button flota-button--secondary flota-conductor__action" onClick={() => setAsking(false)}>
+      <button type="button" className="flota-button flota-button--secondary flota-conductor__action" onClick={onCancel}>
         {cancelLabel}
       </button>
     </div>

@@ -2,7 +2,10 @@ import type { NotificationsStatus } from '../../../contract/notifications';
 import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingText } from '../../components/LoadingText';
 
-/** Whether this server sends e-mail (SMTP_URL): said plainly, rather than offering what it cannot do. */
+/**
+ * Whether this server sends e-mail (SMTP_URL): said plainly, rather than offering what it cannot do,
+ * and in words an owner can take to their administrator (not the variable's name; issue 46).
+ */
 export function EmailStatus({ status, isLoading, failed, onRetry }: { status: NotificationsStatus | undefined; isLoading: boolean; failed: boolean; onRetry: () => void }) {
   let body;
   if (isLoading) body = <LoadingText>Cargando...</LoadingText>;
@@ -16,7 +19,7 @@ export function EmailStatus({ status, isLoading, failed, onRetry }: { status: No
   else
     body = (
       <p role="status">
-        <strong>El correo no está configurado en este servidor.</strong> Las alertas no se pueden enviar por correo hasta que quien administra el servidor defina <code>SMTP_URL</code> y <code>SMTP_FROM</code>.
+        <strong>El correo no está configurado en este servidor.</strong> Las alertas no se pueden enviar por correo todavía. Pide a quien administra el servidor de Flota que configure el envío de correo (una cuenta SMTP y la dirección remitente); cuando esté listo, este aviso cambia solo.
       </p>
     );
   return (

@@ -11,6 +11,10 @@ describe('Notificaciones', () => {
     serveNotifications({ email: false });
     renderApp('/dashboard/notifications', { signedIn: true });
     expect(await screen.findByText('El correo no está configurado en este servidor.')).toBeInTheDocument();
+    // What to ask for, in an owner's words: no setting's name.
+    const notice = screen.getByRole('region', { name: 'Correo' });
+    expect(notice).toHaveTextContent('Pide a quien administra el servidor de Flota que configure el envío de correo (una cuenta SMTP y la dirección remitente)');
+    expect(notice).not.toHaveTextContent('SMTP_URL');
     expect(await screen.findByText('Aún no hay webhooks: agrega uno para que tus sistemas reciban las alertas de la flota.')).toBeInTheDocument();
   });
 

@@ -105,11 +105,29 @@ describe('/conductor dispatch', () => {
     expect(actions).toEqual(['finish 42 {"fare_pesos":4500}']);
   }, 30_000);
 
-  it('finishes without an amount when the field is left empty (the server estimates)', async () => {
+  it('asks once before finishing with the field empty (issue 46), then finishes without an amount (the server estimates)', async () => {
     const { actions } = driverDispatchServer({ availability: 'ocupado', offer: null, trip: trip({ status: 'a_bordo', customer_name: 'Ana Pérez' }), fares_enabled: true });
     const { user } = signedInDriver();
     const finish = await screen.findByRole('form', { name: 'Finalizar el viaje' }, SLOW);
+    const amount = within(finish).getByRole('textbox', { name: 'Monto del taxímetro (opcional)' });
+
+    // One tap on an empty field ends nothing: it asks, with the answer under the thumb.
     await user.click(within(finish).getByRole('button', { name: 'Finalizar' }));
+    const question = within(finish).getByRole('group', { name: '¿Terminar sin monto? Flota estimará la tarifa' });
+    expect(within(question).getByRole('button', { name: 'Terminar sin monto' })).toHaveFocus();
+    expect(actions).toEqual([]);
+
+    // "Escribir el monto" goes back to the field; typing there puts Finalizar back.
+    await user.click(within(question).getByRole('button', { name: 'Escribir el monto' }));
+    expect(amount).toHaveFocus();
+    expect(within(finish).queryByRole('group')).not.toBeInTheDocument();
+    await user.click(within(finish).getByRole('button', { name: 'Finalizar' }));
+    await user.type(amount, '3');
+    expect(within(finish).queryByRole('group')).not.toBeInTheDocument();
+    await user.clear(amount);
+
+    await user.click(within(finish).getByRole('button', { name: 'Finalizar' }));
+    await user.click(within(finish).getByRole('button', { name: 'Terminar sin monto' }));
     expect(await screen.findByText(/Esperando viajes/)).toBeInTheDocument();
     expect(actions).toEqual(['finish 42']);
   }, 30_000);

@@ -1,12 +1,12 @@
 import type { DriverTrip } from '../../../../contract/api';
 import { MAX_FARE_PESOS } from '../../../../contract/fares';
 import { parsePesos } from '../../../../contract/money';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Field } from '../../../components/form/Field';
 import { formatPhoneCL } from '../../../lib/format';
 import { telHref } from '../../../components/PhoneLink';
 import type { TripAction } from '../state/driverApi';
-import { ConfirmStep } from '../ConfirmStep';
+import { ConfirmQuestion, ConfirmStep } from '../ConfirmStep';
 import { navigationLinks } from './navigationLinks';
 import { useCountdown } from '../../../hooks/useCountdown';
 import type { TimedTrip } from '../state/driverDispatchState';
@@ -48,15 +48,26 @@ function NoShowAction({ trip, busy, onConfirm }: { trip: TimedTrip; busy: boolea
 const FARE_HINT = 'Si lo dejas vacío, Flota estima la tarifa con la distancia y el tiempo del viaje.';
 const FARE_INVALID = 'Escribe el monto en pesos enteros, sin decimales (por ejemplo 4.500).';
 
+/** Asked once when Finalizar is pressed with the field empty (issue 46): one tap does not end a trip without its fare. */
+export const NO_FARE_QUESTION = '¿Terminar sin monto? Flota estimará la tarifa';
+
 /**
- * Finalizar when the fleet records fares: the taxímetro's amount, optional. Left empty, the server
- * estimates the fare from the trip's trail and marks it as an estimate.
+ * Finalizar when the fleet records fares: the taxímetro's amount, optional. Left empty, the phone
+ * asks once whether to finish without it; then the server estimates the fare from the trip's trail
+ * and marks it as an estimate.
  */
 function FinishWithFare({ busy, onFinish }: { busy: boolean; onFinish(farePesos: number | null): void }) {
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [askingNoFare, setAskingNoFare] = useState(false);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  // Focus follows the question, so a keyboard or a screen reader is never left behind.
+  useEffect(() => {
+    if (askingNoFare) confirmRef.current?.focus();
+  }, [askingNoFare]);
   const finish = () => {
-    if (typed.trim() === '') return onFinish(null);
+    if (typed.trim() === '') return setAskingNoFare(true);
     const pesos = parsePesos(typed);
     if (pesos === null || pesos > MAX_FARE_PESOS) return setError(FARE_INVALID);
     setError(undefined);
@@ -76,6 +87,7 @@ function FinishWithFare({ busy, onFinish }: { busy: boolean; onFinish(farePesos:
         {(control) => (
           <input
             {...control}
+            ref={amountRef}
             name="fare_pesos"
             inputMode="numeric"
             autoComplete="off"
@@ -83,13 +95,33 @@ function FinishWithFare({ busy, onFinish }: { busy: boolean; onFinish(farePesos:
             onChange={(event) => {
               setTyped(event.target.value);
               setError(undefined);
+              setAskingNoFare(false);
             }}
           />
         )}
       </Field>
-      <button type="submit" className="flota-button flota-button--primary flota-conductor__action" disabled={busy}>
-        Finalizar
-      </button>
+      {askingNoFare ? (
+        <ConfirmQuestion
+          question={NO_FARE_QUESTION}
+          confirmLabel="Terminar sin monto"
+          cancelLabel="Escribir el monto"
+          tone="primary"
+          disabled={busy}
+          confirmRef={confirmRef}
+          onConfirm={() => {
+            setAskingNoFare(false);
+            onFinish(null);
+          }}
+          onCancel={() => {
+            setAskingNoFare(false);
+            amountRef.current?.focus();
+          }}
+        />
+      ) : (
+        <button type="submit" className="flota-button flota-button--primary flota-conductor__action" disabled={busy}>
+          Finalizar
+        </button>
+      )}
     </form>
   );
 }
