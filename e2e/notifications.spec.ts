@@ -135,7 +135,7 @@ test('Notificaciones at 1366×768 and 390×844, light and dark: axe over the pag
 
       const { documentWidth, viewport } = await page.evaluate(() => ({ documentWidth: document.documentElement.scrollWidth, viewport: window.innerWidth }));
       expect(documentWidth, `no sideways scroll, ${name} ${colorScheme}`).toBe(viewport);
-      // The page at 390×844 is phoneScreens.spec.ts's (axe in both themes).
+      // The page at 390×844 is deskLooks.spec.ts's phone sweep (axe in both themes).
       if (name === 'desk') await expectNoAxeViolations(page, undefined, { name: `page ${name} ${colorScheme}` });
       await page.screenshot({ path: screenshotPath(`notifications-${name}-${colorScheme}-list`), fullPage: true });
     }

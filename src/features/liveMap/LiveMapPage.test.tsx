@@ -276,6 +276,22 @@ describe('Mapa en Vivo', () => {
     expect(sockets.sockets.filter((candidate) => candidate.active)).toEqual([socket]);
   });
 
+  it('opened from another screen while the desk is connected (Alertas holds the connection), it does not say Conectando...', async () => {
+    serveShifts(fleet());
+    const sockets = fakeSocketFactory();
+    const { user } = renderApp('/dashboard', { signedIn: true, createSocket: sockets.createSocket });
+    await screen.findByRole('heading', { level: 1, name: 'Panel de Control' });
+    const active = () => sockets.sockets.filter((candidate) => candidate.active);
+    await waitFor(() => expect(active()).toHaveLength(1));
+    const socket = active()[0];
+    act(() => socket.simulateConnect());
+    await user.click(within(screen.getByRole('navigation', { name: 'Navegación principal' })).getByRole('link', { name: 'Mapa en Vivo' }));
+    await screen.findByRole('heading', { name: 'Conductores Activos' });
+    expect(screen.queryByText('Conectando...')).not.toBeInTheDocument();
+    // The same connection: the map took hold of it rather than opening another.
+    expect(active()).toEqual([socket]);
+  });
+
   it('the panel counts taxis per status and filters by it', async () => {
     const { user } = await openMap();
     const filters = within(panel()).getByRole('group', { name: 'Filtrar por estado' });

@@ -31,6 +31,11 @@ export interface ChannelHandlers {
    * happened until now (those events went nowhere), so read it again.
    */
   onJoined?(): void;
+  /**
+   * This channel took hold of a socket another channel had opened and that is up (`since`: when it
+   * connected): its screen hears no 'connect' of its own.
+   */
+  onAlreadyConnected?(since: string): void;
   /** In its rooms again after a drop, or the server lost events (resync): reload what the screen shows. */
   onReconnect?(): void;
   /** The socket closed: drop anything held for it (buffers, timers). */

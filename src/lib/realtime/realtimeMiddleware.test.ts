@@ -139,6 +139,30 @@ describe('the realtime connection with channels', () => {
     expect(sockets.sockets).toHaveLength(1);
   });
 
+  it('tells a channel that takes hold of a socket already up that it is connected, and since when; not while it is still connecting, nor once it dropped', () => {
+    const { store, sockets, board, map } = setup();
+    const told: string[] = [];
+    const onAlreadyConnected = (since: string) => void told.push(since);
+    const handlers = map.channel.attach;
+    map.channel.attach = (channelStore) => ({ ...handlers(channelStore), onAlreadyConnected });
+    store.dispatch(board.opened());
+    store.dispatch(map.opened());
+    expect(told).toEqual([]);
+    store.dispatch(map.closed());
+    sockets.last.simulateConnect();
+
+    // The map's screen opens again later, on the board's socket: it hears when that connected.
+    store.dispatch(map.opened());
+    expect(sockets.sockets).toHaveLength(1);
+    expect(told).toEqual(['2026-11-27T04:00:00.000Z']);
+
+    // Down, it is not said to be up.
+    store.dispatch(map.closed());
+    sockets.last.simulateDrop();
+    store.dispatch(map.opened());
+    expect(told).toHaveLength(1);
+  });
+
   it('keeps the socket while any channel holds it, and closes it when the last lets go', () => {
     const { store, sockets, board, map } = setup();
     store.dispatch(board.opened());

@@ -82,6 +82,8 @@ export function createRealtimeMiddleware({ channels, onUnauthorized, roles = {},
     const getState = store.getState as () => never;
     const attached: Attached[] = [];
     const sockets = new Map<string, ClientSocket>();
+    /** When each role's socket last connected, while it is up. */
+    const connectedAt = new Map<string, string>();
     /** Channels holding each role's connection (each at most once). */
     const holders = new Map<string, Set<string>>();
     const roleOf = (channel: RealtimeChannel<never>) => channel.role ?? 'desk';
@@ -120,11 +122,14 @@ export function createRealtimeMiddleware({ channels, onUnauthorized, roles = {},
         joinedBefore = true;
       };
       current.on('connect', () => {
-        store.dispatch(realtimeConnected(new Date(now()).toISOString(), role));
+        const at = new Date(now()).toISOString();
+        connectedAt.set(role, at);
+        store.dispatch(realtimeConnected(at, role));
         if (join) join(current, getState(), joined);
         else joined();
       });
       current.on('disconnect', (reason: string) => {
+        connectedAt.delete(role);
         store.dispatch(realtimeDisconnected(reason, reason !== 'io client disconnect', role));
         // socket.io retries every drop except one the server asked for; we want that one back too.
         if (reason === 'io server disconnect') current.connect();
@@ -154,6 +159,7 @@ export function createRealtimeMiddleware({ channels, onUnauthorized, roles = {},
       const closing = sockets.get(role);
       if (!closing) return;
       sockets.delete(role);
+      connectedAt.delete(role);
       closing.off(); // before disconnect(): our own disconnect is not news
       closing.disconnect();
     }
@@ -169,6 +175,10 @@ export function createRealtimeMiddleware({ channels, onUnauthorized, roles = {},
         if (!holders.has(role)) holders.set(role, new Set());
         holders.get(role)?.add(opening.channel.name);
         open(role);
+        // A socket already up (the live map opened after Alertas' channel connected): no 'connect'
+        // will come for the screen that has just opened, so its channel is told.
+        const since = connectedAt.get(role);
+        if (since) opening.handlers.onAlreadyConnected?.(since);
       } else if (releasing) {
         const role = roleOf(releasing.channel);
         holders.get(role)?.delete(releasing.channel.name);

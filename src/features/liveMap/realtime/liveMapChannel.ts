@@ -15,6 +15,7 @@
 import type { z } from 'zod';
 import { SocketEvent } from '../../../../contract/socketEvents';
 import type { RealtimeChannel } from '../../../lib/realtime/channel';
+import { realtimeConnected } from '../../../lib/realtime/connectionActions';
 import { followQueries } from '../../../lib/realtime/followedQueries';
 import type { Availability } from '../../../../contract/api';
 import { locationsReceived, shiftEnded, shiftStarted, type ActiveShiftsState } from '../state/activeShiftsSlice';
@@ -178,6 +179,10 @@ export function createLiveMapChannel({ flushIntervalMs = 250 }: LiveMapChannelOp
         onJoined() {
           availabilities.joined();
           snapshot.joined();
+        },
+        // The map opened on the desk's socket already up (Alertas' channel opened it): not "Conectando...".
+        onAlreadyConnected(since) {
+          dispatch(realtimeConnected(since));
         },
         onReconnect() {
           refetchedFor.clear();
