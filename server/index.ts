@@ -160,7 +160,7 @@ export function readyBanner({
     for (const user of DEMO_DESK_USERS) lines.push(`  ${deskRoleLabels[user.role]}: RUT ${user.display} · contraseña ${DEMO_PASSWORD}`);
     if (demoPhoneDriverRut) lines.push(`  Conductor (teléfono, /conductor): RUT ${formatRut(demoPhoneDriverRut)} · contraseña ${DEMO_PASSWORD} · código ${demoFleetCode}`);
   }
-  if (simulatedTaxis > 0) lines.push(`Simulador: ${simulatedTaxis} taxis de demostración circulan solos; SIMULATOR=off npm start lo apaga.`);
+  if (simulatedTaxis > 0) lines.push(`Taxis simulados: ${simulatedTaxis} de demostración circulan solos; SIMULATOR=off npm start los detiene.`);
   if (host === '127.0.0.1' || host === 'localhost') lines.push('Solo en este equipo; HOST=0.0.0.0 la abre a la red (ver README).');
   const rule = '─'.repeat(Math.max(...lines.map((line) => line.length)) + 4);
   return ['', rule, ...lines.map((line) => `  ${line}`), rule, ''].join('\n');

@@ -51,8 +51,8 @@ describe('ready banner', () => {
   });
 
   it('says when the simulator drives the demo taxis, and how to turn it off (issue 46)', () => {
-    expect(readyBanner({ host: '127.0.0.1', port: 8080, demoFleetCode: 'LIGUA1', simulatedTaxis: 24 })).toContain('Simulador: 24 taxis de demostración circulan solos; SIMULATOR=off npm start lo apaga.');
-    expect(readyBanner({ host: '127.0.0.1', port: 8080, demoFleetCode: 'LIGUA1', simulatedTaxis: 0 })).not.toContain('Simulador');
+    expect(readyBanner({ host: '127.0.0.1', port: 8080, demoFleetCode: 'LIGUA1', simulatedTaxis: 24 })).toContain('Taxis simulados: 24 de demostración circulan solos; SIMULATOR=off npm start los detiene.');
+    expect(readyBanner({ host: '127.0.0.1', port: 8080, demoFleetCode: 'LIGUA1', simulatedTaxis: 0 })).not.toContain('Taxis simulados');
   });
 });
 
