@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { DriverDispatchResponse, DriverOffer, DriverTrip } from '../../../../contract/api';
 import { API } from '../../../testing/apiEdge';
@@ -182,7 +182,11 @@ describe('/conductor dispatch', () => {
     expect(navigator.vibrate).toHaveBeenCalledTimes(2);
 
     await user.click(screen.getByRole('button', { name: 'Rechazar' }));
-    await user.click(await screen.findByRole('radio', { name: 'Fuera de servicio' }));
+    // The switch is disabled while the decline is on its way; a tap then does nothing, as on the phone.
+    expect(await screen.findByText(/Esperando viajes/)).toBeInTheDocument();
+    const outOfService = screen.getByRole('radio', { name: 'Fuera de servicio' });
+    await waitFor(() => expect(outOfService).toBeEnabled());
+    await user.click(outOfService);
     expect(await screen.findByRole('radio', { name: 'Fuera de servicio' })).toHaveAttribute('aria-checked', 'true');
     expect(actions).toEqual(['decline 42', 'decline 43', 'availability fuera_de_servicio']);
   }, 30_000);
