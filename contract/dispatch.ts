@@ -374,10 +374,15 @@ export const candidateSchema = z.object({
 export type Candidate = z.infer<typeof candidateSchema>;
 export const candidatesQuerySchema = z
   .object({
-    latitude: z.coerce.number({ error: 'Latitud inválida' }),
-    longitude: z.coerce.number({ error: 'Longitud inválida' }),
+    latitude: z.coerce.number({ error: 'Latitud inválida' }).describe('Latitud del punto de recogida'),
+    longitude: z.coerce.number({ error: 'Longitud inválida' }).describe('Longitud del punto de recogida'),
     /** The booking the candidates are for: taxis that let its offer go unanswered come last, marked. */
-    booking_id: z.coerce.number({ error: 'Reserva inválida' }).int('Reserva inválida').positive('Reserva inválida').optional(),
+    booking_id: z.coerce
+      .number({ error: 'Reserva inválida' })
+      .int('Reserva inválida')
+      .positive('Reserva inválida')
+      .optional()
+      .describe('La reserva: los taxis que dejaron su oferta sin respuesta van al final, marcados (`offer_unanswered`)'),
   })
   .refine((p) => insideServiceArea(p.latitude, p.longitude), { message: OUTSIDE_AREA_MESSAGE, path: ['latitude'] });
 export const candidatesResponseSchema = z.object({

@@ -36,9 +36,6 @@ export type FareTariff = z.infer<typeof fareTariffSchema>;
 export const fareTariffResponseSchema = z.object({ tariff: fareTariffSchema });
 export type FareTariffResponse = z.infer<typeof fareTariffResponseSchema>;
 
-/** Finalizar's body as OpenAPI shows it (optional, as is the amount). */
-export const tripFinishBodyDoc = z.object({ fare_pesos: z.number().int().min(0).max(MAX_FARE_PESOS).nullish() }).nullish();
-
 /** Finalizar's optional body: the amount the taxímetro shows; absent or null, Flota estimates it. */
 export const tripFinishRequestSchema = z
   .object({ fare_pesos: pesos(FareMessages.fare, MAX_FARE_PESOS).nullish() })

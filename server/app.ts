@@ -114,9 +114,6 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
   await app.register(fastifyCompress, { threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'] });
   await registerOpenApi(app, mounted.flatMap((module) => module.openApiTags ?? []));
 
-  // Every route's path and query parameters, before its own checks (platform/params.ts).
-  app.addHook('preValidation', refuseNulParameters);
-
   const edge = await registerEdge(app, config, db, deps.loginLimits);
 
   // socket.io first: the driver routes publish to the owners' rooms. Who a handshake is comes from
@@ -159,8 +156,11 @@ export async function buildServer(given: Config, deps: ServerDeps): Promise<Flot
     throw error;
   }
   callers = composed.callers;
-  // Before any route: every /api route must declare its access rule, and each request is checked against it.
+  // Before any route: every /api route must declare its access rule, and each request is checked
+  // against it before its input is (preValidation: a caller without a session learns nothing of it).
   const access = callers.guard(app);
+  // Every route's path and query parameters, after who calls and before the route's own checks (platform/params.ts).
+  app.addHook('preValidation', refuseNulParameters);
   await app.register(healthRoutes, { prefix, db, dbKind });
   if (config.metricsToken) registerMetricsRoute(app, metrics, config.metricsToken);
   try {

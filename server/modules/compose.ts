@@ -63,7 +63,7 @@ export async function composeModules(mounted: readonly FlotaModule[], platform: 
     async register(app) {
       const registered: { module: FlotaModule; context: ModuleContext; parts: unknown }[] = [];
       for (const module of mounted) {
-        const context: ModuleContext = { ...base, services: servicesOf(module), authenticate: callers.authenticate, authenticateDriver: callers.authenticateDriver };
+        const context: ModuleContext = { ...base, services: servicesOf(module), authenticateDriver: callers.authenticateDriver };
         registered.push({ module, context, parts: await module.register(app, context) });
       }
       for (const { module, context, parts } of registered) {

@@ -98,9 +98,10 @@ export interface BuildContext extends PlatformContext {
 }
 
 export interface ModuleContext extends BuildContext {
-  /** services.callers.authenticate, at hand. */
-  authenticate: preHandlerAsyncHookHandler;
-  /** services.callers.authenticateDriver, at hand. */
+  /**
+   * services.callers.authenticateDriver, at hand: driver routes add it as a preValidation hook. Desk
+   * routes need nothing: the access guard signs the caller in before any input is judged.
+   */
   authenticateDriver: preHandlerAsyncHookHandler;
 }
 

@@ -21,7 +21,8 @@ export function withoutBlanks(query: unknown): Record<string, unknown> {
 /**
  * preValidation for every route: a NUL character (`%00`) in a path or query parameter is a Spanish
  * 400 before any handler reads it. PostgreSQL text cannot hold one, so it used to reach SQL as a 500
- * (`GET /api/customers?query=%00`); bodies are already checked by parseBody.
+ * (`GET /api/customers?query=%00`); bodies are checked by their
+ * route's schema (requestValidation.ts). Registered after the access guard: who calls is judged first.
  */
 export async function refuseNulParameters(request: FastifyRequest): Promise<void> {
   const where = nulPath(request.params) ?? nulPath(request.query);

@@ -1,7 +1,8 @@
 /**
  * What one route declares beside its handler: who may call it (`access`, read by the access guard,
  * which also refuses to start a server with an /api route that declares nobody) and its OpenAPI
- * description (`schema`). `app.get('/vehicles', routeSpecs.listVehicles, handler)`.
+ * description (`schema`), whose body and query schemas also check the input (requestValidation.ts).
+ * `app.get('/vehicles', routeSpecs.listVehicles, handler)` in a plugin typed FastifyPluginAsyncZod.
  */
 import type { DeskRole } from '../../contract/entities';
 import type { RouteDoc } from './openapi/routeDocs';
@@ -19,12 +20,13 @@ export const PUBLIC: readonly Principal[] = ['public'];
 /** A driver's token (the phone API); these routes authenticate the driver themselves. */
 export const DRIVER: readonly Principal[] = ['driver'];
 
-export interface RouteSpec {
-  schema: RouteDoc;
+/** `S` keeps the route's own schemas' types, so the zod type provider types `request.body` and `request.query`. */
+export interface RouteSpec<S extends RouteDoc = RouteDoc> {
+  schema: S;
   config: { access: readonly Principal[] };
 }
 
-export function routeSpec(access: readonly Principal[], schema: RouteDoc): RouteSpec {
+export function routeSpec<S extends RouteDoc>(access: readonly Principal[], schema: S): RouteSpec<S> {
   return { schema, config: { access } };
 }
 

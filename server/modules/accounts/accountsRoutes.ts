@@ -3,18 +3,13 @@
  * the estado de cuenta, the cierre del día and the fleet's settings. Every change writes its entry and
  * its line in Actividad in one transaction; entries are only ever inserted.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   AccountMessages,
-  accountSettingsSchema,
   chargeKinds,
-  closingQuerySchema,
-  entryCreateSchema,
   idempotencyKeyField,
-  reversalCreateSchema,
-  statementQuerySchema,
-  termsCreateSchema,
   type BalancesResponse,
   type ClosingResponse,
   type DriverAccountResponse,
@@ -26,8 +21,8 @@ import { driverNames } from '../drivers';
 import { ownerId, signedInUser } from '../identity';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/schema';
-import { HttpError, parseBody } from '../../platform/errors';
-import { idParam, withoutBlanks } from '../../platform/params';
+import { HttpError } from '../../platform/errors';
+import { idParam } from '../../platform/params';
 import { zonedDate } from '../../platform/timeZone';
 import { accountOf, fleetBalances } from './balances';
 import type { AccountEvents } from './events';
@@ -62,7 +57,7 @@ function idempotencyKey(request: FastifyRequest, fromBody: string | undefined): 
 
 const driverLabel = (driver: { first_name: string; last_name: string }) => `${driver.first_name} ${driver.last_name}`;
 
-export const accountsRoutes: FastifyPluginAsync<Options> = async (app, { db, clock, timeZone, events }) => {
+export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, clock, timeZone, events }) => {
   const today = () => zonedDate(clock.now(), timeZone);
 
   /** Inserts once under its key, with its Actividad line; a repeat answers the stored entry (200), a reused key for another entry 409. */
@@ -114,7 +109,7 @@ export const accountsRoutes: FastifyPluginAsync<Options> = async (app, { db, clo
   app.post('/accounts/drivers/:id/terms', routeSpecs.createTerms, async (request, reply) => {
     const owner = ownerId(request);
     const driver = await findDriver(db, owner, idParam(request.params, AccountMessages.driverNotFound));
-    const body = parseBody(termsCreateSchema, request.body);
+    const body = request.body;
     if (body.effective_from < today()) throw new HttpError(400, AccountMessages.effectiveInPast, { effective_from: AccountMessages.effectiveInPast });
     const user = signedInUser(request);
     const row = await db.transaction().execute(async (trx) => {
@@ -133,7 +128,7 @@ export const accountsRoutes: FastifyPluginAsync<Options> = async (app, { db, clo
   app.post('/accounts/drivers/:id/entries', routeSpecs.createEntry, async (request, reply): Promise<EntryResponse> => {
     const owner = ownerId(request);
     const driver = await findDriver(db, owner, idParam(request.params, AccountMessages.driverNotFound));
-    const body = parseBody(entryCreateSchema, request.body);
+    const body = request.body;
     const user = signedInUser(request);
     const isCharge = (chargeKinds as readonly string[]).includes(body.kind);
     if (isCharge && user.role === 'operador') throw new HttpError(403, AccountMessages.chargesForManagers);
@@ -163,7 +158,7 @@ export const accountsRoutes: FastifyPluginAsync<Options> = async (app, { db, clo
     const owner = ownerId(request);
     const original = await findEntry(db, owner, idParam(request.params, AccountMessages.entryNotFound));
     if (!original) throw new HttpError(404, AccountMessages.entryNotFound);
-    const body = parseBody(reversalCreateSchema, request.body);
+    const body = request.body;
     if (original.kind === 'reversa') throw new HttpError(409, AccountMessages.reversalOfReversal);
     const driver = await findDriver(db, owner, original.driver_id);
     const user = signedInUser(request);
@@ -192,12 +187,12 @@ export const accountsRoutes: FastifyPluginAsync<Options> = async (app, { db, clo
   app.get('/accounts/drivers/:id/statement', routeSpecs.statement, async (request): Promise<StatementResponse> => {
     const owner = ownerId(request);
     const driver = await findDriver(db, owner, idParam(request.params, AccountMessages.driverNotFound));
-    const query = parseBody(statementQuerySchema, withoutBlanks(request.query));
+    const query = request.query;
     return { driver, from: query.from, to: query.to, ...(await statementEntries(db, owner, driver.id, query.from, query.to)) };
   });
 
   app.get('/accounts/closing', routeSpecs.closing, async (request): Promise<ClosingResponse> => {
-    const query = parseBody(closingQuerySchema, withoutBlanks(request.query));
+    const query = request.query;
     return dayClosing(db, ownerId(request), query.date ?? today());
   });
 
@@ -205,7 +200,7 @@ export const accountsRoutes: FastifyPluginAsync<Options> = async (app, { db, clo
 
   app.put('/accounts/settings', routeSpecs.updateSettings, async (request) => {
     const owner = ownerId(request);
-    const body = parseBody(accountSettingsSchema, request.body);
+    const body = request.body;
     const before = await readAccountSettings(db, owner);
     await db.transaction().execute(async (trx) => {
       await writeAccountSettings(trx, owner, body);

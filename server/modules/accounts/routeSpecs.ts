@@ -22,6 +22,7 @@ import {
 import { EVERY_DESK_ROLE, FLEET_MANAGERS } from '../../../contract/roles';
 import { driver, errors, idParams, owner, platformTags, tagNames, type OpenApiTag } from '../../platform/openapi/routeDocs';
 import { DRIVER, routeSpec } from '../../platform/routeSpec';
+import { blanksAsAbsent } from '../../platform/requestValidation';
 
 export const openApiTags = {
   accounts: {
@@ -91,7 +92,7 @@ export const routeSpecs = {
     tags: [Tags.accounts],
     security: owner,
     params: idParams,
-    querystring: statementQuerySchema,
+    querystring: blanksAsAbsent(statementQuerySchema),
     response: { 200: statementResponseSchema, ...errors(400, 401, 403, 404) },
   }),
   // GET /api/accounts/closing
@@ -100,7 +101,7 @@ export const routeSpecs = {
     description: 'Los cargos y lo recaudado de un día (hoy si falta `date`), por medio de pago y por usuario de la mesa, con el efectivo esperado en caja. Una reversa cuenta en el tipo del movimiento que reversa.',
     tags: [Tags.accounts],
     security: owner,
-    querystring: closingQuerySchema,
+    querystring: blanksAsAbsent(closingQuerySchema),
     response: { 200: closingResponseSchema, ...errors(400, 401, 403) },
   }),
   // GET /api/accounts/settings

@@ -1,13 +1,13 @@
 /** La bandeja (every desk role): the fleet's alerts newest first, the open count, and "Reconocer". */
-import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { acknowledgeRequestSchema, alertsQuerySchema, type AlertResponse, type AlertsResponse, type AlertSummary } from '../../../contract/alerts';
+import { type AlertResponse, type AlertsResponse, type AlertSummary } from '../../../contract/alerts';
 import { recordActivity } from '../desk';
 import { ownerId, signedInUser } from '../identity';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/schema';
-import { HttpError, parseBody } from '../../platform/errors';
-import { idParam, withoutBlanks } from '../../platform/params';
+import { HttpError } from '../../platform/errors';
+import { idParam } from '../../platform/params';
 import { acknowledgeAlert, findAlert, listDeskAlerts, openCounts, toAlert, toDriverSos } from './alertsRepo';
 import type { AlertEvents } from './events';
 import { routeSpecs } from './routeSpecs';
@@ -19,16 +19,13 @@ export const AlertMessages = {
 
 interface Options {
   db: Kysely<Database>;
-  authenticate: preHandlerAsyncHookHandler;
   events: AlertEvents;
   clock: Clock;
 }
 
-export const alertsRoutes: FastifyPluginAsync<Options> = async (app, { db, authenticate, events, clock }) => {
-  app.addHook('preHandler', authenticate);
-
+export const alertsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, events, clock }) => {
   app.get('/alerts', routeSpecs.listAlerts, async (request): Promise<AlertsResponse> => {
-    const query = parseBody(alertsQuerySchema, withoutBlanks(request.query));
+    const query = request.query;
     const owner = ownerId(request);
     const [{ rows, hasMore }, counts] = [await listDeskAlerts(db, owner, query), await openCounts(db, owner)];
     return { alerts: rows.map(toAlert), open_count: counts.open, has_more: hasMore };
@@ -42,7 +39,7 @@ export const alertsRoutes: FastifyPluginAsync<Options> = async (app, { db, authe
   app.post('/alerts/:id/acknowledge', routeSpecs.acknowledgeAlert, async (request): Promise<AlertResponse> => {
     const id = idParam(request.params, AlertMessages.notFound);
     const owner = ownerId(request);
-    const { note } = parseBody(acknowledgeRequestSchema, request.body);
+    const { note } = request.body;
     const user = signedInUser(request);
     const row = await db.transaction().execute(async (trx) => {
       const acknowledged = await acknowledgeAlert(trx, owner, id, user.name, note, clock.now());

@@ -47,7 +47,7 @@ export const alertsModule: FlotaModule<AlertsParts> = {
   settings: alertsSettings,
   emits: ['alertRaised'],
   handlers: [onPositionAccepted, onShiftEnded, onBookingUnaccepted],
-  async register(app, { prefix, config, db, publish, events: bus, clock, authenticate, authenticateDriver, backgroundPasses }) {
+  async register(app, { prefix, config, db, publish, events: bus, clock, authenticateDriver, backgroundPasses }) {
     await ensureDefaultRulesForAll(db);
     const ttl = config.databaseUrl ? CLUSTER_CACHE_MS : Number.POSITIVE_INFINITY;
     const zones = createZonesCache(db, ttl);
@@ -57,9 +57,9 @@ export const alertsModule: FlotaModule<AlertsParts> = {
     const engine = createEventsEngine({ db, raiser, events, zones, rules, config: config.alerts, clock, log: app.log, timeZone: config.tzFleet });
     app.addHook('onClose', async () => engine.idle());
 
-    await app.register(zonesRoutes, { prefix, db, authenticate, changed: (ownerId) => zones.forget(ownerId) });
-    await app.register(rulesRoutes, { prefix, db, authenticate, changed: (ownerId) => rules.forget(ownerId) });
-    await app.register(alertsRoutes, { prefix, db, authenticate, events, clock });
+    await app.register(zonesRoutes, { prefix, db, changed: (ownerId) => zones.forget(ownerId) });
+    await app.register(rulesRoutes, { prefix, db, changed: (ownerId) => rules.forget(ownerId) });
+    await app.register(alertsRoutes, { prefix, db, events, clock });
     await app.register(sosRoutes, { prefix, db, authenticateDriver, raiser, rules, events });
 
     const retentionMs = config.alerts.retentionDays * 86_400_000;

@@ -25,6 +25,7 @@ import { okResponseSchema } from '../../../contract/common';
 import { EVERY_DESK_ROLE, FLEET_MANAGERS } from '../../../contract/roles';
 import { driver, errors, idParams, owner, platformTags, tagNames, type OpenApiTag } from '../../platform/openapi/routeDocs';
 import { DRIVER, routeSpec } from '../../platform/routeSpec';
+import { blanksAsAbsent } from '../../platform/requestValidation';
 
 export const openApiTags = {
   zones: { name: 'Zonas', description: 'Polígonos y círculos de la flota, con límite de velocidad, permanencia y horario; importación y exportación GeoJSON.' },
@@ -33,9 +34,9 @@ export const openApiTags = {
 
 const Tags = tagNames({ ...platformTags, ...openApiTags });
 type Rest = Omit<Parameters<typeof routeSpec>[1], 'summary' | 'tags' | 'security'>;
-const managers = (tag: string, summary: string, rest: Rest) => routeSpec(FLEET_MANAGERS, { summary, tags: [tag], security: owner, ...rest });
-const desk = (summary: string, rest: Rest, tag: string = Tags.alerts) => routeSpec(EVERY_DESK_ROLE, { summary, tags: [tag], security: owner, ...rest });
-const phone = (summary: string, rest: Rest) => routeSpec(DRIVER, { summary, tags: [Tags.driverApp], security: driver, ...rest });
+const managers = <R extends Rest>(tag: string, summary: string, rest: R) => routeSpec(FLEET_MANAGERS, { summary, tags: [tag], security: owner, ...rest });
+const desk = <R extends Rest>(summary: string, rest: R, tag: string = Tags.alerts) => routeSpec(EVERY_DESK_ROLE, { summary, tags: [tag], security: owner, ...rest });
+const phone = <R extends Rest>(summary: string, rest: R) => routeSpec(DRIVER, { summary, tags: [Tags.driverApp], security: driver, ...rest });
 
 export const routeSpecs = {
   // Read by every desk role: an Operador sees the zones on the live and dispatch maps.
@@ -67,7 +68,7 @@ export const routeSpecs = {
 
   listAlerts: desk('Bandeja de alertas', {
     description: 'Las más nuevas primero, de a 50 (`before`: el id de la última recibida); filtros por tipo, zona, vehículo y estado. Trae también cuántas siguen abiertas.',
-    querystring: alertsQuerySchema,
+    querystring: blanksAsAbsent(alertsQuerySchema),
     response: { 200: alertsResponseSchema, ...errors(400, 401) },
   }),
   alertSummary: desk('Alertas abiertas', { response: { 200: alertSummaryResponseSchema, ...errors(401) } }),

@@ -1,12 +1,12 @@
 /** Reglas (Dueño and Administrador): which kinds, zones and taxis reach the desk and which e-mail addresses. */
-import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { RuleMessages, alertRuleRequestSchema, type AlertRuleInput } from '../../../contract/alerts';
+import { RuleMessages, type AlertRuleInput } from '../../../contract/alerts';
 import type { OkResponse } from '../../../contract/common';
 import { recordActivity } from '../desk';
 import { ownerId } from '../identity';
 import type { Database } from '../../platform/db/schema';
-import { HttpError, parseBody } from '../../platform/errors';
+import { HttpError } from '../../platform/errors';
 import { idParam } from '../../platform/params';
 import { routeSpecs } from './routeSpecs';
 import { deleteRule, findRule, insertRule, listRules, updateRule } from './rulesRepo';
@@ -24,13 +24,11 @@ async function checkOwnIds(db: Kysely<Database>, owner: number, rule: AlertRuleI
   await check('vehicles', rule.vehicle_ids, RuleMessages.vehicle);
 }
 
-export const rulesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticate: preHandlerAsyncHookHandler; changed: (ownerId: number) => void }> = async (app, { db, authenticate, changed }) => {
-  app.addHook('preHandler', authenticate);
-
+export const rulesRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; changed: (ownerId: number) => void }> = async (app, { db, changed }) => {
   app.get('/alert-rules', routeSpecs.listRules, async (request) => ({ rules: await listRules(db, ownerId(request)) }));
 
   app.post('/alert-rules', routeSpecs.createRule, async (request, reply) => {
-    const body = parseBody(alertRuleRequestSchema, request.body);
+    const body = request.body;
     const owner = ownerId(request);
     await checkOwnIds(db, owner, body);
     const rule = await insertRule(db, owner, body);
@@ -45,7 +43,7 @@ export const rulesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticat
     const owner = ownerId(request);
     const before = await findRule(db, owner, id);
     if (!before) throw new HttpError(404, RuleMessages.notFound);
-    const body = parseBody(alertRuleRequestSchema, request.body);
+    const body = request.body;
     await checkOwnIds(db, owner, body);
     const rule = await updateRule(db, owner, id, body);
     if (!rule) throw new HttpError(404, RuleMessages.notFound);

@@ -10,13 +10,14 @@
  * (issue 46: it used to wait up to 5 s for the GPS); the fresh fix it asks for then comes as
  * PUT /driver/sos/position, the same alert's newer position.
  */
-import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
-import { SosMessages, sosFixRequestSchema, sosRequestSchema, type DriverSosResponse, type SosInput } from '../../../contract/alerts';
+import { SosMessages, type DriverSosResponse, type SosInput } from '../../../contract/alerts';
 import { signedInDriver } from '../identity';
 import { lastPositionOfShift } from '../shifts';
 import type { Database } from '../../platform/db/schema';
-import { HttpError, parseBody } from '../../platform/errors';
+import { HttpError } from '../../platform/errors';
 import { toDriverSos as toSos, type AlertRow } from './alertsRepo';
 import type { AlertEvents } from './events';
 import { latestOnly } from './latestOnly';
@@ -55,14 +56,14 @@ async function positionOfPress(db: Kysely<Database>, body: SosInput, pressedAt: 
   return last && last.latitude !== null && last.longitude !== null ? { lat: last.latitude, lng: last.longitude, at: last.recordedAt ?? pressedAt } : null;
 }
 
-export const sosRoutes: FastifyPluginAsync<Options> = async (app, { db, authenticateDriver, raiser, rules, events }) => {
-  app.addHook('preHandler', authenticateDriver);
+export const sosRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, authenticateDriver, raiser, rules, events }) => {
+  app.addHook('preValidation', authenticateDriver);
   const joinedPresses = latestOnly((row) => events.changed(row), JOINED_PRESSES_EVERY_MS);
   app.addHook('onClose', async () => joinedPresses.stop());
 
   app.post('/driver/sos', routeSpecs.sendSos, async (request, reply): Promise<DriverSosResponse> => {
     const driver = signedInDriver(request);
-    const body = parseBody(sosRequestSchema, request.body);
+    const body = request.body;
     const taxi = await taxiOfDriver(db, driver.ownerId, driver.id);
     if (!taxi) throw new HttpError(401, 'Sesión expirada. Ingresa nuevamente.');
     const key = `sos:${driver.id}:${body.client_id}`;
@@ -116,7 +117,7 @@ export const sosRoutes: FastifyPluginAsync<Options> = async (app, { db, authenti
   // once a second). Another driver's press is not found.
   app.put('/driver/sos/position', routeSpecs.sendSosFix, async (request): Promise<DriverSosResponse> => {
     const driver = signedInDriver(request);
-    const body = parseBody(sosFixRequestSchema, request.body);
+    const body = request.body;
     const fix = { lat: body.latitude, lng: body.longitude, at: new Date(body.timestamp) };
     const { row, moved } = await db.transaction().execute(async (trx) => {
       await lockDriverSos(trx, driver.id);

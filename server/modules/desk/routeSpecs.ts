@@ -6,6 +6,7 @@ import { activityQuerySchema, activityResponseSchema, deskUserCreateSchema, desk
 import { FLEET_MANAGERS, USER_MANAGERS } from '../../../contract/roles';
 import { owner, idParams, errors, platformTags, tagNames, type OpenApiTag } from '../../platform/openapi/routeDocs';
 import { routeSpec } from '../../platform/routeSpec';
+import { blanksAsAbsent } from '../../platform/requestValidation';
 
 /** This module's sections of the reference page (module.ts declares them to the app). */
 export const openApiTags = {
@@ -22,7 +23,7 @@ export const routeSpecs = {
     description: 'Más reciente primero, paginado; filtros por persona, tipo de registro y fechas (días completos en la zona de la flota).',
     tags: [Tags.activity],
     security: owner,
-    querystring: activityQuerySchema,
+    querystring: blanksAsAbsent(activityQuerySchema),
     response: {
       200: activityResponseSchema,
       ...errors(400, 401, 403),

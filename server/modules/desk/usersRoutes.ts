@@ -4,9 +4,9 @@
  * once: the token_version bump refuses their next request, and their open sockets are disconnected.
  * Another fleet's users answer 404, like any other owner's ids.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { deskUserCreateSchema, deskUserUpdateSchema, type DeskUserResponse, type DeskUsersResponse } from '../../../contract/api';
+import { type DeskUserResponse, type DeskUsersResponse } from '../../../contract/api';
 import type { DeskUser } from '../../../contract/entities';
 import { normalizeRut } from '../../../contract/rut';
 import { recordActivity, type ActivityAction } from './recordActivity';
@@ -14,7 +14,7 @@ import { ownerId } from '../identity';
 import { hashPassword } from '../identity';
 import { isUniqueViolation } from '../../platform/db/dbErrors';
 import type { Database } from '../../platform/db/schema';
-import { HttpError, Messages, parseBody } from '../../platform/errors';
+import { HttpError, Messages } from '../../platform/errors';
 import { findDeskUser, insertDeskUser, listDeskUsers, rutSignsIn, softDeleteDeskUser, updateDeskUser } from '../identity';
 import { idParam } from '../../platform/params';
 import { routeSpecs } from './routeSpecs';
@@ -40,7 +40,7 @@ function updateAction(before: DeskUser, after: DeskUser, passwordReset: boolean)
   return passwordReset ? 'password_reset' : 'updated';
 }
 
-export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { db, endSessions }) => {
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { db, endSessions }) => {
   app.get('/users', routeSpecs.listUsers, async (request): Promise<DeskUsersResponse> => {
     const users = await listDeskUsers(db, ownerId(request));
     return { users, count: users.length };
@@ -48,7 +48,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, {
 
   app.post('/users', routeSpecs.createUser, async (request, reply): Promise<DeskUserResponse> => {
     const owner = ownerId(request);
-    const { password, ...fields } = parseBody(deskUserCreateSchema, request.body);
+    const { password, ...fields } = request.body;
     if (await rutSignsIn(db, fields.rut)) throw new HttpError(409, UserMessages.rutTaken);
     const passwordHash = await hashPassword(password);
     try {
@@ -71,7 +71,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, {
     const id = idParam(request.params, UserMessages.notFound);
     const stored = await findDeskUser(db, owner, id);
     if (!stored) throw new HttpError(404, UserMessages.notFound);
-    const { rut, password, ...columns } = parseBody(deskUserUpdateSchema, request.body);
+    const { rut, password, ...columns } = request.body;
     if (rut != null && (normalizeRut(rut) ?? rut) !== stored.rut) throw new HttpError(400, Messages.rutLocked, { rut: Messages.rutLocked });
     const passwordHash = password === undefined ? undefined : await hashPassword(password);
     const endsSessions = passwordHash !== undefined || (stored.is_active && columns.is_active === false) || stored.role !== columns.role;

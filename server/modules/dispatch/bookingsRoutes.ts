@@ -4,13 +4,9 @@
  * malformed one all answer the same Spanish 404. Each route hands the service who is calling and
  * maps its outcome to HTTP (dispatchAnswers.ts); the service writes Actividad in its transaction.
  */
-import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import {
-  advanceRequestSchema,
-  assignRequestSchema,
-  bookingCreateSchema,
-  cancelRequestSchema,
-  candidatesQuerySchema,
   type Actor,
   type AvailabilityListResponse,
   type Booking,
@@ -23,7 +19,7 @@ import {
 import type { ActivityAuthor } from '../desk';
 import { ownerId, signedInUser } from '../identity';
 import type { Config } from '../../platform/config';
-import { HttpError, parseBody } from '../../platform/errors';
+import { HttpError } from '../../platform/errors';
 import { idParam } from '../../platform/params';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
@@ -40,7 +36,6 @@ export interface DispatchRoutesOptions {
   db: Kysely<Database>;
   config: Config;
   service: DispatchService;
-  authenticate: preHandlerAsyncHookHandler;
 }
 
 export function deskActor(request: FastifyRequest): Actor {
@@ -57,8 +52,7 @@ function deskCaller(request: FastifyRequest): { ownerId: number; actor: Actor; a
   };
 }
 
-export const bookingsRoutes: FastifyPluginAsync<DispatchRoutesOptions> = async (app, { db, config, service, authenticate }) => {
-  app.addHook('preHandler', authenticate);
+export const bookingsRoutes: FastifyPluginAsyncZod<DispatchRoutesOptions> = async (app, { db, config, service }) => {
   const lead = config.dispatch.scheduledLeadMinutes;
   /** The booking as the service told it, or read now (the service answered none: the offering went on in the background). */
   const answer = async (request: FastifyRequest, id: number, told: Booking | null = null): Promise<BookingResponse> => {
@@ -85,7 +79,7 @@ export const bookingsRoutes: FastifyPluginAsync<DispatchRoutesOptions> = async (
 
   app.post('/dispatch/bookings', routeSpecs.createBooking, async (request, reply): Promise<BookingResponse> => {
     await bookingRate.check(request);
-    const body = parseBody(bookingCreateSchema, request.body);
+    const body = request.body;
     const caller = deskCaller(request);
     const { id, booking } = accepted(await service.create(caller.ownerId, caller.actor, body, caller.author));
     reply.code(201);
@@ -96,7 +90,7 @@ export const bookingsRoutes: FastifyPluginAsync<DispatchRoutesOptions> = async (
   // start; `offer_refused` then says why (the desk shows it, the booking waits on the board).
   app.post('/dispatch/bookings/create-and-offer', routeSpecs.createAndOfferBooking, async (request, reply): Promise<BookingCreatedAndOfferedResponse> => {
     await bookingRate.check(request);
-    const body = parseBody(bookingCreateSchema, request.body);
+    const body = request.body;
     const caller = deskCaller(request);
     const { id, booking, offerRefused } = accepted(await service.createAndOffer(caller.ownerId, caller.actor, body, caller.author));
     reply.code(201);
@@ -107,7 +101,7 @@ export const bookingsRoutes: FastifyPluginAsync<DispatchRoutesOptions> = async (
 
   app.post('/dispatch/bookings/:id/assign', routeSpecs.assignBooking, async (request): Promise<BookingResponse> => {
     const id = await bookingId(request);
-    const body = parseBody(assignRequestSchema, request.body);
+    const body = request.body;
     const caller = deskCaller(request);
     accepted(await service.assign(caller.ownerId, id, body.driver_id, caller.actor, caller.author, body.confirm_expired_documents === true));
     return answer(request, id);
@@ -130,7 +124,7 @@ export const bookingsRoutes: FastifyPluginAsync<DispatchRoutesOptions> = async (
 
   app.post('/dispatch/bookings/:id/cancel', routeSpecs.cancelBooking, async (request): Promise<BookingResponse> => {
     const id = await bookingId(request);
-    const body = parseBody(cancelRequestSchema, request.body);
+    const body = request.body;
     const caller = deskCaller(request);
     accepted(await service.cancel(caller.ownerId, id, body.reason, caller.actor, caller.author));
     return answer(request, id);
@@ -138,14 +132,14 @@ export const bookingsRoutes: FastifyPluginAsync<DispatchRoutesOptions> = async (
 
   app.post('/dispatch/bookings/:id/advance', routeSpecs.advanceBooking, async (request): Promise<BookingResponse> => {
     const id = await bookingId(request);
-    const body = parseBody(advanceRequestSchema, request.body);
+    const body = request.body;
     const caller = deskCaller(request);
     accepted(await service.advance(caller.ownerId, id, body.status, caller.actor, caller.author));
     return answer(request, id);
   });
 
   app.get('/dispatch/candidates', routeSpecs.candidates, async (request, reply): Promise<CandidatesResponse> => {
-    const query = parseBody(candidatesQuerySchema, request.query);
+    const query = request.query;
     const { candidates, excluded, searchMs } = await service.candidates(ownerId(request), query.latitude, query.longitude, query.booking_id);
     // The search's own time (no network, no JSON, no other request's work): `npm run bench -- dispatch` reports it as the server time.
     reply.header('server-timing', `candidates;dur=${searchMs.toFixed(3)}`);

@@ -1,5 +1,5 @@
 /** Customers (search, by phone, delete: Dueño only). Another fleet's: 404. */
-import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { normalizeChileanPhone, type CustomerResponse, type CustomersResponse } from '../../../contract/dispatch';
 import type { OkResponse } from '../../../contract/common';
@@ -17,9 +17,7 @@ export const CustomerMessages = {
   openBooking: 'El cliente tiene una reserva abierta: ciérrala antes de eliminarlo',
 } as const;
 
-export const customersRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticate: preHandlerAsyncHookHandler }> = async (app, { db, authenticate }) => {
-  app.addHook('preHandler', authenticate);
-
+export const customersRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
   app.get<{ Querystring: { query?: string } }>('/customers', routeSpecs.searchCustomers, async (request): Promise<CustomersResponse> => {
     const query = typeof request.query?.query === 'string' ? request.query.query.slice(0, 100) : '';
     return { customers: await searchCustomers(db, ownerId(request), query) };

@@ -3,25 +3,24 @@
  * a reload), availability, accept/decline, and the trip's steps. Every answer is the driver's state
  * after the change. Another driver's offer or trip answers 404.
  */
-import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { availabilityRequestSchema, type BookingStatus, type DriverDispatchResponse } from '../../../contract/dispatch';
-import { tripFinishRequestSchema } from '../../../contract/fares';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { BookingStatus, DriverDispatchResponse } from '../../../contract/dispatch';
 import { signedInDriver } from '../identity';
 import { driverActionLimit } from '../../platform/edge/driverActionLimit';
-import { parseBody } from '../../platform/errors';
 import { idParam } from '../../platform/params';
 import { BookingMessages } from './bookingsRepo';
 import { accepted } from './dispatchAnswers';
 import type { DispatchService } from './dispatchService';
 import { routeSpecs } from './routeSpecs';
 
-export const driverDispatchRoutes: FastifyPluginAsync<{ service: DispatchService; authenticateDriver: preHandlerAsyncHookHandler; actionsPerMinute: number }> = async (
+export const driverDispatchRoutes: FastifyPluginAsyncZod<{ service: DispatchService; authenticateDriver: preHandlerAsyncHookHandler; actionsPerMinute: number }> = async (
   app,
   { service, authenticateDriver, actionsPerMinute },
 ) => {
-  app.addHook('preHandler', authenticateDriver);
+  app.addHook('preValidation', authenticateDriver);
   // Accepting, declining, each step of a trip, availability: DRIVER_ACTIONS_PER_MINUTE per driver (429 beyond it).
-  app.addHook('preHandler', driverActionLimit(app, actionsPerMinute, (request) => signedInDriver(request).id));
+  app.addHook('preValidation', driverActionLimit(app, actionsPerMinute, (request) => signedInDriver(request).id));
   const me = (request: FastifyRequest) => {
     const driver = signedInDriver(request);
     return { id: driver.id, ownerId: driver.ownerId };
@@ -31,7 +30,7 @@ export const driverDispatchRoutes: FastifyPluginAsync<{ service: DispatchService
   app.get('/driver/dispatch', routeSpecs.driverDispatch, async (request): Promise<DriverDispatchResponse> => service.driverState(me(request)));
 
   app.put('/driver/availability', routeSpecs.driverAvailability, async (request): Promise<DriverDispatchResponse> => {
-    const body = parseBody(availabilityRequestSchema, request.body);
+    const body = request.body;
     accepted(await service.setAvailability(me(request), body.availability));
     return service.driverState(me(request));
   });
@@ -46,18 +45,13 @@ export const driverDispatchRoutes: FastifyPluginAsync<{ service: DispatchService
     return service.driverState(me(request));
   });
 
-  const steps: [string, keyof typeof routeSpecs, BookingStatus][] = [
-    ['arrived', 'tripArrived', 'en_el_lugar'],
-    ['onboard', 'tripOnboard', 'a_bordo'],
-    ['finish', 'tripFinish', 'finalizado'],
-    ['no-show', 'tripNoShow', 'no_se_presento'],
-  ];
-  for (const [path, spec, status] of steps) {
-    app.post(`/driver/trips/:id/${path}`, routeSpecs[spec], async (request): Promise<DriverDispatchResponse> => {
-      // Only Finalizar carries a body: the taxímetro's amount, optional.
-      const typedFare = status === 'finalizado' ? parseBody(tripFinishRequestSchema, request.body ?? null).fare_pesos : null;
-      accepted(await service.driverStep(me(request), bookingId(request), status, typedFare));
-      return service.driverState(me(request));
-    });
-  }
+  /** A trip's step; only Finalizar carries a body (the taxímetro's amount, optional). */
+  const step = async (request: FastifyRequest, status: BookingStatus, typedFare: number | null = null): Promise<DriverDispatchResponse> => {
+    accepted(await service.driverStep(me(request), bookingId(request), status, typedFare));
+    return service.driverState(me(request));
+  };
+  app.post('/driver/trips/:id/arrived', routeSpecs.tripArrived, async (request) => step(request, 'en_el_lugar'));
+  app.post('/driver/trips/:id/onboard', routeSpecs.tripOnboard, async (request) => step(request, 'a_bordo'));
+  app.post('/driver/trips/:id/finish', routeSpecs.tripFinish, async (request) => step(request, 'finalizado', request.body.fare_pesos));
+  app.post('/driver/trips/:id/no-show', routeSpecs.tripNoShow, async (request) => step(request, 'no_se_presento'));
 };

@@ -45,11 +45,11 @@ export const dispatchModule: FlotaModule = {
   },
   emits: ['bookingChanged', 'bookingUnaccepted', 'tripFinished'],
   handlers: [onPositionAccepted, onShiftEnded],
-  async register(app, { prefix, config, db, authenticate, authenticateDriver, backgroundPasses, services: { dispatch: service } }) {
-    await app.register(bookingsRoutes, { prefix, db, config, service, authenticate });
-    await app.register(customersRoutes, { prefix, db, authenticate });
-    await app.register(placesRoutes, { prefix, db, config, authenticate });
-    await app.register(fareTariffRoutes, { prefix, db, authenticate });
+  async register(app, { prefix, config, db, authenticateDriver, backgroundPasses, services: { dispatch: service } }) {
+    await app.register(bookingsRoutes, { prefix, db, config, service });
+    await app.register(customersRoutes, { prefix, db });
+    await app.register(placesRoutes, { prefix, db, config });
+    await app.register(fareTariffRoutes, { prefix, db });
     await app.register(driverDispatchRoutes, { prefix, service, authenticateDriver, actionsPerMinute: config.driverActionsPerMinute });
     // Every process refreshes its own taxi states; only the one that leads passes expired offers on
     // and announces bookings coming due (once across processes: platform/leadership.ts).

@@ -2,11 +2,9 @@
  * Lugares, the fleet's saved places (list, add, edit, delete, import a file's worth at once), and the
  * pickup field's suggestions (places, addresses the fleet used, the geocoder). Another fleet's place: 404.
  */
-import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import {
-  placeRequestSchema,
-  placesImportSchema,
   type PickupSuggestionsResponse,
   type PlaceResponse,
   type PlacesImportResponse,
@@ -18,7 +16,7 @@ import { recordActivity } from '../desk';
 import { ownerId } from '../identity';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db/schema';
-import { HttpError, parseBody } from '../../platform/errors';
+import { HttpError } from '../../platform/errors';
 import { idParam } from '../../platform/params';
 import { pickupSuggestions } from './pickupSuggestions';
 import { deletePlace, findPlace, insertPlace, insertPlaces, listPlaces, updatePlace } from './placesRepo';
@@ -30,13 +28,11 @@ export const PlaceMessages = {
 
 const QUERY_MAX = 100;
 
-export const placesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; config: Config; authenticate: preHandlerAsyncHookHandler }> = async (app, { db, config, authenticate }) => {
-  app.addHook('preHandler', authenticate);
-
+export const placesRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; config: Config }> = async (app, { db, config }) => {
   app.get('/dispatch/places', routeSpecs.listPlaces, async (request): Promise<PlacesResponse> => ({ places: await listPlaces(db, ownerId(request)) }));
 
   app.post('/dispatch/places', routeSpecs.createPlace, async (request, reply): Promise<PlaceResponse> => {
-    const body = parseBody(placeRequestSchema, request.body);
+    const body = request.body;
     const place = await db.transaction().execute(async (trx) => {
       const created = await insertPlace(trx, ownerId(request), body);
       await recordActivity(trx, request, { entity: 'place', entityId: created.id, label: created.name, action: 'created', before: null, after: body });
@@ -48,7 +44,7 @@ export const placesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; config: Co
 
   // Its own body limit: 500 places with every text at its longest (contract/bodyLimits.ts).
   app.post('/dispatch/places/import', { ...routeSpecs.importPlaces, bodyLimit: BODY_LIMITS.placesImport }, async (request, reply): Promise<PlacesImportResponse> => {
-    const body = parseBody(placesImportSchema, request.body);
+    const body = request.body;
     const places = await db.transaction().execute(async (trx) => {
       const created = await insertPlaces(trx, ownerId(request), body.places);
       // One entry for the file, not one per row: Actividad stays readable after a 300-row import.
@@ -69,7 +65,7 @@ export const placesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; config: Co
   app.put('/dispatch/places/:id', routeSpecs.updatePlace, async (request): Promise<PlaceResponse> => {
     const id = idParam(request.params, PlaceMessages.notFound);
     if (!(await findPlace(db, ownerId(request), id))) throw new HttpError(404, PlaceMessages.notFound);
-    const body = parseBody(placeRequestSchema, request.body);
+    const body = request.body;
     const place = await db.transaction().execute(async (trx) => {
       const before = await findPlace(trx, ownerId(request), id);
       const updated = before && (await updatePlace(trx, ownerId(request), id, body));

@@ -12,6 +12,7 @@ import {
   bookingResponseSchema,
   bookingsResponseSchema,
   cancelRequestSchema,
+  candidatesQuerySchema,
   candidatesResponseSchema,
   customerResponseSchema,
   customersResponseSchema,
@@ -24,12 +25,13 @@ import {
   placesImportResponseSchema,
   pickupSuggestionsResponseSchema,
 } from '../../../contract/dispatch';
-import { fareTariffResponseSchema, fareTariffSchema, tripFinishBodyDoc } from '../../../contract/fares';
+import { fareTariffResponseSchema, fareTariffSchema, tripFinishRequestSchema } from '../../../contract/fares';
 import { z } from 'zod';
 import { okResponseSchema } from '../../../contract/common';
 import { EVERY_DESK_ROLE, FLEET_MANAGERS, USER_MANAGERS } from '../../../contract/roles';
 import { driver, errors, idParams, owner, platformTags, tagNames, type OpenApiTag } from '../../platform/openapi/routeDocs';
 import { DRIVER, routeSpec } from '../../platform/routeSpec';
+import { describesOnly } from '../../platform/requestValidation';
 
 /** This module's sections of the reference page (module.ts declares them to the app). */
 export const openApiTags = {
@@ -38,9 +40,9 @@ export const openApiTags = {
 
 const Tags = tagNames({ ...platformTags, ...openApiTags });
 
-const desk = (summary: string, rest: Omit<Parameters<typeof routeSpec>[1], 'summary' | 'tags' | 'security'>) =>
+const desk = <R extends Omit<Parameters<typeof routeSpec>[1], 'summary' | 'tags' | 'security'>>(summary: string, rest: R) =>
   routeSpec(EVERY_DESK_ROLE, { summary, tags: [Tags.dispatch], security: owner, ...rest });
-const phone = (summary: string, rest: Omit<Parameters<typeof routeSpec>[1], 'summary' | 'tags' | 'security'>) =>
+const phone = <R extends Omit<Parameters<typeof routeSpec>[1], 'summary' | 'tags' | 'security'>>(summary: string, rest: R) =>
   routeSpec(DRIVER, { summary, tags: [Tags.driverApp], security: driver, ...rest });
 const booking = { 200: bookingResponseSchema, ...errors(400, 401, 404, 409) };
 /** A driver's change: 429 past DRIVER_ACTIONS_PER_MINUTE (platform/edge/driverActionLimit.ts). */
@@ -87,16 +89,13 @@ export const routeSpecs = {
   advanceBooking: desk('Avanzar el viaje a mano (taxi sin /conductor)', { params: idParams, body: advanceRequestSchema, response: booking }),
   candidates: desk('Taxis libres más cercanos a un punto', {
     description: 'Libres, con posición reciente (DISPATCH_FRESH_SECONDS), ordenados por tiempo estimado: línea recta × factor de desvío ÷ velocidad urbana, o el servicio `table` de OSRM con ROUTING_URL.',
-    querystring: z.object({
-      latitude: z.number().describe('Latitud del punto de recogida'),
-      longitude: z.number().describe('Longitud del punto de recogida'),
-      booking_id: z.number().int().optional().describe('La reserva: los taxis que dejaron su oferta sin respuesta van al final, marcados (`offer_unanswered`)'),
-    }),
+    querystring: candidatesQuerySchema,
     response: { 200: candidatesResponseSchema, ...errors(400, 401) },
   }),
   availability: desk('Disponibilidad de cada taxi en turno', { response: { 200: availabilityListResponseSchema, ...errors(401) } }),
   searchCustomers: desk('Buscar clientes por teléfono o nombre', {
-    querystring: z.object({ query: z.string().optional().describe('Parte del teléfono o del nombre (hasta 100 caracteres)') }),
+    // The handler reads `query` itself (cut to 100 characters, never refused).
+    querystring: describesOnly(z.object({ query: z.string().optional().describe('Parte del teléfono o del nombre (hasta 100 caracteres)') })),
     response: { 200: customersResponseSchema, ...errors(400, 401) },
   }),
   customerByPhone: desk('El cliente de un teléfono', {
@@ -121,21 +120,27 @@ export const routeSpecs = {
   pickupSuggestions: desk('Sugerencias para la recogida', {
     description:
       'Una lista: los lugares guardados (nombre, dirección u otro nombre), las direcciones que la flota ya usó en sus reservas y, con GEOCODER_URL, las del buscador. Tolera tildes y errores de tipeo (pg_trgm y unaccent).',
-    querystring: z.object({
-      query: z.string().optional().describe('Lo escrito en Recogida (hasta 100 caracteres)'),
-      latitude: z.number().optional().describe('Sesgo del buscador: latitud cercana'),
-      longitude: z.number().optional().describe('Sesgo del buscador: longitud cercana'),
-    }),
+    // The handler reads these itself: a text cut to length, a bias used only when both numbers are.
+    querystring: describesOnly(
+      z.object({
+        query: z.string().optional().describe('Lo escrito en Recogida (hasta 100 caracteres)'),
+        latitude: z.number().optional().describe('Sesgo del buscador: latitud cercana'),
+        longitude: z.number().optional().describe('Sesgo del buscador: longitud cercana'),
+      }),
+    ),
     response: { 200: pickupSuggestionsResponseSchema, ...errors(400, 401) },
   }),
   deletePlace: desk('Eliminar un lugar guardado', { params: idParams, response: { 200: okResponseSchema, ...errors(401, 404) } }),
   geocode: desk('Buscar una dirección', {
     description: 'Con GEOCODER_URL (API de búsqueda de Photon), sesgada al área de la flota; sin configurar, una lista vacía.',
-    querystring: z.object({
-      query: z.string().optional().describe('La dirección buscada (desde 3 caracteres)'),
-      latitude: z.number().optional().describe('Sesgo: latitud cercana'),
-      longitude: z.number().optional().describe('Sesgo: longitud cercana'),
-    }),
+    // As pickupSuggestions: read by the handler, never refused.
+    querystring: describesOnly(
+      z.object({
+        query: z.string().optional().describe('La dirección buscada (desde 3 caracteres)'),
+        latitude: z.number().optional().describe('Sesgo: latitud cercana'),
+        longitude: z.number().optional().describe('Sesgo: longitud cercana'),
+      }),
+    ),
     response: { 200: geocodeResponseSchema, ...errors(400, 401) },
   }),
 
@@ -151,7 +156,7 @@ export const routeSpecs = {
   tripFinish: phone('Finalizar el viaje', {
     description: 'Con tarifas activas: `fare_pesos` es el monto del taxímetro (pesos enteros, opcional); sin él, Flota lo estima del recorrido.',
     params: idParams,
-    body: tripFinishBodyDoc,
+    body: tripFinishRequestSchema,
     response: { 200: driverDispatchResponseSchema, ...errors(400, 401, 404, 409, 429) },
   }),
   fareTariff: desk('La tarifa de la flota (bajada de bandera y valor por 200 m o 60 s)', { response: { 200: fareTariffResponseSchema, ...errors(401) } }),

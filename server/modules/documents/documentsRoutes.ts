@@ -3,15 +3,11 @@
  * expires, and the fleet's settings. Every query is scoped to the signed-in fleet: another fleet's
  * document, an unknown id and a malformed one answer the same 404. Every change is in Actividad.
  */
-import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
-  documentCreateSchema,
   DocumentMessages,
-  documentSettingsSchema,
-  documentsQuerySchema,
-  documentUpdateSchema,
-  expiriesQuerySchema,
   MAX_DOCUMENT_FILE_BYTES,
   type DocumentFileType,
   type DocumentResponse,
@@ -23,8 +19,8 @@ import { BODY_LIMITS } from '../../../contract/bodyLimits';
 import { recordActivity } from '../desk';
 import { ownerId } from '../identity';
 import type { Database } from '../../platform/db/schema';
-import { HttpError, Messages, parseBody } from '../../platform/errors';
-import { idParam, withoutBlanks } from '../../platform/params';
+import { HttpError, Messages } from '../../platform/errors';
+import { idParam } from '../../platform/params';
 import type { DocumentRules } from './documentRules';
 import { deleteDocument, deleteFile, findDocument, insertDocument, listDocuments, putFile, readFile, subjectExists, syncLicenceExpiry, updateDocument } from './documentsRepo';
 import { currentExpiries, windowEnd } from './expiries';
@@ -36,7 +32,6 @@ import { readDocumentSettings, writeDocumentSettings } from './settingsRepo';
 
 interface Options {
   db: Kysely<Database>;
-  authenticate: preHandlerAsyncHookHandler;
   rules: DocumentRules;
 }
 
@@ -64,9 +59,7 @@ function fileNameHeader(request: FastifyRequest): string | null {
   return clean || null;
 }
 
-export const documentsRoutes: FastifyPluginAsync<Options> = async (app, { db, authenticate, rules }) => {
-  app.addHook('preHandler', authenticate);
-
+export const documentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rules }) => {
   async function documentOr404(owner: number, id: number): Promise<FleetDocument> {
     const document = await findDocument(db, owner, id);
     if (!document) throw new HttpError(404, DocumentMessages.notFound);
@@ -80,13 +73,13 @@ export const documentsRoutes: FastifyPluginAsync<Options> = async (app, { db, au
   const entityLabel = (document: FleetDocument) => `${document.label} ${document.number ?? ''}`.trim();
 
   app.get('/documents', routeSpecs.listDocuments, async (request): Promise<DocumentsResponse> => {
-    const query = parseBody(documentsQuerySchema, withoutBlanks(request.query));
+    const query = request.query;
     return { documents: await listDocuments(db, ownerId(request), { vehicleId: query.vehicle_id, driverId: query.driver_id }) };
   });
 
   app.post('/documents', routeSpecs.createDocument, async (request, reply): Promise<DocumentResponse> => {
     const owner = ownerId(request);
-    const input = parseBody(documentCreateSchema, request.body);
+    const input = request.body;
     const document = await db.transaction().execute(async (trx) => {
       if (!(await subjectExists(trx, owner, { vehicleId: input.vehicle_id, driverId: input.driver_id }))) {
         throw new HttpError(404, input.vehicle_id !== null ? Messages.vehicleNotFound : Messages.driverNotFound);
@@ -106,7 +99,7 @@ export const documentsRoutes: FastifyPluginAsync<Options> = async (app, { db, au
     const owner = ownerId(request);
     const id = idParam(request.params, DocumentMessages.notFound);
     const before = await documentOr404(owner, id);
-    const input = parseBody(documentUpdateSchema, request.body);
+    const input = request.body;
     if (input.kind !== before.kind) throw new HttpError(400, DocumentMessages.kind, { kind: 'El tipo de documento no cambia: agrega uno nuevo' });
     const document = await db.transaction().execute(async (trx) => {
       await updateDocument(trx, owner, id, input);
@@ -166,7 +159,8 @@ export const documentsRoutes: FastifyPluginAsync<Options> = async (app, { db, au
     // A name saved before names were cleaned on upload is cleaned here too (fileName.ts).
     const name = documentFileName(file.file_name, file.content_type as DocumentFileType, id);
     // A scanned licence or SOAP is personal data: no shared cache keeps it, and the browser never guesses its type.
-    return reply
+    // Bytes, not the text the document describes: sent untyped by the response schema.
+    return (reply as FastifyReply)
       .header('content-type', file.content_type)
       .header('cache-control', 'private, no-store')
       .header('x-content-type-options', 'nosniff')
@@ -189,7 +183,7 @@ export const documentsRoutes: FastifyPluginAsync<Options> = async (app, { db, au
 
   app.get('/expiries', routeSpecs.listExpiries, async (request): Promise<ExpiriesResponse> => {
     const owner = ownerId(request);
-    const query = parseBody(expiriesQuerySchema, withoutBlanks(request.query));
+    const query = request.query;
     const settings = await readDocumentSettings(db, owner);
     const days = query.days ?? settings.window_days;
     const today = rules.today();
@@ -201,7 +195,7 @@ export const documentsRoutes: FastifyPluginAsync<Options> = async (app, { db, au
 
   app.put('/documents/settings', routeSpecs.putDocumentSettings, async (request) => {
     const owner = ownerId(request);
-    const settings = parseBody(documentSettingsSchema, request.body);
+    const settings = request.body;
     const before = await readDocumentSettings(db, owner);
     await db.transaction().execute(async (trx) => {
       await writeDocumentSettings(trx, owner, settings);

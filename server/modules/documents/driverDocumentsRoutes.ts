@@ -2,7 +2,8 @@
  * GET /api/driver/documents: on /conductor, the driver's own documents and their taxi's that expire
  * within 30 days or already expired, and, when the fleet blocks on them, why offers do not arrive.
  */
-import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DriverDocumentsResponse } from '../../../contract/documents';
 import { signedInDriver } from '../identity';
@@ -20,8 +21,8 @@ interface Options {
   rules: DocumentRules;
 }
 
-export const driverDocumentsRoutes: FastifyPluginAsync<Options> = async (app, { db, authenticateDriver, rules }) => {
-  app.addHook('preHandler', authenticateDriver);
+export const driverDocumentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, authenticateDriver, rules }) => {
+  app.addHook('preValidation', authenticateDriver);
 
   app.get('/driver/documents', routeSpecs.driverDocuments, async (request): Promise<DriverDocumentsResponse> => {
     const driver = signedInDriver(request);

@@ -12,9 +12,9 @@ import { openApiTags } from './routeSpecs';
 export const documentsModule: FlotaModule = {
   name: 'documents',
   openApiTags: Object.values(openApiTags),
-  async register(app, { prefix, config, db, clock, authenticate, authenticateDriver }) {
+  async register(app, { prefix, config, db, clock, authenticateDriver }) {
     const rules: DocumentRules = createDocumentRules(db, clock, config.tzFleet);
-    await app.register(documentsRoutes, { prefix, db, authenticate, rules });
+    await app.register(documentsRoutes, { prefix, db, rules });
     await app.register(driverDocumentsRoutes, { prefix, db, authenticateDriver, rules });
   },
 };

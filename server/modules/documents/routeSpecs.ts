@@ -20,6 +20,7 @@ import {
 import { EVERY_DESK_ROLE, FLEET_MANAGERS } from '../../../contract/roles';
 import { driver, errors, idParams, owner, platformTags, tagNames, type OpenApiTag } from '../../platform/openapi/routeDocs';
 import { DRIVER, routeSpec } from '../../platform/routeSpec';
+import { blanksAsAbsent } from '../../platform/requestValidation';
 
 export const openApiTags = {
   documents: {
@@ -30,13 +31,13 @@ export const openApiTags = {
 
 const Tags = tagNames({ ...platformTags, ...openApiTags });
 type Rest = Omit<Parameters<typeof routeSpec>[1], 'summary' | 'tags' | 'security'>;
-const managers = (summary: string, rest: Rest) => routeSpec(FLEET_MANAGERS, { summary, tags: [Tags.documents], security: owner, ...rest });
-const desk = (summary: string, rest: Rest) => routeSpec(EVERY_DESK_ROLE, { summary, tags: [Tags.documents], security: owner, ...rest });
+const managers = <R extends Rest>(summary: string, rest: R) => routeSpec(FLEET_MANAGERS, { summary, tags: [Tags.documents], security: owner, ...rest });
+const desk = <R extends Rest>(summary: string, rest: R) => routeSpec(EVERY_DESK_ROLE, { summary, tags: [Tags.documents], security: owner, ...rest });
 
 export const routeSpecs = {
   listDocuments: desk('Documentos de un vehículo o conductor', {
     description: 'Todos, también los reemplazados por uno más nuevo del mismo tipo (`current: false`), el vencimiento más lejano primero.',
-    querystring: documentsQuerySchema,
+    querystring: blanksAsAbsent(documentsQuerySchema),
     response: { 200: documentsResponseSchema, ...errors(400, 401) },
   }),
   createDocument: managers('Agregar un documento', {
@@ -61,7 +62,7 @@ export const routeSpecs = {
   listExpiries: desk('Vencimientos', {
     description:
       'Documentos vigentes (el más nuevo de cada tipo) vencidos o que vencen en los próximos `days` días (por omisión los de los ajustes, 60), por fecha; y los vehículos que alcanzan la antigüedad máxima. Las fechas se juzgan en la zona horaria de la flota.',
-    querystring: expiriesQuerySchema,
+    querystring: blanksAsAbsent(expiriesQuerySchema),
     response: { 200: expiriesResponseSchema, ...errors(400, 401) },
   }),
   getDocumentSettings: desk('Ajustes de vencimientos', { response: { 200: documentSettingsResponseSchema, ...errors(401) } }),

@@ -5,7 +5,7 @@
  * GET reads it for the driver modal's phone setup; POST replaces it (a lost or handed-over phone):
  * the old identifier stops working at once. Another owner's driver is 404.
  */
-import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { DeviceIdResponse } from '../../../contract/api';
 import { recordActivity } from '../desk';
@@ -17,9 +17,7 @@ import { findDriver } from './driversRepo';
 import { idParam } from '../../platform/params';
 import { routeSpecs } from './routeSpecs';
 
-export const driverDeviceIdRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticate: preHandlerAsyncHookHandler }> = async (app, { db, authenticate }) => {
-  app.addHook('preHandler', authenticate);
-
+export const driverDeviceIdRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
   app.get('/drivers/:id/device-id', routeSpecs.deviceId, async (request): Promise<DeviceIdResponse> => {
     const deviceId = await findDeviceId(db, ownerId(request), idParam(request.params, Messages.driverNotFound));
     if (deviceId === null) throw new HttpError(404, Messages.driverNotFound);

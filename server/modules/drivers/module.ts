@@ -7,8 +7,8 @@ import { driversRoutes } from './driversRoutes';
 export const driversModule: FlotaModule = {
   name: 'drivers',
   openApiTags: Object.values(openApiTags),
-  async register(app, { prefix, db, authenticate }) {
-    await app.register(driversRoutes, { prefix, db, authenticate });
-    await app.register(driverDeviceIdRoutes, { prefix, db, authenticate });
+  async register(app, { prefix, db }) {
+    await app.register(driversRoutes, { prefix, db });
+    await app.register(driverDeviceIdRoutes, { prefix, db });
   },
 };

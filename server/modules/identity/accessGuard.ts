@@ -1,8 +1,10 @@
 /**
  * Enforces the routes' declared access rules (accessRules.ts): refuses to build a server with an
- * /api route that declares no `config.access`, and before every /api handler authenticates desk
- * callers (401) and checks their role (403). Public routes pass; driver routes authenticate
- * drivers themselves. Returns the table it builds (the tests read it).
+ * /api route that declares no `config.access`, and before every /api route's input is validated
+ * (a preValidation hook) authenticates desk callers (401) and checks their role (403): a caller
+ * without a session, or of another role, learns nothing about what their body would have said.
+ * Public routes pass; driver routes authenticate drivers themselves (also in preValidation).
+ * Returns the table it builds (the tests read it).
  */
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { HttpError } from '../../platform/errors';
@@ -19,7 +21,7 @@ export function registerAccessGuard(app: FastifyInstance, authenticate: preHandl
     }
   });
 
-  app.addHook('preHandler', async function accessGuard(request, reply) {
+  app.addHook('preValidation', async function accessGuard(request, reply) {
     const url = request.routeOptions.url;
     if (!url || !isApiUrl(url)) return;
     const rule = table.rule(request.method, url);

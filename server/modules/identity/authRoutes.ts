@@ -1,14 +1,17 @@
-/** POST /api/auth/login, GET /api/auth/me and PUT /api/auth/password, for every desk role. */
-import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+/**
+ * POST /api/auth/login, GET /api/auth/me and PUT /api/auth/password, for every desk role (the access
+ * guard signs the caller in for the last two).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { loginRequestSchema, passwordChangeSchema, type LoginResponse, type MeResponse } from '../../../contract/api';
+import type { LoginResponse, MeResponse } from '../../../contract/api';
 import { signedInUser } from './authenticate';
 import { checkLogin } from './checkLogin';
 import { hashPassword, verifyPassword } from './passwords';
 import { signToken } from './tokens';
 import type { Database } from '../../platform/db/schema';
 import type { LoginThrottle } from '../../platform/edge/loginThrottle';
-import { HttpError, Messages, parseBody } from '../../platform/errors';
+import { HttpError, Messages } from '../../platform/errors';
 import { findDeskUsersForLogin } from './deskUsersRepo';
 import { findOwnerForLogin } from './ownersRepo';
 import { changePassword, claimsFor, passwordHashOf, sessionUser } from './principalsRepo';
@@ -22,17 +25,16 @@ export const PasswordMessages = {
 export interface AuthRoutesOptions {
   db: Kysely<Database>;
   jwtSecret: string;
-  authenticate: preHandlerAsyncHookHandler;
   throttle: LoginThrottle;
 }
 
-export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { db, jwtSecret, authenticate, throttle }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, jwtSecret, throttle }) => {
   app.post('/auth/login', routeSpecs.login, async (request): Promise<LoginResponse> => {
     // The owner (Dueño) and the desk accounts sign in on the same form with their RUT.
     const account = await checkLogin({
       throttle,
       request,
-      body: parseBody(loginRequestSchema, request.body),
+      body: request.body,
       find: async (key) => {
         const owner = await findOwnerForLogin(db, key);
         const desk = await findDeskUsersForLogin(db, key);
@@ -46,7 +48,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
     return { token: await signToken(claimsFor(account), jwtSecret), user };
   });
 
-  app.get('/auth/me', { preHandler: authenticate, ...routeSpecs.me }, async (request): Promise<MeResponse> => {
+  app.get('/auth/me', routeSpecs.me, async (request): Promise<MeResponse> => {
     const user = await sessionUser(db, signedInUser(request));
     if (!user) throw new HttpError(401, Messages.sessionExpired);
     return { user };
@@ -54,9 +56,9 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
 
   // Changing one's own password keeps every session open (the open map's socket reconnects with
   // the token it started with); the owner's reset of a desk user's password is what ends sessions.
-  app.put('/auth/password', { preHandler: authenticate, ...routeSpecs.changePassword }, async (request): Promise<{ ok: true }> => {
+  app.put('/auth/password', routeSpecs.changePassword, async (request): Promise<{ ok: true }> => {
     const me = signedInUser(request);
-    const body = parseBody(passwordChangeSchema, request.body);
+    const body = request.body;
     // A wrong current password is a 400 on the field, not a 401: the session itself is fine.
     const stored = await passwordHashOf(db, me);
     if (!stored || !(await verifyPassword(body.current_password, stored))) {

@@ -2,14 +2,14 @@
  * POST /api/driver/login: a driver's phone (or the simulator) signs in with its fleet's code, RUT
  * and password. The RUT is looked up within that fleet only (docs/api.md, "Driver identity").
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { driverLoginRequestSchema, type DriverLoginResponse } from '../../../contract/api';
+import { type DriverLoginResponse } from '../../../contract/api';
 import { checkLogin } from './checkLogin';
 import { signToken } from './tokens';
 import type { Database } from '../../platform/db/schema';
 import type { LoginThrottle } from '../../platform/edge/loginThrottle';
-import { parseBody } from '../../platform/errors';
+
 import { findDriversForLogin } from './driverAccountsRepo';
 import { findOwnerIdByFleetCode } from './ownersRepo';
 import { routeSpecs } from './routeSpecs';
@@ -20,9 +20,9 @@ export interface DriverLoginOptions {
   throttle: LoginThrottle;
 }
 
-export const driverLoginRoutes: FastifyPluginAsync<DriverLoginOptions> = async (app, { db, jwtSecret, throttle }) => {
+export const driverLoginRoutes: FastifyPluginAsyncZod<DriverLoginOptions> = async (app, { db, jwtSecret, throttle }) => {
   app.post('/driver/login', routeSpecs.driverLogin, async (request): Promise<DriverLoginResponse> => {
-    const body = parseBody(driverLoginRequestSchema, request.body);
+    const body = request.body;
     // Deleted or deactivated drivers and unknown fleets are not found: the same 401 as a wrong password.
     const account = await checkLogin({
       throttle,

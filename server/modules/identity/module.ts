@@ -29,8 +29,8 @@ export const identityModule: FlotaModule = {
     },
     callers: (context) => createCallers(context, context.services.drivers),
   },
-  async register(app, { prefix, db, config, authenticate, edge }) {
-    await app.register(authRoutes, { prefix, db, jwtSecret: config.jwtSecret, authenticate, throttle: edge.ownerLogin });
+  async register(app, { prefix, db, config, edge }) {
+    await app.register(authRoutes, { prefix, db, jwtSecret: config.jwtSecret, throttle: edge.ownerLogin });
     await app.register(driverLoginRoutes, { prefix, db, jwtSecret: config.jwtSecret, throttle: edge.driverLogin });
   },
 };

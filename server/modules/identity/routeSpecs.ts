@@ -2,7 +2,7 @@
  * The identity module's routes as the API declares them: who may call each (the access guard's table
  * is built from these) and its OpenAPI description. The handlers use them by name.
  */
-import { driverLoginResponseSchema, loginRequestSchema, loginResponseSchema, meResponseSchema, okResponseSchema, passwordChangeSchema } from '../../../contract/api';
+import { driverLoginRequestSchema, driverLoginResponseSchema, loginRequestSchema, loginResponseSchema, meResponseSchema, okResponseSchema, passwordChangeSchema } from '../../../contract/api';
 import { EVERY_DESK_ROLE } from '../../../contract/roles';
 import { owner, errors, platformTags, tagNames, type OpenApiTag } from '../../platform/openapi/routeDocs';
 import { PUBLIC, routeSpec } from '../../platform/routeSpec';
@@ -43,7 +43,7 @@ export const routeSpecs = {
   driverLogin: routeSpec(PUBLIC, {
     summary: 'Iniciar sesión (teléfono del conductor)',
     tags: [Tags.driverApp],
-    body: loginRequestSchema,
+    body: driverLoginRequestSchema,
     response: { 200: driverLoginResponseSchema, ...errors(400, 401, 429) },
   }),
 };

@@ -1,12 +1,9 @@
 /** /api/maintenance: odometer, plans, service records and their costs, every query scoped to the signed-in owner. */
-import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   MaintenanceMessages,
-  maintenanceCostsQuerySchema,
-  maintenancePlanRequestSchema,
-  maintenanceRecordRequestSchema,
-  odometerRequestSchema,
   type MaintenanceCosts,
   type MaintenanceOverview,
   type MaintenancePlan,
@@ -16,8 +13,8 @@ import {
 } from '../../../contract/maintenance';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/schema';
-import { HttpError, parseBody } from '../../platform/errors';
-import { idParam, withoutBlanks } from '../../platform/params';
+import { HttpError } from '../../platform/errors';
+import { idParam } from '../../platform/params';
 import { zonedDate } from '../../platform/timeZone';
 import type { AlertRaising } from '../alerts';
 import { recordActivity } from '../desk';
@@ -30,14 +27,12 @@ import { routeSpecs } from './routeSpecs';
 
 interface Options {
   db: Kysely<Database>;
-  authenticate: preHandlerAsyncHookHandler;
   clock: Clock;
   timeZone: string;
   raising: AlertRaising;
 }
 
-export const maintenanceRoutes: FastifyPluginAsync<Options> = async (app, { db, authenticate, clock, timeZone, raising }) => {
-  app.addHook('preHandler', authenticate);
+export const maintenanceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, clock, timeZone, raising }) => {
   const context = (): ReadContext => ({ db, timeZone, now: clock.now() });
   const today = () => zonedDate(clock.now(), timeZone);
 
@@ -79,7 +74,7 @@ export const maintenanceRoutes: FastifyPluginAsync<Options> = async (app, { db, 
   app.put('/maintenance/vehicles/:id/odometer', routeSpecs.saveOdometer, async (request): Promise<{ odometer: Odometer }> => {
     const owner = ownerId(request);
     const vehicle = await liveVehicle(request, idParam(request.params, MaintenanceMessages.vehicleNotFound));
-    const reading = parseBody(odometerRequestSchema, request.body);
+    const reading = request.body;
     notFuture(reading.read_on, 'read_on');
     const [before] = await fleetMaintenance(context(), owner, vehicle.id);
     await db.transaction().execute(async (trx) => {
@@ -95,7 +90,7 @@ export const maintenanceRoutes: FastifyPluginAsync<Options> = async (app, { db, 
   app.post('/maintenance/vehicles/:id/plans', routeSpecs.createPlan, async (request, reply): Promise<{ plan: MaintenancePlan }> => {
     const owner = ownerId(request);
     const vehicle = await liveVehicle(request, idParam(request.params, MaintenanceMessages.vehicleNotFound));
-    const plan = parseBody(maintenancePlanRequestSchema, request.body);
+    const plan = request.body;
     notFuture(plan.last_done_on, 'last_done_on');
     const row = await db.transaction().execute(async (trx) => {
       const inserted = await insertPlan(trx, owner, vehicle.id, plan);
@@ -113,7 +108,7 @@ export const maintenanceRoutes: FastifyPluginAsync<Options> = async (app, { db, 
     const stored = await findPlan(db, owner, id);
     if (!stored) throw new HttpError(404, MaintenanceMessages.planNotFound);
     const vehicle = await liveVehicle(request, stored.vehicle_id);
-    const plan = parseBody(maintenancePlanRequestSchema, request.body);
+    const plan = request.body;
     notFuture(plan.last_done_on, 'last_done_on');
     await db.transaction().execute(async (trx) => {
       await updatePlan(trx, owner, id, plan);
@@ -140,7 +135,7 @@ export const maintenanceRoutes: FastifyPluginAsync<Options> = async (app, { db, 
   app.post('/maintenance/vehicles/:id/records', routeSpecs.createRecord, async (request, reply): Promise<{ record: MaintenanceRecord }> => {
     const owner = ownerId(request);
     const vehicle = await liveVehicle(request, idParam(request.params, MaintenanceMessages.vehicleNotFound));
-    const record = parseBody(maintenanceRecordRequestSchema, request.body);
+    const record = request.body;
     notFuture(record.done_on, 'done_on');
     const row = await db.transaction().execute(async (trx) => {
       const inserted = await insertRecord(trx, owner, vehicle.id, record);
@@ -167,7 +162,7 @@ export const maintenanceRoutes: FastifyPluginAsync<Options> = async (app, { db, 
   });
 
   app.get('/maintenance/costs', routeSpecs.costs, async (request): Promise<MaintenanceCosts> => {
-    const query = parseBody(maintenanceCostsQuerySchema, withoutBlanks(request.query));
+    const query = request.query;
     const rows = await costsByVehicleMonth(db, ownerId(request), `${query.from}-01`, addMonths(`${query.to}-01`, 1));
     return { rows, total_pesos: rows.reduce((sum, row) => sum + row.cost_pesos, 0) };
   });

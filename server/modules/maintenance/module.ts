@@ -24,9 +24,9 @@ const SWEEP_MS = 5 * 60_000;
 export const maintenanceModule: FlotaModule = {
   name: 'maintenance',
   openApiTags: Object.values(openApiTags),
-  async register(app, { prefix, config, db, publish, events, clock, authenticate, backgroundPasses }) {
+  async register(app, { prefix, config, db, publish, events, clock, backgroundPasses }) {
     const raising = createAlertRaising(db, publish, events);
-    await app.register(maintenanceRoutes, { prefix, db, authenticate, clock, timeZone: config.tzFleet, raising });
+    await app.register(maintenanceRoutes, { prefix, db, clock, timeZone: config.tzFleet, raising });
     backgroundPasses.add('maintenanceSweep', (pacing) =>
       createBackgroundPass('Mantención', app.log, { startDelayMs: 10_000, recheckMs: SWEEP_MS, dutyCycle: 0.1, ...pacing }, async (control) => {
         await raiseDueForAll({ db, timeZone: config.tzFleet, now: clock.now() }, raising, control);

@@ -18,6 +18,7 @@ import {
 import { EVERY_DESK_ROLE, FLEET_MANAGERS, REPORT_READERS } from '../../../contract/roles';
 import { errors, idParams, owner, platformTags, tagNames, type OpenApiTag } from '../../platform/openapi/routeDocs';
 import { routeSpec } from '../../platform/routeSpec';
+import { blanksAsAbsent } from '../../platform/requestValidation';
 
 export const openApiTags = {
   maintenance: {
@@ -28,8 +29,8 @@ export const openApiTags = {
 
 const Tags = tagNames({ ...platformTags, ...openApiTags });
 type Rest = Omit<Parameters<typeof routeSpec>[1], 'summary' | 'tags' | 'security'>;
-const readers = (summary: string, rest: Rest) => routeSpec(EVERY_DESK_ROLE, { summary, tags: [Tags.maintenance], security: owner, ...rest });
-const managers = (summary: string, rest: Rest) => routeSpec(FLEET_MANAGERS, { summary, tags: [Tags.maintenance], security: owner, ...rest });
+const readers = <R extends Rest>(summary: string, rest: R) => routeSpec(EVERY_DESK_ROLE, { summary, tags: [Tags.maintenance], security: owner, ...rest });
+const managers = <R extends Rest>(summary: string, rest: R) => routeSpec(FLEET_MANAGERS, { summary, tags: [Tags.maintenance], security: owner, ...rest });
 
 export const routeSpecs = {
   overview: readers('Mantención de la flota', {
@@ -71,7 +72,7 @@ export const routeSpecs = {
     description: 'Meses AAAA-MM (ambos incluidos, a lo sumo 36), por la fecha de cada servicio; incluye taxis ya eliminados.',
     tags: [Tags.maintenance],
     security: owner,
-    querystring: maintenanceCostsQuerySchema,
+    querystring: blanksAsAbsent(maintenanceCostsQuerySchema),
     response: { 200: maintenanceCostsSchema, ...errors(400, 401, 403) },
   }),
 };

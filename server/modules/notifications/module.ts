@@ -33,11 +33,11 @@ export const notificationsModule: FlotaModule<{ endpoints: EndpointsCache }> = {
   settings: notificationsSettings,
   needs: ['tracking'],
   handlers: [onAlertRaised, onBookingChanged],
-  async register(app, { prefix, config, db, authenticate, backgroundPasses, metrics, clock }) {
+  async register(app, { prefix, config, db, backgroundPasses, metrics, clock }) {
     setOutboxClock(clock);
     // Read per alert raised: a change here drops the fleet's copy at once; another process's, within a few seconds.
     const endpoints = createEndpointsCache(config.databaseUrl ? CLUSTER_CACHE_MS : Number.POSITIVE_INFINITY);
-    await app.register(webhooksRoutes, { prefix, db, authenticate, config: config.notifications, clock, changed: (ownerId) => endpoints.forget(ownerId) });
+    await app.register(webhooksRoutes, { prefix, db, config: config.notifications, clock, changed: (ownerId) => endpoints.forget(ownerId) });
     const settings = config.notifications;
     const mailer = settings.smtpUrl ? createMailer(settings.smtpUrl, settings.smtpFrom, settings.timeoutSeconds * 1000) : null;
     if (mailer) app.addHook('onClose', async () => mailer.close());

@@ -28,7 +28,7 @@ export const openApiTags = {
 
 const Tags = tagNames(openApiTags);
 
-const manager = (summary: string, rest: Omit<Parameters<typeof routeSpec>[1], 'summary' | 'tags' | 'security'>) =>
+const manager = <R extends Omit<Parameters<typeof routeSpec>[1], 'summary' | 'tags' | 'security'>>(summary: string, rest: R) =>
   routeSpec(FLEET_MANAGERS, { summary, tags: [Tags.notifications], security: owner, ...rest });
 
 export const routeSpecs = {

@@ -3,13 +3,14 @@
  * Another fleet's endpoint answers 404, like one that does not exist. Changes go to Actividad
  * (never the secret itself).
  */
-import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { OkResponse } from '../../../contract/common';
 import {
   MAX_WEBHOOK_ENDPOINTS,
   SUBSCRIBABLE_EVENT_TYPES,
-  webhookEndpointRequestSchema,
+  type webhookEndpointRequestSchema,
   webhookEventTypeLabels,
   type NotificationsStatus,
   type WebhookDeliveriesResponse,
@@ -23,7 +24,7 @@ import { recordActivity } from '../desk';
 import { lockFleet, ownerId } from '../identity';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/schema';
-import { HttpError, Messages, parseBody } from '../../platform/errors';
+import { HttpError, Messages } from '../../platform/errors';
 import { idParam } from '../../platform/params';
 import { deleteEndpoint, deliveryView, endpointView, findEndpoint, insertEndpoint, listDeliveries, listEndpoints, updateEndpoint, countEndpoints, type EndpointRow } from './endpointsRepo';
 import { eventBody } from './enqueue';
@@ -41,7 +42,6 @@ export const WebhookMessages = {
 
 interface Options {
   db: Kysely<Database>;
-  authenticate: preHandlerAsyncHookHandler;
   config: NotificationsConfig;
   clock: Clock;
   /** The fleet's endpoints changed (committed): its cached copy goes. */
@@ -51,12 +51,9 @@ interface Options {
 /** What Actividad keeps of an endpoint: never its secret. */
 const logged = (row: EndpointRow) => ({ url: row.url, description: row.description, events: row.events, enabled: row.enabled });
 
-export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { db, authenticate, config, clock, changed = () => undefined }) => {
-  app.addHook('preHandler', authenticate);
-
+export const webhooksRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, config, clock, changed = () => undefined }) => {
   /** The body, checked by the contract and then for SSRF (a name is resolved here; again at each delivery). */
-  async function endpointInput(body: unknown) {
-    const input = parseBody(webhookEndpointRequestSchema, body);
+  async function endpointInput(input: z.output<typeof webhookEndpointRequestSchema>) {
     const refused = await checkWebhookUrl(input.url, config.allowPrivate);
     if (refused) throw new HttpError(400, Messages.checkFields, { url: refused });
     return input;

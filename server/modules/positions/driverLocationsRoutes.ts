@@ -10,11 +10,12 @@
  * With INGEST_BENCH_CEILING=on (benchmarks only), POST /api/driver/bench-ceiling verifies a driver
  * token and answers 202, nothing else: the most this machine's HTTP stack can do, to compare with.
  */
-import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
-import { locationBatchSchema } from '../../../contract/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+
 import { bearerToken, signedInDriver } from '../identity';
 import { verifyDriverToken } from '../identity';
-import { HttpError, Messages, parseBody } from '../../platform/errors';
+import { HttpError, Messages } from '../../platform/errors';
 import { IngestMessages } from './ingest/ingest';
 import type { PositionService, SubmitOutcome } from './positionService';
 import { DRIVER } from '../../platform/routeSpec';
@@ -49,10 +50,10 @@ function answer(result: SubmitOutcome): LocationsAccepted {
   }
 }
 
-export const driverLocationsRoutes: FastifyPluginAsync<DriverLocationsOptions> = async (app, { positions, authenticateDriver, jwtSecret, benchCeiling }) => {
-  app.post('/driver/locations', { logLevel: 'warn', preHandler: authenticateDriver, ...routeSpecs.postLocations }, async (request, reply): Promise<LocationsAccepted> => {
+export const driverLocationsRoutes: FastifyPluginAsyncZod<DriverLocationsOptions> = async (app, { positions, authenticateDriver, jwtSecret, benchCeiling }) => {
+  app.post('/driver/locations', { logLevel: 'warn', preValidation: authenticateDriver, ...routeSpecs.postLocations }, async (request, reply): Promise<LocationsAccepted> => {
     const driver = signedInDriver(request);
-    const { locations } = parseBody(locationBatchSchema, request.body);
+    const { locations } = request.body;
     const body = answer(await positions.submitFromDriver(driver, locations));
     reply.code(202);
     return body;

@@ -52,8 +52,8 @@ export const positionsModule: FlotaModule<{ trailPacking: TrailPackPass | null }
   },
   emits: ['positionAccepted'],
   handlers: [onShiftEnded],
-  async register(app, { prefix, db, config, logger, authenticate, authenticateDriver, backgroundPasses, sideListener, services: { positions } }) {
-    await app.register(shiftLocationsRoutes, { prefix, db, authenticate });
+  async register(app, { prefix, db, config, logger, authenticateDriver, backgroundPasses, sideListener, services: { positions } }) {
+    await app.register(shiftLocationsRoutes, { prefix, db });
     await app.register(driverLocationsRoutes, { prefix, positions, authenticateDriver, jwtSecret: config.jwtSecret, benchCeiling: config.ingestBenchCeiling });
     // Phones and trackers (OsmAnd protocol): the same position service as the driver API.
     // In a scope of its own, so the per-address limit (platform/edge/osmandRateLimit.ts) covers only /osmand.

@@ -2,7 +2,7 @@
  * The positions module's routes as the API declares them: who may call each (the access guard's table
  * is built from these) and its OpenAPI description. The handlers use them by name.
  */
-import { locationBatchSchema, locationsAcceptedResponseSchema, shiftLocationsResponseSchema } from '../../../contract/api';
+import { locationBatchSchema, locationsAcceptedResponseSchema, shiftLocationsQuerySchema, shiftLocationsResponseSchema } from '../../../contract/api';
 import { EVERY_DESK_ROLE } from '../../../contract/roles';
 import { owner, driver, idParams, errors, platformTags, tagNames } from '../../platform/openapi/routeDocs';
 import { DRIVER, routeSpec } from '../../platform/routeSpec';
@@ -28,6 +28,7 @@ export const routeSpecs = {
     tags: [Tags.shifts],
     security: owner,
     params: idParams,
-    response: { 200: shiftLocationsResponseSchema, ...errors(401, 404) },
+    querystring: shiftLocationsQuerySchema,
+    response: { 200: shiftLocationsResponseSchema, ...errors(400, 401, 404) },
   }),
 };

@@ -20,12 +20,12 @@ export const reportsModule: FlotaModule = {
   name: 'reports',
   openApiTags: Object.values(openApiTags),
   handlers: [onShiftEnded],
-  async register(app, { prefix, config, db, authenticate, backgroundPasses }) {
+  async register(app, { prefix, config, db, backgroundPasses }) {
     // Shared by the summary and the replay: one kept trail per open shift, one turn per user.
-    const shiftReads = { db, authenticate, openTrails: createOpenShiftTrails(db), heavyReads: createHeavyReadGate() };
+    const shiftReads = { db, openTrails: createOpenShiftTrails(db), heavyReads: createHeavyReadGate() };
     await app.register(summaryRoutes, { prefix, ...shiftReads });
     await app.register(replayRoutes, { prefix, ...shiftReads });
-    await app.register(reportsRoutes, { prefix, db, authenticate, timeZone: config.tzFleet });
+    await app.register(reportsRoutes, { prefix, db, timeZone: config.tzFleet });
     backgroundPasses.add('summaryBackfill', (pacing) => createSummaryBackfill(db, app.log, pacing));
   },
 };

@@ -4,13 +4,13 @@
  * Every desk role may read both (as the shift's trail); another fleet's shift is the same 404 as
  * an unknown one, and never appears in /positions/at.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { positionsAtQuerySchema, type PositionsAtResponse, type ShiftReplay } from '../../../contract/replay';
+import { type PositionsAtResponse, type ShiftReplay } from '../../../contract/replay';
 import { ownerId } from '../identity';
 import { positionsAt } from '../positions';
 import type { Database } from '../../platform/db/schema';
-import { HttpError, parseBody } from '../../platform/errors';
+import { HttpError } from '../../platform/errors';
 import { createReplayCache } from './replayCache';
 import { routeSpecs } from './routeSpecs';
 import { SHIFT_NOT_FOUND, type ShiftReadsOptions } from './summaryRoute';
@@ -26,8 +26,7 @@ async function findReplayShift(db: Kysely<Database>, owner: number, shiftId: num
     .executeTakeFirst();
 }
 
-export const replayRoutes: FastifyPluginAsync<ShiftReadsOptions> = async (app, { db, authenticate, openTrails, heavyReads }) => {
-  app.addHook('preHandler', authenticate);
+export const replayRoutes: FastifyPluginAsyncZod<ShiftReadsOptions> = async (app, { db, openTrails, heavyReads }) => {
   const replays = createReplayCache(db, openTrails);
 
   app.get<{ Params: { id: string } }>('/shifts/:id/replay', routeSpecs.shiftReplay, async (request): Promise<ShiftReplay> => {
@@ -48,7 +47,7 @@ export const replayRoutes: FastifyPluginAsync<ShiftReadsOptions> = async (app, {
   });
 
   app.get('/positions/at', routeSpecs.positionsAt, async (request): Promise<PositionsAtResponse> => {
-    const query = parseBody(positionsAtQuerySchema, request.query);
+    const query = request.query;
     const at = new Date(query.time);
     const found = await positionsAt(db, ownerId(request), at, query.window_minutes * 60_000);
     const positions = found.map((entry) => ({

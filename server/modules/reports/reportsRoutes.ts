@@ -4,35 +4,32 @@
  * shifts count); by driver, with the offers each one received and how they ended (offersRepo.ts). Malformed parameters answer 400 with the contract's Spanish texts; a driver or
  * vehicle id that is not the owner's matches nothing.
  */
-import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import {
   REPORT_MAX_SHIFTS,
-  reportQuerySchema,
+  type reportQuerySchema,
   type ReportDailyResponse,
   type ReportResponse,
   type ReportShiftsResponse,
 } from '../../../contract/reports';
 import { ownerId } from '../identity';
 import type { Database } from '../../platform/db/schema';
-import { parseBody } from '../../platform/errors';
-import { withoutBlanks } from '../../platform/params';
+
 import { offersByDriver, sumOffers, withOffers } from './offersRepo';
 import { reportByDay, reportByGroup, reportShifts, sumMetrics, type ReportFilter } from './reportsRepo';
 import { routeSpecs } from './routeSpecs';
 
 interface Options {
   db: Kysely<Database>;
-  authenticate: preHandlerAsyncHookHandler;
   /** IANA zone whose calendar days the period means (config.tzFleet). */
   timeZone: string;
 }
 
-export const reportsRoutes: FastifyPluginAsync<Options> = async (app, { db, authenticate, timeZone }) => {
-  app.addHook('preHandler', authenticate);
-
-  const read = (request: { query: unknown }, owner: number) => {
-    const query = parseBody(reportQuerySchema, withoutBlanks(request.query));
+export const reportsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, timeZone }) => {
+  const read = (request: { query: z.output<typeof reportQuerySchema> }, owner: number) => {
+    const query = request.query;
     const filter: ReportFilter = { ownerId: owner, from: query.from, to: query.to, timeZone, driverId: query.driver_id, vehicleId: query.vehicle_id, now: new Date() };
     return { query, filter, period: { from: query.from, to: query.to, group: query.group, time_zone: timeZone } };
   };

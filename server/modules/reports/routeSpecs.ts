@@ -13,6 +13,7 @@ import {
 import { positionsAtQuerySchema, positionsAtResponseSchema, shiftReplaySchema } from '../../../contract/replay';
 import { owner, idParams, errors, platformTags, tagNames, type OpenApiTag } from '../../platform/openapi/routeDocs';
 import { routeSpec } from '../../platform/routeSpec';
+import { blanksAsAbsent } from '../../platform/requestValidation';
 import { openApiTags as shiftsTags } from '../shifts';
 
 /** This module's sections of the reference page (module.ts declares them to the app). */
@@ -62,7 +63,7 @@ export const routeSpecs = {
     description: PERIOD_TEXT,
     tags: [Tags.reports],
     security: owner,
-    querystring: reportQuerySchema,
+    querystring: blanksAsAbsent(reportQuerySchema),
     response: { 200: reportResponseSchema, ...errors(400, 401, 403) },
   }),
   // GET /api/reports/daily
@@ -71,7 +72,7 @@ export const routeSpecs = {
     description: `${PERIOD_TEXT} \`driver_id\` o \`vehicle_id\` acotan a uno.`,
     tags: [Tags.reports],
     security: owner,
-    querystring: reportQuerySchema,
+    querystring: blanksAsAbsent(reportQuerySchema),
     response: { 200: reportDailyResponseSchema, ...errors(400, 401, 403) },
   }),
   // GET /api/reports/shifts
@@ -80,7 +81,7 @@ export const routeSpecs = {
     description: `${PERIOD_TEXT} A lo más 1000 turnos, los más antiguos primero (\`limited\` dice si hay más).`,
     tags: [Tags.reports],
     security: owner,
-    querystring: reportQuerySchema,
+    querystring: blanksAsAbsent(reportQuerySchema),
     response: { 200: reportShiftsResponseSchema, ...errors(400, 401, 403) },
   }),
 };

@@ -4,7 +4,7 @@
  * one and another fleet's shift all answer the same Spanish 404. An open shift's is kept as its
  * points arrive (openShiftTrails.ts); a user's heavy reads take turns (heavyReadGate.ts).
  */
-import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { ShiftSummaryResponse } from '../../../contract/reports';
 import { ownerId } from '../identity';
@@ -19,14 +19,11 @@ export const SHIFT_NOT_FOUND = 'Turno no encontrado';
 
 export interface ShiftReadsOptions {
   db: Kysely<Database>;
-  authenticate: preHandlerAsyncHookHandler;
   openTrails: OpenShiftTrails;
   heavyReads: HeavyReadGate;
 }
 
-export const summaryRoutes: FastifyPluginAsync<ShiftReadsOptions> = async (app, { db, authenticate, openTrails, heavyReads }) => {
-  app.addHook('preHandler', authenticate);
-
+export const summaryRoutes: FastifyPluginAsyncZod<ShiftReadsOptions> = async (app, { db, openTrails, heavyReads }) => {
   app.get<{ Params: { id: string } }>('/shifts/:id/summary', routeSpecs.shiftSummary, async (request): Promise<ShiftSummaryResponse> => {
     if (!/^\d{1,9}$/.test(request.params.id)) throw new HttpError(404, SHIFT_NOT_FOUND);
     const shiftId = Number(request.params.id);

@@ -2,7 +2,8 @@
  * GET /api/driver/me: what the /conductor page shows after a reload: the driver as stored now
  * (the owner may have changed the assigned vehicle) and the active shift, or null.
  */
-import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DriverMeResponse } from '../../../contract/api';
 import { signedInDriver } from '../identity';
@@ -12,8 +13,8 @@ import { HttpError, Messages } from '../../platform/errors';
 import { routeSpecs } from './routeSpecs';
 import type { Database } from '../../platform/db/schema';
 
-export const driverMeRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticateDriver: preHandlerAsyncHookHandler }> = async (app, { db, authenticateDriver }) => {
-  app.addHook('preHandler', authenticateDriver);
+export const driverMeRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; authenticateDriver: preHandlerAsyncHookHandler }> = async (app, { db, authenticateDriver }) => {
+  app.addHook('preValidation', authenticateDriver);
 
   app.get('/driver/me', routeSpecs.driverMe, async (request): Promise<DriverMeResponse> => {
     const { id, ownerId } = signedInDriver(request);

@@ -2,11 +2,12 @@
  * A driver's own shift: POST /api/driver/shifts/start and /end, through the position module's
  * shift service (which tells the owner's live map: shift_started, shift_ended).
  */
-import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
-import { shiftStartSchema, type ShiftResponse } from '../../../contract/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import { type ShiftResponse } from '../../../contract/api';
 import { signedInDriver } from '../identity';
 import { driverActionLimit } from '../../platform/edge/driverActionLimit';
-import { HttpError, parseBody } from '../../platform/errors';
+import { HttpError } from '../../platform/errors';
 import type { ShiftService, StartOutcome } from './shiftService';
 import { routeSpecs } from './routeSpecs';
 
@@ -35,13 +36,13 @@ const refusals: Record<Exclude<StartOutcome, { outcome: 'started' }>['reason'], 
   vehicleInactive: new HttpError(400, DriverShiftMessages.vehicleInactive, { vehicle_id: DriverShiftMessages.vehicleInactive }),
 };
 
-export const driverShiftsRoutes: FastifyPluginAsync<DriverRoutesOptions> = async (app, { shifts, authenticateDriver, actionsPerMinute }) => {
-  app.addHook('preHandler', authenticateDriver);
-  app.addHook('preHandler', driverActionLimit(app, actionsPerMinute, (request) => signedInDriver(request).id));
+export const driverShiftsRoutes: FastifyPluginAsyncZod<DriverRoutesOptions> = async (app, { shifts, authenticateDriver, actionsPerMinute }) => {
+  app.addHook('preValidation', authenticateDriver);
+  app.addHook('preValidation', driverActionLimit(app, actionsPerMinute, (request) => signedInDriver(request).id));
 
   app.post('/driver/shifts/start', routeSpecs.startShift, async (request): Promise<ShiftResponse> => {
     const driver = signedInDriver(request);
-    const body = parseBody(shiftStartSchema, request.body);
+    const body = request.body;
     const result = await shifts.startByDriver(driver, body.vehicle_id);
     if (result.outcome === 'refused') throw refusals[result.reason];
     return { shift: result.shift };

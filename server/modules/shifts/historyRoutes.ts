@@ -6,20 +6,18 @@
  * Malformed parameters answer 400 with the contract's Spanish texts; a driver or vehicle id that is
  * not the owner's (another owner's, or unknown) simply matches nothing: never their rows.
  */
-import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { historyFilterSchema, historyQuerySchema, type ShiftsResponse } from '../../../contract/api';
+import type { FastifyReply } from 'fastify';
 import { ownerId } from '../identity';
 import type { Database } from '../../platform/db/schema';
-import { parseBody } from '../../platform/errors';
+
 import { historyBatches, listShiftHistory, type HistoryFilter } from './historyRepo';
 import { historyCsvFileName, historyCsvStream } from './historyCsv';
-import { withoutBlanks } from '../../platform/params';
 import { routeSpecs } from './routeSpecs';
 
 interface Options {
   db: Kysely<Database>;
-  authenticate: preHandlerAsyncHookHandler;
   /** IANA zone whose calendar days the date filters mean, and the CSV's times are shown in (config.tzFleet). */
   timeZone: string;
 }
@@ -31,19 +29,18 @@ const toFilter = (query: { driver_id?: number; vehicle_id?: number; start_date?:
   endDate: query.end_date,
 });
 
-export const historyRoutes: FastifyPluginAsync<Options> = async (app, { db, authenticate, timeZone }) => {
-  app.addHook('preHandler', authenticate);
-
-  app.get('/shifts/history', routeSpecs.shiftHistory, async (request): Promise<ShiftsResponse> => {
-    const query = parseBody(historyQuerySchema, withoutBlanks(request.query));
+export const historyRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, timeZone }) => {
+  app.get('/shifts/history', routeSpecs.shiftHistory, async (request) => {
+    const query = request.query;
     const page = await listShiftHistory(db, ownerId(request), toFilter(query), timeZone, { limit: query.limit, offset: query.offset });
     return { shifts: page.shifts, count: page.shifts.length, total: page.total, total_exact: page.totalExact, next_offset: page.nextOffset, limited: page.nextOffset !== null };
   });
 
   app.get('/shifts/history.csv', routeSpecs.shiftHistoryCsv, async (request, reply) => {
-    const query = parseBody(historyFilterSchema, withoutBlanks(request.query));
+    const query = request.query;
     const batches = historyBatches(db, ownerId(request), toFilter(query), timeZone);
-    return reply
+    // A stream, not the text the document describes: sent untyped by the response schema.
+    return (reply as FastifyReply)
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${historyCsvFileName(new Date(), timeZone)}"`)
       .header('cache-control', 'no-store')

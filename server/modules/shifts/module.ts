@@ -21,9 +21,9 @@ export const shiftsModule: FlotaModule = {
   openApiTags: Object.values(openApiTags),
   provides: { shifts: ({ db, publish, events }) => createShiftService({ db, publish, events }) },
   emits: ['shiftEnded'],
-  async register(app, { prefix, db, config, authenticate, authenticateDriver, services: { shifts } }) {
-    await app.register(shiftsRoutes, { prefix, db, authenticate });
-    await app.register(historyRoutes, { prefix, db, authenticate, timeZone: config.tzFleet });
+  async register(app, { prefix, db, config, authenticateDriver, services: { shifts } }) {
+    await app.register(shiftsRoutes, { prefix, db });
+    await app.register(historyRoutes, { prefix, db, timeZone: config.tzFleet });
     await app.register(shiftEndRoutes, { prefix, db, shifts });
     await app.register(driverShiftsRoutes, { prefix, shifts, authenticateDriver, actionsPerMinute: config.driverActionsPerMinute });
     await app.register(driverMeRoutes, { prefix, db, authenticateDriver });

@@ -6,6 +6,7 @@ import { activeShiftsResponseSchema, driverMeResponseSchema, historyCsvResponseS
 import { EVERY_DESK_ROLE, FLEET_MANAGERS } from '../../../contract/roles';
 import { owner, driver, idParams, errors, platformTags, tagNames, type OpenApiTag } from '../../platform/openapi/routeDocs';
 import { DRIVER, routeSpec } from '../../platform/routeSpec';
+import { blanksAsAbsent } from '../../platform/requestValidation';
 
 /** This module's sections of the reference page (module.ts declares them to the app). */
 export const openApiTags = {
@@ -44,7 +45,7 @@ export const routeSpecs = {
       'Los más recientes primero, una página a la vez: `limit` (1 a 500, 100 si falta) y `offset` (0 si falta). `count` son los turnos de esta página, `total` los que seleccionan los filtros, `next_offset` el `offset` de la página siguiente (null en la última); `limited` (= hay más páginas) queda por compatibilidad. Filtros: `driver_id`, `vehicle_id`, fechas YYYY-MM-DD en la zona horaria de la flota, inclusivas.',
     tags: [Tags.shifts],
     security: owner,
-    querystring: historyQuerySchema,
+    querystring: blanksAsAbsent(historyQuerySchema),
     response: {
       200: historyResponseSchema,
       ...errors(400, 401),
@@ -57,7 +58,7 @@ export const routeSpecs = {
       'Todos los turnos que seleccionan los filtros (los mismos del historial, sin páginas), los más recientes primero, como archivo CSV (`text/csv; charset=utf-8`, con BOM, separado por `;`, para Excel): Conductor;RUT;Vehículo;Inicio;Fin;Duración;Estado, fechas dd/mm/aaaa HH:mm en la zona horaria de la flota. Se envía a medida que se lee.',
     tags: [Tags.shifts],
     security: owner,
-    querystring: historyFilterSchema,
+    querystring: blanksAsAbsent(historyFilterSchema),
     response: { 200: historyCsvResponseSchema, ...errors(400, 401) },
   }),
   // POST /api/driver/shifts/start

@@ -4,7 +4,7 @@
  * maps hear shift_ended as when the driver ends it: through the shift service, like the driver's
  * own end, so the caches and the announcement stay right.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { ShiftResponse } from '../../../contract/api';
 import { recordActivity } from '../desk';
@@ -21,7 +21,7 @@ export const ShiftEndMessages = {
   alreadyEnded: 'El turno ya terminó',
 } as const;
 
-export const shiftEndRoutes: FastifyPluginAsync<{ db: Kysely<Database>; shifts: Pick<ShiftService, 'end'> }> = async (app, { db, shifts }) => {
+export const shiftEndRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; shifts: Pick<ShiftService, 'end'> }> = async (app, { db, shifts }) => {
   app.post('/shifts/:id/end', routeSpecs.endShiftByHand, async (request): Promise<ShiftResponse> => {
     const owner = ownerId(request);
     const id = idParam(request.params, ShiftEndMessages.notFound);

@@ -1,5 +1,5 @@
 /** Shift routes (issue 1: the active-shift snapshot). History and locations extend this plugin. */
-import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { ShiftsResponse } from '../../../contract/api';
 import { ownerId } from '../identity';
@@ -7,12 +7,10 @@ import type { Database } from '../../platform/db/schema';
 import { listActiveShifts } from './shiftsRepo';
 import { routeSpecs } from './routeSpecs';
 
-export const shiftsRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticate: preHandlerAsyncHookHandler }> = async (
+export const shiftsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (
   app,
-  { db, authenticate },
+  { db },
 ) => {
-  app.addHook('preHandler', authenticate);
-
   app.get('/shifts/active', routeSpecs.activeShifts, async (request): Promise<ShiftsResponse> => {
     const shifts = await listActiveShifts(db, ownerId(request));
     return { shifts, count: shifts.length };

@@ -2,26 +2,24 @@
  * The desk's list of numbers the "Pedir un taxi" page refuses (any desk role: whoever answers the
  * prank calls blocks them). Another fleet's entry is 404.
  */
-import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { OkResponse } from '../../../contract/common';
-import { blockPhoneSchema, type BlockedPhoneResponse, type BlockedPhonesResponse } from '../../../contract/taxiRequests';
+import { type BlockedPhoneResponse, type BlockedPhonesResponse } from '../../../contract/taxiRequests';
 import { ownerId } from '../identity';
 import type { Database } from '../../platform/db/schema';
-import { HttpError, parseBody } from '../../platform/errors';
+import { HttpError } from '../../platform/errors';
 import { idParam } from '../../platform/params';
 import { blockPhone, listBlocked, unblockPhone } from './requestsRepo';
 import { routeSpecs } from './routeSpecs';
 
 const NOT_FOUND = 'Ese número no está bloqueado';
 
-export const blockedPhonesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticate: preHandlerAsyncHookHandler }> = async (app, { db, authenticate }) => {
-  app.addHook('preHandler', authenticate);
-
+export const blockedPhonesRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
   app.get('/tracking/blocked-phones', routeSpecs.listBlocked, async (request): Promise<BlockedPhonesResponse> => ({ phones: await listBlocked(db, ownerId(request)) }));
 
   app.post('/tracking/blocked-phones', routeSpecs.blockPhone, async (request, reply): Promise<BlockedPhoneResponse> => {
-    const { phone } = parseBody(blockPhoneSchema, request.body);
+    const { phone } = request.body;
     reply.code(201);
     return { phone: await blockPhone(db, ownerId(request), phone) };
   });

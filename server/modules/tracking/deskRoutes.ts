@@ -2,13 +2,14 @@
  * The desk's routes: a booking's tracking link (the booking's detail copies and shares it) and its
  * revocation, and the fleet's tracking settings. Another fleet's booking is 404.
  */
-import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { BookingStatus } from '../../../contract/dispatch';
-import { trackingSettingsSchema, type TrackingLinkResponse, type TrackingSettingsResponse } from '../../../contract/tracking';
+import { type TrackingLinkResponse, type TrackingSettingsResponse } from '../../../contract/tracking';
 import { ownerId } from '../identity';
 import type { Database } from '../../platform/db/schema';
-import { HttpError, parseBody } from '../../platform/errors';
+import { HttpError } from '../../platform/errors';
 import { idParam } from '../../platform/params';
 import { ensureLink, findLink, readSettings, revokeLink, writeSettings } from './linksRepo';
 import { routeSpecs } from './routeSpecs';
@@ -16,9 +17,7 @@ import { LINKED_STATUSES, type TrackingLive } from './trackingLive';
 
 const NOT_FOUND = 'Reserva no encontrada';
 
-export const deskTrackingRoutes: FastifyPluginAsync<{ db: Kysely<Database>; live: TrackingLive; authenticate: preHandlerAsyncHookHandler }> = async (app, { db, live, authenticate }) => {
-  app.addHook('preHandler', authenticate);
-
+export const deskTrackingRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; live: TrackingLive }> = async (app, { db, live }) => {
   /** The caller's fleet's booking (404 otherwise), and its status. */
   const booking = async (request: FastifyRequest) => {
     const id = idParam(request.params, NOT_FOUND);
@@ -44,7 +43,7 @@ export const deskTrackingRoutes: FastifyPluginAsync<{ db: Kysely<Database>; live
   app.get('/tracking/settings', routeSpecs.getSettings, async (request): Promise<TrackingSettingsResponse> => ({ settings: await readSettings(db, ownerId(request)) }));
 
   app.put('/tracking/settings', routeSpecs.putSettings, async (request): Promise<TrackingSettingsResponse> => {
-    const body = parseBody(trackingSettingsSchema, request.body);
+    const body = request.body;
     return { settings: await writeSettings(db, ownerId(request), body) };
   });
 };

@@ -50,13 +50,13 @@ export const trackingModule: FlotaModule<{ live: TrackingLive }> = {
     }),
   },
   handlers: [onBookingChanged, onPositionAccepted],
-  async register(app, { prefix, config, db, authenticate, services, clock }) {
+  async register(app, { prefix, config, db, services, clock }) {
     const options = () => ({ now: clock.now(), expiryMinutes: config.tracking.expiryMinutes, eta: config.dispatch });
     const live = createTrackingLive({ db, options, refreshMs: config.tracking.refreshMs, log: app.log });
     await app.register(publicTrackingRoutes, { prefix, db, live, options, requestsPerMinute: config.tracking.requestsPerMinute, streamLimits: { perAddress: config.tracking.streamsPerAddress, perToken: config.tracking.streamsPerToken } });
-    await app.register(deskTrackingRoutes, { prefix, db, live, authenticate });
+    await app.register(deskTrackingRoutes, { prefix, db, live });
     await app.register(taxiRequestRoutes, { prefix, db, config: config.tracking, webBookings: services.webBookings, now: () => clock.now() });
-    await app.register(blockedPhonesRoutes, { prefix, db, authenticate });
+    await app.register(blockedPhonesRoutes, { prefix, db });
     // preClose: before the HTTP server closes, which waits for every open response (app.ts).
     app.addHook('preClose', async () => live.stop());
     return { live };

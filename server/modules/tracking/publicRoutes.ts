@@ -4,7 +4,8 @@
  * through PostgreSQL when it is the database), answers with X-Robots-Tag: noindex, and says the
  * same 404 for an unknown, expired, revoked or cancelled trip's token.
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TRACKING_GONE_MESSAGE, type TrackingView, type TrackingViewResponse } from '../../../contract/tracking';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
@@ -36,7 +37,7 @@ interface PublicRoutesOptions {
   streamLimits: { perAddress: number; perToken: number };
 }
 
-export const publicTrackingRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (app, { db, live, options, requestsPerMinute, streamLimits }) => {
+export const publicTrackingRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (app, { db, live, options, requestsPerMinute, streamLimits }) => {
   const limited = (spec: RouteSpec) => ({
     ...spec,
     config: {

@@ -10,14 +10,16 @@
  * desk blocked gets a plain refusal that does not say why. A filled honeypot gets a quiet fake
  * success: a token that was never stored, whose page says "Este viaje terminó".
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { BookingCreate } from '../../../contract/dispatch';
 import { normalizeFleetCode } from '../../../contract/fleetCode';
-import { HONEYPOT_FIELD, pickupDefaultLabels, TaxiRequestMessages, taxiRequestSchema, type RequestPickup, type TaxiRequest, type TaxiRequestPageResponse, type TaxiRequestResponse } from '../../../contract/taxiRequests';
+import { HONEYPOT_FIELD, pickupDefaultLabels, TaxiRequestMessages, type RequestPickup, type TaxiRequest, type TaxiRequestPageResponse, type TaxiRequestResponse } from '../../../contract/taxiRequests';
 import { trackingPath } from '../../../contract/tracking';
 import type { Database } from '../../platform/db/schema';
-import { HttpError, parseBody } from '../../platform/errors';
+import { HttpError } from '../../platform/errors';
+import type { RouteDoc } from '../../platform/openapi/routeDocs';
 import type { RouteSpec } from '../../platform/routeSpec';
 import { customerName, placeByName, placeNames, placesCenter, webRequestsOf, type WebBookings } from '../dispatch';
 import { ensureLink, findLink, newToken } from './linksRepo';
@@ -38,8 +40,8 @@ interface RequestRoutesOptions {
 
 const retryAfter = (ms: number) => ({ 'retry-after': String(Math.max(1, Math.ceil(ms / 1000))) });
 
-export const taxiRequestRoutes: FastifyPluginAsync<RequestRoutesOptions> = async (app, { db, config, webBookings, now }) => {
-  const limited = (spec: RouteSpec, key: string, max: number, timeWindow: number, message: string) => ({
+export const taxiRequestRoutes: FastifyPluginAsyncZod<RequestRoutesOptions> = async (app, { db, config, webBookings, now }) => {
+  const limited = <S extends RouteDoc>(spec: RouteSpec<S>, key: string, max: number, timeWindow: number, message: string) => ({
     ...spec,
     config: {
       ...spec.config,
@@ -74,19 +76,26 @@ export const taxiRequestRoutes: FastifyPluginAsync<RequestRoutesOptions> = async
     },
   );
 
+  /**
+   * Before the body is checked (a route preValidation hook): an unknown fleet is its 404 whatever was
+   * sent, and a filled honeypot a quiet fake success, so a bot learns nothing it could tune against.
+   */
+  const fleetsScreened = new WeakMap<FastifyRequest, RequestFleet>();
+  async function screenRequest(request: FastifyRequest, reply: FastifyReply) {
+    fleetsScreened.set(request, await fleetOf(request));
+    const body = request.body as Record<string, unknown> | null | undefined;
+    if (body && typeof body === 'object' && typeof body[HONEYPOT_FIELD] === 'string' && body[HONEYPOT_FIELD] !== '') {
+      const token = newToken();
+      return reply.code(201).send({ token, path: trackingPath(token) } satisfies TaxiRequestResponse);
+    }
+  }
+
   app.post(
     '/public/requests/:fleetCode',
-    limited(routeSpecs.createRequest, 'requests-post', config.requestsPerAddressPerHour, HOUR_MS, TaxiRequestMessages.address),
+    { ...limited(routeSpecs.createRequest, 'requests-post', config.requestsPerAddressPerHour, HOUR_MS, TaxiRequestMessages.address), preValidation: screenRequest },
     async (request, reply): Promise<TaxiRequestResponse> => {
-      const fleet = await fleetOf(request);
-      const body = request.body as Record<string, unknown> | null | undefined;
-      // A bot filled the field people never see: it "succeeds", and learns nothing it could tune against.
-      if (body && typeof body === 'object' && typeof body[HONEYPOT_FIELD] === 'string' && body[HONEYPOT_FIELD] !== '') {
-        reply.code(201);
-        const token = newToken();
-        return { token, path: trackingPath(token) };
-      }
-      const input = parseBody(taxiRequestSchema, body);
+      const fleet = fleetsScreened.get(request) ?? (await fleetOf(request));
+      const input = request.body;
       if (await isBlocked(db, fleet.ownerId, input.phone)) throw new HttpError(403, TaxiRequestMessages.refused);
       const { recent, open } = await webRequestsOf(db, fleet.ownerId, input.phone, new Date(now().getTime() - HOUR_MS));
       if (open >= config.openRequestsPerPhone) throw new HttpError(409, TaxiRequestMessages.openRequest);

@@ -6,7 +6,7 @@ import { vehiclesRoutes } from './vehiclesRoutes';
 export const vehiclesModule: FlotaModule = {
   name: 'vehicles',
   openApiTags: Object.values(openApiTags),
-  async register(app, { prefix, db, authenticate }) {
-    await app.register(vehiclesRoutes, { prefix, db, authenticate });
+  async register(app, { prefix, db }) {
+    await app.register(vehiclesRoutes, { prefix, db });
   },
 };

@@ -1,25 +1,21 @@
 /** /api/vehicles: list, create, update, soft delete; every query scoped to the signed-in owner. */
-import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { vehicleCreateSchema, vehicleUpdateSchema, type VehicleResponse, type VehiclesResponse } from '../../../contract/api';
+import type { VehicleResponse, VehiclesResponse } from '../../../contract/api';
 import { normalizePlate } from '../../../contract/plate';
 import { recordActivity } from '../desk';
 import { ownerId } from '../identity';
 import { isUniqueViolation } from '../../platform/db/dbErrors';
 import type { Database } from '../../platform/db/schema';
-import { HttpError, Messages, parseBody } from '../../platform/errors';
+import { HttpError, Messages } from '../../platform/errors';
 import { unassignVehicle } from '../drivers';
 import { inActiveShift } from '../shifts';
 import { findVehicle, insertVehicle, listVehicles, lockVehicle, softDeleteVehicle, updateVehicleColumns } from './vehiclesRepo';
 import { idParam } from '../../platform/params';
 import { routeSpecs } from './routeSpecs';
 
-export const vehiclesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticate: preHandlerAsyncHookHandler }> = async (
-  app,
-  { db, authenticate },
-) => {
-  app.addHook('preHandler', authenticate);
-
+/** Desk routes: the access guard has signed the caller in and checked the role before any of these. */
+export const vehiclesRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
   async function vehicleResponse(owner: number, id: number): Promise<VehicleResponse> {
     const vehicle = await findVehicle(db, owner, id);
     if (!vehicle) throw new HttpError(404, Messages.vehicleNotFound);
@@ -33,7 +29,7 @@ export const vehiclesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenti
 
   app.post('/vehicles', routeSpecs.createVehicle, async (request, reply): Promise<VehicleResponse> => {
     const owner = ownerId(request);
-    const vehicle = parseBody(vehicleCreateSchema, request.body);
+    const vehicle = request.body;
     let id: number;
     try {
       id = await db.transaction().execute(async (trx) => {
@@ -56,7 +52,7 @@ export const vehiclesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenti
     const id = idParam(request.params, Messages.vehicleNotFound);
     const stored = await findVehicle(db, owner, id);
     if (!stored) throw new HttpError(404, Messages.vehicleNotFound);
-    const { plate_number, ...columns } = parseBody(vehicleUpdateSchema, request.body);
+    const { plate_number, ...columns } = request.body;
     // The plate may be sent (the form sends it back) but not changed.
     if (plate_number != null && normalizePlate(plate_number) !== stored.plate_number) {
       throw new HttpError(400, Messages.plateLocked, { plate_number: Messages.plateLocked });

@@ -23,7 +23,7 @@ type Limit = ReturnType<FastifyInstance['createRateLimit']>;
 /** One count per driver for the whole server, whichever module's route they call (one store per HTTP server). */
 const limits = new WeakMap<object, Limit>();
 
-/** A preHandler (after the driver's token check) that counts each change a driver asks for. */
+/** A preValidation hook (after the driver's token check, before the body is judged) that counts each change a driver asks for: a refused body counts too. */
 export function driverActionLimit(app: FastifyInstance, perMinute: number, driverIdOf: (request: FastifyRequest) => number) {
   const limit = limits.get(app.server) ?? app.createRateLimit({ max: perMinute, timeWindow: MINUTE_MS, keyGenerator: (request) => `driver-action|${driverIdOf(request)}` });
   limits.set(app.server, limit);

@@ -2,16 +2,16 @@
  * The OpenAPI 3.1 document, built from the routes' schemas (each module's routeSpecs.ts, all from
  * contract/), served at /api/openapi.json, with a reference page at /api/docs.
  *
- * Route schemas are zod schemas that describe: the validator compiler below lets the request
- * through unchanged and the handler validates it with parseBody, the one function that writes the
- * Spanish `{error, fields}` bodies clients rely on; the serializer is plain JSON.stringify, so an
- * answer never loses a field the document does not list yet.
+ * Route schemas are zod schemas: a route's body and query schemas are also what checks its input
+ * (platform/requestValidation.ts, with the Spanish `{error, fields}` bodies clients rely on); the
+ * serializer is plain JSON.stringify, so an answer never loses a field the document does not list yet.
  */
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_BASE_PATH } from '../../../contract/api';
+import { zodRequestValidator } from '../requestValidation';
 import { registry } from './components';
 import { platformTags, type OpenApiTag } from './routeDocs';
 
@@ -52,7 +52,7 @@ export async function registerOpenApi(app: FastifyInstance, moduleTags: readonly
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) if (method !== 'HEAD' && isApiRoute(route.url)) routes.push({ method, url: route.url, schema: route.schema });
   });
-  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  app.setValidatorCompiler(zodRequestValidator);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const zodTransform = createJsonSchemaTransform({ schemaRegistry: registry });

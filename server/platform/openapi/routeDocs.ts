@@ -3,8 +3,8 @@
  * security schemes, the shared error answers. Each module declares its routes' descriptions in its
  * own routeSpecs.ts, from contract/ schemas, with Spanish texts for the reference page.
  *
- * The schemas describe; the handlers still validate with parseBody (platform/errors.ts), so every
- * 400 keeps its `{error, fields}` Spanish body (see platform/openapi/plugin.ts).
+ * A route's `body` and `querystring` schemas also check its input before the handler runs, with the
+ * `{error, fields}` Spanish 400 (platform/requestValidation.ts); `params` only describe.
  */
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';

@@ -1,31 +1,28 @@
 /** Zonas: list, create, edit, delete, GeoJSON export and import (Dueño and Administrador). Another fleet's: 404. */
-import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { MAX_ZONE_VERTICES, MAX_ZONES_PER_FLEET, ZoneMessages, zoneCollectionSchema, zoneRequestSchema, type ZoneInput } from '../../../../contract/alerts';
+import { MAX_ZONE_VERTICES, MAX_ZONES_PER_FLEET, ZoneMessages, type ZoneInput } from '../../../../contract/alerts';
 import { BODY_LIMITS } from '../../../../contract/bodyLimits';
 import type { OkResponse } from '../../../../contract/common';
 import { recordActivity } from '../../desk';
 import { lockFleet, ownerId } from '../../identity';
 import type { Database } from '../../../platform/db/schema';
-import { HttpError, parseBody } from '../../../platform/errors';
+import { HttpError } from '../../../platform/errors';
 import { idParam } from '../../../platform/params';
 import { routeSpecs } from '../routeSpecs';
 import { toFeatureCollection, zonesFromCollection } from './zonesGeojson';
 import { countZones, deleteZone, findZone, insertZones, listZones, updateZone } from './zonesRepo';
 import { normalizeGeometry, shapeProblem } from './zoneShape';
 
-/** A zone request fully checked: its schema, then its shape. */
-function parseZone(body: unknown): ZoneInput {
-  const zone = parseBody(zoneRequestSchema, body);
+/** A zone request, its schema already checked by the route: now its shape. */
+function parseZone(zone: ZoneInput): ZoneInput {
   const normalized = { ...zone, geometry: normalizeGeometry(zone.geometry) };
   const problem = shapeProblem(normalized.geometry);
   if (problem) throw new HttpError(400, problem.message, { [problem.field]: problem.message });
   return normalized;
 }
 
-export const zonesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticate: preHandlerAsyncHookHandler; changed: (ownerId: number) => void }> = async (app, { db, authenticate, changed }) => {
-  app.addHook('preHandler', authenticate);
-
+export const zonesRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; changed: (ownerId: number) => void }> = async (app, { db, changed }) => {
   app.get('/zones', routeSpecs.listZones, async (request) => ({ zones: await listZones(db, ownerId(request)), limits: { max_zones: MAX_ZONES_PER_FLEET, max_vertices: MAX_ZONE_VERTICES } }));
 
   app.post('/zones', routeSpecs.createZone, async (request, reply) => {
@@ -79,7 +76,7 @@ export const zonesRoutes: FastifyPluginAsync<{ db: Kysely<Database>; authenticat
 
   // Its own body limit: the fleet's own export of the most zones it may hold must come back in (contract/bodyLimits.ts).
   app.post('/zones/import', { ...routeSpecs.importZones, bodyLimit: BODY_LIMITS.zonesImport }, async (request, reply) => {
-    const zones = zonesFromCollection(parseBody(zoneCollectionSchema, request.body));
+    const zones = zonesFromCollection(request.body);
     const owner = ownerId(request);
     const created = await db.transaction().execute(async (trx) => {
       await lockFleet(trx, owner);

@@ -7,7 +7,8 @@
  * future or older than POINT_MAX_AGE_DAYS, are dropped and counted, not refused); an unknown identifier → 404, nothing stored; the per-shift cap →
  * 429 with Retry-After. Registered on the main port at /osmand and, with OSMAND_PORT, at / there.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../../platform/errors';
 import { IngestMessages } from '../ingest/ingest';
 import type { PositionService, SubmitOutcome } from '../positionService';
@@ -38,7 +39,7 @@ function refuse(result: SubmitOutcome): void {
   // noShift (its tracker shift ended under it): dropped; a tracker would only resend it.
 }
 
-export const osmandRoutes: FastifyPluginAsync<OsmandRouteOptions> = async (app, { positions, path }) => {
+export const osmandRoutes: FastifyPluginAsyncZod<OsmandRouteOptions> = async (app, { positions, path }) => {
   // Form posts and bodies of any other type arrive as text (JSON keeps Fastify's own parser).
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
