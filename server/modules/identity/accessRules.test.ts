@@ -9,12 +9,14 @@ import Fastify from 'fastify';
 import type { DeskRole } from '../../../contract/entities';
 import { SocketEvent } from '../../../contract/socket';
 import { DEMO_DESK_USERS } from '../../tools/seed/demoDesk';
-import { DEMO_PASSWORD } from '../../tools/seed/demoFleet';
+import { DEMO_PASSWORD, demoDriverRuts } from '../../tools/seed/demoFleet';
 import { apiCall, driverLogin } from '../../tools/testing/http';
 import { openOwnerSocket, type OwnerSocket } from '../../tools/testing/ownerSocket';
 import { databaseFingerprint, routeSamples } from '../../tools/testing/routeSamples';
 import { createSecondOwner, startTestServer, type TestServer } from '../../tools/testing/testServer';
 import { validRut } from '../../tools/testing/fleetFixtures';
+import { registeredApiRoutes } from '../../platform/openapi/plugin';
+import { Messages } from '../../platform/errors';
 import { ACCESS_DENIED, EVERY_DESK_ROLE, socketEventRules, type Principal } from './accessRules';
 import { registerAccessGuard } from './accessGuard';
 
@@ -75,6 +77,37 @@ describe.each(EVERY_DESK_ROLE)('%s on every desk route', (role) => {
     }
   }, 120_000);
 });
+
+/** The routes whose declared schema checks a JSON body, by the access table's `METHOD /url` key. */
+const routesWithBody = () => {
+  const withBody = new Set(registeredApiRoutes(server.app).filter((route) => (route.schema as { body?: unknown } | undefined)?.body).map((route) => `${route.method} ${route.url}`));
+  return server.access.entries().filter(([key]) => withBody.has(key));
+};
+
+// A route's schema judges its body only after the access guard and the driver's token check:
+// without a session, or with a refused role, a body that would be a 400 is never looked at.
+it('answers 401 without a session and 403 to a refused role before judging a bad body, and 400 to an allowed one', async () => {
+  const routes = routesWithBody().filter(([, who]) => !who.includes('public'));
+  expect(routes.length).toBeGreaterThan(20);
+  const driverToken = (await driverLogin(server.url, demoDriverRuts()[0])).token;
+  const notAnObject = ['no es un objeto'];
+  for (const [key, who] of routes) {
+    const [method] = key.split(' ');
+    const sample = await routeSamples[key]?.({ db: server.db, ownerId: server.seed.ownerId });
+    const path = sample?.path ?? key.split(' ')[1].replace(':id', '1');
+    const anonymous = await apiCall(server.url, path, { method, json: notAnObject });
+    expect({ key, status: anonymous.status, body: anonymous.body }).toEqual({ key, status: 401, body: { error: Messages.sessionExpired } });
+    const refused = EVERY_DESK_ROLE.find((role) => !who.includes(role));
+    if (refused && !who.includes('driver')) {
+      const answer = await apiCall(server.url, path, { method, token: tokens[refused], json: notAnObject });
+      expect({ key, status: answer.status, body: answer.body }).toEqual({ key, status: 403, body: { error: ACCESS_DENIED } });
+    }
+    const allowed = who.includes('driver') ? driverToken : tokens[EVERY_DESK_ROLE.find((role) => who.includes(role)) as DeskRole];
+    const judged = await apiCall(server.url, path, { method, token: allowed, json: notAnObject });
+    expect({ key, status: judged.status, body: judged.body }).toEqual({ key, status: 400, body: { error: Messages.badRequest } });
+    await sample?.cleanup?.();
+  }
+}, 120_000);
 
 it("lists only the fleet's own users", async () => {
   const otherUser = await apiCall(server.url, '/api/users', { token: tokens.dueño });
