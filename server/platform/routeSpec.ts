@@ -4,8 +4,16 @@
  * description (`schema`), whose body and query schemas also check the input (requestValidation.ts).
  * `app.get('/vehicles', routeSpecs.listVehicles, handler)` in a plugin typed FastifyPluginAsyncZod.
  */
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DeskRole } from '../../contract/entities';
 import type { RouteDoc } from './openapi/routeDocs';
+
+/**
+ * The instance a route plugin (FastifyPluginAsyncZod) registers on, its routes typed by their zod
+ * schemas: what a long plugin hands the functions that register each group of its routes.
+ */
+export type RouteApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
 /** Who may call a route: desk roles, a driver's token, or anyone. */
 export type Principal = DeskRole | 'driver' | 'public';

@@ -28,6 +28,7 @@ import { accountOf, fleetBalances } from './balances';
 import type { AccountEvents } from './events';
 import { findEntry, findEntryByKey, insertEntryOnce, termsQuery, toEntry, toTerms, type NewEntry } from './ledgerRepo';
 import { dayClosing, statementEntries } from './reportsRepo';
+import type { RouteApp } from '../../platform/routeSpec';
 import { routeSpecs } from './routeSpecs';
 import { readAccountSettings, writeAccountSettings } from './settingsRepo';
 
@@ -57,7 +58,8 @@ function idempotencyKey(request: FastifyRequest, fromBody: string | undefined): 
 
 const driverLabel = (driver: { first_name: string; last_name: string }) => `${driver.first_name} ${driver.last_name}`;
 
-export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, clock, timeZone, events }) => {
+/** What the groups of account routes share: the fleet day and the once-only entry write. */
+function accountHelpers({ db, clock, timeZone, events }: Options) {
   const today = () => zonedDate(clock.now(), timeZone);
 
   /** Inserts once under its key, with its Actividad line; a repeat answers the stored entry (200), a reused key for another entry 409. */
@@ -92,6 +94,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
     return { entry: toEntry(stored), balance: account.balance };
   }
 
+  return { db, clock, timeZone, events, today, recordEntry };
+}
+
+type Helpers = ReturnType<typeof accountHelpers>;
+
+/** Balances, a driver account and its terms. */
+function driverAccountRoutes(app: RouteApp, { db, today }: Helpers) {
   app.get('/accounts/balances', routeSpecs.balances, async (request): Promise<BalancesResponse> => fleetBalances(db, ownerId(request), today()));
 
   app.get('/accounts/drivers/:id', routeSpecs.driverAccount, async (request): Promise<DriverAccountResponse> => {
@@ -124,7 +133,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
     reply.code(201);
     return { terms: toTerms(row) };
   });
+}
 
+/** Charges, credits and their reversals, each once under its key. */
+function entryRoutes(app: RouteApp, { db, today, recordEntry }: Helpers) {
   app.post('/accounts/drivers/:id/entries', routeSpecs.createEntry, async (request, reply): Promise<EntryResponse> => {
     const owner = ownerId(request);
     const driver = await findDriver(db, owner, idParam(request.params, AccountMessages.driverNotFound));
@@ -183,7 +195,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
       driverLabel(driver),
     );
   });
+}
 
+/** The estado de cuenta, the cierre del día and the fleet settings. */
+function statementRoutes(app: RouteApp, { db, today }: Helpers) {
   app.get('/accounts/drivers/:id/statement', routeSpecs.statement, async (request): Promise<StatementResponse> => {
     const owner = ownerId(request);
     const driver = await findDriver(db, owner, idParam(request.params, AccountMessages.driverNotFound));
@@ -208,4 +223,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
     });
     return { settings: body };
   });
+}
+
+export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
+  const helpers = accountHelpers(options);
+  driverAccountRoutes(app, helpers);
+  entryRoutes(app, helpers);
+  statementRoutes(app, helpers);
 };

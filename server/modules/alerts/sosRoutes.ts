@@ -23,6 +23,7 @@ import type { AlertEvents } from './events';
 import { latestOnly } from './latestOnly';
 import type { Raiser } from './raise';
 import type { RulesCache } from './rulesRepo';
+import type { RouteApp } from '../../platform/routeSpec';
 import { routeSpecs } from './routeSpecs';
 import { alertOfPress, isNewerFix, joinSos, lockDriverSos, moveSos, openSos, recordPress, type SosPosition } from './sosPresses';
 import { taxiLabel, taxiOfDriver } from './taxiInfo';
@@ -56,11 +57,19 @@ async function positionOfPress(db: Kysely<Database>, body: SosInput, pressedAt: 
   return last && last.latitude !== null && last.longitude !== null ? { lat: last.latitude, lng: last.longitude, at: last.recordedAt ?? pressedAt } : null;
 }
 
-export const sosRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, authenticateDriver, raiser, rules, events }) => {
+/** The driver check before any body is judged, and the joined presses every SOS route feeds. */
+function sosHelpers(app: RouteApp, { db, authenticateDriver, raiser, rules, events }: Options) {
   app.addHook('preValidation', authenticateDriver);
   const joinedPresses = latestOnly((row) => events.changed(row), JOINED_PRESSES_EVERY_MS);
   app.addHook('onClose', async () => joinedPresses.stop());
 
+  return { db, authenticateDriver, raiser, rules, events, joinedPresses };
+}
+
+type Helpers = ReturnType<typeof sosHelpers>;
+
+/** A press of the SOS button. */
+function sosPressRoutes(app: RouteApp, { db, raiser, rules, events, joinedPresses }: Helpers) {
   app.post('/driver/sos', routeSpecs.sendSos, async (request, reply): Promise<DriverSosResponse> => {
     const driver = signedInDriver(request);
     const body = request.body;
@@ -111,7 +120,10 @@ export const sosRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, authe
     reply.code(201);
     return { sos };
   });
+}
 
+/** What follows a press: its fresh fix, and the open SOS after a reload. */
+function sosFollowUpRoutes(app: RouteApp, { db, joinedPresses }: Helpers) {
   // The fresh fix that followed a press: the position of that press's alert while it is open. No
   // press, alert, e-mail or webhook; the desks hear it with the joined presses (alert_changed, at most
   // once a second). Another driver's press is not found.
@@ -142,4 +154,10 @@ export const sosRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, authe
       .executeTakeFirst();
     return { sos: row ? toSos(row) : null };
   });
+}
+
+export const sosRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
+  const helpers = sosHelpers(app, options);
+  sosPressRoutes(app, helpers);
+  sosFollowUpRoutes(app, helpers);
 };

@@ -30,6 +30,7 @@ import { bookingRateLimit } from './bookingRateLimit';
 import { accepted, refusalMessage } from './dispatchAnswers';
 import type { DispatchService } from './dispatchService';
 import { geocode } from './geocoder';
+import type { RouteApp } from '../../platform/routeSpec';
 import { routeSpecs } from './routeSpecs';
 
 export interface DispatchRoutesOptions {
@@ -52,7 +53,8 @@ function deskCaller(request: FastifyRequest): { ownerId: number; actor: Actor; a
   };
 }
 
-export const bookingsRoutes: FastifyPluginAsyncZod<DispatchRoutesOptions> = async (app, { db, config, service }) => {
+/** What the groups of booking routes share: the answer after a change, the booking or its 404, the creation rate limit. */
+function bookingHelpers(app: RouteApp, { db, config, service }: DispatchRoutesOptions) {
   const lead = config.dispatch.scheduledLeadMinutes;
   /** The booking as the service told it, or read now (the service answered none: the offering went on in the background). */
   const answer = async (request: FastifyRequest, id: number, told: Booking | null = null): Promise<BookingResponse> => {
@@ -70,6 +72,13 @@ export const bookingsRoutes: FastifyPluginAsyncZod<DispatchRoutesOptions> = asyn
   const bookingId = async (request: FastifyRequest) => (await storedBooking(request)).id;
   const bookingRate = bookingRateLimit(app, config.dispatch.bookingsPerMinute);
 
+  return { db, config, service, lead, answer, storedBooking, bookingId, bookingRate };
+}
+
+type Helpers = ReturnType<typeof bookingHelpers>;
+
+/** The board: list, create (and offer at once), read one. */
+function bookingRoutes(app: RouteApp, { db, config, service, lead, answer, bookingId, bookingRate }: Helpers) {
   app.get('/dispatch/bookings', routeSpecs.listBookings, async (request): Promise<BookingsResponse> => {
     const today = zonedDate(new Date(), config.tzFleet);
     const midnight = zonedTime(today, 0, config.tzFleet);
@@ -98,7 +107,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod<DispatchRoutesOptions> = asyn
   });
 
   app.get('/dispatch/bookings/:id', routeSpecs.getBooking, async (request) => answer(request, await bookingId(request)));
+}
 
+/** What the desk does to a booking: assign, offer, pass, cancel, advance. */
+function bookingActionRoutes(app: RouteApp, { service, answer, storedBooking, bookingId }: Helpers) {
   app.post('/dispatch/bookings/:id/assign', routeSpecs.assignBooking, async (request): Promise<BookingResponse> => {
     const id = await bookingId(request);
     const body = request.body;
@@ -137,7 +149,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod<DispatchRoutesOptions> = asyn
     accepted(await service.advance(caller.ownerId, id, body.status, caller.actor, caller.author));
     return answer(request, id);
   });
+}
 
+/** What the desk looks up while dispatching: candidates, addresses, availability. */
+function dispatchLookupRoutes(app: RouteApp, { db, config, service }: Helpers) {
   app.get('/dispatch/candidates', routeSpecs.candidates, async (request, reply): Promise<CandidatesResponse> => {
     const query = request.query;
     const { candidates, excluded, searchMs } = await service.candidates(ownerId(request), query.latitude, query.longitude, query.booking_id);
@@ -160,4 +175,11 @@ export const bookingsRoutes: FastifyPluginAsyncZod<DispatchRoutesOptions> = asyn
   app.get('/dispatch/availability', routeSpecs.availability, async (request): Promise<AvailabilityListResponse> => ({
     availability: await listAvailability(db, ownerId(request)),
   }));
+}
+
+export const bookingsRoutes: FastifyPluginAsyncZod<DispatchRoutesOptions> = async (app, options) => {
+  const helpers = bookingHelpers(app, options);
+  bookingRoutes(app, helpers);
+  bookingActionRoutes(app, helpers);
+  dispatchLookupRoutes(app, helpers);
 };

@@ -27,6 +27,7 @@ import { currentExpiries, windowEnd } from './expiries';
 import { contentDisposition, documentFileName } from './fileName';
 import { sniffFileType } from './fileType';
 import { retirements } from './retirement';
+import type { RouteApp } from '../../platform/routeSpec';
 import { routeSpecs } from './routeSpecs';
 import { readDocumentSettings, writeDocumentSettings } from './settingsRepo';
 
@@ -59,7 +60,8 @@ function fileNameHeader(request: FastifyRequest): string | null {
   return clean || null;
 }
 
-export const documentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rules }) => {
+/** What the groups of document routes share: a document or its 404, and the licence sync after a change. */
+function documentHelpers({ db, rules }: Options) {
   async function documentOr404(owner: number, id: number): Promise<FleetDocument> {
     const document = await findDocument(db, owner, id);
     if (!document) throw new HttpError(404, DocumentMessages.notFound);
@@ -72,6 +74,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
 
   const entityLabel = (document: FleetDocument) => `${document.label} ${document.number ?? ''}`.trim();
 
+  return { db, rules, documentOr404, afterLicenceChange, entityLabel };
+}
+
+type Helpers = ReturnType<typeof documentHelpers>;
+
+/** The documents themselves: list, create, change, delete. */
+function documentRecordRoutes(app: RouteApp, { db, rules, documentOr404, afterLicenceChange, entityLabel }: Helpers) {
   app.get('/documents', routeSpecs.listDocuments, async (request): Promise<DocumentsResponse> => {
     const query = request.query;
     return { documents: await listDocuments(db, ownerId(request), { vehicleId: query.vehicle_id, driverId: query.driver_id }) };
@@ -124,7 +133,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
     rules.changed(owner);
     return { ok: true };
   });
+}
 
+/** A document's file: upload (its own plugin, any Content-Type as bytes), download, delete. */
+async function documentFileRoutes(app: RouteApp, { db, documentOr404, entityLabel }: Helpers) {
   // The file's own plugin: any Content-Type arrives as bytes here (the type is read from the content).
   await app.register(async (files) => {
     files.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, (_request, body, done) => done(null, body));
@@ -180,7 +192,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
     });
     return { document };
   });
+}
 
+/** Vencimientos and their settings. */
+function expiryRoutes(app: RouteApp, { db, rules }: Helpers) {
   app.get('/expiries', routeSpecs.listExpiries, async (request): Promise<ExpiriesResponse> => {
     const owner = ownerId(request);
     const query = request.query;
@@ -204,4 +219,11 @@ export const documentsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
     rules.changed(owner);
     return { settings };
   });
+}
+
+export const documentsRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
+  const helpers = documentHelpers(options);
+  documentRecordRoutes(app, helpers);
+  await documentFileRoutes(app, helpers);
+  expiryRoutes(app, helpers);
 };

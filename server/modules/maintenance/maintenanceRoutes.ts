@@ -23,6 +23,7 @@ import { findVehicle } from '../vehicles';
 import { addMonths } from './dueRule';
 import { costsByVehicleMonth, deletePlan, deleteRecord, findPlan, findRecord, insertPlan, insertRecord, listRecords, saveOdometer, toRecord, updatePlan } from './maintenanceRepo';
 import { fleetMaintenance, publicPlan, raiseDue, type ReadContext } from './maintenanceService';
+import type { RouteApp } from '../../platform/routeSpec';
 import { routeSpecs } from './routeSpecs';
 
 interface Options {
@@ -32,7 +33,8 @@ interface Options {
   raising: AlertRaising;
 }
 
-export const maintenanceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, clock, timeZone, raising }) => {
+/** What every group of the module's routes shares: the fleet's day, the checks and the alert raise after a write. */
+function maintenanceHelpers(app: RouteApp, { db, clock, timeZone, raising }: Options) {
   const context = (): ReadContext => ({ db, timeZone, now: clock.now() });
   const today = () => zonedDate(clock.now(), timeZone);
 
@@ -59,6 +61,13 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
     await raiseDue(context(), raising, owner, vehicleId).catch((error: unknown) => app.log.error({ err: error }, 'Mantención: no se pudieron revisar los planes'));
   }
 
+  return { db, context, notFuture, liveVehicle, planOf, raiseFor };
+}
+
+type Helpers = ReturnType<typeof maintenanceHelpers>;
+
+/** The fleet's overview, one vehicle's page and its odometer. */
+function vehicleMaintenanceRoutes(app: RouteApp, { db, context, notFuture, liveVehicle, raiseFor }: Helpers) {
   app.get('/maintenance', routeSpecs.overview, async (request): Promise<MaintenanceOverview> => {
     const states = await fleetMaintenance(context(), ownerId(request));
     return { vehicles: states.map((state) => ({ ...state, plans: state.plans.map(publicPlan) })) };
@@ -86,7 +95,10 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
     const [state] = await fleetMaintenance(context(), owner, vehicle.id);
     return { odometer: state!.odometer! };
   });
+}
 
+/** A vehicle's plans: create, change, delete. */
+function planRoutes(app: RouteApp, { db, notFuture, liveVehicle, planOf, raiseFor }: Helpers) {
   app.post('/maintenance/vehicles/:id/plans', routeSpecs.createPlan, async (request, reply): Promise<{ plan: MaintenancePlan }> => {
     const owner = ownerId(request);
     const vehicle = await liveVehicle(request, idParam(request.params, MaintenanceMessages.vehicleNotFound));
@@ -131,7 +143,10 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
     });
     return { ok: true };
   });
+}
 
+/** Service records and what they cost. */
+function recordRoutes(app: RouteApp, { db, notFuture, liveVehicle, raiseFor }: Helpers) {
   app.post('/maintenance/vehicles/:id/records', routeSpecs.createRecord, async (request, reply): Promise<{ record: MaintenanceRecord }> => {
     const owner = ownerId(request);
     const vehicle = await liveVehicle(request, idParam(request.params, MaintenanceMessages.vehicleNotFound));
@@ -166,4 +181,11 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
     const rows = await costsByVehicleMonth(db, ownerId(request), `${query.from}-01`, addMonths(`${query.to}-01`, 1));
     return { rows, total_pesos: rows.reduce((sum, row) => sum + row.cost_pesos, 0) };
   });
+}
+
+export const maintenanceRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
+  const helpers = maintenanceHelpers(app, options);
+  vehicleMaintenanceRoutes(app, helpers);
+  planRoutes(app, helpers);
+  recordRoutes(app, helpers);
 };

@@ -29,6 +29,7 @@ import { idParam } from '../../platform/params';
 import { deleteEndpoint, deliveryView, endpointView, findEndpoint, insertEndpoint, listDeliveries, listEndpoints, updateEndpoint, countEndpoints, type EndpointRow } from './endpointsRepo';
 import { eventBody } from './enqueue';
 import { insertOutboxRows } from './outboxRepo';
+import type { RouteApp } from '../../platform/routeSpec';
 import { routeSpecs } from './routeSpecs';
 import type { NotificationsConfig } from './settings';
 import { newWebhookSecret } from './signature';
@@ -51,7 +52,8 @@ interface Options {
 /** What Actividad keeps of an endpoint: never its secret. */
 const logged = (row: EndpointRow) => ({ url: row.url, description: row.description, events: row.events, enabled: row.enabled });
 
-export const webhooksRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, config, clock, changed = () => undefined }) => {
+/** What the groups of webhook routes share: an endpoint body checked for SSRF. */
+function webhookHelpers({ db, config, clock, changed = () => undefined }: Options) {
   /** The body, checked by the contract and then for SSRF (a name is resolved here; again at each delivery). */
   async function endpointInput(input: z.output<typeof webhookEndpointRequestSchema>) {
     const refused = await checkWebhookUrl(input.url, config.allowPrivate);
@@ -59,6 +61,13 @@ export const webhooksRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
     return input;
   }
 
+  return { db, config, clock, changed, endpointInput };
+}
+
+type Helpers = ReturnType<typeof webhookHelpers>;
+
+/** The status and the endpoints: list, create, change, delete. */
+function endpointRoutes(app: RouteApp, { db, config, clock, changed, endpointInput }: Helpers) {
   app.get('/notifications/status', routeSpecs.status, async (): Promise<NotificationsStatus> => ({
     email: { configured: config.smtpUrl !== null, from: config.smtpUrl ? config.smtpFrom : null },
     webhooks: { max_endpoints: MAX_WEBHOOK_ENDPOINTS, max_attempts: config.maxAttempts, timeout_seconds: config.timeoutSeconds, private_addresses_allowed: config.allowPrivate },
@@ -110,7 +119,10 @@ export const webhooksRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
     changed(owner);
     return { ok: true };
   });
+}
 
+/** An endpoint secret, a test delivery and its deliveries. */
+function endpointToolRoutes(app: RouteApp, { db, config, clock }: Helpers) {
   app.get('/webhooks/:id/secret', routeSpecs.revealSecret, async (request): Promise<WebhookSecretResponse> => {
     const id = idParam(request.params, WebhookMessages.notFound);
     const endpoint = await findEndpoint(db, ownerId(request), id);
@@ -138,4 +150,10 @@ export const webhooksRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
     if (!(await findEndpoint(db, owner, id))) throw new HttpError(404, WebhookMessages.notFound);
     return { deliveries: await listDeliveries(db, owner, id, config.maxAttempts) };
   });
+}
+
+export const webhooksRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
+  const helpers = webhookHelpers(options);
+  endpointRoutes(app, helpers);
+  endpointToolRoutes(app, helpers);
 };

@@ -40,6 +40,33 @@ interface RequestRoutesOptions {
 
 const retryAfter = (ms: number) => ({ 'retry-after': String(Math.max(1, Math.ceil(ms / 1000))) });
 
+async function pickupOf(db: Kysely<Database>, ownerId: number, pickup: RequestPickup): Promise<BookingCreate['pickup']> {
+  const suffix = pickup.reference ? ` (${pickup.reference})` : '';
+  if (pickup.kind !== 'lugar') return { latitude: pickup.latitude, longitude: pickup.longitude, label: `${pickup.reference ?? pickupDefaultLabels[pickup.kind]}` };
+  const place = await placeByName(db, ownerId, pickup.name);
+  if (!place) throw new HttpError(400, TaxiRequestMessages.unknownPlace, { 'pickup.name': TaxiRequestMessages.unknownPlace });
+  return { latitude: place.latitude, longitude: place.longitude, label: `${place.name}${suffix}` };
+}
+
+/**
+ * The booking as the desk would type it. A number the fleet already knows keeps its stored name
+ * (a stranger typing someone's number must not rename the customer): the typed name goes in the notes.
+ */
+async function bookingOf(db: Kysely<Database>, ownerId: number, input: TaxiRequest): Promise<BookingCreate> {
+  const known = await customerName(db, ownerId, input.phone);
+  const renamed = known !== null && known !== input.name;
+  const notes = [renamed ? `Nombre dado en la web: ${input.name}` : null, input.notes].filter(Boolean).join('. ');
+  return {
+    customer_phone: input.phone,
+    customer_name: known === null ? input.name : null,
+    pickup: await pickupOf(db, ownerId, input.pickup),
+    destination: null,
+    passengers: 1,
+    notes: notes || null,
+    scheduled_for: null,
+  };
+}
+
 export const taxiRequestRoutes: FastifyPluginAsyncZod<RequestRoutesOptions> = async (app, { db, config, webBookings, now }) => {
   const limited = <S extends RouteDoc>(spec: RouteSpec<S>, key: string, max: number, timeWindow: number, message: string) => ({
     ...spec,
@@ -100,7 +127,7 @@ export const taxiRequestRoutes: FastifyPluginAsyncZod<RequestRoutesOptions> = as
       const { recent, open } = await webRequestsOf(db, fleet.ownerId, input.phone, new Date(now().getTime() - HOUR_MS));
       if (open >= config.openRequestsPerPhone) throw new HttpError(409, TaxiRequestMessages.openRequest);
       if (recent >= config.requestsPerPhonePerHour) throw new HttpError(429, TaxiRequestMessages.phoneHour, undefined, retryAfter(HOUR_MS));
-      const booking = await bookingOf(fleet.ownerId, input);
+      const booking = await bookingOf(db, fleet.ownerId, input);
       const id = await webBookings.create(fleet.ownerId, booking);
       await ensureLink(db, fleet.ownerId, id);
       const link = await findLink(db, fleet.ownerId, id);
@@ -109,31 +136,5 @@ export const taxiRequestRoutes: FastifyPluginAsyncZod<RequestRoutesOptions> = as
       return { token: link.token, path: link.path };
     },
   );
-
-  async function pickupOf(ownerId: number, pickup: RequestPickup): Promise<BookingCreate['pickup']> {
-    const suffix = pickup.reference ? ` (${pickup.reference})` : '';
-    if (pickup.kind !== 'lugar') return { latitude: pickup.latitude, longitude: pickup.longitude, label: `${pickup.reference ?? pickupDefaultLabels[pickup.kind]}` };
-    const place = await placeByName(db, ownerId, pickup.name);
-    if (!place) throw new HttpError(400, TaxiRequestMessages.unknownPlace, { 'pickup.name': TaxiRequestMessages.unknownPlace });
-    return { latitude: place.latitude, longitude: place.longitude, label: `${place.name}${suffix}` };
-  }
-
-  /**
-   * The booking as the desk would type it. A number the fleet already knows keeps its stored name
-   * (a stranger typing someone's number must not rename the customer): the typed name goes in the notes.
-   */
-  async function bookingOf(ownerId: number, input: TaxiRequest): Promise<BookingCreate> {
-    const known = await customerName(db, ownerId, input.phone);
-    const renamed = known !== null && known !== input.name;
-    const notes = [renamed ? `Nombre dado en la web: ${input.name}` : null, input.notes].filter(Boolean).join('. ');
-    return {
-      customer_phone: input.phone,
-      customer_name: known === null ? input.name : null,
-      pickup: await pickupOf(ownerId, input.pickup),
-      destination: null,
-      passengers: 1,
-      notes: notes || null,
-      scheduled_for: null,
-    };
-  }
 };
+
