@@ -22,7 +22,7 @@ export function SettingsRoute() {
       <PageHeader id={titleId} title="Ajustes" subtitle="Cómo trabaja la flota: pedidos web, documentos, cuotas, tarifa, alertas y avisos" />
       {manageUsers && <TrackingSettingsSection />}
       {/* Each of these forms is a titled card of its own (the same as beside its list). */}
-      <div className="flota-settings__section">
+      <div className="flota-settings__card">
         <DocumentSettingsForm />
       </div>
       <div className="flota-settings__pair">
