@@ -79,6 +79,7 @@ type Helpers = ReturnType<typeof bookingHelpers>;
 
 /** The board: list, create (and offer at once), read one. */
 function bookingRoutes(app: RouteApp, { db, config, service, lead, answer, bookingId, bookingRate }: Helpers) {
+  const countCreation = async (request: FastifyRequest) => bookingRate.check(request);
   app.get('/dispatch/bookings', routeSpecs.listBookings, async (request): Promise<BookingsResponse> => {
     const today = zonedDate(new Date(), config.tzFleet);
     const midnight = zonedTime(today, 0, config.tzFleet);
@@ -86,8 +87,8 @@ function bookingRoutes(app: RouteApp, { db, config, service, lead, answer, booki
     return { bookings: board.bookings, closed_not_shown: board.closedNotShown };
   });
 
-  app.post('/dispatch/bookings', routeSpecs.createBooking, async (request, reply): Promise<BookingResponse> => {
-    await bookingRate.check(request);
+  // The creation limit counts before the body is judged (a route preValidation): a refused body counts too, as it did.
+  app.post('/dispatch/bookings', { ...routeSpecs.createBooking, preValidation: countCreation }, async (request, reply): Promise<BookingResponse> => {
     const body = request.body;
     const caller = deskCaller(request);
     const { id, booking } = accepted(await service.create(caller.ownerId, caller.actor, body, caller.author));
@@ -97,8 +98,7 @@ function bookingRoutes(app: RouteApp, { db, config, service, lead, answer, booki
 
   // "Crear y ofrecer": one request, one use case. The booking is made even when the offering cannot
   // start; `offer_refused` then says why (the desk shows it, the booking waits on the board).
-  app.post('/dispatch/bookings/create-and-offer', routeSpecs.createAndOfferBooking, async (request, reply): Promise<BookingCreatedAndOfferedResponse> => {
-    await bookingRate.check(request);
+  app.post('/dispatch/bookings/create-and-offer', { ...routeSpecs.createAndOfferBooking, preValidation: countCreation }, async (request, reply): Promise<BookingCreatedAndOfferedResponse> => {
     const body = request.body;
     const caller = deskCaller(request);
     const { id, booking, offerRefused } = accepted(await service.createAndOffer(caller.ownerId, caller.actor, body, caller.author));
