@@ -1,6 +1,7 @@
 /** Who an alert is about: a shift's driver (name, phone) and taxi (plate), or a driver's current ones. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
+import { vehicleRows } from '../vehicles';
 
 export interface TaxiInfo {
   ownerId: number;
@@ -14,7 +15,7 @@ export async function taxiOfShift(db: Kysely<Database>, shiftId: number): Promis
   const row = await db
     .selectFrom('shifts as s')
     .innerJoin('drivers as d', 'd.id', 's.driver_id')
-    .leftJoin('vehicles as v', 'v.id', 's.vehicle_id')
+    .leftJoin(vehicleRows(db).as('v'), 'v.id', 's.vehicle_id')
     .select(['s.owner_id', 's.id as shift_id', 'd.id as driver_id', 'd.first_name', 'd.last_name', 'd.phone', 'v.id as vehicle_id', 'v.plate_number'])
     .where('s.id', '=', shiftId)
     .executeTakeFirst();
@@ -33,7 +34,7 @@ export async function taxiOfDriver(db: Kysely<Database>, ownerId: number, driver
   if (active) return taxiOfShift(db, active.id);
   const row = await db
     .selectFrom('drivers as d')
-    .leftJoin('vehicles as v', 'v.id', 'd.current_vehicle_id')
+    .leftJoin(vehicleRows(db).as('v'), 'v.id', 'd.current_vehicle_id')
     .select(['d.id', 'd.first_name', 'd.last_name', 'd.phone', 'v.id as vehicle_id', 'v.plate_number'])
     .where('d.id', '=', driverId)
     .where('d.owner_id', '=', ownerId)

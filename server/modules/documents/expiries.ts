@@ -9,6 +9,7 @@ import { expiredReason, requiredDocumentKinds, type DocumentKind, type Expiry } 
 import type { Database } from '../../platform/db/schema';
 import { addDays } from '../../platform/timeZone';
 import { documentLabel } from './documentsRepo';
+import { vehicleRows } from '../vehicles';
 
 /** Whole days from `today` to `date` (both YYYY-MM-DD): negative when past. */
 export function daysBetween(today: string, date: string): number {
@@ -35,7 +36,7 @@ export async function currentExpiries(db: Kysely<Database>, ownerId: number, tod
   if (filter.driverId) ranked = ranked.where('d.driver_id', '=', filter.driverId);
   let documents = db
     .selectFrom(ranked.as('c'))
-    .leftJoin('vehicles as v', (join) => join.onRef('v.id', '=', 'c.vehicle_id').on('v.deleted_at', 'is', null))
+    .leftJoin(vehicleRows(db).as('v'), (join) => join.onRef('v.id', '=', 'c.vehicle_id').on('v.deleted_at', 'is', null))
     .leftJoin('drivers as r', (join) => join.onRef('r.id', '=', 'c.driver_id').on('r.deleted_at', 'is', null))
     .select(['c.id', 'c.vehicle_id', 'c.driver_id', 'c.kind', 'c.custom_label', 'c.number', 'c.expires_on', 'c.has_file', 'v.plate_number', 'r.first_name', 'r.last_name'])
     .where('c.rank', '=', 1)

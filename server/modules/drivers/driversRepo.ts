@@ -4,12 +4,13 @@ import type { Driver } from '../../../contract/entities';
 import { storedRutBody } from '../../../contract/rut';
 import type { Database, DriversTable } from '../../platform/db/schema';
 import { driverChanged } from '../identity';
+import { vehicleRows } from '../vehicles';
 
 /** The list/detail query with the assigned vehicle's plate joined. */
 export function driversQuery(db: Kysely<Database>, ownerId: number) {
   return db
     .selectFrom('drivers as d')
-    .leftJoin('vehicles as v', (join) =>
+    .leftJoin(vehicleRows(db).as('v'), (join) =>
       join.onRef('v.id', '=', 'd.current_vehicle_id').on('v.deleted_at', 'is', null),
     )
     .where('d.owner_id', '=', ownerId)

@@ -8,6 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import type { TrailPoint } from './readTrail';
 import { readPointAt } from './readPointAt';
+import { vehicleRows } from '../vehicles';
 
 export interface ShiftPositionAt {
   shiftId: number;
@@ -57,7 +58,7 @@ export async function positionsAt(db: Kysely<Database>, ownerId: number, at: Dat
     .selectFrom('shifts')
     .innerJoin('overlapping', 'overlapping.id', 'shifts.id')
     .innerJoin('drivers', 'drivers.id', 'shifts.driver_id')
-    .leftJoin('vehicles', 'vehicles.id', 'shifts.vehicle_id')
+    .leftJoin(vehicleRows(db).as('vehicles'), 'vehicles.id', 'shifts.vehicle_id')
     .select(['shifts.id', 'shifts.driver_id', 'drivers.first_name', 'drivers.last_name', 'vehicles.plate_number'])
     .orderBy('drivers.last_name')
     .orderBy('drivers.first_name')
