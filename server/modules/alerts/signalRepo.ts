@@ -7,6 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import type { TaxiInfo } from './taxiInfo';
 import { vehicleRows } from '../vehicles';
+import { driverRows } from '../drivers';
 
 /**
  * Open shifts after `afterId`, in id order, that may need an alert: not heard since before
@@ -42,7 +43,7 @@ export async function heardShifts(db: Kysely<Database>, ids: readonly number[]):
   if (!ids.length) return [];
   const rows = await db
     .selectFrom('shifts as s')
-    .innerJoin('drivers as d', 'd.id', 's.driver_id')
+    .innerJoin(driverRows(db).as('d'), 'd.id', 's.driver_id')
     .leftJoin(vehicleRows(db).as('v'), 'v.id', 's.vehicle_id')
     .select(['s.id', 's.owner_id', 's.start_time', 's.last_location_time', 's.latitude', 's.longitude', 'd.id as driver_id', 'd.first_name', 'd.last_name', 'd.phone', 'v.id as vehicle_id', 'v.plate_number'])
     .where('s.id', 'in', [...ids])

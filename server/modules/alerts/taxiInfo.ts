@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { vehicleRows } from '../vehicles';
+import { driverRows } from '../drivers';
 
 export interface TaxiInfo {
   ownerId: number;
@@ -14,7 +15,7 @@ export interface TaxiInfo {
 export async function taxiOfShift(db: Kysely<Database>, shiftId: number): Promise<TaxiInfo | undefined> {
   const row = await db
     .selectFrom('shifts as s')
-    .innerJoin('drivers as d', 'd.id', 's.driver_id')
+    .innerJoin(driverRows(db).as('d'), 'd.id', 's.driver_id')
     .leftJoin(vehicleRows(db).as('v'), 'v.id', 's.vehicle_id')
     .select(['s.owner_id', 's.id as shift_id', 'd.id as driver_id', 'd.first_name', 'd.last_name', 'd.phone', 'v.id as vehicle_id', 'v.plate_number'])
     .where('s.id', '=', shiftId)
@@ -33,7 +34,7 @@ export async function taxiOfDriver(db: Kysely<Database>, ownerId: number, driver
   const active = await db.selectFrom('shifts').select('id').where('driver_id', '=', driverId).where('owner_id', '=', ownerId).where('end_time', 'is', null).executeTakeFirst();
   if (active) return taxiOfShift(db, active.id);
   const row = await db
-    .selectFrom('drivers as d')
+    .selectFrom(driverRows(db).as('d'))
     .leftJoin(vehicleRows(db).as('v'), 'v.id', 'd.current_vehicle_id')
     .select(['d.id', 'd.first_name', 'd.last_name', 'd.phone', 'v.id as vehicle_id', 'v.plate_number'])
     .where('d.id', '=', driverId)

@@ -11,6 +11,7 @@ import type { DispatchTaxiState } from '../../platform/realtime/socketServer';
 import type { Db } from './bookingsRepo';
 import { LIVE_TRIP_STATUSES } from './tripStates';
 import { vehicleRows } from '../vehicles';
+import { driverRows } from '../drivers';
 
 export type TaxiState = DispatchTaxiState;
 
@@ -19,7 +20,7 @@ export async function readTaxiStates(db: Db, which: { shiftIds?: number[]; drive
   if ((which.shiftIds && !which.shiftIds.length) || (which.driverIds && !which.driverIds.length)) return [];
   let query = db
     .selectFrom('shifts as s')
-    .innerJoin('drivers as d', 'd.id', 's.driver_id')
+    .innerJoin(driverRows(db).as('d'), 'd.id', 's.driver_id')
     .leftJoin(vehicleRows(db).as('v'), 'v.id', 's.vehicle_id')
     .leftJoin('shift_availability as a', 'a.shift_id', 's.id')
     .select(({ exists, selectFrom }) => [

@@ -154,3 +154,13 @@ export async function setDriverActive(db: Kysely<Database>, ownerId: number, id:
     .execute();
   await driverChanged(db, [id]);
 }
+
+/** The licence as the current licence document says (documents keeps the two in step); a document without a number keeps the stored one. */
+export async function setLicence(db: Kysely<Database>, ownerId: number, driverId: number, licence: { expiresOn: string; number: string | null }): Promise<void> {
+  await db
+    .updateTable('drivers')
+    .set((eb) => ({ license_expiry: licence.expiresOn, license_number: licence.number ?? eb.ref('license_number') }))
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', driverId)
+    .execute();
+}

@@ -9,6 +9,7 @@ import type { Database } from '../../platform/db/schema';
 import type { TrailPoint } from './readTrail';
 import { readPointAt } from './readPointAt';
 import { vehicleRows } from '../vehicles';
+import { driverRows } from '../drivers';
 
 export interface ShiftPositionAt {
   shiftId: number;
@@ -57,7 +58,7 @@ export async function positionsAt(db: Kysely<Database>, ownerId: number, at: Dat
     .with('overlapping', () => shiftsOverlapping(db, ownerId, from, at))
     .selectFrom('shifts')
     .innerJoin('overlapping', 'overlapping.id', 'shifts.id')
-    .innerJoin('drivers', 'drivers.id', 'shifts.driver_id')
+    .innerJoin(driverRows(db).as('drivers'), 'drivers.id', 'shifts.driver_id')
     .leftJoin(vehicleRows(db).as('vehicles'), 'vehicles.id', 'shifts.vehicle_id')
     .select(['shifts.id', 'shifts.driver_id', 'drivers.first_name', 'drivers.last_name', 'vehicles.plate_number'])
     .orderBy('drivers.last_name')

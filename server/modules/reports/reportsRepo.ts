@@ -13,6 +13,7 @@ import type { ReportGroup, ReportMetrics, ReportShift } from '../../../contract/
 import type { Database } from '../../platform/db/schema';
 import { addDays } from '../../platform/timeZone';
 import { vehicleRows } from '../vehicles';
+import { driverRows } from '../drivers';
 
 export interface ReportFilter {
   ownerId: number;
@@ -77,7 +78,7 @@ const groupKey = (group: ReportGroup) =>
 
 /** A shift with its driver and taxi (their owners' views, folded into this one query) and its summary and fares. */
 const fromShifts = (db: Kysely<Database>) => sql`shifts s
-  join drivers d on d.id = s.driver_id
+  join ${driverRows(db)} d on d.id = s.driver_id
   left join ${vehicleRows(db)} v on v.id = s.vehicle_id
   left join shift_summaries ss on ss.shift_id = s.id
   left join lateral (

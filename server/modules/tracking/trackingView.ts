@@ -14,6 +14,7 @@ import { distanceMeters, straightLineEta, type DispatchConfig } from '../dispatc
 import { fleetFace } from '../identity';
 import { TOKEN_SHAPE } from './linksRepo';
 import { vehicleRows } from '../vehicles';
+import { driverRows } from '../drivers';
 
 const STATE_OF: Record<BookingStatus, TrackingState> = {
   pendiente: 'buscando',
@@ -66,7 +67,7 @@ export async function readTrackedTrip(db: Kysely<Database>, token: string, optio
     .innerJoin('bookings as b', 'b.id', 'l.booking_id')
     .leftJoin('tracking_settings as t', 't.owner_id', 'l.owner_id')
     .leftJoin(vehicleRows(db).as('v'), (join) => join.onRef('v.id', '=', 'b.vehicle_id').onRef('v.owner_id', '=', 'b.owner_id'))
-    .leftJoin('drivers as d', (join) => join.onRef('d.id', '=', 'b.driver_id').onRef('d.owner_id', '=', 'b.owner_id'))
+    .leftJoin(driverRows(db).as('d'), (join) => join.onRef('d.id', '=', 'b.driver_id').onRef('d.owner_id', '=', 'b.owner_id'))
     .leftJoin('shifts as s', (join) => join.onRef('s.id', '=', 'b.shift_id').on('s.end_time', 'is', null))
     .select([
       'l.booking_id',
