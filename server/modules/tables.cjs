@@ -32,33 +32,19 @@ const tableOwners = {
  */
 const knownReads = [
   'alerts:eventsEngine.ts:bookings',
-  // Issue 43's sin-señal sweep (merged from main): a page of open shifts with their driver and taxi in one join.
-  'alerts:signalRepo.ts:shifts',
-  'alerts:taxiInfo.ts:shifts',
-  'dispatch:availabilityRepo.ts:shifts',
-  'dispatch:taxiStates.ts:shifts',
-  'documents:driverDocumentsRoutes.ts:shifts',
   'identity:driverAccountsRepo.ts:drivers',
   'identity:driverAccountsRepo.ts:shifts',
   'identity:driverAccountsRepo.ts:vehicles',
   'positions:flushPoints.ts:shifts',
-  'positions:packShift.ts:shifts',
-  'positions:retention.ts:shifts',
-  'positions:positionsAt.ts:shifts',
-  'positions:shiftLocationsRepo.ts:shifts',
   'reports:offersRepo.ts:booking_events',
   'reports:offersRepo.ts:bookings',
-  'reports:replayRoutes.ts:shifts',
   'reports:reportsRepo.ts:bookings',
-  'reports:summaryRepo.ts:shifts',
-  'reports:vehicleDistance.ts:shifts',
   'shifts:driverShiftsRepo.ts:vehicles',
   'shifts:shiftsRepo.ts:drivers',
   'shifts:shiftsRepo.ts:vehicles',
   'tracking:deskRoutes.ts:bookings',
   'tracking:linksRepo.ts:bookings',
   'tracking:trackingView.ts:bookings',
-  'tracking:trackingView.ts:shifts',
   'vehicles:vehiclesRepo.ts:drivers',
 ];
 

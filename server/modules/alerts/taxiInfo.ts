@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { vehicleRows } from '../vehicles';
 import { driverRows } from '../drivers';
+import { shiftRows } from '../shifts';
 
 export interface TaxiInfo {
   ownerId: number;
@@ -14,7 +15,7 @@ export interface TaxiInfo {
 /** A shift's taxi; undefined for a shift that is gone. */
 export async function taxiOfShift(db: Kysely<Database>, shiftId: number): Promise<TaxiInfo | undefined> {
   const row = await db
-    .selectFrom('shifts as s')
+    .selectFrom(shiftRows(db).as('s'))
     .innerJoin(driverRows(db).as('d'), 'd.id', 's.driver_id')
     .leftJoin(vehicleRows(db).as('v'), 'v.id', 's.vehicle_id')
     .select(['s.owner_id', 's.id as shift_id', 'd.id as driver_id', 'd.first_name', 'd.last_name', 'd.phone', 'v.id as vehicle_id', 'v.plate_number'])
@@ -31,7 +32,7 @@ export async function taxiOfShift(db: Kysely<Database>, shiftId: number): Promis
 
 /** A driver's taxi now: the active shift's, else the assigned vehicle. */
 export async function taxiOfDriver(db: Kysely<Database>, ownerId: number, driverId: number): Promise<TaxiInfo | undefined> {
-  const active = await db.selectFrom('shifts').select('id').where('driver_id', '=', driverId).where('owner_id', '=', ownerId).where('end_time', 'is', null).executeTakeFirst();
+  const active = await db.selectFrom(shiftRows(db).as('shifts')).select('id').where('driver_id', '=', driverId).where('owner_id', '=', ownerId).where('end_time', 'is', null).executeTakeFirst();
   if (active) return taxiOfShift(db, active.id);
   const row = await db
     .selectFrom(driverRows(db).as('d'))

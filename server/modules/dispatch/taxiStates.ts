@@ -12,6 +12,7 @@ import type { Db } from './bookingsRepo';
 import { LIVE_TRIP_STATUSES } from './tripStates';
 import { vehicleRows } from '../vehicles';
 import { driverRows } from '../drivers';
+import { shiftRows } from '../shifts';
 
 export type TaxiState = DispatchTaxiState;
 
@@ -19,7 +20,7 @@ export type TaxiState = DispatchTaxiState;
 export async function readTaxiStates(db: Db, which: { shiftIds?: number[]; driverIds?: number[] } = {}): Promise<TaxiState[]> {
   if ((which.shiftIds && !which.shiftIds.length) || (which.driverIds && !which.driverIds.length)) return [];
   let query = db
-    .selectFrom('shifts as s')
+    .selectFrom(shiftRows(db).as('s'))
     .innerJoin(driverRows(db).as('d'), 'd.id', 's.driver_id')
     .leftJoin(vehicleRows(db).as('v'), 'v.id', 's.vehicle_id')
     .leftJoin('shift_availability as a', 'a.shift_id', 's.id')

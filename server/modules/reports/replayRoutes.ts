@@ -16,10 +16,11 @@ import { routeSpecs } from './routeSpecs';
 import { SHIFT_NOT_FOUND, type ShiftReadsOptions } from './summaryRoute';
 import { vehicleRows } from '../vehicles';
 import { driverRows } from '../drivers';
+import { shiftRows } from '../shifts';
 
 async function findReplayShift(db: Kysely<Database>, owner: number, shiftId: number) {
   return db
-    .selectFrom('shifts')
+    .selectFrom(shiftRows(db).as('shifts'))
     .innerJoin(driverRows(db).as('drivers'), 'drivers.id', 'shifts.driver_id')
     .leftJoin(vehicleRows(db).as('vehicles'), 'vehicles.id', 'shifts.vehicle_id')
     .select(['shifts.id', 'shifts.start_time', 'shifts.end_time', 'drivers.first_name', 'drivers.last_name', 'vehicles.plate_number'])

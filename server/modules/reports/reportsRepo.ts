@@ -14,6 +14,7 @@ import type { Database } from '../../platform/db/schema';
 import { addDays } from '../../platform/timeZone';
 import { vehicleRows } from '../vehicles';
 import { driverRows } from '../drivers';
+import { shiftRows } from '../shifts';
 
 export interface ReportFilter {
   ownerId: number;
@@ -77,7 +78,7 @@ const groupKey = (group: ReportGroup) =>
     : { id: sql`s.vehicle_id`, name: sql`coalesce(v.plate_number, 'Sin vehículo')`, by: sql`s.vehicle_id, v.plate_number` };
 
 /** A shift with its driver and taxi (their owners' views, folded into this one query) and its summary and fares. */
-const fromShifts = (db: Kysely<Database>) => sql`shifts s
+const fromShifts = (db: Kysely<Database>) => sql`${shiftRows(db)} s
   join ${driverRows(db)} d on d.id = s.driver_id
   left join ${vehicleRows(db)} v on v.id = s.vehicle_id
   left join shift_summaries ss on ss.shift_id = s.id

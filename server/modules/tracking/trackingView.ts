@@ -15,6 +15,7 @@ import { fleetFace } from '../identity';
 import { TOKEN_SHAPE } from './linksRepo';
 import { vehicleRows } from '../vehicles';
 import { driverRows } from '../drivers';
+import { shiftRows } from '../shifts';
 
 const STATE_OF: Record<BookingStatus, TrackingState> = {
   pendiente: 'buscando',
@@ -68,7 +69,7 @@ export async function readTrackedTrip(db: Kysely<Database>, token: string, optio
     .leftJoin('tracking_settings as t', 't.owner_id', 'l.owner_id')
     .leftJoin(vehicleRows(db).as('v'), (join) => join.onRef('v.id', '=', 'b.vehicle_id').onRef('v.owner_id', '=', 'b.owner_id'))
     .leftJoin(driverRows(db).as('d'), (join) => join.onRef('d.id', '=', 'b.driver_id').onRef('d.owner_id', '=', 'b.owner_id'))
-    .leftJoin('shifts as s', (join) => join.onRef('s.id', '=', 'b.shift_id').on('s.end_time', 'is', null))
+    .leftJoin(shiftRows(db).as('s'), (join) => join.onRef('s.id', '=', 'b.shift_id').on('s.end_time', 'is', null))
     .select([
       'l.booking_id',
       'l.owner_id',
