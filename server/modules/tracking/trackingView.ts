@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { BookingStatus } from '../../../contract/dispatch';
 import type { TrackingState, TrackingView } from '../../../contract/tracking';
 import type { Database } from '../../platform/db/schema';
-import { distanceMeters, straightLineEta, type DispatchConfig } from '../dispatch';
+import { bookingRows, distanceMeters, straightLineEta, type DispatchConfig } from '../dispatch';
 import { fleetFace } from '../identity';
 import { TOKEN_SHAPE } from './linksRepo';
 import { vehicleRows } from '../vehicles';
@@ -65,7 +65,7 @@ export async function readTrackedTrip(db: Kysely<Database>, token: string, optio
   if (!TOKEN_SHAPE.test(token)) return null;
   const row = await db
     .selectFrom('tracking_links as l')
-    .innerJoin('bookings as b', 'b.id', 'l.booking_id')
+    .innerJoin(bookingRows(db).as('b'), 'b.id', 'l.booking_id')
     .leftJoin('tracking_settings as t', 't.owner_id', 'l.owner_id')
     .leftJoin(vehicleRows(db).as('v'), (join) => join.onRef('v.id', '=', 'b.vehicle_id').onRef('v.owner_id', '=', 'b.owner_id'))
     .leftJoin(driverRows(db).as('d'), (join) => join.onRef('d.id', '=', 'b.driver_id').onRef('d.owner_id', '=', 'b.owner_id'))
