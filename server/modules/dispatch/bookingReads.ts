@@ -6,9 +6,16 @@ import type { Kysely } from 'kysely';
 import type { BookingStatus } from '../../../contract/dispatch';
 import type { Database } from '../../platform/db/schema';
 
-/** The columns other modules' queries see, as a subquery they join (PostgreSQL folds it in). */
+/** The columns other modules' queries see, as a subquery they join or embed (PostgreSQL folds it in). */
 export function bookingRows(db: Kysely<Database>) {
-  return db.selectFrom('bookings').select(['id', 'owner_id', 'status', 'closed_at', 'shift_id', 'driver_id', 'vehicle_id', 'pickup_latitude', 'pickup_longitude', 'pickup_label']);
+  return db
+    .selectFrom('bookings')
+    .select(['id', 'owner_id', 'status', 'closed_at', 'shift_id', 'driver_id', 'vehicle_id', 'pickup_latitude', 'pickup_longitude', 'pickup_label', 'fare_pesos', 'fare_estimated']);
+}
+
+/** Each booking's history (offers made, declined, expired; assignments), as a subquery reports count from. */
+export function bookingEventRows(db: Kysely<Database>) {
+  return db.selectFrom('booking_events').select(['id', 'booking_id', 'status', 'at', 'actor_kind', 'driver_id', 'note']);
 }
 
 /** The fleet's booking's status, or null when it is not this fleet's (or there is none). */

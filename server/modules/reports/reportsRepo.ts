@@ -13,6 +13,7 @@ import type { ReportGroup, ReportMetrics, ReportShift } from '../../../contract/
 import type { Database } from '../../platform/db/schema';
 import { addDays } from '../../platform/timeZone';
 import { vehicleRows } from '../vehicles';
+import { bookingRows } from '../dispatch';
 import { driverRows } from '../drivers';
 import { shiftRows } from '../shifts';
 
@@ -84,7 +85,7 @@ const fromShifts = (db: Kysely<Database>) => sql`${shiftRows(db)} s
   left join shift_summaries ss on ss.shift_id = s.id
   left join lateral (
     select sum(b.fare_pesos) as fares_pesos, coalesce(sum(b.fare_pesos) filter (where b.fare_estimated), 0) as estimated_fares_pesos
-    from bookings b where b.shift_id = s.id and b.owner_id = s.owner_id and b.fare_pesos is not null
+    from ${bookingRows(db)} b where b.shift_id = s.id and b.owner_id = s.owner_id and b.fare_pesos is not null
   ) f on true`;
 
 const num = (value: string | number | null) => (value === null ? 0 : Number(value));

@@ -8,7 +8,7 @@
  */
 import type { AlertKind } from '../../../../contract/alerts';
 import type { ZoneRecord } from '../zones/zoneIndex';
-import { DEFAULT_DETECTION } from '../../reports';
+import { DEFAULT_DETECTION } from '../../positions';
 
 export interface ZoneVisit {
   /** ISO time of the first fix inside. */
