@@ -8,7 +8,7 @@
  * A lower module that must tell a higher one something offers a hook (positions' onAccepted, the
  * shift service's onEnded) or takes a function, instead of importing it.
  */
-const moduleOrder = ['identity', 'desk', 'shifts', 'drivers', 'vehicles', 'documents', 'positions', 'reports', 'dispatch', 'tracking', 'alerts', 'maintenance', 'notifications', 'accounts'];
+const moduleOrder = ['identity', 'desk', 'shifts', 'drivers', 'vehicles', 'documents', 'positions', 'dispatch', 'reports', 'tracking', 'alerts', 'maintenance', 'notifications', 'accounts'];
 
 /**
  * Neighbours that may use each other's index.ts both ways. drivers and vehicles: assigning a vehicle

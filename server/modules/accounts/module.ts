@@ -1,5 +1,5 @@
 /**
- * Cuentas de los conductores (issue 35): terms, a ledger written from shifts and finished trips
+ * Cuentas de los conductores (issue 35): terms, a ledger written as shifts end and trips finish
  * (handlers/: a trip's charge inside its transaction, a day's as its shift ends, the pass as catch-up),
  * payments, balances; every change stored tells the driver's phone (account_changed, events.ts).
  */

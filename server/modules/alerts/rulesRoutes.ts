@@ -8,20 +8,25 @@ import { ownerId } from '../identity';
 import type { Database } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { idParam } from '../../platform/params';
+import { vehicleRows } from '../vehicles';
 import { routeSpecs } from './routeSpecs';
 import { deleteRule, findRule, insertRule, listRules, updateRule } from './rulesRepo';
 
 /** The rule's zones and taxis must be the fleet's own. */
 async function checkOwnIds(db: Kysely<Database>, owner: number, rule: AlertRuleInput): Promise<void> {
-  const check = async (table: 'zones' | 'vehicles', ids: number[] | null, message: string) => {
+  const check = async (ids: number[] | null, own: (unique: number[]) => Promise<unknown[]>, field: 'zone_ids' | 'vehicle_ids', message: string) => {
     if (!ids?.length) return;
     const unique = [...new Set(ids)];
-    let query = db.selectFrom(table).select('id').where('owner_id', '=', owner).where('id', 'in', unique);
-    if (table === 'vehicles') query = query.where('deleted_at', 'is', null);
-    if ((await query.execute()).length !== unique.length) throw new HttpError(400, message, { [table === 'zones' ? 'zone_ids' : 'vehicle_ids']: message });
+    if ((await own(unique)).length !== unique.length) throw new HttpError(400, message, { [field]: message });
   };
-  await check('zones', rule.zone_ids, RuleMessages.zone);
-  await check('vehicles', rule.vehicle_ids, RuleMessages.vehicle);
+  await check(rule.zone_ids, (unique) => db.selectFrom('zones').select('id').where('owner_id', '=', owner).where('id', 'in', unique).execute(), 'zone_ids', RuleMessages.zone);
+  // Taxis are the vehicles module's: read through its view (live ones only).
+  await check(
+    rule.vehicle_ids,
+    (unique) => db.selectFrom(vehicleRows(db).as('v')).select('id').where('owner_id', '=', owner).where('id', 'in', unique).where('deleted_at', 'is', null).execute(),
+    'vehicle_ids',
+    RuleMessages.vehicle,
+  );
 }
 
 export const rulesRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; changed: (ownerId: number) => void }> = async (app, { db, changed }) => {

@@ -6,6 +6,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import type { TaxiInfo } from './taxiInfo';
+import { vehicleRows } from '../vehicles';
+import { driverRows } from '../drivers';
+import { shiftRows } from '../shifts';
 
 /**
  * Open shifts after `afterId`, in id order, that may need an alert: not heard since before
@@ -15,7 +18,7 @@ import type { TaxiInfo } from './taxiInfo';
 export async function signalCandidates(db: Kysely<Database>, quietBefore: Date, afterId: number, limit: number): Promise<Array<{ id: number; ownerId: number }>> {
   const { rows } = await sql<{ id: number; owner_id: number }>`
     select s.id, s.owner_id
-    from shifts s
+    from ${shiftRows(db)} s
     left join alert_taxi_states st on st.shift_id = s.id
     where s.end_time is null
       and s.id > ${afterId}
@@ -40,9 +43,9 @@ export interface HeardShift {
 export async function heardShifts(db: Kysely<Database>, ids: readonly number[]): Promise<HeardShift[]> {
   if (!ids.length) return [];
   const rows = await db
-    .selectFrom('shifts as s')
-    .innerJoin('drivers as d', 'd.id', 's.driver_id')
-    .leftJoin('vehicles as v', 'v.id', 's.vehicle_id')
+    .selectFrom(shiftRows(db).as('s'))
+    .innerJoin(driverRows(db).as('d'), 'd.id', 's.driver_id')
+    .leftJoin(vehicleRows(db).as('v'), 'v.id', 's.vehicle_id')
     .select(['s.id', 's.owner_id', 's.start_time', 's.last_location_time', 's.latitude', 's.longitude', 'd.id as driver_id', 'd.first_name', 'd.last_name', 'd.phone', 'v.id as vehicle_id', 'v.plate_number'])
     .where('s.id', 'in', [...ids])
     .where('s.end_time', 'is', null)

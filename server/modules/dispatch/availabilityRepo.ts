@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Availability } from '../../../contract/dispatch';
 import type { Db } from './bookingsRepo';
+import { shiftRows } from '../shifts';
 
 export async function setAvailability(db: Db, ownerId: number, shiftId: number, availability: Availability): Promise<void> {
   await db
@@ -19,7 +20,7 @@ export async function availabilityOf(db: Db, shiftId: number): Promise<Availabil
 /** Every active shift of the fleet and its availability (for the live map). */
 export async function listAvailability(db: Db, ownerId: number) {
   const rows = await db
-    .selectFrom('shifts as s')
+    .selectFrom(shiftRows(db).as('s'))
     .leftJoin('shift_availability as a', 'a.shift_id', 's.id')
     .select(['s.id as shift_id', 's.driver_id', 's.vehicle_id', 'a.availability'])
     .where('s.owner_id', '=', ownerId)
@@ -32,7 +33,7 @@ export async function listAvailability(db: Db, ownerId: number) {
 /** A driver's active shift in a fleet, with its vehicle and availability; null when off shift. */
 export async function activeShiftOf(db: Db, ownerId: number, driverId: number) {
   const row = await db
-    .selectFrom('shifts as s')
+    .selectFrom(shiftRows(db).as('s'))
     .leftJoin('shift_availability as a', 'a.shift_id', 's.id')
     .select(['s.id', 's.vehicle_id', 'a.availability'])
     .where('s.owner_id', '=', ownerId)
@@ -45,7 +46,7 @@ export async function activeShiftOf(db: Db, ownerId: number, driverId: number) {
 /** One shift's availability as the desks' map hears it (null: no such shift). */
 export async function shiftAvailability(db: Db, shiftId: number) {
   const row = await db
-    .selectFrom('shifts as s')
+    .selectFrom(shiftRows(db).as('s'))
     .leftJoin('shift_availability as a', 'a.shift_id', 's.id')
     .select(['s.id', 's.driver_id', 's.vehicle_id', 'a.availability'])
     .where('s.id', '=', shiftId)
@@ -56,7 +57,7 @@ export async function shiftAvailability(db: Db, shiftId: number) {
 /** Every active shift's last stored position (the taxi grid's seed at start). */
 export async function activeShiftPositions(db: Db): Promise<{ shiftId: number; ownerId: number; latitude: number; longitude: number; time: number }[]> {
   const rows = await db
-    .selectFrom('shifts')
+    .selectFrom(shiftRows(db).as('shifts'))
     .select(['id', 'owner_id', 'latitude', 'longitude', 'last_location_time'])
     .where('end_time', 'is', null)
     .where('latitude', 'is not', null)

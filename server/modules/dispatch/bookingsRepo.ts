@@ -12,6 +12,8 @@ import { OFFERING_START_NOTE, OfferEndNotes, offerTally, type OfferTally } from 
 import { isUniqueViolation } from '../../platform/db/dbErrors';
 import { RefusedInside, refuse, type Outcome, type Refusal } from './outcomes';
 import { CLOSED_STATUSES, LIVE_TRIP_STATUSES, allowedFrom, canMove } from './tripStates';
+import { vehicleRows } from '../vehicles';
+import { driverRows } from '../drivers';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -208,11 +210,11 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 function bookingsQuery(db: Db) {
   return db
     .selectFrom('bookings as b')
-    .leftJoin('drivers as d', 'd.id', 'b.driver_id')
-    .leftJoin('vehicles as v', 'v.id', 'b.vehicle_id')
+    .leftJoin(driverRows(db).as('d'), 'd.id', 'b.driver_id')
+    .leftJoin(vehicleRows(db).as('v'), 'v.id', 'b.vehicle_id')
     // Who holds the offer, by name: the desk says "Ofrecida a Pedro Rojas", not a number.
-    .leftJoin('drivers as od', 'od.id', 'b.offer_driver_id')
-    .leftJoin('vehicles as ov', 'ov.id', 'b.offer_vehicle_id')
+    .leftJoin(driverRows(db).as('od'), 'od.id', 'b.offer_driver_id')
+    .leftJoin(vehicleRows(db).as('ov'), 'ov.id', 'b.offer_vehicle_id')
     .selectAll('b')
     .select([
       sql<string | null>`d.first_name || ' ' || d.last_name`.as('driver_name'),

@@ -7,8 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import { meterFare, type MeterStretch } from '../../../contract/fareMeter';
 import type { FareTariff } from '../../../contract/fares';
 import type { Database } from '../../platform/db/schema';
-import { readTrail, type TrailPoint } from '../positions';
-import { DEFAULT_DETECTION, distanceMeters, impliedSpeedKmh } from '../reports';
+import { DEFAULT_DETECTION, distanceMeters, impliedSpeedKmh, readTrail, type TrailPoint } from '../positions';
 
 export const DEFAULT_TARIFF: Readonly<FareTariff> = Object.freeze({ enabled: false, flag_down: 0, step: 0 });
 

@@ -12,3 +12,4 @@ export { distanceMeters } from './taxiIndex';
 export { DISPATCH_DEFAULTS, dispatchSettings, type DispatchConfig } from './settings';
 export { normalizeChileanPhone } from '../../../contract/phone';
 export { customerName, placeByName, placeNames, placesCenter, webRequestsOf } from './requestPageReads';
+export { bookingEventRows, bookingRows, fleetBookingStatus, shiftCarriesPassenger } from './bookingReads';

@@ -10,6 +10,9 @@ import type { Availability } from '../../../contract/dispatch';
 import type { DispatchTaxiState } from '../../platform/realtime/socketServer';
 import type { Db } from './bookingsRepo';
 import { LIVE_TRIP_STATUSES } from './tripStates';
+import { vehicleRows } from '../vehicles';
+import { driverRows } from '../drivers';
+import { shiftRows } from '../shifts';
 
 export type TaxiState = DispatchTaxiState;
 
@@ -17,9 +20,9 @@ export type TaxiState = DispatchTaxiState;
 export async function readTaxiStates(db: Db, which: { shiftIds?: number[]; driverIds?: number[] } = {}): Promise<TaxiState[]> {
   if ((which.shiftIds && !which.shiftIds.length) || (which.driverIds && !which.driverIds.length)) return [];
   let query = db
-    .selectFrom('shifts as s')
-    .innerJoin('drivers as d', 'd.id', 's.driver_id')
-    .leftJoin('vehicles as v', 'v.id', 's.vehicle_id')
+    .selectFrom(shiftRows(db).as('s'))
+    .innerJoin(driverRows(db).as('d'), 'd.id', 's.driver_id')
+    .leftJoin(vehicleRows(db).as('v'), 'v.id', 's.vehicle_id')
     .leftJoin('shift_availability as a', 'a.shift_id', 's.id')
     .select(({ exists, selectFrom }) => [
       's.id as shift_id',

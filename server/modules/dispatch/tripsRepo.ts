@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { Actor, BookingStatus } from '../../../contract/dispatch';
 import { transition, type Db, type TransitionResult } from './bookingsRepo';
 import { NO_OFFER } from './offersRepo';
+import { driverRows } from '../drivers';
 
 interface Taxi {
   driverId: number;
@@ -92,12 +93,12 @@ export async function tripsOnTheWay(db: Db): Promise<{ bookingId: number; ownerI
 
 /** The driver as Actividad and the booking's history name them. */
 export async function driverActor(db: Db, driverId: number): Promise<Actor> {
-  const row = await db.selectFrom('drivers').select(['first_name', 'last_name']).where('id', '=', driverId).executeTakeFirst();
+  const row = await db.selectFrom(driverRows(db).as('drivers')).select(['first_name', 'last_name']).where('id', '=', driverId).executeTakeFirst();
   return { kind: 'driver', id: driverId, name: row ? `${row.first_name} ${row.last_name}` : 'Conductor' };
 }
 
 /** Whether the fleet has this driver (not deleted). */
 export async function fleetHasDriver(db: Db, ownerId: number, driverId: number): Promise<boolean> {
-  const row = await db.selectFrom('drivers').select('id').where('id', '=', driverId).where('owner_id', '=', ownerId).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await db.selectFrom(driverRows(db).as('drivers')).select('id').where('id', '=', driverId).where('owner_id', '=', ownerId).where('deleted_at', 'is', null).executeTakeFirst();
   return Boolean(row);
 }

@@ -7,6 +7,8 @@ import { sql, type Kysely } from 'kysely';
 import { documentKindLabels, type DocumentCreate, type DocumentFileType, type DocumentKind, type DocumentUpdate, type FleetDocument } from '../../../contract/documents';
 import type { Database } from '../../platform/db/schema';
 import { documentFileName } from './fileName';
+import { driverRows, setLicence } from '../drivers';
+import { vehicleRows } from '../vehicles';
 
 /** The partition that makes a document "the same kind" as another: whose, the kind, and a custom kind's name. */
 const currentRank = sql<number>`row_number() over (partition by d.vehicle_id, d.driver_id, d.kind, lower(coalesce(d.custom_label, '')) order by d.expires_on desc, d.id desc)`;
@@ -134,12 +136,7 @@ export async function syncLicenceExpiry(db: Kysely<Database>, ownerId: number, d
     .orderBy('id', 'desc')
     .executeTakeFirst();
   if (!current) return;
-  await db
-    .updateTable('drivers')
-    .set((eb) => ({ license_expiry: current.expires_on, license_number: current.number ?? eb.ref('license_number') }))
-    .where('owner_id', '=', ownerId)
-    .where('id', '=', driverId)
-    .execute();
+  await setLicence(db, ownerId, driverId, { expiresOn: current.expires_on, number: current.number });
 }
 
 export async function putFile(db: Kysely<Database>, ownerId: number, documentId: number, file: { contentType: string; data: Uint8Array; fileName: string | null }): Promise<void> {
@@ -167,8 +164,9 @@ export async function deleteFile(db: Kysely<Database>, ownerId: number, document
 
 /** The subject exists, is the fleet's and is not deleted. */
 export async function subjectExists(db: Kysely<Database>, ownerId: number, subject: { vehicleId: number | null; driverId: number | null }): Promise<boolean> {
-  const table = subject.vehicleId !== null ? 'vehicles' : 'drivers';
-  const id = subject.vehicleId ?? subject.driverId ?? 0;
-  const row = await db.selectFrom(table).select('id').where('owner_id', '=', ownerId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  const row =
+    subject.vehicleId !== null
+      ? await db.selectFrom(vehicleRows(db).as('v')).select('id').where('owner_id', '=', ownerId).where('id', '=', subject.vehicleId).where('deleted_at', 'is', null).executeTakeFirst()
+      : await db.selectFrom(driverRows(db).as('r')).select('id').where('owner_id', '=', ownerId).where('id', '=', subject.driverId ?? 0).where('deleted_at', 'is', null).executeTakeFirst();
   return row !== undefined;
 }

@@ -11,6 +11,7 @@ import type { Database } from '../../platform/db/schema';
 import type { DocumentRules } from './documentRules';
 import { blockReasons, currentExpiries, windowEnd } from './expiries';
 import { routeSpecs } from './routeSpecs';
+import { shiftRows } from '../shifts';
 
 /** The driver hears of a document this many days ahead. */
 export const DRIVER_NOTICE_DAYS = 30;
@@ -28,7 +29,7 @@ export const driverDocumentsRoutes: FastifyPluginAsyncZod<Options> = async (app,
     const driver = signedInDriver(request);
     const today = rules.today();
     const shift = await db
-      .selectFrom('shifts')
+      .selectFrom(shiftRows(db).as('shifts'))
       .select('vehicle_id')
       .where('driver_id', '=', driver.id)
       .where('owner_id', '=', driver.ownerId)

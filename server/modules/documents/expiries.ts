@@ -9,6 +9,8 @@ import { expiredReason, requiredDocumentKinds, type DocumentKind, type Expiry } 
 import type { Database } from '../../platform/db/schema';
 import { addDays } from '../../platform/timeZone';
 import { documentLabel } from './documentsRepo';
+import { vehicleRows } from '../vehicles';
+import { driverRows } from '../drivers';
 
 /** Whole days from `today` to `date` (both YYYY-MM-DD): negative when past. */
 export function daysBetween(today: string, date: string): number {
@@ -35,8 +37,8 @@ export async function currentExpiries(db: Kysely<Database>, ownerId: number, tod
   if (filter.driverId) ranked = ranked.where('d.driver_id', '=', filter.driverId);
   let documents = db
     .selectFrom(ranked.as('c'))
-    .leftJoin('vehicles as v', (join) => join.onRef('v.id', '=', 'c.vehicle_id').on('v.deleted_at', 'is', null))
-    .leftJoin('drivers as r', (join) => join.onRef('r.id', '=', 'c.driver_id').on('r.deleted_at', 'is', null))
+    .leftJoin(vehicleRows(db).as('v'), (join) => join.onRef('v.id', '=', 'c.vehicle_id').on('v.deleted_at', 'is', null))
+    .leftJoin(driverRows(db).as('r'), (join) => join.onRef('r.id', '=', 'c.driver_id').on('r.deleted_at', 'is', null))
     .select(['c.id', 'c.vehicle_id', 'c.driver_id', 'c.kind', 'c.custom_label', 'c.number', 'c.expires_on', 'c.has_file', 'v.plate_number', 'r.first_name', 'r.last_name'])
     .where('c.rank', '=', 1)
     .where((eb) => eb.or([eb('v.id', 'is not', null), eb('r.id', 'is not', null)]));
@@ -44,7 +46,7 @@ export async function currentExpiries(db: Kysely<Database>, ownerId: number, tod
   const rows = await documents.execute();
 
   let licences = db
-    .selectFrom('drivers as r')
+    .selectFrom(driverRows(db).as('r'))
     .select(['r.id', 'r.first_name', 'r.last_name', 'r.license_number', 'r.license_expiry'])
     .where('r.owner_id', '=', ownerId)
     .where('r.deleted_at', 'is', null)

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { ExpiriesResponse } from '../../../contract/documents';
 import type { Database } from '../../platform/db/schema';
+import { vehicleRows } from '../vehicles';
 import { daysBetween } from './expiries';
 
 export function retiresOn(year: number, maxAgeYears: number): string {
@@ -13,7 +14,7 @@ export function retiresOn(year: number, maxAgeYears: number): string {
 
 export async function retirements(db: Kysely<Database>, ownerId: number, today: string, windowDays: number, maxAgeYears: number | null): Promise<ExpiriesResponse['retirements']> {
   if (maxAgeYears === null) return [];
-  const vehicles = await db.selectFrom('vehicles').select(['id', 'plate_number', 'year']).where('owner_id', '=', ownerId).where('deleted_at', 'is', null).where('year', 'is not', null).execute();
+  const vehicles = await db.selectFrom(vehicleRows(db).as('v')).select(['id', 'plate_number', 'year']).where('owner_id', '=', ownerId).where('deleted_at', 'is', null).where('year', 'is not', null).execute();
   return vehicles
     .map((vehicle) => {
       const date = retiresOn(vehicle.year as number, maxAgeYears);

@@ -4,12 +4,13 @@ import type { Driver } from '../../../contract/entities';
 import { storedRutBody } from '../../../contract/rut';
 import type { Database, DriversTable } from '../../platform/db/schema';
 import { driverChanged } from '../identity';
+import { vehicleRows } from '../vehicles';
 
 /** The list/detail query with the assigned vehicle's plate joined. */
 export function driversQuery(db: Kysely<Database>, ownerId: number) {
   return db
     .selectFrom('drivers as d')
-    .leftJoin('vehicles as v', (join) =>
+    .leftJoin(vehicleRows(db).as('v'), (join) =>
       join.onRef('v.id', '=', 'd.current_vehicle_id').on('v.deleted_at', 'is', null),
     )
     .where('d.owner_id', '=', ownerId)
@@ -152,4 +153,14 @@ export async function setDriverActive(db: Kysely<Database>, ownerId: number, id:
     .where('deleted_at', 'is', null)
     .execute();
   await driverChanged(db, [id]);
+}
+
+/** The licence as the current licence document says (documents keeps the two in step); a document without a number keeps the stored one. */
+export async function setLicence(db: Kysely<Database>, ownerId: number, driverId: number, licence: { expiresOn: string; number: string | null }): Promise<void> {
+  await db
+    .updateTable('drivers')
+    .set((eb) => ({ license_expiry: licence.expiresOn, license_number: licence.number ?? eb.ref('license_number') }))
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', driverId)
+    .execute();
 }

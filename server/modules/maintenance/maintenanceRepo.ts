@@ -2,6 +2,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { MaintenanceRecord } from '../../../contract/maintenance';
 import type { Database, MaintenancePlansTable, MaintenanceRecordsTable, VehicleOdometersTable } from '../../platform/db/schema';
+import { vehicleRows } from '../vehicles';
 
 export type OdometerRow = Selectable<VehicleOdometersTable>;
 export type PlanRow = Selectable<MaintenancePlansTable>;
@@ -97,7 +98,7 @@ export const toRecord = (row: RecordRow): MaintenanceRecord => ({
 export async function costsByVehicleMonth(db: Kysely<Database>, ownerId: number, fromDate: string, toDateExclusive: string) {
   const { rows } = await sql<{ vehicle_id: number; plate_number: string; month: string; cost_pesos: number; services: number }>`
     select r.vehicle_id, v.plate_number, to_char(r.done_on, 'YYYY-MM') as month, sum(r.cost_pesos)::bigint as cost_pesos, count(*)::int as services
-    from maintenance_records r join vehicles v on v.id = r.vehicle_id
+    from maintenance_records r join ${vehicleRows(db)} v on v.id = r.vehicle_id
     where r.owner_id = ${ownerId} and r.done_on >= ${fromDate}::date and r.done_on < ${toDateExclusive}::date
     group by r.vehicle_id, v.plate_number, month
     order by v.plate_number, month`.execute(db);

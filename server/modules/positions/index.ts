@@ -10,3 +10,5 @@ export { positionsAt, type ShiftPositionAt } from './positionsAt';
 export { readPackedPointAt } from './packed/readPackedPointAt';
 export { packShift } from './packed/packShift';
 export type { PackPassOptions } from './packed/trailPackPass';
+export { DEFAULT_DETECTION, detectionOptions, type DetectionOptions } from './detectionOptions';
+export { distanceMeters, impliedSpeedKmh, toKmh, type LatLng } from './geo';

@@ -8,6 +8,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import type { TrailPoint } from './readTrail';
 import { readPointAt } from './readPointAt';
+import { vehicleRows } from '../vehicles';
+import { driverRows } from '../drivers';
+import { shiftRows } from '../shifts';
 
 export interface ShiftPositionAt {
   shiftId: number;
@@ -29,20 +32,20 @@ function shiftsOverlapping(db: Kysely<Database>, ownerId: number, from: Date, at
   // A shift of at most a day that ends at or after `from` started at or after from − 24 h.
   const near = new Date(from.getTime() - 24 * 3_600_000);
   return db
-    .selectFrom('shifts')
+    .selectFrom(shiftRows(db).as('shifts'))
     .select('id')
     .where('owner_id', '=', ownerId)
     .where('end_time', 'is', null)
     .where('start_time', '<=', at)
     .union(
-      db.selectFrom('shifts').select('id')
+      db.selectFrom(shiftRows(db).as('shifts')).select('id')
         .where('owner_id', '=', ownerId)
         .where('start_time', '>=', near)
         .where('start_time', '<=', at)
         .where('end_time', '>=', from),
     )
     .union(
-      db.selectFrom('shifts').select('id')
+      db.selectFrom(shiftRows(db).as('shifts')).select('id')
         .where('owner_id', '=', ownerId)
         .where(sql<boolean>`end_time - start_time > ${LONG_SHIFT}`)
         .where('start_time', '<=', at)
@@ -54,10 +57,10 @@ export async function positionsAt(db: Kysely<Database>, ownerId: number, at: Dat
   const from = new Date(at.getTime() - windowMs);
   const shifts = await db
     .with('overlapping', () => shiftsOverlapping(db, ownerId, from, at))
-    .selectFrom('shifts')
+    .selectFrom(shiftRows(db).as('shifts'))
     .innerJoin('overlapping', 'overlapping.id', 'shifts.id')
-    .innerJoin('drivers', 'drivers.id', 'shifts.driver_id')
-    .leftJoin('vehicles', 'vehicles.id', 'shifts.vehicle_id')
+    .innerJoin(driverRows(db).as('drivers'), 'drivers.id', 'shifts.driver_id')
+    .leftJoin(vehicleRows(db).as('vehicles'), 'vehicles.id', 'shifts.vehicle_id')
     .select(['shifts.id', 'shifts.driver_id', 'drivers.first_name', 'drivers.last_name', 'vehicles.plate_number'])
     .orderBy('drivers.last_name')
     .orderBy('drivers.first_name')

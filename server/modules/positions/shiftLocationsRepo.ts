@@ -11,6 +11,7 @@ import { toLocationUpdate } from './ingest/flushPoints';
 import { readStoredPoints } from './packed/storedPoints';
 import type { PackedPoint } from './packed/trailCodec';
 import { toTrailPoint } from './readTrail';
+import { shiftRows } from '../shifts';
 
 function toPoint(stored: PackedPoint): LocationPoint {
   const { time, battery, ...readings } = toTrailPoint(stored);
@@ -34,7 +35,7 @@ export async function listShiftLocations(
   shiftId: number,
   page: TrailPage = {},
 ): Promise<ShiftLocationsResponse | null> {
-  const shift = await db.selectFrom('shifts').select('id').where('id', '=', shiftId).where('owner_id', '=', ownerId).executeTakeFirst();
+  const shift = await db.selectFrom(shiftRows(db).as('shifts')).select('id').where('id', '=', shiftId).where('owner_id', '=', ownerId).executeTakeFirst();
   if (!shift) return null;
 
   if (page.limit !== undefined || page.after !== undefined) {

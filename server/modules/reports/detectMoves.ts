@@ -4,7 +4,7 @@
  * minTripSeconds (both inclusive).
  */
 import type { TrailPoint } from '../positions';
-import type { DetectionOptions } from './detectionOptions';
+import type { DetectionOptions } from '../positions';
 import type { StopSpan } from './detectStops';
 import { measureDistance, type MeasureOptions, type Measured } from './measureDistance';
 

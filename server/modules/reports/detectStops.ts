@@ -10,8 +10,8 @@
  * the taxi's speed: about 5 s each side at 36 km/h).
  */
 import type { TrailPoint } from '../positions';
-import type { DetectionOptions } from './detectionOptions';
-import { distanceMeters } from './geo';
+import type { DetectionOptions } from '../positions';
+import { distanceMeters } from '../positions';
 
 export interface StopSpan {
   /** The stop's first point, and its last: movement resumes from `endIndex`. */

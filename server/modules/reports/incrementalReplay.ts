@@ -5,7 +5,7 @@
  * them): a point's speed reads only earlier points, and a step only the point before.
  */
 import type { TrailPoint } from '../positions';
-import { impliedSpeedKmh, toKmh } from './geo';
+import { impliedSpeedKmh, toKmh } from '../positions';
 import type { IncrementalSummary } from './incrementalSummary';
 import { SPEED_BASELINE_MS, type ReplayColumns } from './replayColumns';
 

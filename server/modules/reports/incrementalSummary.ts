@@ -10,10 +10,10 @@
  * Points must come in time order; append refuses an older one, and the caller starts again.
  */
 import type { TrailPoint } from '../positions';
-import { detectionOptions, type DetectionOptions } from './detectionOptions';
+import { detectionOptions, type DetectionOptions } from '../positions';
 import { detectMoves } from './detectMoves';
 import { NEW_SCAN, scanStops, type StopScan } from './detectStops';
-import { impliedSpeedKmh } from './geo';
+import { impliedSpeedKmh } from '../positions';
 import { continueWalk, startWalk, type MeasureWalk } from './measureDistance';
 import { presentSummary, type TrailSummary } from './summarizeTrail';
 

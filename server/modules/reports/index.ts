@@ -8,8 +8,6 @@
  * - summarizeShift(db, shiftId): computes and keeps one ended shift's summary.
  * - summarizeTrail: the pure detection, for replay and reports that hold a trail already.
  */
-export { DEFAULT_DETECTION, type DetectionOptions } from './detectionOptions';
-export { distanceMeters, impliedSpeedKmh } from './geo';
 export { summarizeTrail, type TrailSummary } from './summarizeTrail';
 export { summarizeShift, shiftSummaryForOwner } from './summaryService';
 export { createSummaryBackfill, type BackfillOptions, type SummaryBackfill } from './summaryBackfill';

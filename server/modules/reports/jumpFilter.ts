@@ -7,8 +7,8 @@
  * distances by measureDistance.
  */
 import type { TrailPoint } from '../positions';
-import type { DetectionOptions } from './detectionOptions';
-import { impliedSpeedKmh } from './geo';
+import type { DetectionOptions } from '../positions';
+import { impliedSpeedKmh } from '../positions';
 
 export interface FilteredTrail {
   points: TrailPoint[];

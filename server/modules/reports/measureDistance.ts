@@ -6,8 +6,8 @@
  * drive (faster than maxSpeedKmh) is not counted: the count starts again from the point after it.
  */
 import type { TrailPoint } from '../positions';
-import type { DetectionOptions } from './detectionOptions';
-import { distanceMeters, impliedSpeedKmh } from './geo';
+import type { DetectionOptions } from '../positions';
+import { distanceMeters, impliedSpeedKmh } from '../positions';
 
 export type MeasureOptions = Pick<DetectionOptions, 'maxSpeedKmh' | 'minStepM' | 'maxGapSeconds'>;
 

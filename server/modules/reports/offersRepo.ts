@@ -11,6 +11,8 @@ import type { ReportMetrics, ReportOffers } from '../../../contract/reports';
 import type { Database } from '../../platform/db/schema';
 import { addDays } from '../../platform/timeZone';
 import type { ReportFilter } from './reportsRepo';
+import { bookingEventRows, bookingRows } from '../dispatch';
+import { driverRows } from '../drivers';
 
 export interface DriverOffers {
   id: number;
@@ -36,9 +38,9 @@ export async function offersByDriver(db: Kysely<Database>, filter: Pick<ReportFi
       count(*) filter (where e.status = 'asignado' and e.actor_kind = 'driver') as accepted,
       count(*) filter (where e.note = ${OfferEndNotes.declined}) as declined,
       count(*) filter (where e.note in (${OfferEndNotes.expired}, ${OfferEndNotes.passed})) as unanswered
-    from bookings b
-    join booking_events e on e.booking_id = b.id
-    join drivers d on d.id = e.driver_id and d.owner_id = b.owner_id
+    from ${bookingRows(db)} b
+    join ${bookingEventRows(db)} e on e.booking_id = b.id
+    join ${driverRows(db)} d on d.id = e.driver_id and d.owner_id = b.owner_id
     where b.owner_id = ${filter.ownerId}
       and e.at >= ${dayStart(filter.from, filter.timeZone)} and e.at < ${dayStart(addDays(filter.to, 1), filter.timeZone)}
       ${filter.driverId === undefined ? sql`` : sql`and e.driver_id = ${filter.driverId}`}

@@ -5,8 +5,8 @@
  */
 import { encodeSteps } from '../../../contract/replay';
 import type { TrailPoint } from '../positions';
-import { DEFAULT_DETECTION } from './detectionOptions';
-import { impliedSpeedKmh, toKmh } from './geo';
+import { DEFAULT_DETECTION } from '../positions';
+import { impliedSpeedKmh, toKmh } from '../positions';
 import { filterJumps } from './jumpFilter';
 
 export interface ReplayColumns {

@@ -14,12 +14,15 @@ import { HttpError } from '../../platform/errors';
 import { createReplayCache } from './replayCache';
 import { routeSpecs } from './routeSpecs';
 import { SHIFT_NOT_FOUND, type ShiftReadsOptions } from './summaryRoute';
+import { vehicleRows } from '../vehicles';
+import { driverRows } from '../drivers';
+import { shiftRows } from '../shifts';
 
 async function findReplayShift(db: Kysely<Database>, owner: number, shiftId: number) {
   return db
-    .selectFrom('shifts')
-    .innerJoin('drivers', 'drivers.id', 'shifts.driver_id')
-    .leftJoin('vehicles', 'vehicles.id', 'shifts.vehicle_id')
+    .selectFrom(shiftRows(db).as('shifts'))
+    .innerJoin(driverRows(db).as('drivers'), 'drivers.id', 'shifts.driver_id')
+    .leftJoin(vehicleRows(db).as('vehicles'), 'vehicles.id', 'shifts.vehicle_id')
     .select(['shifts.id', 'shifts.start_time', 'shifts.end_time', 'drivers.first_name', 'drivers.last_name', 'vehicles.plate_number'])
     .where('shifts.id', '=', shiftId)
     .where('shifts.owner_id', '=', owner)

@@ -12,6 +12,10 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ReportGroup, ReportMetrics, ReportShift } from '../../../contract/reports';
 import type { Database } from '../../platform/db/schema';
 import { addDays } from '../../platform/timeZone';
+import { vehicleRows } from '../vehicles';
+import { bookingRows } from '../dispatch';
+import { driverRows } from '../drivers';
+import { shiftRows } from '../shifts';
 
 export interface ReportFilter {
   ownerId: number;
@@ -74,13 +78,14 @@ const groupKey = (group: ReportGroup) =>
     ? { id: sql`s.driver_id`, name: sql`d.first_name || ' ' || d.last_name`, by: sql`s.driver_id, d.first_name, d.last_name` }
     : { id: sql`s.vehicle_id`, name: sql`coalesce(v.plate_number, 'Sin vehículo')`, by: sql`s.vehicle_id, v.plate_number` };
 
-const fromShifts = sql`shifts s
-  join drivers d on d.id = s.driver_id
-  left join vehicles v on v.id = s.vehicle_id
+/** A shift with its driver and taxi (their owners' views, folded into this one query) and its summary and fares. */
+const fromShifts = (db: Kysely<Database>) => sql`${shiftRows(db)} s
+  join ${driverRows(db)} d on d.id = s.driver_id
+  left join ${vehicleRows(db)} v on v.id = s.vehicle_id
   left join shift_summaries ss on ss.shift_id = s.id
   left join lateral (
     select sum(b.fare_pesos) as fares_pesos, coalesce(sum(b.fare_pesos) filter (where b.fare_estimated), 0) as estimated_fares_pesos
-    from bookings b where b.shift_id = s.id and b.owner_id = s.owner_id and b.fare_pesos is not null
+    from ${bookingRows(db)} b where b.shift_id = s.id and b.owner_id = s.owner_id and b.fare_pesos is not null
   ) f on true`;
 
 const num = (value: string | number | null) => (value === null ? 0 : Number(value));
@@ -133,7 +138,7 @@ export function sumMetrics(rows: readonly ReportMetrics[]): ReportMetrics {
 export async function reportByGroup(db: Kysely<Database>, filter: ReportFilter, group: ReportGroup) {
   const key = groupKey(group);
   const grouped = await sql<Grouped>`select ${key.id} as id, ${key.name} as name, ${metricsColumns(filter.now)}
-    from ${fromShifts} where ${whereShifts(filter)} group by ${key.by} order by 2, 1`.execute(db);
+    from ${fromShifts(db)} where ${whereShifts(filter)} group by ${key.by} order by 2, 1`.execute(db);
   const rows = grouped.rows.map((row) => ({ id: row.id === null ? null : Number(row.id), name: row.name, ...toMetrics(row) }));
   return { rows, totals: sumMetrics(rows) };
 }
@@ -143,7 +148,7 @@ export async function reportByDay(db: Kysely<Database>, filter: ReportFilter, gr
   const key = groupKey(group);
   const day = shiftDate(filter.timeZone);
   const { rows } = await sql<Grouped & { date: string }>`select ${day} as date, ${key.id} as id, ${key.name} as name, ${metricsColumns(filter.now)}
-    from ${fromShifts} where ${whereShifts(filter)} group by 1, ${key.by} order by 1, 3, 2`.execute(db);
+    from ${fromShifts(db)} where ${whereShifts(filter)} group by 1, ${key.by} order by 1, 3, 2`.execute(db);
   return rows.map((row) => ({ date: row.date, id: row.id === null ? null : Number(row.id), name: row.name, ...toMetrics(row) }));
 }
 
@@ -173,7 +178,7 @@ export async function reportShifts(db: Kysely<Database>, filter: ReportFilter, l
       s.driver_id, d.first_name || ' ' || d.last_name as driver_name, s.vehicle_id, v.plate_number,
       ss.shift_id is not null as summarized, ${shiftSeconds(filter.now)} as shift_seconds,
       ss.moving_seconds, ss.distance_m, ss.stops_count, ss.trips_count, ss.max_speed_kmh, f.fares_pesos, f.estimated_fares_pesos
-    from ${fromShifts} where ${whereShifts(filter)} order by s.start_time, s.id limit ${limit}`.execute(db);
+    from ${fromShifts(db)} where ${whereShifts(filter)} order by s.start_time, s.id limit ${limit}`.execute(db);
   return rows.map((row) => ({
     id: row.id,
     date: row.date,

@@ -10,10 +10,10 @@
  */
 import type { ShiftSummary, Stop, Trip } from '../../../contract/reports';
 import type { TrailPoint } from '../positions';
-import { detectionOptions, type DetectionOptions } from './detectionOptions';
+import { detectionOptions, type DetectionOptions } from '../positions';
 import { detectMoves, type MoveSpan } from './detectMoves';
 import { detectStops, type StopSpan } from './detectStops';
-import { toKmh } from './geo';
+import { toKmh } from '../positions';
 import { filterJumps } from './jumpFilter';
 import { measureDistance } from './measureDistance';
 

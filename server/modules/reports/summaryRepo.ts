@@ -7,6 +7,7 @@ import type { ColumnType, Kysely } from 'kysely';
 import type { ShiftSummaryResponse, Stop, Trip } from '../../../contract/reports';
 import type { Database } from '../../platform/db/schema';
 import type { TrailSummary } from './summarizeTrail';
+import { shiftRows } from '../shifts';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type Json<T> = ColumnType<T | string, string, string>;
@@ -43,7 +44,7 @@ export interface ShiftRef {
 
 /** The shift, when it exists (and, given an owner, is that owner's). */
 export async function findShift(db: Kysely<Database>, shiftId: number, ownerId?: number): Promise<ShiftRef | null> {
-  let query = db.selectFrom('shifts').select(['id', 'end_time']).where('id', '=', shiftId);
+  let query = db.selectFrom(shiftRows(db).as('shifts')).select(['id', 'end_time']).where('id', '=', shiftId);
   if (ownerId !== undefined) query = query.where('owner_id', '=', ownerId);
   const row = await query.executeTakeFirst();
   return row ? { id: row.id, ended: row.end_time !== null } : null;
@@ -103,7 +104,7 @@ export async function findSummary(db: Kysely<Database>, shiftId: number): Promis
 /** Ended shifts without a summary, newest first (the ones owners look at), below `beforeId`. */
 export async function listShiftsWithoutSummary(db: Kysely<Database>, limit: number, beforeId?: number): Promise<number[]> {
   let query = withSummaries(db)
-    .selectFrom('shifts')
+    .selectFrom(shiftRows(db).as('shifts'))
     .leftJoin('shift_summaries', 'shift_summaries.shift_id', 'shifts.id')
     .select('shifts.id')
     .where('shifts.end_time', 'is not', null)
@@ -115,7 +116,7 @@ export async function listShiftsWithoutSummary(db: Kysely<Database>, limit: numb
 
 export async function countShiftsWithoutSummary(db: Kysely<Database>): Promise<number> {
   const { total } = await withSummaries(db)
-    .selectFrom('shifts')
+    .selectFrom(shiftRows(db).as('shifts'))
     .leftJoin('shift_summaries', 'shift_summaries.shift_id', 'shifts.id')
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .where('shifts.end_time', 'is not', null)

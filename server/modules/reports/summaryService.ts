@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { ShiftSummaryResponse } from '../../../contract/reports';
 import type { Database } from '../../platform/db/schema';
 import { readTrail } from '../positions';
-import type { DetectionOptions } from './detectionOptions';
+import type { DetectionOptions } from '../positions';
 import type { OpenShiftTrails } from './openShiftTrails';
 import { summarizeTrail, type TrailSummary } from './summarizeTrail';
 import { findShift, findSummary, saveSummary, type ShiftRef } from './summaryRepo';

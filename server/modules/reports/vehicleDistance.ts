@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
+import { shiftRows } from '../shifts';
 
 export interface DistanceSince {
   vehicleId: number;
@@ -17,7 +18,7 @@ export async function measuredMetresByVehicle(db: Kysely<Database>, ownerId: num
   const values = sql.join(readings.map((r) => sql`(${r.vehicleId}::int, ${r.since.toISOString()}::timestamptz)`));
   const { rows } = await sql<{ vehicle_id: number; metres: number }>`
     select s.vehicle_id, sum(ss.distance_m)::bigint as metres
-    from shifts s
+    from ${shiftRows(db)} s
     join shift_summaries ss on ss.shift_id = s.id
     join (values ${values}) as r(vehicle_id, since) on r.vehicle_id = s.vehicle_id and s.start_time >= r.since
     where s.owner_id = ${ownerId}

@@ -5,8 +5,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { BookingStatus } from '../../../contract/dispatch';
-import { type TrackingLinkResponse, type TrackingSettingsResponse } from '../../../contract/tracking';
+import type { TrackingLinkResponse, TrackingSettingsResponse } from '../../../contract/tracking';
+import { fleetBookingStatus } from '../dispatch';
 import { ownerId } from '../identity';
 import type { Database } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
@@ -21,9 +21,9 @@ export const deskTrackingRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; l
   /** The caller's fleet's booking (404 otherwise), and its status. */
   const booking = async (request: FastifyRequest) => {
     const id = idParam(request.params, NOT_FOUND);
-    const row = await db.selectFrom('bookings').select(['id', 'status']).where('id', '=', id).where('owner_id', '=', ownerId(request)).executeTakeFirst();
-    if (!row) throw new HttpError(404, NOT_FOUND);
-    return { id: row.id, status: row.status as BookingStatus };
+    const status = await fleetBookingStatus(db, ownerId(request), id);
+    if (status === null) throw new HttpError(404, NOT_FOUND);
+    return { id, status };
   };
 
   app.get('/tracking/bookings/:id', routeSpecs.bookingLink, async (request): Promise<TrackingLinkResponse> => {

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { requestPath } from '../../../contract/taxiRequestWords';
 import { trackingPath, type StoredTrackingSettings, type TrackingLink, type TrackingSettings } from '../../../contract/tracking';
 import type { Database } from '../../platform/db/schema';
+import { fleetBookingStatus } from '../dispatch';
 import { fleetFace } from '../identity';
 
 export const newToken = (): string => randomBytes(18).toString('base64url');
@@ -48,7 +49,7 @@ export async function revokeLink(db: Db, ownerId: number, bookingId: number): Pr
 }
 
 export async function bookingExists(db: Db, ownerId: number, bookingId: number): Promise<boolean> {
-  return (await db.selectFrom('bookings').select('id').where('id', '=', bookingId).where('owner_id', '=', ownerId).executeTakeFirst()) !== undefined;
+  return (await fleetBookingStatus(db, ownerId, bookingId)) !== null;
 }
 
 export async function readSettings(db: Db, ownerId: number): Promise<TrackingSettings> {

@@ -10,9 +10,12 @@ import type { Kysely } from 'kysely';
 import type { BookingStatus } from '../../../contract/dispatch';
 import type { TrackingState, TrackingView } from '../../../contract/tracking';
 import type { Database } from '../../platform/db/schema';
-import { distanceMeters, straightLineEta, type DispatchConfig } from '../dispatch';
+import { bookingRows, distanceMeters, straightLineEta, type DispatchConfig } from '../dispatch';
 import { fleetFace } from '../identity';
 import { TOKEN_SHAPE } from './linksRepo';
+import { vehicleRows } from '../vehicles';
+import { driverRows } from '../drivers';
+import { shiftRows } from '../shifts';
 
 const STATE_OF: Record<BookingStatus, TrackingState> = {
   pendiente: 'buscando',
@@ -62,11 +65,11 @@ export async function readTrackedTrip(db: Kysely<Database>, token: string, optio
   if (!TOKEN_SHAPE.test(token)) return null;
   const row = await db
     .selectFrom('tracking_links as l')
-    .innerJoin('bookings as b', 'b.id', 'l.booking_id')
+    .innerJoin(bookingRows(db).as('b'), 'b.id', 'l.booking_id')
     .leftJoin('tracking_settings as t', 't.owner_id', 'l.owner_id')
-    .leftJoin('vehicles as v', (join) => join.onRef('v.id', '=', 'b.vehicle_id').onRef('v.owner_id', '=', 'b.owner_id'))
-    .leftJoin('drivers as d', (join) => join.onRef('d.id', '=', 'b.driver_id').onRef('d.owner_id', '=', 'b.owner_id'))
-    .leftJoin('shifts as s', (join) => join.onRef('s.id', '=', 'b.shift_id').on('s.end_time', 'is', null))
+    .leftJoin(vehicleRows(db).as('v'), (join) => join.onRef('v.id', '=', 'b.vehicle_id').onRef('v.owner_id', '=', 'b.owner_id'))
+    .leftJoin(driverRows(db).as('d'), (join) => join.onRef('d.id', '=', 'b.driver_id').onRef('d.owner_id', '=', 'b.owner_id'))
+    .leftJoin(shiftRows(db).as('s'), (join) => join.onRef('s.id', '=', 'b.shift_id').on('s.end_time', 'is', null))
     .select([
       'l.booking_id',
       'l.owner_id',

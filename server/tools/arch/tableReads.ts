@@ -16,6 +16,8 @@ export interface TableOwnership {
   tableOwners: Record<string, string[]>;
   /** `module:file:table` reads of another's table not yet behind its owner's door */
   knownReads: string[];
+  /** `module:file:table` reads of another's table kept on purpose → the reason */
+  keptReads: Record<string, string>;
 }
 
 export function declaredTables(root = repoRoot): TableOwnership {

@@ -6,7 +6,7 @@
  * one past its door (index.ts). server/architecture.test.ts holds the same counts.
  */
 import { clientDeepImports, clientFeatures, featuresWithoutDoor } from '../arch/clientGraph';
-import { crossModuleReads, declaredTables } from '../arch/tableReads';
+import { crossModuleReads, declaredTables, readKey } from '../arch/tableReads';
 import { backArrows, declaredOrder, findOrder, moduleFileCircles, moduleFolders, partArrows, serverImports, writtenOrder, writtenRank, type Arrow } from '../arch/importGraph';
 
 const verbose = process.argv.includes('--files');
@@ -40,14 +40,14 @@ const written = backArrows(arrows, writtenOrder(arrows, moduleOrder));
 console.info(`Arrows running back up the written layers (platform < flotaModule.ts < the module order < the rest): ${written.length}`);
 if (written.length) console.info(written.map(show).join('\n'));
 
-const { tableOwners, knownReads } = declaredTables();
+const { tableOwners, knownReads, keptReads } = declaredTables();
 const reads = crossModuleReads();
 console.info(`\nTables by owner (server/modules/tables.cjs): ${Object.entries(tableOwners).filter(([, tables]) => tables.length).map(([owner, tables]) => `${owner} ${tables.length}`).join(', ')}`);
-console.info(`Reads of another module's table: ${reads.length} (listed in tables.cjs to be moved behind their owner's door: ${knownReads.length})`);
+console.info(`Reads of another module's table: ${reads.length} (listed in tables.cjs to be moved behind their owner's door: ${knownReads.length}; kept on purpose, with a reason: ${Object.keys(keptReads).length})`);
 const byTable = new Map<string, Set<string>>();
 for (const read of reads) byTable.set(read.table, new Set([...(byTable.get(read.table) ?? []), read.module]));
 console.info(`Tables read by a module other than their owner: ${byTable.size}${[...byTable].map(([table, readers]) => ` ${table}(${readers.size})`).join('')}`);
-for (const read of reads) console.info(`  ${read.module} -> ${read.owner}.${read.table} (${read.file})`);
+for (const read of reads) console.info(`  ${read.module} -> ${read.owner}.${read.table} (${read.file})${keptReads[readKey(read)] ? `, kept: ${keptReads[readKey(read)]}` : ''}`);
 console.info(`\nWith --files: the file imports behind each arrow, and the file of each table read.`);
 
 // The client: each feature's door (src/features/<name>/index.ts) is the only way in from outside it.

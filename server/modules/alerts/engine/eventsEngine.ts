@@ -18,6 +18,7 @@ import type { Kysely } from 'kysely';
 import type { PassControl } from '../../../platform/backgroundPass';
 import type { Clock } from '../../../platform/clock';
 import type { Database } from '../../../platform/db/schema';
+import { shiftCarriesPassenger } from '../../dispatch';
 import type { AlertEvents } from '../events';
 import type { Raiser, UnroutedAlert } from '../raise';
 import type { RulesCache } from '../rulesRepo';
@@ -109,8 +110,7 @@ export function createEventsEngine(deps: EngineDeps) {
   const listeningSince = deps.clock.now();
 
   async function onTrip(shiftId: number): Promise<boolean> {
-    const row = await db.selectFrom('bookings').select('id').where('shift_id', '=', shiftId).where('status', '=', 'a_bordo').executeTakeFirst();
-    return Boolean(row);
+    return shiftCarriesPassenger(db, shiftId);
   }
 
   async function handle(position: EnginePosition): Promise<void> {

@@ -8,7 +8,7 @@
  */
 import type { AlertKind } from '../../../../contract/alerts';
 import type { ZoneRecord } from '../zones/zoneIndex';
-import { DEFAULT_DETECTION } from '../../reports';
+import { DEFAULT_DETECTION } from '../../positions';
 
 export interface ZoneVisit {
   /** ISO time of the first fix inside. */
@@ -79,7 +79,7 @@ export function metresBetween(a: { lat: number; lng: number }, b: { lat: number;
 /**
  * The fix's speed: the device's, else from the previous fix when it is recent (1 s–2 min before).
  * A speed implied above what a taxi can do is a GPS jump, not speeding (Reportes leaves the same
- * jumps out of its kilometres: reports' DEFAULT_DETECTION.maxSpeedKmh).
+ * jumps out of its kilometres: the trail's DEFAULT_DETECTION.maxSpeedKmh, positions').
  */
 export function speedOf(fix: Fix, last: TaxiState['last']): number | null {
   if (fix.speedKmh !== null) return fix.speedKmh;

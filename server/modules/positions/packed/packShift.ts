@@ -11,6 +11,7 @@ import type { PassControl } from '../../../platform/backgroundPass';
 import type { Database } from '../../../platform/db/schema';
 import { isoMicros, mergeTiers, POINT_SELECT, readPackedPoints } from './storedPoints';
 import { encodeTrail, type PackedPoint } from './trailCodec';
+import { lockShiftIfEnded, shiftRows } from '../../shifts';
 
 
 export interface PackOutcome {
@@ -67,8 +68,7 @@ function groupWindows(counts: ReadonlyArray<{ window: number; rows: number }>): 
 /** One window of one shift, inside a transaction the caller commits (packShift) — or, in a test, aborts. */
 export async function packWindowIn(trx: Transaction<Database>, shiftId: number, window: number): Promise<PackOutcome> {
   // The shift's row lock: a pass and the end-of-shift hook never pack one shift at once.
-  const shift = await sql<{ ended: boolean }>`select end_time is not null as ended from shifts where id = ${shiftId} for update`.execute(trx);
-  if (!shift.rows[0]?.ended) return { packedRows: 0, chunks: 0 };
+  if (!(await lockShiftIfEnded(trx, shiftId))) return { packedRows: 0, chunks: 0 };
   const { rows } = await sql<PackedPoint>`
     delete from shift_locations
     where shift_id = ${shiftId}
@@ -123,7 +123,7 @@ export async function packShift(db: Kysely<Database>, shiftId: number, control?:
 /** Ended shifts that still have rows, after `cursor`, oldest id first. */
 export async function listShiftsToPack(db: Kysely<Database>, limit: number, cursor = 0): Promise<number[]> {
   const { rows } = await sql<{ id: number }>`
-    select s.id from shifts s
+    select s.id from ${shiftRows(db)} s
     where s.end_time is not null and s.id > ${cursor}
       and exists (select 1 from shift_locations l where l.shift_id = s.id)
     order by s.id limit ${limit}`.execute(db);
@@ -132,7 +132,7 @@ export async function listShiftsToPack(db: Kysely<Database>, limit: number, curs
 
 export async function countShiftsToPack(db: Kysely<Database>): Promise<number> {
   const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from shifts s
+    select count(*)::int as n from ${shiftRows(db)} s
     where s.end_time is not null and exists (select 1 from shift_locations l where l.shift_id = s.id)`.execute(db);
   return rows[0].n;
 }

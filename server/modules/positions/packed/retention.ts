@@ -6,6 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema';
 import { deleteActivityBatch } from '../../desk';
+import { shiftRows } from '../../shifts';
 
 export interface RetentionPolicy {
   /** Days a shift's trail is kept after the shift ended (null: forever). */
@@ -47,7 +48,7 @@ export async function applyRetention(db: Kysely<Database>, policy: RetentionPoli
     outcome.chunks = await inBatches(async () => {
       const chunks = await sql`
         delete from trail_chunks where ctid = any(array(
-          select c.ctid from trail_chunks c join shifts s on s.id = c.shift_id
+          select c.ctid from trail_chunks c join ${shiftRows(db)} s on s.id = c.shift_id
           where s.end_time < ${cut} limit ${RETENTION_BATCH}))`.execute(db);
       return Number(chunks.numAffectedRows ?? 0);
     }, control);
@@ -55,7 +56,7 @@ export async function applyRetention(db: Kysely<Database>, policy: RetentionPoli
     outcome.rows = await inBatches(async () => {
       const rows = await sql`
         delete from shift_locations where (tableoid, ctid) in (
-          select l.tableoid, l.ctid from shift_locations l join shifts s on s.id = l.shift_id
+          select l.tableoid, l.ctid from shift_locations l join ${shiftRows(db)} s on s.id = l.shift_id
           where s.end_time < ${cut} limit ${RETENTION_BATCH})`.execute(db);
       return Number(rows.numAffectedRows ?? 0);
     }, control);
