@@ -201,6 +201,34 @@ export const alertSummaryResponseSchema = z.object({ open_count: z.number().int(
 export type AlertSummary = z.infer<typeof alertSummaryResponseSchema>;
 export const acknowledgeRequestSchema = z.object({ note: z.string().trim().max(500, 'La nota no puede superar 500 caracteres').nullish().transform((v) => (v ? v : null)) });
 export const alertResponseSchema = z.object({ alert: alertSchema });
+
+/** Documented limit (docs/api.md): alerts named in one "Reconocer seleccionadas". */
+export const MAX_ACKNOWLEDGE_IDS = 500;
+export const BulkAcknowledgeMessages = {
+  target: 'Indica las alertas (ids) o un tipo de alerta, no ambos',
+  ids: `Lista de alertas inválida: de 1 a ${MAX_ACKNOWLEDGE_IDS} ids`,
+  kind: 'Tipo de alerta inválido',
+} as const;
+const ackIds = z
+  .array(z.number({ error: BulkAcknowledgeMessages.ids }).int(BulkAcknowledgeMessages.ids).min(1, BulkAcknowledgeMessages.ids).max(2_147_483_647, BulkAcknowledgeMessages.ids), { error: BulkAcknowledgeMessages.ids })
+  .min(1, BulkAcknowledgeMessages.ids)
+  .max(MAX_ACKNOWLEDGE_IDS, BulkAcknowledgeMessages.ids)
+  .transform((ids) => [...new Set(ids)]);
+/**
+ * POST /alerts/acknowledge: "Reconocer seleccionadas" (`ids`) or "Reconocer todas las de este tipo"
+ * (`kind`: every open alert of that kind), one optional note for all of them, in one call.
+ */
+export const bulkAcknowledgeRequestSchema = z
+  .object({
+    ids: ackIds.optional(),
+    kind: z.enum(alertKinds, { error: BulkAcknowledgeMessages.kind }).optional(),
+    note: acknowledgeRequestSchema.shape.note,
+  })
+  .refine((body) => (body.ids === undefined) !== (body.kind === undefined), { message: BulkAcknowledgeMessages.target, path: ['ids'] });
+export type BulkAcknowledgeRequest = z.input<typeof bulkAcknowledgeRequestSchema>;
+/** The alerts this call acknowledged (one already acknowledged by someone else is left as it was, and out of the list). */
+export const bulkAcknowledgeResponseSchema = z.object({ alerts: z.array(alertSchema), acknowledged: z.number().int() });
+export type BulkAcknowledgeResponse = z.infer<typeof bulkAcknowledgeResponseSchema>;
 export type AlertResponse = z.infer<typeof alertResponseSchema>;
 
 /** Documented limit (docs/api.md): the last known position an SOS carries is at most a day old. */

@@ -12,6 +12,8 @@ import {
   alertsQuerySchema,
   alertsResponseSchema,
   alertSummaryResponseSchema,
+  bulkAcknowledgeRequestSchema,
+  bulkAcknowledgeResponseSchema,
   driverSosResponseSchema,
   sosFixRequestSchema,
   sosRequestSchema,
@@ -76,6 +78,13 @@ export const routeSpecs = {
     params: idParams,
     body: acknowledgeRequestSchema,
     response: { 200: alertResponseSchema, ...errors(400, 401, 404, 409) },
+  }),
+
+  acknowledgeAlerts: desk('Reconocer varias alertas', {
+    description:
+      'Las seleccionadas (`ids`, hasta 500) o todas las abiertas de un tipo (`kind`), con una sola nota opcional; cada una queda en Actividad. Si un id no es una alerta de la flota, 404 y nada cambia. Las que alguien ya reconoció quedan como estaban y no vienen en la respuesta.',
+    body: bulkAcknowledgeRequestSchema,
+    response: { 200: bulkAcknowledgeResponseSchema, ...errors(400, 401, 404) },
   }),
 
   sendSos: phone('SOS del conductor', {

@@ -359,6 +359,7 @@ export const routeSamples: Record<string, SampleFactory> = {
   'GET /api/alerts': async () => ({ path: '/api/alerts?state=open' }),
   'GET /api/alerts/summary': async () => ({ path: '/api/alerts/summary' }),
   'POST /api/alerts/:id/acknowledge': async ({ db, ownerId }) => ({ path: `/api/alerts/${await freshAlert(db, ownerId)}/acknowledge`, json: { note: 'Llamé al conductor' } }),
+  'POST /api/alerts/acknowledge': async ({ db, ownerId }) => ({ path: '/api/alerts/acknowledge', json: { ids: [await freshAlert(db, ownerId), await freshAlert(db, ownerId)], note: 'Revisadas juntas' } }),
   // Vencimientos (issue 34)
   'GET /api/documents': async ({ db, ownerId }) => ({ path: `/api/documents?vehicle_id=${await anyId(db, 'vehicles', ownerId)}` }),
   'POST /api/documents': async ({ db, ownerId }) => ({ path: '/api/documents', json: { vehicle_id: await freshVehicle(db, ownerId), ...sampleDocument } }),

@@ -3,7 +3,7 @@
  * socket's alert_raised and alert_changed are written into the inbox's pages and the count
  * (alertsRealtime.ts), so every desk sees a new or acknowledged alert at once, with no request.
  */
-import type { Alert, AlertRule, AlertRuleRequest, AlertResponse, AlertsQuery, AlertsResponse, AlertSummary, Zone, ZoneCollection, ZoneRequest, ZonesResponse } from '../../../contract/alerts';
+import type { Alert, AlertRule, BulkAcknowledgeRequest, BulkAcknowledgeResponse, AlertRuleRequest, AlertResponse, AlertsQuery, AlertsResponse, AlertSummary, Zone, ZoneCollection, ZoneRequest, ZonesResponse } from '../../../contract/alerts';
 import { api, LIST } from '../../app/api';
 
 export const alertsApi = api.enhanceEndpoints({ addTagTypes: ['Alert', 'Zone', 'AlertRule'] }).injectEndpoints({
@@ -19,6 +19,14 @@ export const alertsApi = api.enhanceEndpoints({ addTagTypes: ['Alert', 'Zone', '
     acknowledgeAlert: build.mutation<Alert, { id: number; note: string }>({
       query: ({ id, note }) => ({ url: `/alerts/${id}/acknowledge`, method: 'POST', body: { note } }),
       transformResponse: (response: AlertResponse) => response.alert,
+      invalidatesTags: [
+        { type: 'Alert', id: LIST },
+        { type: 'Alert', id: 'SUMMARY' },
+      ],
+    }),
+    // "Reconocer seleccionadas" and "Reconocer todas las de este tipo": one call, one note.
+    acknowledgeAlerts: build.mutation<BulkAcknowledgeResponse, BulkAcknowledgeRequest>({
+      query: (body) => ({ url: '/alerts/acknowledge', method: 'POST', body }),
       invalidatesTags: [
         { type: 'Alert', id: LIST },
         { type: 'Alert', id: 'SUMMARY' },
@@ -70,4 +78,4 @@ export const alertsApi = api.enhanceEndpoints({ addTagTypes: ['Alert', 'Zone', '
   }),
 });
 
-export const { useGetAlertsQuery, useGetAlertSummaryQuery, useAcknowledgeAlertMutation, useGetZonesQuery, useCreateZoneMutation, useUpdateZoneMutation, useDeleteZoneMutation, useImportZonesMutation, useLazyExportZonesQuery, useGetAlertRulesQuery, useSaveAlertRuleMutation, useDeleteAlertRuleMutation } = alertsApi;
+export const { useGetAlertsQuery, useGetAlertSummaryQuery, useAcknowledgeAlertMutation, useAcknowledgeAlertsMutation, useGetZonesQuery, useCreateZoneMutation, useUpdateZoneMutation, useDeleteZoneMutation, useImportZonesMutation, useLazyExportZonesQuery, useGetAlertRulesQuery, useSaveAlertRuleMutation, useDeleteAlertRuleMutation } = alertsApi;
