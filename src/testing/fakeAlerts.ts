@@ -1,6 +1,6 @@
 /**
  * Alertas' side of the fake server: an in-memory inbox behind GET /alerts (filtered by kind and state,
- * newest first), GET /alerts/summary (counted from the same list) and POST /alerts/:id/acknowledge,
+ * newest first), GET /alerts/summary (counted from the same list), POST /alerts/:id/acknowledge and POST /alerts/acknowledge,
  * shaped like contract/alerts.ts. A test raises an alert with `raise` (what the server's engine does)
  * and then pushes it on the fake socket, so the screen is right whichever way the client reaches the
  * cache (a refetch or the push's payload). What the page sent is in `requests`.
@@ -74,6 +74,18 @@ export function serveAlerts(initial: Alert[] = []) {
       const state = query.get('state');
       const shown = newestFirst().filter((alert) => (!kind || alert.kind === kind) && (!state || (state === 'open') === !alert.acknowledged));
       return HttpResponse.json({ alerts: shown, open_count: open().length, has_more: false });
+    }),
+    // Before /alerts/:id/acknowledge, which would take "acknowledge" for an id.
+    http.post(`${API}/alerts/acknowledge`, async ({ request }) => {
+      await record(request);
+      if (!authorized(request)) return unauthorized();
+      const { ids, kind, note } = (await request.json()) as { ids?: number[]; kind?: string; note?: string | null };
+      if (ids?.some((id) => !alerts.some((alert) => alert.id === id))) return HttpResponse.json({ error: 'Alerta no encontrada' }, { status: 404 });
+      const chosen = alerts.filter((alert) => !alert.acknowledged && (ids ? ids.includes(alert.id) : alert.kind === kind));
+      const by = { at: ACKNOWLEDGED_AT, by: ACKNOWLEDGED_BY, note: note?.trim() || null };
+      alerts = alerts.map((alert) => (chosen.includes(alert) ? { ...alert, acknowledged: by } : alert));
+      const changed = chosen.map((alert) => ({ ...alert, acknowledged: by })).sort((a, b) => b.id - a.id);
+      return HttpResponse.json({ alerts: changed, acknowledged: changed.length });
     }),
     http.post(`${API}/alerts/:id/acknowledge`, async ({ request, params }) => {
       await record(request);

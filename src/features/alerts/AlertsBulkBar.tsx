@@ -10,7 +10,7 @@ const acknowledgedText = (count: number) => (count === 1 ? '1 alerta reconocida'
  * alert of each group) and, with a kind chosen in the filter, "Reconocer todas las de este tipo";
  * one optional note for all of them, one server call.
  */
-export function AlertsBulkBar({ selectedIds, kind, onDone }: { selectedIds: number[]; kind: AlertKind | undefined; onDone: () => void }) {
+export function AlertsBulkBar({ selectedIds, kind, anyOpen, onDone }: { selectedIds: number[]; kind: AlertKind | undefined; anyOpen: boolean; onDone: () => void }) {
   const [acknowledge, { isLoading, error }] = useAcknowledgeAlertsMutation();
   const [note, setNote] = useState('');
   const [done, setDone] = useState<string | null>(null);
@@ -24,6 +24,13 @@ export function AlertsBulkBar({ selectedIds, kind, onDone }: { selectedIds: numb
     setNote('');
     onDone();
   };
+  // Nothing left to acknowledge: only what was just done, if anything.
+  if (!anyOpen)
+    return done ? (
+      <p className="flota-alerts-bulk__status" role="status">
+        {done}
+      </p>
+    ) : null;
   return (
     <div className="flota-alerts-bulk" role="group" aria-label="Reconocer varias">
       <label htmlFor={noteId} className="flota-visually-hidden">

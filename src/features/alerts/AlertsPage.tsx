@@ -177,7 +177,7 @@ export function AlertsPage({ onShowOnMap }: { onShowOnMap?: ShowAlertOnMap }) {
         <EmptyState message="Sin alertas. Cuando un taxi entre o salga de una zona, exceda la velocidad, se quede sin señal o un conductor pida ayuda, aparecerá aquí." actionLabel="" />
       ) : (
         <>
-          {data.alerts.some((alert) => !alert.acknowledged) && <AlertsBulkBar selectedIds={selectedIds} kind={kind} onDone={() => setTicked(new Set())} />}
+          <AlertsBulkBar selectedIds={selectedIds} kind={kind} anyOpen={data.alerts.some((alert) => !alert.acknowledged)} onDone={() => setTicked(new Set())} />
           <ul className="flota-alerts-list" aria-label="Alertas">
             {groups.map((group) => (
               <AlertItem key={group.key} group={group} onShowOnMap={onShowOnMap} selected={ticked.has(group.key)} onSelect={(on) => tick(group.key, on)} />
