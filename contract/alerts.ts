@@ -126,6 +126,15 @@ export const zoneCollectionSchema = z.object({
 export type ZoneCollection = z.infer<typeof zoneCollectionSchema>;
 export const zoneImportResponseSchema = z.object({ zones: z.array(zoneSchema) });
 
+/** "Silenciar 1 hora": a zone's alerts reach neither the desk nor the rules' e-mail for this long (SOS has no zone: never muted). */
+export const ZONE_MUTE_MINUTES = 60;
+export const zoneMuteSchema = z.object({ zone_id: z.number().int(), zone_name: z.string(), muted_until: isoTime, muted_by: z.string() });
+export type ZoneMute = z.infer<typeof zoneMuteSchema>;
+export const zoneMuteResponseSchema = z.object({ mute: zoneMuteSchema });
+export type ZoneMuteResponse = z.infer<typeof zoneMuteResponseSchema>;
+export const zoneMutesResponseSchema = z.object({ mutes: z.array(zoneMuteSchema) });
+export type ZoneMutesResponse = z.infer<typeof zoneMutesResponseSchema>;
+
 /** Rules: which kinds (for which zones and taxis) reach the desk and which e-mail addresses. */
 export const RuleMessages = {
   name: 'El nombre es obligatorio',

@@ -6,7 +6,7 @@
  * cache (a refetch or the push's payload). What the page sent is in `requests`.
  */
 import { http, HttpResponse } from 'msw';
-import type { Alert, AlertSummary } from '../../contract/alerts';
+import type { Alert, AlertSummary, ZoneMute } from '../../contract/alerts';
 import { API, authorized, unauthorized } from './apiEdge';
 import { localIso } from './fixtures';
 import { server } from './mswServer';
@@ -50,12 +50,17 @@ export interface AlertsRequest {
 export const ACKNOWLEDGED_BY = 'Carolina Muñoz';
 export const ACKNOWLEDGED_AT = localIso(2026, 11, 27, 9, 30);
 
+/** When a mute made now ends (the fake server's clock: the test's fixed morning). */
+export const MUTED_UNTIL = localIso(2026, 11, 27, 10, 30);
+
 export function serveAlerts(initial: Alert[] = []) {
   let alerts = [...initial];
+  let mutes: ZoneMute[] = [];
   const requests: AlertsRequest[] = [];
   const record = async (request: Request) => {
     const url = new URL(request.url);
-    const body = request.method === 'POST' ? await request.clone().json() : null;
+    const text = request.method === 'POST' ? await request.clone().text() : '';
+    const body = text ? JSON.parse(text) : null;
     requests.push({ method: request.method, path: url.pathname.replace(/^\/api/, ''), query: Object.fromEntries(url.searchParams), body });
   };
   const newestFirst = () => [...alerts].sort((a, b) => b.id - a.id);
@@ -74,6 +79,26 @@ export function serveAlerts(initial: Alert[] = []) {
       const state = query.get('state');
       const shown = newestFirst().filter((alert) => (!kind || alert.kind === kind) && (!state || (state === 'open') === !alert.acknowledged));
       return HttpResponse.json({ alerts: shown, open_count: open().length, has_more: false });
+    }),
+    http.get(`${API}/zones/mutes`, async ({ request }) => {
+      await record(request);
+      if (!authorized(request)) return unauthorized();
+      return HttpResponse.json({ mutes });
+    }),
+    http.post(`${API}/zones/:id/mute`, async ({ request, params }) => {
+      await record(request);
+      if (!authorized(request)) return unauthorized();
+      const zone = alerts.find((alert) => alert.zone?.id === Number(params.id))?.zone;
+      if (!zone) return HttpResponse.json({ error: 'Zona no encontrada' }, { status: 404 });
+      const mute = { zone_id: zone.id, zone_name: zone.name, muted_until: MUTED_UNTIL, muted_by: ACKNOWLEDGED_BY };
+      mutes = [...mutes.filter((m) => m.zone_id !== zone.id), mute];
+      return HttpResponse.json({ mute });
+    }),
+    http.delete(`${API}/zones/:id/mute`, async ({ request, params }) => {
+      await record(request);
+      if (!authorized(request)) return unauthorized();
+      mutes = mutes.filter((m) => m.zone_id !== Number(params.id));
+      return HttpResponse.json({ ok: true });
     }),
     // Before /alerts/:id/acknowledge, which would take "acknowledge" for an id.
     http.post(`${API}/alerts/acknowledge`, async ({ request }) => {

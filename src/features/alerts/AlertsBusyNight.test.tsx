@@ -103,3 +103,28 @@ describe('a busy night in la bandeja', () => {
     expect(screen.getByText('4 sin reconocer', { selector: 'p' })).toBeInTheDocument();
   });
 });
+
+describe('Silenciar zona 1 h', () => {
+  it('mutes the alert’s zone: the inbox says until when, Reactivar ends it; an SOS offers no mute', async () => {
+    const sos = makeAlert({ id: 9, kind: 'sos', title: 'SOS de Ana Soto (GHJK34)', zone: null, occurred_at: at(50) });
+    const inbox = serveAlerts([...plaza, fast, sos]);
+    const { user } = renderApp('/dashboard/alerts', { signedIn: true });
+    await entries();
+    expect(screen.queryByRole('group', { name: 'Zonas silenciadas' })).not.toBeInTheDocument();
+    expect(within(entry('SOS de Ana Soto (GHJK34)')).queryByRole('button', { name: 'Silenciar zona 1 h' })).not.toBeInTheDocument();
+    // The speeding alert has no zone: nothing to mute.
+    expect(within(entry('BCDF12 a 92 km/h en Zona escolar')).queryByRole('button', { name: 'Silenciar zona 1 h' })).not.toBeInTheDocument();
+
+    await user.click(within(entry('BCDF12 entró a Plaza de Armas×3')).getByRole('button', { name: 'Silenciar zona 1 h' }));
+    const muted = await screen.findByRole('group', { name: 'Zonas silenciadas' });
+    expect(muted).toHaveTextContent('Silenciadas:Plaza de Armas hasta las 10:30');
+    expect(inbox.sent('POST /zones/5/mute')).toHaveLength(1);
+    // Muted already: no second offer.
+    expect(within(entry('BCDF12 entró a Plaza de Armas×3')).queryByRole('button', { name: 'Silenciar zona 1 h' })).not.toBeInTheDocument();
+
+    await user.click(within(muted).getByRole('button', { name: 'Reactivar Plaza de Armas' }));
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Zonas silenciadas' })).not.toBeInTheDocument());
+    expect(inbox.sent('DELETE /zones/5/mute')).toHaveLength(1);
+    expect(within(entry('BCDF12 entró a Plaza de Armas×3')).getByRole('button', { name: 'Silenciar zona 1 h' })).toBeInTheDocument();
+  });
+});

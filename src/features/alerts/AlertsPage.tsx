@@ -10,6 +10,7 @@ import { PhoneLink } from '../../components/PhoneLink';
 import { apiErrorMessage } from '../../lib/apiError';
 import { groupAlerts, type AlertGroup } from './alertGroups';
 import { AlertsBulkBar } from './AlertsBulkBar';
+import { MuteZoneButton, ZoneMutesLine } from './ZoneMutes';
 import { useAcknowledgeAlertMutation, useAcknowledgeAlertsMutation, useGetAlertSummaryQuery, useGetAlertsQuery } from './alertsApi';
 import { positionTimeText } from './positionTime';
 import './alerts.css';
@@ -78,6 +79,7 @@ function AlertItem({ group, onShowOnMap, selected, onSelect }: ItemProps) {
             Ver en el mapa
           </button>
         )}
+        {!alert.acknowledged && <MuteZoneButton alert={alert} />}
         {!alert.acknowledged && !asking && (
           <button type="button" className="flota-button flota-button--primary" onClick={() => setAsking(true)}>
             Reconocer
@@ -166,6 +168,7 @@ export function AlertsPage({ onShowOnMap }: { onShowOnMap?: ShowAlertOnMap }) {
           </select>
         </label>
       </div>
+      <ZoneMutesLine />
       {/* With no answer yet (first load, or Reintentar after a failure) the page says it is loading; it never shows an empty list. */}
       {!data ? (
         isFetching ? (
