@@ -68,12 +68,15 @@ export const trackingSettingsSchema = z.object({
   position_after_boarding: z.boolean({ error: 'Indica sí o no' }).default(false),
   /** "Pedir un taxi": the fleet's public request page answers (off by default; contract/taxiRequests.ts). */
   requests_enabled: z.boolean({ error: 'Indica sí o no' }).default(false),
+  /** A web request goes to the nearest free taxi at once (on by default); off: it waits on the board for the desk. */
+  requests_auto_offer: z.boolean({ error: 'Indica sí o no' }).default(true),
 });
 export type TrackingSettingsInput = z.input<typeof trackingSettingsSchema>;
 export const trackingSettingsOutputSchema = z.object({
   phone: z.string().nullable(),
   position_after_boarding: z.boolean(),
   requests_enabled: z.boolean(),
+  requests_auto_offer: z.boolean(),
   /** The fleet's "Pedir un taxi" page (/pedir/<fleet code>), to copy; it answers only while requests_enabled. */
   requests_path: z.string(),
 });

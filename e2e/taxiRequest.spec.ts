@@ -1,22 +1,23 @@
 /**
  * "Pedir un taxi" (issue 36, item 5) in Chromium against the real server: the Dueño switches the
- * fleet's page on under Despacho and sees its address; a passenger (390×844, no login) opens it,
+ * fleet's page on in Ajustes and sees its address; a passenger (390×844, no login) opens it,
  * meets the Spanish errors, asks for a taxi at a saved place and lands on the tracking page in
- * "Buscando taxi"; the request is on the desk's board under Por asignar marked web; the desk
- * offers it, the phone accepts, and the passenger's page says "En camino" by itself.
+ * "Buscando taxi"; the request goes to the nearest free taxi's phone at once (issue 46, item 8: on
+ * by default), the phone accepts, the desk's board shows it En curso marked web, and the
+ * passenger's page says "En camino" by itself.
  * The desk then blocks the number, and the page refuses it without saying why.
- * Screenshots (e2e/artifacts/screenshots/pedir-*.png): the page empty, with errors and sent, light
- * and dark, the desk's card (light and dark), the blocked list and the refusal.
+ * Screenshots (e2e/artifacts/screenshots/pedir-*.png, ajustes-1366x768.png): Ajustes, the page empty,
+ * with errors and sent, light and dark, the desk's card (light and dark), the blocked list and the refusal.
  */
 import { expect, test, type Browser, type Page } from './support/test';
 import { expectNoAxeViolations } from './support/axe';
-import { boardCard, createDriver, createPlace, deskOnDispatch, deskToken, Leftovers, north, PAPUDO, person, PHONE, phoneOnShift } from './support/dispatch';
+import { createDriver, createPlace, deskOnDispatch, deskToken, Leftovers, north, PAPUDO, person, PHONE, phoneOnShift } from './support/dispatch';
 import { DEMO_FLEET_CODE, screenshotPath } from './support/session';
 
 const leftovers = new Leftovers();
 test.afterAll(async ({ request }) => {
   // The demo fleet's page goes back to off, as other tests expect it.
-  await request.put('/api/tracking/settings', { headers: { authorization: `Bearer ${await deskToken(request)}` }, data: { phone: null, position_after_boarding: false, requests_enabled: false } });
+  await request.put('/api/tracking/settings', { headers: { authorization: `Bearer ${await deskToken(request)}` }, data: { phone: null, position_after_boarding: false, requests_enabled: false, requests_auto_offer: true } });
   await leftovers.clear(request);
 });
 
@@ -29,7 +30,7 @@ async function passenger(browser: Browser, path: string, colorScheme: 'light' | 
 
 const form = (page: Page) => page.getByRole('form', { name: 'Pedir un taxi' });
 
-test('the Dueño switches it on, a passenger asks, the desk sees it as web and offers it, the phone accepts: En camino', async ({ browser, request }) => {
+test('the Dueño switches it on in Ajustes, a passenger asks, the nearest taxi is offered it at once and accepts: En camino, web on the desk', async ({ browser, request }) => {
   test.setTimeout(240_000);
   const driver = person('Pilar', 'Web', 37);
   await createDriver(request, leftovers, driver, 'PDWB37');
@@ -42,15 +43,19 @@ test('the Dueño switches it on, a passenger asks, the desk sees it as web and o
   await expect(closed.getByRole('heading', { name: 'Esta página de pedidos no existe o no está activa' })).toBeVisible();
   await closed.context().close();
 
-  // The Dueño switches it on, under Despacho, and copies the address.
-  await page.getByText('Seguimiento del pasajero: ajustes').click();
+  // The Dueño switches it on in Ajustes, and copies the address; requests are offered at once by default.
+  const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+  await nav.getByRole('link', { name: 'Ajustes' }).click();
   const settings = page.getByRole('form', { name: 'Ajustes del seguimiento' });
   await settings.getByLabel('Teléfono de la central').fill('+56 33 271 1234');
   await settings.getByRole('checkbox', { name: /Página «Pedir un taxi» activa/ }).check();
+  await expect(settings.getByRole('checkbox', { name: /Ofrecer cada pedido web en el acto al taxi libre más cercano/ })).toBeChecked();
   await settings.getByRole('button', { name: 'Guardar' }).click();
   const address = page.getByRole('textbox', { name: 'Dirección de la página Pedir un taxi' });
   await expect(address).toHaveValue(new RegExp(`/pedir/${DEMO_FLEET_CODE}$`));
   const url = new URL(await address.inputValue()).pathname;
+  await page.screenshot({ path: screenshotPath('ajustes-1366x768'), fullPage: true });
+  await nav.getByRole('link', { name: 'Despacho' }).click();
 
   for (const colorScheme of ['light', 'dark'] as const) {
     const suffix = colorScheme === 'dark' ? '-dark' : '';
@@ -85,8 +90,11 @@ test('the Dueño switches it on, a passenger asks, the desk sees it as web and o
       await rider.screenshot({ path: screenshotPath('pedir-enviado-390x844-dark') });
       await rider.emulateMedia({ colorScheme: 'light' });
 
-      // On the desk's board at once: Por asignar, marked web.
-      const card = page.getByRole('region', { name: 'Tablero de viajes' }).getByRole('region', { name: /^Por asignar \d+$/ }).getByRole('button', { name: /origen web/ });
+      // Nobody at the desk touches it: the nearest free taxi's phone rings, and the driver accepts.
+      await driverPage.getByRole('alertdialog', { name: 'Nuevo viaje ofrecido' }).getByRole('button', { name: 'Aceptar' }).click();
+
+      // On the desk's board, En curso, marked web.
+      const card = page.getByRole('region', { name: 'Tablero de viajes' }).getByRole('region', { name: /^En curso \d+$/ }).getByRole('button', { name: /origen web/ });
       await expect(card).toHaveCount(1);
       await expect(card).toContainText('Plaza de Papudo (Frente a la pileta)');
       await expect(card).toContainText('Rosa Web');
@@ -99,11 +107,6 @@ test('the Dueño switches it on, a passenger asks, the desk sees it as web and o
       await page.emulateMedia({ colorScheme: 'dark' });
       await card.screenshot({ path: screenshotPath('pedir-tarjeta-web-desk-dark') });
       await page.emulateMedia({ colorScheme: 'light' });
-
-      // The desk offers it; the phone accepts; the passenger's page follows by itself.
-      await page.getByRole('region', { name: `Reserva #${id}` }).getByRole('button', { name: 'Ofrecer' }).click();
-      await driverPage.getByRole('alertdialog', { name: 'Nuevo viaje ofrecido' }).getByRole('button', { name: 'Aceptar' }).click();
-      await expect(boardCard(page, 'En curso', id)).toBeVisible();
       await expect(rider.getByRole('heading', { name: 'En camino' })).toBeVisible({ timeout: 20_000 });
       await expect(rider.getByLabel('Patente PDWB37')).toBeVisible();
       await rider.screenshot({ path: screenshotPath('pedir-en-camino-390x844') });

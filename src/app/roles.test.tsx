@@ -55,7 +55,7 @@ describe('desk roles in the SPA', () => {
     signInAs('administrador');
     renderApp('/dashboard', { signedIn: true });
     await screen.findByText('Administrador', { selector: '.flota-sidebar__role' });
-    expect(await navLabels()).toEqual(['Dashboard', 'Conductores', 'Vehículos', 'Despacho', 'Mapa en Vivo', 'Alertas', 'Vencimientos', 'Zonas', 'Historial', 'Mantención', 'Cuentas', 'Reportes', 'Actividad', 'Notificaciones']);
+    expect(await navLabels()).toEqual(['Dashboard', 'Conductores', 'Vehículos', 'Despacho', 'Mapa en Vivo', 'Alertas', 'Vencimientos', 'Zonas', 'Historial', 'Mantención', 'Cuentas', 'Reportes', 'Actividad', 'Notificaciones', 'Ajustes']);
     expect(screen.getByRole('button', { name: '+ Nuevo Conductor' })).toBeInTheDocument();
   });
 

@@ -210,6 +210,22 @@ export const routes: RouteObject[] = [
             },
           },
           // Notificaciones (webhooks, e-mail): the fleet's configuration, Dueño and Administrador.
+          // Ajustes (issue 46, item 8): the fleet's settings gathered where an owner looks for them.
+          {
+            path: 'settings',
+            handle: { title: 'Ajustes' } satisfies RouteHandle,
+            hydrateFallbackElement: <LoadingText>Cargando...</LoadingText>,
+            lazy: async () => {
+              const { SettingsRoute } = await import('./SettingsRoute');
+              return {
+                Component: () => (
+                  <Allowed when="manageFleet">
+                    <SettingsRoute />
+                  </Allowed>
+                ),
+              };
+            },
+          },
           {
             path: 'notifications',
             handle: { title: 'Notificaciones' } satisfies RouteHandle,

@@ -33,7 +33,7 @@ describe('session and routes', () => {
   it('shows the company, the user and the navigation in the layout', async () => {
     renderApp('/dashboard', { signedIn: true });
     const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
-    expect(within(nav).getAllByRole('link').map(spokenText)).toEqual(['Dashboard', 'Conductores', 'Vehículos', 'Despacho', 'Mapa en Vivo', 'Alertas', 'Vencimientos', 'Zonas', 'Historial', 'Mantención', 'Cuentas', 'Reportes', 'Actividad', 'Usuarios', 'Notificaciones']);
+    expect(within(nav).getAllByRole('link').map(spokenText)).toEqual(['Dashboard', 'Conductores', 'Vehículos', 'Despacho', 'Mapa en Vivo', 'Alertas', 'Vencimientos', 'Zonas', 'Historial', 'Mantención', 'Cuentas', 'Reportes', 'Actividad', 'Usuarios', 'Notificaciones', 'Ajustes']);
     expect(screen.getByText('Taxis La Ligua')).toBeInTheDocument();
     expect(screen.getByText('Carolina Muñoz')).toBeInTheDocument();
     expect(screen.getByText('carolina.munoz@taxislaligua.cl')).toBeInTheDocument();

@@ -55,11 +55,12 @@ export async function readSettings(db: Db, ownerId: number): Promise<TrackingSet
   // The fleet's code through identity's door (owners is its table); the settings are ours.
   const fleet = await fleetFace(db, ownerId);
   if (!fleet) throw new Error(`No fleet ${ownerId}`);
-  const row = await db.selectFrom('tracking_settings').select(['phone', 'position_after_boarding', 'requests_enabled']).where('owner_id', '=', ownerId).executeTakeFirst();
+  const row = await db.selectFrom('tracking_settings').select(['phone', 'position_after_boarding', 'requests_enabled', 'requests_auto_offer']).where('owner_id', '=', ownerId).executeTakeFirst();
   return {
     phone: row?.phone ?? null,
     position_after_boarding: row?.position_after_boarding ?? false,
     requests_enabled: row?.requests_enabled ?? false,
+    requests_auto_offer: row?.requests_auto_offer ?? true,
     requests_path: requestPath(fleet.code),
   };
 }

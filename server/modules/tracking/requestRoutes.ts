@@ -92,7 +92,7 @@ export const taxiRequestRoutes: FastifyPluginAsync<RequestRoutesOptions> = async
       if (open >= config.openRequestsPerPhone) throw new HttpError(409, TaxiRequestMessages.openRequest);
       if (recent >= config.requestsPerPhonePerHour) throw new HttpError(429, TaxiRequestMessages.phoneHour, undefined, retryAfter(HOUR_MS));
       const booking = await bookingOf(fleet.ownerId, input);
-      const id = await webBookings.create(fleet.ownerId, booking);
+      const id = await webBookings.create(fleet.ownerId, booking, { offer: fleet.autoOffer });
       await ensureLink(db, fleet.ownerId, id);
       const link = await findLink(db, fleet.ownerId, id);
       if (!link) throw new Error(`tracking link missing for web booking ${id}`);

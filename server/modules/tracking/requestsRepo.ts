@@ -15,6 +15,8 @@ export interface RequestFleet {
   ownerId: number;
   name: string;
   phone: string | null;
+  /** Offer each request to the nearest free taxi at once (the fleet's setting). */
+  autoOffer: boolean;
 }
 
 /** The fleet of a (normalized) code whose request page is on; null for an unknown code and a page that is off alike. */
@@ -22,8 +24,8 @@ export async function findRequestFleet(db: Db, fleetCode: string): Promise<Reque
   // The fleet behind the code through identity's door (owners is its table); whether its page is on is ours.
   const fleet = await fleetByCode(db, fleetCode);
   if (!fleet) return null;
-  const settings = await db.selectFrom('tracking_settings').select('phone').where('owner_id', '=', fleet.id).where('requests_enabled', '=', true).executeTakeFirst();
-  return settings ? { ownerId: fleet.id, name: fleet.name, phone: settings.phone } : null;
+  const settings = await db.selectFrom('tracking_settings').select(['phone', 'requests_auto_offer']).where('owner_id', '=', fleet.id).where('requests_enabled', '=', true).executeTakeFirst();
+  return settings ? { ownerId: fleet.id, name: fleet.name, phone: settings.phone, autoOffer: settings.requests_auto_offer } : null;
 }
 
 export async function isBlocked(db: Db, ownerId: number, phone: string): Promise<boolean> {

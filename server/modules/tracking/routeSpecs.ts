@@ -99,7 +99,7 @@ export const routeSpecs = {
   putSettings: routeSpec(USER_MANAGERS, {
     summary: 'Cambiar los ajustes de seguimiento (Dueño)',
     description:
-      'El teléfono que muestra la página ("Llamar a la central"), si la posición del taxi sigue visible con el pasajero a bordo, y si la página "Pedir un taxi" (`requests_path`) está encendida (`requests_enabled`, apagada por defecto).',
+      'El teléfono que muestra la página ("Llamar a la central"), si la posición del taxi sigue visible con el pasajero a bordo, y si la página "Pedir un taxi" (`requests_path`) está encendida (`requests_enabled`, apagada por defecto), y si cada pedido web se ofrece en el acto al taxi libre más cercano (`requests_auto_offer`, encendido por defecto).',
     tags: [Tags.tracking],
     security: owner,
     body: trackingSettingsSchema,

@@ -12,6 +12,7 @@ import { openOwnerSocket } from '../../tools/testing/ownerSocket';
 import { databaseFingerprint } from '../../tools/testing/routeSamples';
 import { createSecondOwner, SECOND_OWNER, startTestServer, type TestServer } from '../../tools/testing/testServer';
 import { DEMO_FLEET_CODE } from '../../tools/seed/demoFleet';
+import { freeDemoDrivers, PICKUP, putOnShift } from '../../tools/testing/dispatchFixtures';
 import { TRACKING_DEFAULTS } from './settings';
 
 let server: TestServer;
@@ -51,8 +52,9 @@ const request = (overrides: Partial<TaxiRequestInput> = {}): TaxiRequestInput =>
   notes: 'Portón verde',
   ...overrides,
 });
-const switchRequests = async (token: string, on: boolean) => {
-  const answer = await apiCall(server.url, '/api/tracking/settings', { method: 'PUT', token, json: { phone: '+56 33 271 1234', position_after_boarding: false, requests_enabled: on } });
+// Requests wait on the board unless a test turns the automatic offer on (the demo's taxis are fresh and near).
+const switchRequests = async (token: string, on: boolean, autoOffer = false) => {
+  const answer = await apiCall(server.url, '/api/tracking/settings', { method: 'PUT', token, json: { phone: '+56 33 271 1234', position_after_boarding: false, requests_enabled: on, requests_auto_offer: autoOffer } });
   expect(answer.status).toBe(200);
   return answer.body.settings;
 };
@@ -155,6 +157,43 @@ describe('a request', () => {
     expect(await apiCall(server.url, `/api/public/tracking/${answer.body.token}`)).toMatchObject({ status: 404, body: { error: TRACKING_GONE_MESSAGE } });
     expect((await webBookings()).length).toBe(count);
     expect(await databaseFingerprint(server.db)).toBe(before);
+  });
+});
+
+describe('offered at once (the fleet’s setting, on by default)', () => {
+  it('a request goes to the nearest free taxi’s phone without the desk; switched off, it waits on the board', async () => {
+    // A fleet that never saved its settings (B, before its own tests) offers at once.
+    const untouched = await apiCall(server.url, '/api/tracking/settings', { token: other.token });
+    expect(untouched.body.settings).toMatchObject({ requests_enabled: false, requests_auto_offer: true });
+    const [driver] = await freeDemoDrivers(server.db, server.seed.ownerId);
+    const taxi = await putOnShift(server.url, driver, 300);
+    const atPickup = { kind: 'ubicacion' as const, latitude: PICKUP.latitude, longitude: PICKUP.longitude };
+    const phoneOffer = async () => (await apiCall(server.url, '/api/driver/dispatch', { token: taxi.token })).body.offer as { booking: { customer_name: string } } | null;
+
+    expect((await switchRequests(desk, true, true)).requests_auto_offer).toBe(true);
+    const offered = await ask(DEMO_FLEET_CODE, request({ name: 'Rosa Pronta', pickup: atPickup }));
+    expect(offered.status).toBe(201);
+    expect(await phoneOffer()).toMatchObject({ booking: { customer_name: 'Rosa Pronta' } });
+    const board = (await call('/api/dispatch/bookings')).body.bookings as { customer_name: string; status: string; origin: string; offer: { driver_id: number } | null }[];
+    expect(board.find((b) => b.customer_name === 'Rosa Pronta')).toMatchObject({ origin: 'web', status: 'ofrecido', offer: { driver_id: taxi.driverId } });
+    expect((await apiCall(server.url, `/api/public/tracking/${offered.body.token}`)).body.tracking).toMatchObject({ state: 'buscando' });
+    const id = (await webBookings()).find((b) => b.customer_name === 'Rosa Pronta')?.id;
+    expect((await call(`/api/dispatch/bookings/${id}/cancel`, { json: { reason: 'Prueba' } })).status).toBe(200);
+
+    expect((await switchRequests(desk, true, false)).requests_auto_offer).toBe(false);
+    const waiting = await ask(DEMO_FLEET_CODE, request({ name: 'Rosa Espera', pickup: atPickup }));
+    expect(waiting.status).toBe(201);
+    expect(await phoneOffer()).toBeNull();
+    const after = (await call('/api/dispatch/bookings')).body.bookings as { customer_name: string; status: string }[];
+    expect(after.find((b) => b.customer_name === 'Rosa Espera')).toMatchObject({ status: 'pendiente' });
+    expect((await apiCall(server.url, '/api/driver/shifts/end', { token: taxi.token, json: {} })).status).toBe(200);
+  });
+
+  it('the setting is the Dueño’s own: refused in Spanish when it is not a yes or no, and nothing changes', async () => {
+    const before = (await apiCall(server.url, '/api/tracking/settings', { token: desk })).body.settings;
+    const bad = await apiCall(server.url, '/api/tracking/settings', { method: 'PUT', token: desk, json: { ...before, requests_path: undefined, requests_auto_offer: 'quizás' } });
+    expect(bad).toMatchObject({ status: 400, body: { fields: { requests_auto_offer: 'Indica sí o no' } } });
+    expect((await apiCall(server.url, '/api/tracking/settings', { token: desk })).body.settings).toEqual(before);
   });
 });
 

@@ -259,6 +259,8 @@ export interface TrackingSettingsTable {
   position_after_boarding: ColumnType<boolean, boolean | undefined, boolean>;
   /** Migration 0032: the fleet's "Pedir un taxi" page answers (off by default). */
   requests_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Migration 0035: a web request is offered to the nearest free taxi at once (on by default). */
+  requests_auto_offer: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** Migration 0032: numbers the fleet's "Pedir un taxi" page refuses. */

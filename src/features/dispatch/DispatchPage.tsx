@@ -16,7 +16,6 @@ import { BookingDetail } from './BookingDetail';
 import { BookingForm, type MapPick } from './BookingForm';
 import { CandidateList } from './CandidateList';
 import { BlockedPhones } from './BlockedPhones';
-import { TrackingSettingsForm } from './TrackingSettingsForm';
 import { useGetBookingsQuery, useGetCandidatesQuery } from './dispatchApi';
 import { dispatchClosed, dispatchOpened } from './dispatchRealtime';
 import type { Booking } from '../../../contract/api';
@@ -105,7 +104,11 @@ export function DispatchPage({ mapOverlay, fleet }: { mapOverlay?: MapOverlay; f
           )}
         </div>
       </div>
-      {manageUsers && <TrackingSettingsForm />}
+      {manageUsers && (
+        <p className="flota-dispatch__settings-link">
+          La página «Pedir un taxi» y el seguimiento del pasajero se ajustan en <Link to="/dashboard/settings">Ajustes</Link>.
+        </p>
+      )}
       <BlockedPhones />
     </section>
   );

@@ -1,7 +1,7 @@
-/** The passenger's tracking link in the booking's detail, and the Dueño's settings of the page (issue 36). */
+/** The passenger's tracking link in the booking's detail (issue 36); the page's settings are on Ajustes (src/app/SettingsRoute.test.tsx). */
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { Booking, TrackingSettings } from '../../../contract/api';
+import type { Booking } from '../../../contract/api';
 import { API } from '../../testing/apiEdge';
 import { server } from '../../testing/mswServer';
 import { renderApp } from '../../testing/renderApp';
@@ -13,7 +13,6 @@ const link = (revoked_at: string | null = null) => ({ booking_id: 41, token: TOK
 
 function serve(bookings: Booking[]) {
   const revoked: number[] = [];
-  const saved: TrackingSettings[] = [];
   let current = link();
   server.use(
     http.get(`${API}/dispatch/bookings`, () => HttpResponse.json({ bookings })),
@@ -25,15 +24,8 @@ function serve(bookings: Booking[]) {
       current = link('2026-11-27T10:05:00.000Z');
       return HttpResponse.json({ link: current });
     }),
-    http.get(`${API}/tracking/settings`, () => HttpResponse.json({ settings: { phone: null, position_after_boarding: false } })),
-    http.put(`${API}/tracking/settings`, async ({ request }) => {
-      const body = (await request.json()) as TrackingSettings;
-      if (body.phone && !/^[+0-9 ()-]*$/.test(body.phone)) return HttpResponse.json({ error: 'Datos inválidos', fields: { phone: 'El teléfono solo puede tener números, espacios y +' } }, { status: 400 });
-      saved.push(body);
-      return HttpResponse.json({ settings: body });
-    }),
   );
-  return { revoked, saved };
+  return { revoked };
 }
 
 describe('the tracking link in the booking’s detail', () => {
@@ -60,23 +52,5 @@ describe('the tracking link in the booking’s detail', () => {
     await user.click(await screen.findByRole('button', { name: /#41/ }, SLOW));
     await screen.findByRole('region', { name: 'Reserva #41' }, SLOW);
     expect(screen.queryByRole('group', { name: 'Enlace de seguimiento para el pasajero' })).not.toBeInTheDocument();
-  });
-});
-
-describe('the Dueño’s settings of the passenger’s page', () => {
-  it('saves the central’s phone and says a bad one in Spanish', async () => {
-    const { saved } = serve([]);
-    const { user } = renderApp('/dashboard/dispatch', { signedIn: true });
-    await user.click(await screen.findByText('Seguimiento del pasajero: ajustes', {}, SLOW));
-    const phone = await screen.findByLabelText('Teléfono de la central (botón «Llamar a la central»)', {}, SLOW);
-    await user.type(phone, 'llámame');
-    await user.click(screen.getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('El teléfono solo puede tener números, espacios y +');
-    await user.clear(phone);
-    await user.type(phone, '+56 33 271 1234');
-    await user.click(screen.getByLabelText('Mostrar la posición del taxi también con el pasajero a bordo'));
-    await user.click(screen.getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByText('Ajustes del seguimiento guardados', {}, SLOW)).toBeInTheDocument();
-    expect(saved).toEqual([{ phone: '+56 33 271 1234', position_after_boarding: true }]);
   });
 });

@@ -2,3 +2,4 @@
 export { DispatchPage } from './DispatchPage';
 export { PlacesPage } from './places/PlacesPage';
 export { dispatchChannel, dispatchClosed, dispatchOpened } from './dispatchRealtime';
+export { TrackingSettingsSection } from './TrackingSettingsSection';

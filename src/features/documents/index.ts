@@ -3,3 +3,4 @@ export { DocumentsSlot } from './DocumentsSlot';
 export { attentionExpiries, ExpiriesAttention } from './ExpiriesAttention';
 export { VencimientosPage } from './VencimientosPage';
 export { useGetExpiriesQuery } from './documentsApi';
+export { DocumentSettingsForm } from './DocumentSettingsForm';

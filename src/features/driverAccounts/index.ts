@@ -4,3 +4,5 @@ export { AccountsPage } from './AccountsPage';
 export { ClosingPage } from './ClosingPage';
 export { DriverAccountPage } from './DriverAccountPage';
 export { useGetBalancesQuery } from './driverAccountsApi';
+export { AccountSettingsForm } from './AccountSettingsForm';
+export { FareTariffForm } from './FareTariffForm';

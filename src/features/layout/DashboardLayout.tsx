@@ -29,6 +29,7 @@ const navItems: { to: string; label: string; icon: IconName; end?: boolean; need
   { to: '/dashboard/activity', label: 'Actividad', icon: 'activity', needs: 'readActivity' },
   { to: '/dashboard/users', label: 'Usuarios', icon: 'users', needs: 'manageUsers' },
   { to: '/dashboard/notifications', label: 'Notificaciones', icon: 'notifications', needs: 'manageFleet' },
+  { to: '/dashboard/settings', label: 'Ajustes', icon: 'settings', needs: 'manageFleet' },
 ];
 
 /** "Dueño", "Administrador", "Operador" (nothing for a session stored before roles existed). */

@@ -21,6 +21,8 @@ const paths: Record<string, string> = {
   zones: 'M12 2 3 7v10l9 5 9-5V7zM12 22V12M3 7l9 5 9-5',
   // A wrench: Mantención.
   maintenance: 'M14.7 6.3a1 1 0 0 0 0 1.4l1.6 1.6a1 1 0 0 0 1.4 0l3.8-3.8a6 6 0 0 1-7.9 7.9l-6.9 6.9a2.1 2.1 0 0 1-3-3l6.9-6.9a6 6 0 0 1 7.9-7.9z',
+  // Sliders: Ajustes.
+  settings: 'M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3M1 14h6M9 8h6M17 16h6',
   logout: 'M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9',
   // Three dots: Más (the phone's other screens).
   more: 'M5 12h.01M12 12h.01M19 12h.01',

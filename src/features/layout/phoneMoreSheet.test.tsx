@@ -40,6 +40,7 @@ describe('the phone bar\'s "Más"', () => {
       'Actividad',
       'Usuarios',
       'Notificaciones',
+      'Ajustes',
     ]);
   });
 
