@@ -106,7 +106,9 @@ export async function run(): Promise<void> {
         // An older reference may lack a probe's route or table: its cell says so ('-').
         if (treeHas(arm.tree, 'create-and-offer')) f.offer.push(...(await bookingToOffer(arm.server.url, arm.fleet, 10, round)));
         if ((data.get(arm) as QuickData).zones) f.alert.push(...(await positionToAlert(arm.server.url, arm.fleet, 20)));
-        const reads = await deskReads(arm.server.url, data.get(arm) as QuickData, 10);
+        // 30 reads a probe (60 in all): with 10, the p95 was the second-highest of 20 and one whole-trail
+        // re-read (after a packing pass) decided it alone.
+        const reads = await deskReads(arm.server.url, data.get(arm) as QuickData, 30);
         f.openShift.push(...reads.openShift);
         f.balances.push(...reads.balances);
         f.reportsMonth.push(...reads.reportsMonth);

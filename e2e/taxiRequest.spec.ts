@@ -6,12 +6,12 @@
  * by default), the phone accepts, the desk's board shows it En curso marked web, and the
  * passenger's page says "En camino" by itself.
  * The desk then blocks the number, and the page refuses it without saying why.
- * Screenshots (e2e/artifacts/screenshots/pedir-*.png, ajustes-1366x768.png): Ajustes, the page empty,
+ * Screenshots (e2e/artifacts/screenshots/pedir-*.png, ajustes-1366x768.png, ajustes-390x844-dark.png): Ajustes, the page empty,
  * with errors and sent, light and dark, the desk's card (light and dark), the blocked list and the refusal.
  */
 import { expect, test, type Browser, type Page } from './support/test';
 import { expectNoAxeViolations } from './support/axe';
-import { createDriver, createPlace, deskOnDispatch, deskToken, Leftovers, north, PAPUDO, person, PHONE, phoneOnShift } from './support/dispatch';
+import { createDriver, createPlace, DESK, deskOnDispatch, deskToken, Leftovers, north, PAPUDO, person, PHONE, phoneOnShift } from './support/dispatch';
 import { DEMO_FLEET_CODE, screenshotPath } from './support/session';
 
 const leftovers = new Leftovers();
@@ -55,6 +55,11 @@ test('the Dueño switches it on in Ajustes, a passenger asks, the nearest taxi i
   await expect(address).toHaveValue(new RegExp(`/pedir/${DEMO_FLEET_CODE}$`));
   const url = new URL(await address.inputValue()).pathname;
   await page.screenshot({ path: screenshotPath('ajustes-1366x768'), fullPage: true });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: screenshotPath('ajustes-390x844-dark'), fullPage: true });
+  await page.setViewportSize(DESK);
+  await page.emulateMedia({ colorScheme: 'light' });
   await nav.getByRole('link', { name: 'Despacho' }).click();
 
   for (const colorScheme of ['light', 'dark'] as const) {

@@ -78,8 +78,9 @@ const sosPress = randomUUID();
 async function requestsOn(): Promise<string> {
   await server.db
     .insertInto('tracking_settings')
-    .values({ owner_id: server.seed.ownerId, requests_enabled: true })
-    .onConflict((oc) => oc.column('owner_id').doUpdateSet({ requests_enabled: true }))
+    // Requests wait on the board: whether a demo taxi is fresh enough to be offered one depends on how long the run took.
+    .values({ owner_id: server.seed.ownerId, requests_enabled: true, requests_auto_offer: false })
+    .onConflict((oc) => oc.column('owner_id').doUpdateSet({ requests_enabled: true, requests_auto_offer: false }))
     .execute();
   return DEMO_FLEET_CODE;
 }

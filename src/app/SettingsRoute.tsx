@@ -22,7 +22,7 @@ export function SettingsRoute() {
       <PageHeader id={titleId} title="Ajustes" subtitle="Cómo trabaja la flota: pedidos web, documentos, cuotas, tarifa, alertas y avisos" />
       {manageUsers && <TrackingSettingsSection />}
       {/* Each of these forms is a titled card of its own (the same as beside its list). */}
-      <div className="flota-settings__section">
+      <div className="flota-settings__card">
         <DocumentSettingsForm />
       </div>
       <div className="flota-settings__pair">
@@ -33,7 +33,7 @@ export function SettingsRoute() {
         <h2 id={elsewhereId}>Alertas y avisos</h2>
         <ul className="flota-settings__links">
           <li>
-            <Link to="/dashboard/zones">Reglas de alertas</Link>: cada zona tiene las suyas (entrar, salir, velocidad, tiempo detenido), en Zonas.
+            <Link to="/dashboard/zones">Reglas de alertas</Link>: cada zona tiene las suyas (entrada, salida, permanencia, velocidad), en Zonas.
           </li>
           <li>
             <Link to="/dashboard/notifications">Correo y webhooks</Link>: dónde avisa Flota, además de la mesa, en Notificaciones.

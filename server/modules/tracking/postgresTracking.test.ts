@@ -60,7 +60,7 @@ describeWithPostgres('tracking links on PostgreSQL', () => {
   }, 60_000);
 
   it('Pedir un taxi: a request becomes a web booking in Buscando taxi, one open per number, and the address limit counted in PostgreSQL', async () => {
-    expect((await call('/api/tracking/settings', { method: 'PUT', json: { phone: null, position_after_boarding: false, requests_enabled: true } })).status).toBe(200);
+    expect((await call('/api/tracking/settings', { method: 'PUT', json: { phone: null, position_after_boarding: false, requests_enabled: true, requests_auto_offer: false } })).status).toBe(200);
     const code = (await call('/api/tracking/settings')).body.settings.requests_path.split('/')[2] as string;
     const body = { phone: '+56 9 6555 1234', name: 'Ana Web', pickup: { kind: 'ubicacion', latitude: -33.43, longitude: -70.65 } };
     const made = await apiCall(server.url, `/api/public/requests/${code}`, { json: body });

@@ -209,7 +209,7 @@ describe('the fleet’s settings', () => {
     const bad = await call('/api/tracking/settings', { method: 'PUT', json: { phone: 'llámame', position_after_boarding: true } });
     expect(bad).toMatchObject({ status: 400, body: { fields: { phone: 'El teléfono solo puede tener números, espacios y +' } } });
     const saved = await call('/api/tracking/settings', { method: 'PUT', json: { phone: '+56 2 2345 6789', position_after_boarding: false } });
-    expect(saved.body.settings).toEqual({ phone: '+56 2 2345 6789', position_after_boarding: false, requests_enabled: false, requests_path: '/pedir/LIGUA1' });
+    expect(saved.body.settings).toEqual({ phone: '+56 2 2345 6789', position_after_boarding: false, requests_enabled: false, requests_auto_offer: true, requests_path: '/pedir/LIGUA1' });
     expect((await call('/api/tracking/settings')).body.settings.phone).toBe('+56 2 2345 6789');
   });
 });

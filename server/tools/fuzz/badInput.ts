@@ -242,8 +242,9 @@ export async function prepareTarget(server: TestServer): Promise<FuzzTarget> {
   if (free.current_vehicle_id !== null) ids.delete(free.current_vehicle_id);
   await server.db
     .insertInto('tracking_settings')
-    .values({ owner_id: server.seed.ownerId, requests_enabled: true })
-    .onConflict((oc) => oc.column('owner_id').doUpdateSet({ requests_enabled: true }))
+    // Requests wait on the board: whether a demo taxi is fresh enough to be offered one depends on how long the run took.
+    .values({ owner_id: server.seed.ownerId, requests_enabled: true, requests_auto_offer: false })
+    .onConflict((oc) => oc.column('owner_id').doUpdateSet({ requests_enabled: true, requests_auto_offer: false }))
     .execute();
   const { fleet_code: fleetCode } = await server.db.selectFrom('owners').select('fleet_code').where('id', '=', server.seed.ownerId).executeTakeFirstOrThrow();
   return { server, ownerToken, driverToken, samples: { ids: [...ids] }, fleetCode };

@@ -9,6 +9,8 @@ import { useAppDispatch } from '../../app/hooks';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { apiErrorMessage } from '../../lib/apiError';
 import { useGetDocumentSettingsQuery, useUpdateDocumentSettingsMutation } from './documentsApi';
+// Its own styles: Ajustes shows it without the page it sits on.
+import './documents.css';
 
 export function DocumentSettingsForm() {
   const current = useGetDocumentSettingsQuery();

@@ -3,6 +3,8 @@ import type { AccountSettings } from '../../../contract/accounts';
 import { useAppDispatch } from '../../app/hooks';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { errorText, useGetAccountSettingsQuery, useUpdateAccountSettingsMutation } from './driverAccountsApi';
+// Its own styles: Ajustes shows it without the page it sits on.
+import './driverAccounts.css';
 
 /** The fleet's settings: whether days (weeks) without a shift are charged, and when a driver is "behind". */
 export function AccountSettingsForm() {

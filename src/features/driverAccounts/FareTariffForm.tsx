@@ -5,6 +5,8 @@ import { formatPesos, parsePesos } from '../../../contract/money';
 import { useAppDispatch } from '../../app/hooks';
 import { noticeShown } from '../../components/notifications/notificationsSlice';
 import { errorText, useGetFareTariffQuery, useUpdateFareTariffMutation } from './driverAccountsApi';
+// Its own styles: Ajustes shows it without the page it sits on.
+import './driverAccounts.css';
 
 /** A trip the owner can picture, priced with the tariff as typed: 3 km in 10 minutes. */
 const SAMPLE_TRIP = [{ meters: 3000, ms: 10 * 60_000 }];
