@@ -40,6 +40,8 @@ export const activityActionLabels: Record<string, string> = {
   ended: 'Terminó',
   acknowledged: 'Reconoció',
   assigned_despite_documents: 'Asignó con documentos vencidos',
+  muted: 'Silenció las alertas de',
+  unmuted: 'Reactivó las alertas de',
 };
 
 /** One entry of the activity log: who, what, before → after of the changed fields, when, from where. */

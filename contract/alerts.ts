@@ -126,6 +126,15 @@ export const zoneCollectionSchema = z.object({
 export type ZoneCollection = z.infer<typeof zoneCollectionSchema>;
 export const zoneImportResponseSchema = z.object({ zones: z.array(zoneSchema) });
 
+/** "Silenciar 1 hora": a zone's alerts reach neither the desk nor the rules' e-mail for this long (SOS has no zone: never muted). */
+export const ZONE_MUTE_MINUTES = 60;
+export const zoneMuteSchema = z.object({ zone_id: z.number().int(), zone_name: z.string(), muted_until: isoTime, muted_by: z.string() });
+export type ZoneMute = z.infer<typeof zoneMuteSchema>;
+export const zoneMuteResponseSchema = z.object({ mute: zoneMuteSchema });
+export type ZoneMuteResponse = z.infer<typeof zoneMuteResponseSchema>;
+export const zoneMutesResponseSchema = z.object({ mutes: z.array(zoneMuteSchema) });
+export type ZoneMutesResponse = z.infer<typeof zoneMutesResponseSchema>;
+
 /** Rules: which kinds (for which zones and taxis) reach the desk and which e-mail addresses. */
 export const RuleMessages = {
   name: 'El nombre es obligatorio',
@@ -201,6 +210,34 @@ export const alertSummaryResponseSchema = z.object({ open_count: z.number().int(
 export type AlertSummary = z.infer<typeof alertSummaryResponseSchema>;
 export const acknowledgeRequestSchema = z.object({ note: z.string().trim().max(500, 'La nota no puede superar 500 caracteres').nullish().transform((v) => (v ? v : null)) });
 export const alertResponseSchema = z.object({ alert: alertSchema });
+
+/** Documented limit (docs/api.md): alerts named in one "Reconocer seleccionadas". */
+export const MAX_ACKNOWLEDGE_IDS = 500;
+export const BulkAcknowledgeMessages = {
+  target: 'Indica las alertas (ids) o un tipo de alerta, no ambos',
+  ids: `Lista de alertas inválida: de 1 a ${MAX_ACKNOWLEDGE_IDS} ids`,
+  kind: 'Tipo de alerta inválido',
+} as const;
+const ackIds = z
+  .array(z.number({ error: BulkAcknowledgeMessages.ids }).int(BulkAcknowledgeMessages.ids).min(1, BulkAcknowledgeMessages.ids).max(2_147_483_647, BulkAcknowledgeMessages.ids), { error: BulkAcknowledgeMessages.ids })
+  .min(1, BulkAcknowledgeMessages.ids)
+  .max(MAX_ACKNOWLEDGE_IDS, BulkAcknowledgeMessages.ids)
+  .transform((ids) => [...new Set(ids)]);
+/**
+ * POST /alerts/acknowledge: "Reconocer seleccionadas" (`ids`) or "Reconocer todas las de este tipo"
+ * (`kind`: every open alert of that kind), one optional note for all of them, in one call.
+ */
+export const bulkAcknowledgeRequestSchema = z
+  .object({
+    ids: ackIds.optional(),
+    kind: z.enum(alertKinds, { error: BulkAcknowledgeMessages.kind }).optional(),
+    note: acknowledgeRequestSchema.shape.note,
+  })
+  .refine((body) => (body.ids === undefined) !== (body.kind === undefined), { message: BulkAcknowledgeMessages.target, path: ['ids'] });
+export type BulkAcknowledgeRequest = z.input<typeof bulkAcknowledgeRequestSchema>;
+/** The alerts this call acknowledged (one already acknowledged by someone else is left as it was, and out of the list). */
+export const bulkAcknowledgeResponseSchema = z.object({ alerts: z.array(alertSchema), acknowledged: z.number().int() });
+export type BulkAcknowledgeResponse = z.infer<typeof bulkAcknowledgeResponseSchema>;
 export type AlertResponse = z.infer<typeof alertResponseSchema>;
 
 /** Documented limit (docs/api.md): the last known position an SOS carries is at most a day old. */

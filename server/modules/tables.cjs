@@ -19,7 +19,7 @@ const tableOwners = {
   reports: [],
   dispatch: ['bookings', 'booking_events', 'shift_availability', 'customers', 'dispatch_places', 'fare_tariffs'],
   tracking: ['tracking_links', 'tracking_settings', 'blocked_phones'],
-  alerts: ['zones', 'alert_rules', 'alert_rule_defaults', 'alerts', 'alert_taxi_states', 'sos_presses'],
+  alerts: ['zones', 'alert_rules', 'alert_rule_defaults', 'alerts', 'alert_taxi_states', 'sos_presses', 'alert_zone_mutes'],
   maintenance: ['vehicle_odometers', 'maintenance_plans', 'maintenance_records'],
   notifications: ['webhook_endpoints', 'notification_outbox'],
   accounts: ['account_terms', 'account_entries', 'account_settings', 'account_balances'],

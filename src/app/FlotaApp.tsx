@@ -34,7 +34,7 @@ export function FlotaApp({ store, router, createSocket }: { store: AppStore; rou
           <ThemedRoot>
             <RouterProvider router={router} />
             <DocumentTitle router={router} enabled={store.getState().config.documentTitle} />
-            <Notices />
+            <Notices open={(to) => void router.navigate(to)} />
           </ThemedRoot>
         </SocketFactoryContext.Provider>
       </Provider>

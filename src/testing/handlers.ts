@@ -58,6 +58,7 @@ export const handlers = [
     authorized(request) ? HttpResponse.json({ settings: { dispatch_mode: 'bloquear', window_days: 60, max_vehicle_age_years: null, reminder_days: [30, 15, 7, 1, 0], reminder_hour: 9 } }) : unauthorized(),
   ),
   http.get(`${API}/alerts/summary`, ({ request }) => (authorized(request) ? HttpResponse.json({ open_count: 0, open_sos: 0, sos_drivers: [] }) : unauthorized())),
+  http.get(`${API}/zones/mutes`, ({ request }) => (authorized(request) ? HttpResponse.json({ mutes: [] }) : unauthorized())),
   // Mantención: no plan (the vehicle cards' badge asks), no service cost (Reportes asks).
   http.get(`${API}/maintenance`, ({ request }) => (authorized(request) ? HttpResponse.json({ vehicles: [] }) : unauthorized())),
   http.get(`${API}/maintenance/costs`, ({ request }) => (authorized(request) ? HttpResponse.json({ rows: [], total_pesos: 0 }) : unauthorized())),

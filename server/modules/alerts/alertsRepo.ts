@@ -137,6 +137,25 @@ export async function acknowledgeAlert(trx: Transaction<Database>, ownerId: numb
     .executeTakeFirst();
 }
 
+/** The ids among `ids` that are this fleet's desk alerts (another owner's, or a mail-only alert, are not). */
+export async function ownDeskAlertIds(db: Kysely<Database>, ownerId: number, ids: readonly number[]): Promise<number[]> {
+  const rows = await db.selectFrom('alerts').select('id').where('owner_id', '=', ownerId).where('desk', '=', true).where('id', 'in', ids).execute();
+  return rows.map((row) => row.id);
+}
+
+/** Acknowledges the fleet's open desk alerts named by `ids`, or every open one of `kind`, in one statement; answers those it changed. */
+export async function acknowledgeMany(trx: Transaction<Database>, ownerId: number, target: { ids: readonly number[] } | { kind: AlertKind }, by: string, note: string | null, at: Date): Promise<AlertRow[]> {
+  let query = trx
+    .updateTable('alerts')
+    .set({ acknowledged_at: at, acknowledged_by: by, acknowledged_note: note })
+    .where('owner_id', '=', ownerId)
+    .where('desk', '=', true)
+    .where('acknowledged_at', 'is', null);
+  query = 'ids' in target ? query.where('id', 'in', target.ids) : query.where('kind', '=', target.kind);
+  const rows = await query.returningAll().execute();
+  return rows.sort((a, b) => b.id - a.id);
+}
+
 /** Retention: alerts older than `before` go (docs/api.md, "Alertas"), at most `limit` a call (oldest first); answers how many went. */
 export async function deleteAlertsBefore(db: Kysely<Database>, before: Date, limit: number): Promise<number> {
   const result = await db

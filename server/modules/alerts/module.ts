@@ -23,6 +23,7 @@ import { rulesRoutes } from './rulesRoutes';
 import { alertsSettings } from './settings';
 import { sosRoutes } from './sosRoutes';
 import { createZonesCache } from './zones/zonesCache';
+import { zoneMutesRoutes } from './zones/zoneMutesRoutes';
 import { zonesRoutes } from './zones/zonesRoutes';
 
 declare module '../../platform/backgroundPass' {
@@ -53,11 +54,12 @@ export const alertsModule: FlotaModule<AlertsParts> = {
     const zones = createZonesCache(db, ttl);
     const rules = createRulesCache(db, ttl);
     const events = createAlertEvents(publish);
-    const raiser = createRaiser(bus, events);
+    const raiser = createRaiser(bus, events, clock);
     const engine = createEventsEngine({ db, raiser, events, zones, rules, config: config.alerts, clock, log: app.log, timeZone: config.tzFleet });
     app.addHook('onClose', async () => engine.idle());
 
     await app.register(zonesRoutes, { prefix, db, changed: (ownerId) => zones.forget(ownerId) });
+    await app.register(zoneMutesRoutes, { prefix, db, clock });
     await app.register(rulesRoutes, { prefix, db, changed: (ownerId) => rules.forget(ownerId) });
     await app.register(alertsRoutes, { prefix, db, events, clock });
     await app.register(sosRoutes, { prefix, db, authenticateDriver, raiser, rules, events });

@@ -5,11 +5,13 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { AlertKind, AlertRule } from '../../../contract/alerts';
+import { systemClock, type Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/schema';
 import type { DomainEventBus } from '../../platform/domainEvents';
 import { insertAlerts, type AlertRow, type NewAlert } from './alertsRepo';
 import type { AlertEvents } from './events';
 import { routeAlert } from './rulesRepo';
+import { mutedAmong } from './zones/zoneMutesRepo';
 
 /** What the modules above hear of each alert (notifications: webhooks and e-mail). Ids are the project's integers. */
 export interface RaisedAlert {
@@ -54,13 +56,19 @@ export function toRaised(row: AlertRow): RaisedAlert {
 
 export type UnroutedAlert = Omit<NewAlert, 'desk' | 'emailTo'>;
 
-export function createRaiser(bus: Pick<DomainEventBus, 'within'>, events: AlertEvents) {
+/** `clock`: what "now" a zone's mute is judged by (the server's injectable clock). */
+export function createRaiser(bus: Pick<DomainEventBus, 'within'>, events: AlertEvents, clock: Clock = systemClock) {
   /** What each stored row's handlers left for after its commit (announce runs it). */
   const committed = new WeakMap<AlertRow, () => void>();
   return {
     /** Stores the alerts not stored yet and tells the handlers inside; call inside a transaction, with the fleet's rules read before it. */
     async store(trx: Transaction<Database>, rules: readonly AlertRule[], alerts: readonly UnroutedAlert[]): Promise<AlertRow[]> {
-      const routed = alerts.map((alert) => ({ ...alert, ...routeAlert(rules, alert.kind, alert.zone?.id ?? null, alert.vehicle?.id ?? null) }));
+      // A muted zone's alerts are stored (their episode is not raised again later) but routed nowhere.
+      const muted = await mutedAmong(trx, [...new Set(alerts.flatMap((alert) => (alert.zone ? [alert.zone.id] : [])))], clock.now());
+      const routed = alerts.map((alert) => ({
+        ...alert,
+        ...(alert.zone && muted.has(alert.zone.id) ? { desk: false, emailTo: [] } : routeAlert(rules, alert.kind, alert.zone?.id ?? null, alert.vehicle?.id ?? null)),
+      }));
       const rows = await insertAlerts(trx, routed);
       for (const row of rows) committed.set(row, await bus.within(trx, 'alertRaised', toRaised(row)));
       return rows;

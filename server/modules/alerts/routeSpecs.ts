@@ -12,12 +12,16 @@ import {
   alertsQuerySchema,
   alertsResponseSchema,
   alertSummaryResponseSchema,
+  bulkAcknowledgeRequestSchema,
+  bulkAcknowledgeResponseSchema,
   driverSosResponseSchema,
   sosFixRequestSchema,
   sosRequestSchema,
   zoneCollectionSchema,
   zoneImportResponseSchema,
   zoneRequestSchema,
+  zoneMuteResponseSchema,
+  zoneMutesResponseSchema,
   zoneResponseSchema,
   zonesResponseSchema,
 } from '../../../contract/alerts';
@@ -58,6 +62,20 @@ export const routeSpecs = {
     response: { 201: zoneImportResponseSchema, ...errors(400, 401, 403) },
   }),
 
+  // Every desk role: the dispatcher on a busy night is who mutes a noisy zone.
+  listZoneMutes: desk('Zonas silenciadas', { description: 'Las zonas cuyas alertas no llegan al escritorio ni al correo de las reglas, y hasta cuándo.', response: { 200: zoneMutesResponseSchema, ...errors(401) } }, Tags.zones),
+  muteZone: desk(
+    'Silenciar una zona 1 hora',
+    {
+      description:
+        'Durante 60 minutos (reloj del servidor) las alertas de la zona se guardan pero no llegan al escritorio ni al correo de las reglas; los webhooks siguen. Silenciarla otra vez cuenta la hora desde ahora. El SOS no tiene zona: nunca se silencia. Queda en Actividad.',
+      params: idParams,
+      response: { 200: zoneMuteResponseSchema, ...errors(401, 404) },
+    },
+    Tags.zones,
+  ),
+  unmuteZone: desk('Reactivar una zona silenciada', { params: idParams, response: { 200: okResponseSchema, ...errors(401, 404) } }, Tags.zones),
+
   listRules: managers(Tags.alerts, 'Reglas de alertas', {
     description: 'Una flota nueva empieza con reglas por omisión: SOS y sin señal al escritorio, y las de zonas, velocidad y viajes también.',
     response: { 200: alertRulesResponseSchema, ...errors(401, 403) },
@@ -77,6 +95,13 @@ export const routeSpecs = {
     params: idParams,
     body: acknowledgeRequestSchema,
     response: { 200: alertResponseSchema, ...errors(400, 401, 404, 409) },
+  }),
+
+  acknowledgeAlerts: desk('Reconocer varias alertas', {
+    description:
+      'Las seleccionadas (`ids`, hasta 500) o todas las abiertas de un tipo (`kind`), con una sola nota opcional; cada una queda en Actividad. Si un id no es una alerta de la flota, 404 y nada cambia. Las que alguien ya reconoció quedan como estaban y no vienen en la respuesta.',
+    body: bulkAcknowledgeRequestSchema,
+    response: { 200: bulkAcknowledgeResponseSchema, ...errors(400, 401, 404) },
   }),
 
   sendSos: phone('SOS del conductor', {

@@ -14,7 +14,7 @@ import type { ActivityEntity } from '../../../contract/entities';
 import { signedInUser } from '../identity';
 import type { Database } from '../../platform/db/schema';
 
-export type ActivityAction = 'created' | 'updated' | 'deleted' | 'deactivated' | 'reactivated' | 'password_reset' | 'regenerated' | 'ended' | 'acknowledged' | 'assigned_despite_documents';
+export type ActivityAction = 'created' | 'updated' | 'deleted' | 'deactivated' | 'reactivated' | 'password_reset' | 'regenerated' | 'ended' | 'acknowledged' | 'assigned_despite_documents' | 'muted' | 'unmuted';
 
 export interface ActivityChange {
   entity: ActivityEntity;

@@ -387,6 +387,14 @@ export interface AlertsTable {
 }
 
 /** Migration 0033: each SOS press, once per phone's client_id, with the alert it raised or joined. */
+/** A zone whose alerts reach neither the desk nor the rules' e-mail until `muted_until` (issue 46). */
+export interface AlertZoneMutesTable {
+  zone_id: number;
+  owner_id: number;
+  muted_until: Date;
+  muted_by: string;
+}
+
 export interface SosPressesTable {
   driver_id: number;
   client_id: string;
@@ -453,6 +461,7 @@ export interface Database {
   alert_rule_defaults: AlertRuleDefaultsTable;
   alerts: AlertsTable;
   sos_presses: SosPressesTable;
+  alert_zone_mutes: AlertZoneMutesTable;
   alert_taxi_states: AlertTaxiStatesTable;
   vehicle_odometers: VehicleOdometersTable;
   maintenance_plans: MaintenancePlansTable;

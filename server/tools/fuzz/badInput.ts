@@ -23,7 +23,7 @@ import {
   vehicleUpdateSchema,
   webhookEndpointRequestSchema,
 } from '../../../contract/api';
-import { acknowledgeRequestSchema, alertRuleRequestSchema, alertsQuerySchema, sosFixRequestSchema, sosRequestSchema, zoneCollectionSchema, zoneRequestSchema } from '../../../contract/alerts';
+import { acknowledgeRequestSchema, alertRuleRequestSchema, alertsQuerySchema, bulkAcknowledgeRequestSchema, sosFixRequestSchema, sosRequestSchema, zoneCollectionSchema, zoneRequestSchema } from '../../../contract/alerts';
 import { databaseSnapshot, type TableSnapshot } from '../testing/dbSnapshot';
 import { driverLogin } from '../testing/http';
 import { accountSettingsSchema, closingQuerySchema, entryCreateSchema, reversalCreateSchema, statementQuerySchema, termsCreateSchema } from '../../../contract/accounts';
@@ -66,6 +66,7 @@ const BODIES: Record<string, z.ZodType> = {
   'POST /api/alert-rules': alertRuleRequestSchema,
   'PUT /api/alert-rules/:id': alertRuleRequestSchema,
   'POST /api/alerts/:id/acknowledge': acknowledgeRequestSchema,
+  'POST /api/alerts/acknowledge': bulkAcknowledgeRequestSchema,
   'POST /api/driver/sos': sosRequestSchema,
   'PUT /api/driver/sos/position': sosFixRequestSchema,
   'POST /api/documents': documentCreateSchema,

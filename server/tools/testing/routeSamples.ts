@@ -352,6 +352,9 @@ export const routeSamples: Record<string, SampleFactory> = {
   'DELETE /api/zones/:id': async ({ db, ownerId }) => ({ path: `/api/zones/${await freshZone(db, ownerId)}` }),
   'GET /api/zones/export': async () => ({ path: '/api/zones/export' }),
   'POST /api/zones/import': async () => ({ path: '/api/zones/import', json: { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: sampleSquare(0.01), properties: { name: 'Importada' } }] } }),
+  'GET /api/zones/mutes': async () => ({ path: '/api/zones/mutes' }),
+  'POST /api/zones/:id/mute': async ({ db, ownerId }) => ({ path: `/api/zones/${await freshZone(db, ownerId)}/mute` }),
+  'DELETE /api/zones/:id/mute': async ({ db, ownerId }) => ({ path: `/api/zones/${await freshZone(db, ownerId)}/mute` }),
   'GET /api/alert-rules': async () => ({ path: '/api/alert-rules' }),
   'POST /api/alert-rules': async () => ({ path: '/api/alert-rules', json: { name: 'SOS por correo', kinds: ['sos'], desk: false, email_to: ['central@example.cl'] } }),
   'PUT /api/alert-rules/:id': async ({ db, ownerId }) => ({ path: `/api/alert-rules/${await freshRule(db, ownerId)}`, json: { name: 'Velocidad', kinds: ['speeding'], desk: true } }),
@@ -359,6 +362,7 @@ export const routeSamples: Record<string, SampleFactory> = {
   'GET /api/alerts': async () => ({ path: '/api/alerts?state=open' }),
   'GET /api/alerts/summary': async () => ({ path: '/api/alerts/summary' }),
   'POST /api/alerts/:id/acknowledge': async ({ db, ownerId }) => ({ path: `/api/alerts/${await freshAlert(db, ownerId)}/acknowledge`, json: { note: 'Llamé al conductor' } }),
+  'POST /api/alerts/acknowledge': async ({ db, ownerId }) => ({ path: '/api/alerts/acknowledge', json: { ids: [await freshAlert(db, ownerId), await freshAlert(db, ownerId)], note: 'Revisadas juntas' } }),
   // Vencimientos (issue 34)
   'GET /api/documents': async ({ db, ownerId }) => ({ path: `/api/documents?vehicle_id=${await anyId(db, 'vehicles', ownerId)}` }),
   'POST /api/documents': async ({ db, ownerId }) => ({ path: '/api/documents', json: { vehicle_id: await freshVehicle(db, ownerId), ...sampleDocument } }),

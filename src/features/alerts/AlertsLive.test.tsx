@@ -212,6 +212,32 @@ describe('live, on the desk’s socket', () => {
     await waitFor(() => expect(bell()).toHaveAccessibleName('Alertas: 2 sin reconocer'));
   });
 
+  it('a busy night: three toasts, then one counter with a link to the inbox; an SOS keeps its own toast', async () => {
+    const { inbox, socket, user, router } = await openInbox();
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Alertas: 1 sin reconocer'));
+    const push = (id: number, title: string) => act(() => socket.serverEmit('alert_raised', { alert: inbox.raise(makeAlert({ id, title, occurred_at: localIso(2026, 11, 27, 9, 30 + id) })) }));
+    push(20, 'AB1234 entró a Terminal');
+    push(21, 'GHJK34 entró a Terminal');
+    push(22, 'LFKS84 entró a Terminal');
+    expect(await screen.findByText('Alerta: LFKS84 entró a Terminal')).toBeInTheDocument();
+    expect(screen.getAllByText(/^Alerta: /)).toHaveLength(3);
+
+    push(23, 'PRTZ11 entró a Terminal');
+    const counter = (await screen.findByText(/^4 alertas nuevas/)).closest('[role="alert"]') as HTMLElement;
+    expect(screen.queryByText(/^Alerta: /)).not.toBeInTheDocument();
+    act(() => socket.serverEmit('alert_raised', { alert: inbox.raise(sosAlert(24, 'Rocío Alarcón')) }));
+    push(25, 'BCDF12 entró a Terminal');
+    await waitFor(() => expect(counter).toHaveTextContent('5 alertas nuevas · Ver alertas'));
+    expect(screen.getByText('Alerta: SOS de Rocío Alarcón')).toBeInTheDocument();
+    // Two notices on screen, not seven.
+    expect(screen.getAllByRole('button', { name: 'Cerrar aviso' })).toHaveLength(2);
+
+    await user.selectOptions(screen.getByLabelText('Estado'), 'Sin reconocer');
+    await user.click(within(counter).getByRole('button', { name: 'Ver alertas' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByText(/alertas nuevas/)).not.toBeInTheDocument();
+  });
+
   it('shows no toast for a payload the contract refuses', async () => {
     const { socket } = await openInbox();
     act(() => socket.serverEmit('alert_raised', { alert: { id: 'x', title: 'Alerta rota' } }));

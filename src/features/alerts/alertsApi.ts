@@ -3,10 +3,10 @@
  * socket's alert_raised and alert_changed are written into the inbox's pages and the count
  * (alertsRealtime.ts), so every desk sees a new or acknowledged alert at once, with no request.
  */
-import type { Alert, AlertRule, AlertRuleRequest, AlertResponse, AlertsQuery, AlertsResponse, AlertSummary, Zone, ZoneCollection, ZoneRequest, ZonesResponse } from '../../../contract/alerts';
+import type { Alert, AlertRule, BulkAcknowledgeRequest, BulkAcknowledgeResponse, ZoneMute, ZoneMuteResponse, ZoneMutesResponse, AlertRuleRequest, AlertResponse, AlertsQuery, AlertsResponse, AlertSummary, Zone, ZoneCollection, ZoneRequest, ZonesResponse } from '../../../contract/alerts';
 import { api, LIST } from '../../app/api';
 
-export const alertsApi = api.enhanceEndpoints({ addTagTypes: ['Alert', 'Zone', 'AlertRule'] }).injectEndpoints({
+export const alertsApi = api.enhanceEndpoints({ addTagTypes: ['Alert', 'Zone', 'AlertRule', 'ZoneMute'] }).injectEndpoints({
   endpoints: (build) => ({
     getAlerts: build.query<AlertsResponse, AlertsQuery>({
       query: (params) => ({ url: '/alerts', params }),
@@ -23,6 +23,29 @@ export const alertsApi = api.enhanceEndpoints({ addTagTypes: ['Alert', 'Zone', '
         { type: 'Alert', id: LIST },
         { type: 'Alert', id: 'SUMMARY' },
       ],
+    }),
+    // "Reconocer seleccionadas" and "Reconocer todas las de este tipo": one call, one note.
+    acknowledgeAlerts: build.mutation<BulkAcknowledgeResponse, BulkAcknowledgeRequest>({
+      query: (body) => ({ url: '/alerts/acknowledge', method: 'POST', body }),
+      invalidatesTags: [
+        { type: 'Alert', id: LIST },
+        { type: 'Alert', id: 'SUMMARY' },
+      ],
+    }),
+    // "Silenciar 1 hora": the zones muted now, and muting or ending a mute.
+    getZoneMutes: build.query<ZoneMute[], void>({
+      query: () => '/zones/mutes',
+      transformResponse: (response: ZoneMutesResponse) => response.mutes,
+      providesTags: [{ type: 'ZoneMute', id: LIST }],
+    }),
+    muteZone: build.mutation<ZoneMute, number>({
+      query: (zoneId) => ({ url: `/zones/${zoneId}/mute`, method: 'POST' }),
+      transformResponse: (response: ZoneMuteResponse) => response.mute,
+      invalidatesTags: [{ type: 'ZoneMute', id: LIST }],
+    }),
+    unmuteZone: build.mutation<void, number>({
+      query: (zoneId) => ({ url: `/zones/${zoneId}/mute`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'ZoneMute', id: LIST }],
     }),
     getZones: build.query<ZonesResponse, void>({
       query: () => '/zones',
@@ -70,4 +93,4 @@ export const alertsApi = api.enhanceEndpoints({ addTagTypes: ['Alert', 'Zone', '
   }),
 });
 
-export const { useGetAlertsQuery, useGetAlertSummaryQuery, useAcknowledgeAlertMutation, useGetZonesQuery, useCreateZoneMutation, useUpdateZoneMutation, useDeleteZoneMutation, useImportZonesMutation, useLazyExportZonesQuery, useGetAlertRulesQuery, useSaveAlertRuleMutation, useDeleteAlertRuleMutation } = alertsApi;
+export const { useGetAlertsQuery, useGetAlertSummaryQuery, useAcknowledgeAlertMutation, useAcknowledgeAlertsMutation, useGetZoneMutesQuery, useMuteZoneMutation, useUnmuteZoneMutation, useGetZonesQuery, useCreateZoneMutation, useUpdateZoneMutation, useDeleteZoneMutation, useImportZonesMutation, useLazyExportZonesQuery, useGetAlertRulesQuery, useSaveAlertRuleMutation, useDeleteAlertRuleMutation } = alertsApi;

@@ -21,6 +21,9 @@ import { playSosBeep } from './sosSound';
 let checksLoading: Promise<typeof AlertChecks> | null = null;
 const loadChecks = () => (checksLoading ??= import(/* webpackChunkName: "socket-payloads" */ './alertChecks'));
 
+/** The alerts' notices: after three, one counter with a link to the inbox. */
+const ALERT_NOTICES = { key: 'alerts', many: 'alertas nuevas', to: '/dashboard/alerts', linkText: 'Ver alertas' };
+
 export const alertsOpened = createAction('alerts/opened');
 export const alertsClosed = createAction('alerts/closed');
 
@@ -107,7 +110,9 @@ export const alertsChannel: RealtimeChannel = {
             const { alert } = parsed.data;
             heard({ alert, raised: true });
             if (alert.kind === 'sos') playSosBeep();
-            dispatch(noticeShown(alert.kind === 'sos' ? 'error' : 'info', `Alerta: ${alert.title}`));
+            // An SOS always has its own notice; the rest collapse into one counter after three (a busy night).
+            if (alert.kind === 'sos') dispatch(noticeShown('error', `Alerta: ${alert.title}`));
+            else dispatch(noticeShown('info', `Alerta: ${alert.title}`, ALERT_NOTICES));
           });
         },
         [SocketEvent.alertChanged]: (payload: unknown) => {

@@ -45,7 +45,8 @@ export function BookingBoard({
 }) {
   const columns = useMemo(() => boardColumns(bookings), [bookings]);
   return (
-    <div className="flota-board" role="region" aria-label="Tablero de viajes">
+    // Notices stay off the board's columns (components/notifications/noticePlacement.ts).
+    <div className="flota-board" role="region" aria-label="Tablero de viajes" data-flota-keep-clear="">
       {BOARD_COLUMNS.map((column) => (
         <Column key={column} column={column} bookings={columns[column]} notShown={column === 'finalizados' ? closedNotShown : 0} selectedId={selectedId} onSelect={onSelect} />
       ))}

@@ -29,6 +29,7 @@ import * as m0032 from './0032_taxi_requests';
 import * as m0033 from './0033_sos_presses';
 import * as m0034 from './0034_sos_position_age';
 import * as m0035 from './0035_requests_auto_offer';
+import * as m0036 from './0036_zone_mutes';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0033_sos_presses': m0033,
   '0034_sos_position_age': m0034,
   '0035_requests_auto_offer': m0035,
+  '0036_zone_mutes': m0036,
 };
