@@ -187,8 +187,37 @@ describe('/conductor dispatch', () => {
     const outOfService = screen.getByRole('radio', { name: 'Fuera de servicio' });
     await waitFor(() => expect(outOfService).toBeEnabled());
     await user.click(outOfService);
-    expect(await screen.findByRole('radio', { name: 'Fuera de servicio' })).toHaveAttribute('aria-checked', 'true');
+    // The switch shows what the server answered: wait for it (the radio is there all along, so findBy would not).
+    await waitFor(() => expect(outOfService).toHaveAttribute('aria-checked', 'true'));
     expect(actions).toEqual(['decline 42', 'decline 43', 'availability fuera_de_servicio']);
+  }, 30_000);
+
+  it('a reading already on its way when the driver switches does not put the old state back: the phone reads again behind it', async () => {
+    const { actions } = driverDispatchServer({ availability: 'libre', offer: null, trip: null, fares_enabled: false });
+    const { user, sockets } = signedInDriver();
+    expect(await screen.findByText(/Esperando viajes/, {}, SLOW)).toBeInTheDocument();
+    sockets.last.simulateConnect();
+    // The next reading is answered with the state of the moment it reached the server, and held.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reads = 0;
+    server.use(
+      http.get(`${API}/driver/dispatch`, async () => {
+        reads += 1;
+        const then = { availability: 'libre', offer: null, trip: null, fares_enabled: false };
+        if (reads === 1) await held;
+        return HttpResponse.json(reads === 1 ? then : { ...then, availability: 'fuera_de_servicio' });
+      }),
+    );
+    await act(async () => sockets.last.serverEmit('offer', { offer: null }));
+    await waitFor(() => expect(reads).toBe(1));
+    await user.click(screen.getByRole('radio', { name: 'Fuera de servicio' }));
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Fuera de servicio' })).toHaveAttribute('aria-checked', 'true'));
+    // The old answer lands after the switch's own; the phone reads once more and shows the server's newest.
+    await act(async () => release());
+    await waitFor(() => expect(reads).toBe(2));
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Fuera de servicio' })).toHaveAttribute('aria-checked', 'true'));
+    expect(actions).toEqual(['availability fuera_de_servicio']);
   }, 30_000);
 
   it('too many changes in a minute: shows the server’s Spanish 429, keeps the step and sends it again when the server says', async () => {
