@@ -7,43 +7,10 @@
  */
 import type { TaxiRequestPage } from '../../contract/taxiRequests';
 import { HONEYPOT_FIELD, REQUEST_LIMITS, TaxiRequestMessages } from '../../contract/taxiRequestWords';
-import { BASE_MAP_FAILED_TEXT, BASE_MAP_FAILED_TITLE } from '../lib/map/baseMapWatch';
-import type { createPickMap, PickMap } from './pickMap';
-import { locationProblem, locationReceived, requestBody, type FieldErrors, type Outcome, type PickupChoice, type RequestForm } from './requestText';
-import type { Tiles } from './tripPage';
+import { createPickupChooser, type PickupChooserDeps } from './pickupChooser';
+import { el, field } from './requestDom';
+import { requestBody, type FieldErrors, type Outcome } from './requestText';
 import { telHref } from './tripText';
-
-/** Where the map starts when the fleet has no saved places and the phone gave no position: Santiago. */
-const FALLBACK_CENTER = { latitude: -33.44, longitude: -70.65 };
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-/** A labelled input or textarea with its own error line. */
-function field<K extends 'input' | 'textarea'>(tag: K, id: string, label: string, hint?: string) {
-  const wrap = el('div', 'pg-field');
-  const labelNode = el('label', 'pg-label', label);
-  labelNode.htmlFor = id;
-  const input = el(tag, 'pg-input');
-  input.id = id;
-  const error = el('p', 'pg-field-error');
-  error.id = `${id}-error`;
-  const describedBy = [error.id];
-  wrap.append(labelNode);
-  if (hint) {
-    const hintNode = el('p', 'pg-hint', hint);
-    hintNode.id = `${id}-hint`;
-    describedBy.unshift(hintNode.id);
-    wrap.append(hintNode);
-  }
-  input.setAttribute('aria-describedby', describedBy.join(' '));
-  wrap.append(input, error);
-  return { wrap, input, error };
-}
 
 function header(page: TaxiRequestPage): HTMLElement {
   const head = el('header', 'pg-header');
@@ -56,11 +23,21 @@ function header(page: TaxiRequestPage): HTMLElement {
   return head;
 }
 
-export interface RequestPageDeps {
-  tiles: Tiles;
+export interface RequestPageDeps extends PickupChooserDeps {
   send(body: Record<string, unknown>): Promise<Outcome>;
   go(path: string): void;
-  loadMap: () => Promise<{ createPickMap: typeof createPickMap }>;
+}
+
+/** The honeypot: off screen, out of the tab order and of the accessibility tree; a person never fills it. */
+function honeypot() {
+  const trapBox = el('div', 'pg-trap');
+  trapBox.setAttribute('aria-hidden', 'true');
+  const trapLabel = el('label', '', 'Sitio web');
+  const trap = el('input', '');
+  Object.assign(trap, { type: 'text', name: HONEYPOT_FIELD, tabIndex: -1, autocomplete: 'off' });
+  trapLabel.append(trap);
+  trapBox.append(trapLabel);
+  return { trapBox, trap };
 }
 
 export function showRequestPage(root: HTMLElement, page: TaxiRequestPage, deps: RequestPageDeps): void {
@@ -76,58 +53,14 @@ export function showRequestPage(root: HTMLElement, page: TaxiRequestPage, deps: 
   const name = field('input', 'pedir-nombre', 'Su nombre');
   Object.assign(name.input, { type: 'text', autocomplete: 'name', name: 'name', maxLength: REQUEST_LIMITS.name });
 
-  // Where: a fieldset of radios; the chosen one's details appear under it.
-  const where = el('fieldset', 'pg-where');
-  where.append(el('legend', 'pg-label', '¿Dónde lo recogemos?'));
-  const choices: [PickupChoice, string][] = [['ubicacion', 'Mi ubicación actual']];
-  if (page.places.length) choices.push(['lugar', 'Un lugar conocido']);
-  choices.push(['mapa', 'Marcar en el mapa']);
-  const radios = choices.map(([value, text]) => {
-    const label = el('label', 'pg-choice');
-    const radio = el('input', '');
-    Object.assign(radio, { type: 'radio', name: 'pickup', value });
-    label.append(radio, ` ${text}`);
-    where.append(label);
-    return radio;
-  });
-  const whereError = el('p', 'pg-field-error');
-  whereError.id = 'pedir-donde-error';
-  where.setAttribute('aria-describedby', whereError.id);
-  const locationStatus = el('p', 'pg-hint');
-  locationStatus.setAttribute('role', 'status');
-  const placeSelect = el('select', 'pg-input');
-  placeSelect.id = 'pedir-lugar';
-  placeSelect.append(new Option('Elija un lugar…', ''), ...page.places.map((place) => new Option(place, place)));
-  const placeLabel = el('label', 'pg-label', 'Lugar');
-  placeLabel.htmlFor = placeSelect.id;
-  const placeBox = el('div', 'pg-field');
-  placeBox.append(placeLabel, placeSelect);
-  const mapBox = el('div', 'pg-map pg-pick-map');
-  mapBox.setAttribute('role', 'application');
-  mapBox.setAttribute('aria-label', 'Mapa: toque donde lo recogemos');
-  const centerButton = el('button', 'pg-secondary', 'Usar el centro del mapa');
-  centerButton.type = 'button';
-  const mapNotice = el('p', 'pg-map-notice');
-  mapNotice.setAttribute('role', 'status');
-  mapNotice.append(el('b', '', BASE_MAP_FAILED_TITLE), ` ${BASE_MAP_FAILED_TEXT}`);
-  const mapArea = el('div', 'pg-map-area');
-  mapArea.append(mapBox, centerButton);
-  const detail = el('div', 'pg-where-detail');
-  where.append(detail, whereError);
+  const { where, whereError, picked } = createPickupChooser(page, deps);
 
   const reference = field('input', 'pedir-referencia', 'Referencia para el conductor (opcional)', 'Por ejemplo: portón verde, depto 42');
   Object.assign(reference.input, { type: 'text', maxLength: REQUEST_LIMITS.reference, name: 'reference' });
   const notes = field('textarea', 'pedir-notas', 'Notas (opcional)', 'Maletas, silla de ruedas, mascota…');
   Object.assign(notes.input, { rows: 2, maxLength: REQUEST_LIMITS.notes, name: 'notes' });
 
-  // The honeypot: off screen, out of the tab order and of the accessibility tree; a person never fills it.
-  const trapBox = el('div', 'pg-trap');
-  trapBox.setAttribute('aria-hidden', 'true');
-  const trapLabel = el('label', '', 'Sitio web');
-  const trap = el('input', '');
-  Object.assign(trap, { type: 'text', name: HONEYPOT_FIELD, tabIndex: -1, autocomplete: 'off' });
-  trapLabel.append(trap);
-  trapBox.append(trapLabel);
+  const { trapBox, trap } = honeypot();
 
   const summary = el('p', 'pg-form-error');
   summary.setAttribute('role', 'alert');
@@ -136,10 +69,6 @@ export function showRequestPage(root: HTMLElement, page: TaxiRequestPage, deps: 
   form.append(title, intro, phone.wrap, name.wrap, where, reference.wrap, notes.wrap, trapBox, summary, submit);
   root.replaceChildren(header(page), form);
 
-  let choice: PickupChoice | null = null;
-  let point: RequestForm['point'] = null;
-  let located: RequestForm['point'] = null;
-  let pickMap: PickMap | null = null;
   let sending = false;
 
   const errorNodes: Record<keyof FieldErrors, [HTMLElement, HTMLElement]> = {
@@ -157,72 +86,11 @@ export function showRequestPage(root: HTMLElement, page: TaxiRequestPage, deps: 
     }
   }
 
-  function locate(): void {
-    point = null;
-    if (!('geolocation' in navigator)) {
-      locationStatus.textContent = locationProblem(null);
-      return;
-    }
-    locationStatus.textContent = 'Buscando su ubicación…';
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        located = { latitude: position.coords.latitude, longitude: position.coords.longitude };
-        if (choice === 'ubicacion') point = located;
-        locationStatus.textContent = locationReceived(Number.isFinite(position.coords.accuracy) ? position.coords.accuracy : null);
-      },
-      (problem) => {
-        locationStatus.textContent = locationProblem(problem.code);
-      },
-      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
-    );
-  }
-
-  async function openMap(): Promise<void> {
-    point = null;
-    locationStatus.textContent = 'Toque el mapa donde lo recogemos, o mueva el mapa y use su centro.';
-    if (pickMap) return;
-    const { createPickMap } = await deps.loadMap();
-    if (choice !== 'mapa' || pickMap) return;
-    const start = located ?? page.center ?? FALLBACK_CENTER;
-    pickMap = createPickMap(
-      mapBox,
-      deps.tiles,
-      start,
-      (picked) => {
-        point = picked;
-        locationStatus.textContent = 'Punto marcado. Puede moverlo si no es exacto.';
-      },
-      (failed) => (failed ? mapArea.after(mapNotice) : mapNotice.remove()),
-    );
-  }
-
-  function choose(value: PickupChoice): void {
-    choice = value;
-    point = null;
-    locationStatus.textContent = '';
-    if (value !== 'mapa') {
-      pickMap?.remove();
-      pickMap = null;
-      mapNotice.remove();
-    }
-    if (value === 'ubicacion') {
-      detail.replaceChildren(locationStatus);
-      locate();
-    } else if (value === 'lugar') {
-      detail.replaceChildren(placeBox);
-    } else {
-      detail.replaceChildren(mapArea, locationStatus);
-      void openMap();
-    }
-  }
-  for (const radio of radios) radio.addEventListener('change', () => radio.checked && choose(radio.value as PickupChoice));
-  centerButton.addEventListener('click', () => pickMap?.pickCenter());
-
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     if (sending) return;
     summary.textContent = '';
-    const checked = requestBody({ phone: phone.input.value, name: name.input.value, choice, point, place: placeSelect.value, reference: reference.input.value, notes: notes.input.value, trap: trap.value });
+    const checked = requestBody({ phone: phone.input.value, name: name.input.value, ...picked(), reference: reference.input.value, notes: notes.input.value, trap: trap.value });
     if ('errors' in checked) {
       showErrors(checked.errors);
       summary.textContent = 'Revise los datos marcados.';
