@@ -25,8 +25,10 @@ export default defineConfig({
   // A migrated database every spawned server copies instead of making its own (support/globalSetup.ts).
   globalSetup: './support/globalSetup.ts',
   // Each worker has a server of its own (support/test.ts), so workers share no data and no ports
-  // (support/ports.ts). E2E_WORKERS sets how many.
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // (support/ports.ts). E2E_WORKERS sets how many. Two by default: much of a journey is waiting on a
+  // server's timer, a socket or a map coming to rest, which the other worker fills. Six specs (18
+  // tests), one worker then two on one build: 626 s at load 13-20 against 504 s at load 20-30.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -37,7 +39,10 @@ export default defineConfig({
     timezoneId: 'America/Santiago',
     viewport: { width: 1366, height: 860 },
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // No trace by default: recording one for every test (to keep it on a failure) cost 15-18% of
+    // the tests' time (history and auth specs, alternated twice, load 13-16). To read a failure's
+    // trace, run that spec again with --trace retain-on-failure.
+    trace: 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: chromiumArgs,
