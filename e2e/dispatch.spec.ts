@@ -32,6 +32,9 @@ import { logIn, screenshotPath } from './support/session';
 
 const leftovers = new Leftovers();
 test.afterEach(async ({ request }) => leftovers.clear(request));
+// Each journey brings and removes its own drivers, so two workers (each with its own server) may take
+// this file's journeys side by side; with one worker they run in order, as before.
+test.describe.configure({ mode: 'parallel' });
 
 /** The offer card on the phone. */
 const offerCard = (page: Page) => page.getByRole('alertdialog', { name: 'Nuevo viaje ofrecido' });
