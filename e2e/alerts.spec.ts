@@ -347,5 +347,23 @@ test('the zones as a layer on the live map and the dispatch map, and the rules b
   }
   await chooseTheme(page, 'Claro');
 
+  // Alertas on a phone (issue 46, item 3): full-width cards, four to a screen above the bottom bar
+  // (the fleet's document reminders, raised at the server's start, are at least six).
+  await page.getByRole('link', { name: 'Alertas' }).first().click();
+  const cards = page.getByTestId('alert');
+  await expect(cards.nth(3)).toBeVisible();
+  for (const [theme, suffix] of [['Claro', 'light'], ['Oscuro', 'dark']] as const) {
+    await chooseTheme(page, theme);
+    await page.setViewportSize(PHONE);
+    await cards.first().evaluate((card) => card.scrollIntoView({ block: 'start' }));
+    const bar = await page.getByRole('navigation', { name: 'Navegación principal' }).boundingBox();
+    const fourth = await cards.nth(3).boundingBox();
+    console.info(`Alertas a 390×844: la cuarta termina en ${Math.round(fourth!.y + fourth!.height)} px, la barra empieza en ${Math.round(bar!.y)} px`);
+    expect(fourth!.y + fourth!.height).toBeLessThanOrEqual(bar!.y);
+    await page.screenshot({ path: screenshotPath(`alerts-inbox-390x844-${suffix}`) });
+    await page.setViewportSize(DESKTOP);
+  }
+  await chooseTheme(page, 'Claro');
+
   await request.delete(`/api/zones/${zoneId}`, { headers });
 });

@@ -19,6 +19,7 @@ import { deskRoleLabels } from '../contract/entities';
 import { formatRut } from '../contract/rut';
 import { seedDemoAccounts } from './tools/seed/demoAccounts';
 import { seedDemoActivity } from './tools/seed/demoActivity';
+import { seedDemoZones } from './tools/seed/demoZones';
 import { DEMO_DESK_USERS, ensureDemoDesk } from './tools/seed/demoDesk';
 import { DEMO_OWNER_RUT_DISPLAY, DEMO_PASSWORD, seedDemoFleet } from './tools/seed/demoFleet';
 import { startDemoHistory, type DemoHistoryPass } from './tools/seed/demoHistory';
@@ -74,6 +75,8 @@ export async function main(options: MainOptions = {}): Promise<void> {
     if (empty) await seedDemoActivity(database.db, { now: clock.now(), timeZone: config.tzFleet });
     // A month of cuotas and payments, so Cuentas shows real balances (issue 35).
     if (empty) await seedDemoAccounts(database.db, { now: clock.now(), timeZone: config.tzFleet });
+    // Two zones where the simulator's taxis pass now and then: a handful of alerts in the first hour (issue 46).
+    if (empty) await seedDemoZones(database.db);
   });
   await options.beforeListen?.(database.db);
 

@@ -42,6 +42,11 @@ export interface SimulatorOptions {
   /** Seconds between progress lines (0: none). */
   reportEverySeconds?: number;
   log?: (line: string) => void;
+  /**
+   * The network edge, for tests: each driver's client (default: the driver API or OsmAnd at `url`).
+   * With fake timers, a test drives the runner through simulated hours (seed/demoZones.test.ts).
+   */
+  connect?: (rut: string, index: number) => DriverClient | null;
 }
 
 export interface SimulatorStats {
@@ -98,6 +103,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     protocol = 'driver-api',
     osmandForm = 'mixed',
     owner,
+    connect,
   } = options;
   if (!(rate > 0 && rate <= 50)) throw new Error('La frecuencia debe estar entre 0 y 50 envíos por segundo');
 
@@ -242,6 +248,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
 
   /** The driver's client: the driver API, or a tracker when the device identifiers are known. */
   function clientFor(rut: string, index: number, devices: Map<string, TrackedDriver> | null): DriverClient | null {
+    if (connect) return connect(rut, index);
     if (!devices) return createDriverClient(url, fleetCode, rut, password);
     const driver = devices.get(normalizeRut(rut) ?? rut);
     if (!driver?.device_id) {

@@ -31,8 +31,10 @@ export function AlertsBulkBar({ selectedIds, kind, anyOpen, onDone }: { selected
         {done}
       </p>
     ) : null;
+  // Nothing ticked, no kind chosen, nothing to say: a phone keeps the bar's room for alerts (alerts.css).
+  const idle = selectedIds.length === 0 && !kind && !isLoading && !done && !failure;
   return (
-    <div className="flota-alerts-bulk" role="group" aria-label="Reconocer varias">
+    <div className={idle ? 'flota-alerts-bulk flota-alerts-bulk--idle' : 'flota-alerts-bulk'} role="group" aria-label="Reconocer varias">
       <label htmlFor={noteId} className="flota-visually-hidden">
         Nota para las reconocidas (opcional)
       </label>

@@ -60,9 +60,12 @@ describe('a busy night in la bandeja', () => {
     await entries();
     const bulk = screen.getByRole('group', { name: 'Reconocer varias' });
     expect(within(bulk).getByRole('button', { name: 'Reconocer seleccionadas' })).toBeDisabled();
+    // Idle: a phone hides the bar (alerts.css) until the first tick.
+    expect(bulk).toHaveClass('flota-alerts-bulk--idle');
     await user.click(screen.getByRole('checkbox', { name: 'Seleccionar: BCDF12 entró a Plaza de Armas' }));
     await user.click(screen.getByRole('checkbox', { name: 'Seleccionar: BCDF12 a 92 km/h en Zona escolar' }));
     expect(within(bulk).getByRole('status')).toHaveTextContent('4 alertas seleccionadas');
+    expect(bulk).not.toHaveClass('flota-alerts-bulk--idle');
     await user.type(within(bulk).getByLabelText('Nota para las reconocidas (opcional)'), 'Revisadas por radio');
     await user.click(within(bulk).getByRole('button', { name: 'Reconocer seleccionadas' }));
     expect(await within(bulk).findByText('4 alertas reconocidas')).toBeInTheDocument();
