@@ -37,20 +37,73 @@ export interface MainOptions {
   beforeListen?: (db: Kysely<Database>) => Promise<void>;
 }
 
+type Config = ReturnType<typeof loadConfig>;
+type Clock = ReturnType<typeof offsetClock>;
+
+/** One server per embedded data folder: a second one would corrupt it. */
+function lockDataFolder(config: Config): void {
+  const other = liveLockPid(config.dataDir);
+  if (other !== null && other !== process.pid) {
+    throw new Error(`Otro servidor ya usa la base de datos embebida en ${config.dataDir} (pid ${other}).`);
+  }
+  writeLock(config.dataDir);
+  process.on('exit', () => removeLock(config.dataDir));
+}
+
+/** Migrations, then on a first start the demo fleet and its desk, past, accounts and zones. */
+async function migrateAndSeed(db: Kysely<Database>, config: Config, clock: Clock): Promise<void> {
+  const applied = await migrateToLatest(db);
+  if (applied.length) console.info(`Migraciones aplicadas: ${applied.join(', ')}`);
+  const empty = (await countOwners(db)) === 0;
+  const seedOptions = { now: clock.now(), timeZone: config.tzFleet };
+  if (empty) {
+    const seeded = await seedDemoFleet(db, seedOptions);
+    console.info(`Flota de demostración creada: ${seeded.vehicles} vehículos, ${seeded.drivers} conductores, ${seeded.shifts} turnos.`);
+  }
+  await ensureDemoDesk(db);
+  if (!empty) return;
+  // The demo's past in Actividad, once its desk accounts exist.
+  await seedDemoActivity(db, seedOptions);
+  // A month of cuotas and payments, so Cuentas shows real balances (issue 35).
+  await seedDemoAccounts(db, seedOptions);
+  // Two zones where the simulator's taxis pass now and then: a handful of alerts in the first hour (issue 46).
+  await seedDemoZones(db);
+}
+
+/** What `npm start` runs beside the server for the demo fleet; stopped first on shutdown. */
+interface DemoWork {
+  simulator: Simulator | null;
+  /** The demo's past shifts get their full trails and summaries in the background (seed/demoHistory.ts). */
+  history: DemoHistoryPass | null;
+}
+
+/** The simulator and the demo-history pass, once the server listens; what the banner says of the demo. */
+async function startDemoWork(db: Kysely<Database>, config: Config, port: number, work: DemoWork, stopping: () => boolean) {
+  // The demo fleet's real code and the drivers that still sign in (seed/demoStart.ts), from the database.
+  const demo = await demoStart(db);
+  // The last demo driver is left to a person on /conductor (despacho's offers need a real phone to answer).
+  const phoneDriverRut = demo?.ruts.at(-1) ?? null;
+  const simulated = demo ? demo.ruts.filter((rut) => rut !== phoneDriverRut) : [];
+  if (demo && simulated.length && config.simulator && !stopping()) {
+    // Through the real driver API on loopback, like phones would (SIMULATOR=off turns it off).
+    work.simulator = startSimulator({ url: `http://${loopbackHost(config.host)}:${port}`, fleetCode: demo.fleetCode, ruts: simulated, password: DEMO_PASSWORD, rate: 1, reportEverySeconds: 60 });
+    await work.simulator.ready.catch((error: unknown) => console.error('El simulador no pudo partir', error));
+  }
+  if (demo && config.demoHistory && !stopping()) {
+    // Quiet when it finishes: the banner stays the last thing on screen.
+    work.history = startDemoHistory(db);
+    work.history.done.catch((error: unknown) => console.error('El historial de demostración quedó a medias', error));
+  }
+  return { demoFleetCode: demo?.fleetCode ?? null, demoPhoneDriverRut: phoneDriverRut, simulatedTaxis: work.simulator ? simulated.length : 0 };
+}
+
 export async function main(options: MainOptions = {}): Promise<void> {
   const config = loadConfig(process.env, settingsSections);
   const clock = offsetClock(config.clockOffsetMs);
   if (config.clockOffsetMs !== 0) console.warn(`Reloj del servidor desplazado ${config.clockOffsetMs / 1000} s (FLOTA_CLOCK_OFFSET): solo para pruebas.`);
   makePrivate(config.dataDir);
   const embedded = !config.databaseUrl;
-  if (embedded) {
-    const other = liveLockPid(config.dataDir);
-    if (other !== null && other !== process.pid) {
-      throw new Error(`Otro servidor ya usa la base de datos embebida en ${config.dataDir} (pid ${other}).`);
-    }
-    writeLock(config.dataDir);
-    process.on('exit', () => removeLock(config.dataDir));
-  }
+  if (embedded) lockDataFolder(config);
 
   const database = await openDatabase(config, {
     // A server whose database is gone answers nothing useful: say why and leave (systemd restarts it).
@@ -62,30 +115,11 @@ export async function main(options: MainOptions = {}): Promise<void> {
   });
   if (embedded) console.info(`Datos: ${describeDataFolder(config.dataDir)} · dónde está el espacio: npm run db:space`);
   // With PostgreSQL, processes starting together migrate and seed one after another (startLock.ts).
-  await withStartLock(config.databaseUrl, async () => {
-    const applied = await migrateToLatest(database.db);
-    if (applied.length) console.info(`Migraciones aplicadas: ${applied.join(', ')}`);
-    const empty = (await countOwners(database.db)) === 0;
-    if (empty) {
-      const seeded = await seedDemoFleet(database.db, { now: clock.now(), timeZone: config.tzFleet });
-      console.info(`Flota de demostración creada: ${seeded.vehicles} vehículos, ${seeded.drivers} conductores, ${seeded.shifts} turnos.`);
-    }
-    await ensureDemoDesk(database.db);
-    // The demo's past in Actividad, once its desk accounts exist; only on the first start.
-    if (empty) await seedDemoActivity(database.db, { now: clock.now(), timeZone: config.tzFleet });
-    // A month of cuotas and payments, so Cuentas shows real balances (issue 35).
-    if (empty) await seedDemoAccounts(database.db, { now: clock.now(), timeZone: config.tzFleet });
-    // Two zones where the simulator's taxis pass now and then: a handful of alerts in the first hour (issue 46).
-    if (empty) await seedDemoZones(database.db);
-  });
+  await withStartLock(config.databaseUrl, () => migrateAndSeed(database.db, config, clock));
   await options.beforeListen?.(database.db);
 
   const server = await buildServer(config, { db: database.db, dbKind: database.kind, logger: loggerOptions(config, Boolean(process.stdout.isTTY)), clock });
-
-  // The demo fleet's simulator, started once the server listens; stopped first on shutdown.
-  let simulator: Simulator | null = null;
-  // The demo's past shifts get their full trails and summaries in the background (seed/demoHistory.ts).
-  let demoHistory: DemoHistoryPass | null = null;
+  const demoWork: DemoWork = { simulator: null, history: null };
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -97,9 +131,9 @@ export async function main(options: MainOptions = {}): Promise<void> {
       process.exit(1);
     });
     try {
-      await simulator?.stop();
-      demoHistory?.stop();
-      await demoHistory?.done.catch(() => undefined);
+      await demoWork.simulator?.stop();
+      demoWork.history?.stop();
+      await demoWork.history?.done.catch(() => undefined);
       await server.close();
       await database.close();
     } catch (error) {
@@ -119,25 +153,11 @@ export async function main(options: MainOptions = {}): Promise<void> {
     await listener.app.listen({ host: config.host, port: listener.port });
     console.info(listener.banner);
   }
-  // The demo fleet's real code and the drivers that still sign in (seed/demoStart.ts), from the database.
-  const demo = await demoStart(database.db);
-  // The last demo driver is left to a person on /conductor (despacho's offers need a real phone to answer).
-  const phoneDriverRut = demo?.ruts.at(-1) ?? null;
-  const simulated = demo ? demo.ruts.filter((rut) => rut !== phoneDriverRut) : [];
-  if (demo && simulated.length && config.simulator && !stopping) {
-    // Through the real driver API on loopback, like phones would (SIMULATOR=off turns it off).
-    simulator = startSimulator({ url: `http://${loopbackHost(config.host)}:${port}`, fleetCode: demo.fleetCode, ruts: simulated, password: DEMO_PASSWORD, rate: 1, reportEverySeconds: 60 });
-    await simulator.ready.catch((error: unknown) => console.error('El simulador no pudo partir', error));
-  }
-  if (demo && config.demoHistory && !stopping) {
-    // Quiet when it finishes: the banner below stays the last thing on screen.
-    demoHistory = startDemoHistory(database.db);
-    demoHistory.done.catch((error: unknown) => console.error('El historial de demostración quedó a medias', error));
-  }
+  const demo = await startDemoWork(database.db, config, port, demoWork, () => stopping);
   // Last, after the start-up logs (a pretty-printing logger writes from a worker thread), so the URL
   // and the demo login are the last lines on screen.
   await new Promise((resolve) => setTimeout(resolve, 100));
-  console.info(readyBanner({ host: config.host, port, demoFleetCode: demo?.fleetCode ?? null, demoPhoneDriverRut: phoneDriverRut, simulatedTaxis: simulator ? simulated.length : 0 }));
+  console.info(readyBanner({ host: config.host, port, ...demo }));
 }
 
 /** What a newcomer needs to start: where Flota answers, and the demo login. */

@@ -3,7 +3,7 @@
  * 6 active shifts around La Ligua. Deterministic (seeded PRNG) given `now`; inserted in bulk.
  */
 import { seedDemoPlaces } from './demoPlaces';
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import { computeCheckDigit } from '../../../contract/rut';
 import { hashPassword } from '../../modules/identity/passwords';
 import type { Database, ShiftsTable } from '../../platform/db/schema';
@@ -143,6 +143,90 @@ export function demoDriverRuts(seed: number = DEMO_SEED): string[] {
     .map((driver) => driver.rut);
 }
 
+type Staff = { id: number; current_vehicle_id: number | null; is_active: boolean }[];
+type DemoTrack = { key: string; points: ReturnType<typeof track> };
+
+/**
+ * The demo's shifts and their trails, drawn from `random` in a fixed order (the six active ones, then
+ * each past day): the same seed and `now` give the same fleet.
+ */
+function demoShifts(random: Random, staff: Staff, ownerId: number, now: Date, today: string, timeZone: string) {
+  // Active shifts: the first six drivers, started 1 to 5 hours ago.
+  const activeStart = new Map<number, Date>();
+  const shiftRows: Insertable<ShiftsTable>[] = [];
+  const tracks: DemoTrack[] = [];
+  const shiftOf = (driver: Staff[number], start: Date, end: Date | null, points: DemoTrack['points']) => {
+    const last = points[points.length - 1];
+    shiftRows.push({
+      owner_id: ownerId,
+      driver_id: driver.id,
+      vehicle_id: driver.current_vehicle_id,
+      start_time: start,
+      end_time: end,
+      latitude: last?.latitude ?? null,
+      longitude: last?.longitude ?? null,
+      last_location_time: last?.recorded_at ?? null,
+    });
+    tracks.push({ key: `${driver.id}|${start.toISOString()}`, points });
+  };
+  staff.slice(0, DEMO_COUNTS.activeShifts).forEach((driver, i) => {
+    const start = new Date(now.getTime() - random.int(60, 300) * 60_000);
+    activeStart.set(driver.id, start);
+    const located = i < DEMO_COUNTS.activeShiftsWithPosition;
+    const lastTime = new Date(now.getTime() - random.int(5, 40) * 1000);
+    shiftOf(driver, start, null, located ? track(random, start, lastTime, 12) : []);
+  });
+
+  // Finished shifts: one per driver on most days, 6 to 10 hours, starting between 06:00 and 16:00.
+  for (let day = DEMO_COUNTS.historyDays; day >= 1; day -= 1) {
+    const date = addDays(today, -day);
+    staff.forEach((driver) => {
+      // The inactive drivers stopped working two weeks ago.
+      if (!driver.is_active && day < 15) return;
+      if (!random.chance(0.8)) return;
+      const start = zonedTime(date, random.int(6 * 60, 16 * 60), timeZone);
+      const end = new Date(start.getTime() + random.int(6 * 60, 10 * 60) * 60_000);
+      const limit = activeStart.get(driver.id) ?? now;
+      if (end >= limit) return;
+      shiftOf(driver, start, end, track(random, start, end, 8));
+    });
+  }
+  return { shiftRows, tracks };
+}
+
+/** The shifts and their points, in chunks; the ended ones marked as the seeder's. */
+async function insertDemoShifts(trx: Transaction<Database>, shiftRows: Insertable<ShiftsTable>[], tracks: DemoTrack[]): Promise<number> {
+  const shiftIds = new Map<string, number>();
+  await insertChunks(shiftRows, async (chunk) => {
+    const inserted = await trx.insertInto('shifts').values(chunk).returning(['id', 'driver_id', 'start_time', 'end_time']).execute();
+    for (const s of inserted) shiftIds.set(`${s.driver_id}|${new Date(s.start_time).toISOString()}`, s.id);
+    // The ended ones marked as the seeder's (migration 0018): the demo-history pass replaces only
+    // their trails. The active ones take real points (the simulator, a phone) and stay unmarked.
+    const ended = inserted.filter((s) => s.end_time !== null);
+    if (ended.length) await trx.insertInto('seeded_shifts').values(ended.map((s) => ({ shift_id: s.id }))).execute();
+  });
+
+  const locationRows = tracks.flatMap(({ key, points }) => points.map((p) => ({ shift_id: shiftIds.get(key) as number, ...p })));
+  await insertChunks(locationRows, (chunk) => trx.insertInto('shift_locations').values(chunk).execute());
+  return locationRows.length;
+}
+
+/**
+ * Vencimientos (issue 34) on a new fleet's first day: the first driver's taxi (its licence already
+ * expired, so dispatch leaves it out anyway) has an expired SOAP; the eighth driver's taxi (off shift,
+ * valid licence: no journey counts on it) a revisión técnica due in 12 days and a permiso valid
+ * until May. No random draws here: the rest of the seed stays as it was.
+ */
+async function insertDemoDocuments(trx: Transaction<Database>, ownerId: number, staff: Staff, today: string): Promise<void> {
+  const vehicleOf = (index: number) => staff[index]?.current_vehicle_id ?? null;
+  const demoDocuments = [
+    { vehicle_id: vehicleOf(0), kind: 'soap', number: 'SOAP-2025-0143', issued_on: addDays(today, -370), expires_on: addDays(today, -5) },
+    { vehicle_id: vehicleOf(7), kind: 'revision_tecnica', number: 'RT-B-88412', issued_on: addDays(today, -170), expires_on: addDays(today, 12) },
+    { vehicle_id: vehicleOf(7), kind: 'permiso_circulacion', number: 'PC-2026-5521', issued_on: `${today.slice(0, 4)}-05-31`, expires_on: `${Number(today.slice(0, 4)) + 1}-05-31` },
+  ].filter((document): document is typeof document & { vehicle_id: number } => document.vehicle_id !== null);
+  if (demoDocuments.length) await trx.insertInto('documents').values(demoDocuments.map((document) => ({ owner_id: ownerId, ...document }))).execute();
+}
+
 export async function seedDemoFleet(db: Kysely<Database>, options: SeedOptions = {}): Promise<SeedResult> {
   const now = options.now ?? new Date();
   const timeZone = options.timeZone ?? 'America/Santiago';
@@ -176,92 +260,11 @@ export async function seedDemoFleet(db: Kysely<Database>, options: SeedOptions =
     const driverIdByRut = new Map(drivers.map((d) => [d.rut, d.id]));
     const staff = driverRows.map((row) => ({ ...row, id: driverIdByRut.get(row.rut) as number }));
 
-    // Active shifts: the first six drivers, started 1 to 5 hours ago.
-    const activeStart = new Map<number, Date>();
-    const shiftRows: Insertable<ShiftsTable>[] = [];
-    const tracks: { key: string; points: ReturnType<typeof track> }[] = [];
-    staff.slice(0, DEMO_COUNTS.activeShifts).forEach((driver, i) => {
-      const start = new Date(now.getTime() - random.int(60, 300) * 60_000);
-      activeStart.set(driver.id, start);
-      const located = i < DEMO_COUNTS.activeShiftsWithPosition;
-      const lastTime = new Date(now.getTime() - random.int(5, 40) * 1000);
-      const points = located ? track(random, start, lastTime, 12) : [];
-      const last = points[points.length - 1];
-      shiftRows.push({
-        owner_id: owner.id,
-        driver_id: driver.id,
-        vehicle_id: driver.current_vehicle_id,
-        start_time: start,
-        end_time: null,
-        latitude: last?.latitude ?? null,
-        longitude: last?.longitude ?? null,
-        last_location_time: last?.recorded_at ?? null,
-      });
-      tracks.push({ key: `${driver.id}|${start.toISOString()}`, points });
-    });
-
-    // Finished shifts: one per driver on most days, 6 to 10 hours, starting between 06:00 and 16:00.
-    for (let day = DEMO_COUNTS.historyDays; day >= 1; day -= 1) {
-      const date = addDays(today, -day);
-      staff.forEach((driver) => {
-        // The inactive drivers stopped working two weeks ago.
-        if (!driver.is_active && day < 15) return;
-        if (!random.chance(0.8)) return;
-        const start = zonedTime(date, random.int(6 * 60, 16 * 60), timeZone);
-        const end = new Date(start.getTime() + random.int(6 * 60, 10 * 60) * 60_000);
-        const limit = activeStart.get(driver.id) ?? now;
-        if (end >= limit) return;
-        const points = track(random, start, end, 8);
-        const last = points[points.length - 1];
-        shiftRows.push({
-          owner_id: owner.id,
-          driver_id: driver.id,
-          vehicle_id: driver.current_vehicle_id,
-          start_time: start,
-          end_time: end,
-          latitude: last.latitude,
-          longitude: last.longitude,
-          last_location_time: last.recorded_at,
-        });
-        tracks.push({ key: `${driver.id}|${start.toISOString()}`, points });
-      });
-    }
-
-    const shiftIds = new Map<string, number>();
-    await insertChunks(shiftRows, async (chunk) => {
-      const inserted = await trx.insertInto('shifts').values(chunk).returning(['id', 'driver_id', 'start_time', 'end_time']).execute();
-      for (const s of inserted) shiftIds.set(`${s.driver_id}|${new Date(s.start_time).toISOString()}`, s.id);
-      // The ended ones marked as the seeder's (migration 0018): the demo-history pass replaces only
-      // their trails. The active ones take real points (the simulator, a phone) and stay unmarked.
-      const ended = inserted.filter((s) => s.end_time !== null);
-      if (ended.length) await trx.insertInto('seeded_shifts').values(ended.map((s) => ({ shift_id: s.id }))).execute();
-    });
-
-    const locationRows = tracks.flatMap(({ key, points }) =>
-      points.map((p) => ({ shift_id: shiftIds.get(key) as number, ...p })),
-    );
-    await insertChunks(locationRows, (chunk) => trx.insertInto('shift_locations').values(chunk).execute());
+    const { shiftRows, tracks } = demoShifts(random, staff, owner.id, now, today, timeZone);
+    const locations = await insertDemoShifts(trx, shiftRows, tracks);
     await seedDemoPlaces(trx, owner.id);
-
-    // Vencimientos (issue 34) on a new fleet's first day: the first driver's taxi (its licence already
-    // expired, so dispatch leaves it out anyway) has an expired SOAP; the eighth driver's taxi (off shift,
-    // valid licence: no journey counts on it) a revisión técnica due in 12 days and a permiso valid
-    // until May. No random draws here: the rest of the seed stays as it was.
-    const vehicleOf = (index: number) => staff[index]?.current_vehicle_id ?? null;
-    const demoDocuments = [
-      { vehicle_id: vehicleOf(0), kind: 'soap', number: 'SOAP-2025-0143', issued_on: addDays(today, -370), expires_on: addDays(today, -5) },
-      { vehicle_id: vehicleOf(7), kind: 'revision_tecnica', number: 'RT-B-88412', issued_on: addDays(today, -170), expires_on: addDays(today, 12) },
-      { vehicle_id: vehicleOf(7), kind: 'permiso_circulacion', number: 'PC-2026-5521', issued_on: `${today.slice(0, 4)}-05-31`, expires_on: `${Number(today.slice(0, 4)) + 1}-05-31` },
-    ].filter((document): document is typeof document & { vehicle_id: number } => document.vehicle_id !== null);
-    if (demoDocuments.length) await trx.insertInto('documents').values(demoDocuments.map((document) => ({ owner_id: owner.id, ...document }))).execute();
-
-    return {
-      ownerId: owner.id,
-      vehicles: vehicles.length,
-      drivers: drivers.length,
-      shifts: shiftRows.length,
-      locations: locationRows.length,
-    };
+    await insertDemoDocuments(trx, owner.id, staff, today);
+    return { ownerId: owner.id, vehicles: vehicles.length, drivers: drivers.length, shifts: shiftRows.length, locations };
   });
 }
 
