@@ -34,6 +34,8 @@ const config: Config = {
   // A worker whose JS heap (not PGlite's wasm memory) is past 1 GB after a file is replaced: CI once
   // lost a worker to SIGABRT late in the run, after 90 files; a fresh one costs about a second.
   workerIdleMemoryLimit: '1GB',
+  // Without cached timings (a fresh clone), the files that start processes of their own run first.
+  testSequencer: '<rootDir>/jest.sequencer.cjs',
   projects: [
     {
       displayName: 'web',

@@ -180,14 +180,16 @@ test('every Cuentas screen in the light and the dark theme, at 1366×768 and 390
     ['closing', '/dashboard/accounts/closing', 'Cierre del día'],
   ];
   // One session: the app follows the system's scheme as it changes (ThemedRoot), so each size and
-  // scheme is a viewport and an emulated media query, not a new sign-in.
+  // scheme is a viewport and an emulated media query, not a new sign-in; each screen loads once per
+  // size and changes scheme in place (its colours are CSS only: no canvas to redraw).
   await logIn(page);
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const size of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
-      await page.setViewportSize(size);
-      for (const [name, path, heading] of screens) {
-        await page.goto(path);
+  for (const size of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    for (const [name, path, heading] of screens) {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.goto(path);
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
         await expect(page.locator('.flota-app')).toHaveAttribute('data-theme', scheme);
         await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^${heading}`) })).toBeVisible();
         await expect(page.getByText(/^Cargando/)).toHaveCount(0);

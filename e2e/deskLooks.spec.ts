@@ -1,8 +1,8 @@
 /**
  * The desk as people see it, at 1366, 1024, 390 and 360 px wide, in the light and the dark theme
  * (issues 23, 38 and 50). Five specs did this with a test, a sign-in and a page load per size, theme
- * and screen (about 500 s of the browser suite); here one signed-in page walks every screen once,
- * from the sidebar as a person does (the router draws it, no page load), and changes size
+ * and screen (about 500 s of the browser suite); here a signed-in page walks every screen once (in
+ * two halves, two tests that two workers can run side by side), from the sidebar as a person does (the router draws it, no page load), and changes size
  * (`setViewportSize`) and theme (`emulateMedia`; the app follows the system's scheme) in place, a
  * step per screen and per size and theme. Only what is about a load loads the page: the dashboard's
  * layout shift, the first tab stop, a theme kept over a reload.
@@ -51,6 +51,10 @@ import { createDriver, deskToken, Leftovers, PAPUDO, person, phoneOnShift } from
 import { mapAtRest } from './support/liveMap';
 import { click, DESK, DESK_A11Y, frames, goInApp, openFromNav, overlapping, PHONE, shiftWithStops, show, sizeName, SMALL, stickingOut, TABLET, THEMES, type Size, type Theme } from './support/looks';
 import { logIn, screenshotPath } from './support/session';
+
+// Its tests share nothing (each signs in and makes what it looks at), so two workers may take them
+// side by side (the config runs a file's tests in one worker unless it says so).
+test.describe.configure({ mode: 'parallel' });
 
 /** The order a screen is looked at in: the desk's sizes first, then narrower. */
 const SIZES = [DESK_A11Y, DESK, TABLET, PHONE, SMALL];
@@ -280,44 +284,60 @@ async function lookAt(page: Page, screen: string, reopen?: () => Promise<void>) 
   }
 }
 
-test('every desk screen at 1366, 1024, 390 and 360 px, light and dark: as wide as the screen, nothing sticking out, no axe violation', async ({ page, request }) => {
-  // Twelve screens at up to ten sizes and themes, 48 axe runs, 90 screenshots, on a busy machine.
-  test.setTimeout(600_000);
-  // Two bookings on Despacho's board, for its times.
-  const headers = { authorization: `Bearer ${await deskToken(request)}` };
-  for (const name of ['Ana', 'Bea']) {
-    const created = await request.post('/api/dispatch/bookings', { headers, data: { customer_phone: '+56 9 8765 4321', customer_name: `${name} Leftovers`, pickup: { ...PAPUDO, label: 'Plaza de Papudo' } } });
-    expect(created.status()).toBe(201);
-  }
-  const replay = `/dashboard/history/${await shiftWithStops(page)}/replay`;
+/**
+ * The walk in two halves, each a test of its own with its own sign-in: with two Playwright workers
+ * (E2E_WORKERS) the halves run side by side, where the whole walk was the longest test of the suite.
+ * With one worker they run one after the other, as the walk did.
+ */
+const WALKS = [
+  { name: 'the sign-in, dashboard, drivers, vehicles, history and a replay', screens: ['dashboard', 'drivers', 'vehicles', 'history'], signIn: true },
+  { name: 'the live map, Despacho, Reportes, Actividad, Usuarios and Notificaciones', screens: ['map', 'dispatch', 'reports', 'activity', 'users', 'notifications'], signIn: false },
+];
 
-  await test.step('login', async () => {
-    await page.goto('/login');
-    await lookAt(page, 'login');
-  });
-  await logIn(page);
-  for (const screen of SCREENS) {
-    await test.step(screen.name, async () => {
-      if (screen.name !== 'dashboard') {
-        await openFromNav(page, screen.link);
-        await expect.soft(heading(page, screen.heading), `${screen.name}: opened`).toBeVisible();
-        // A screen opened from the sidebar: its heading has focus (a screen reader says where one is).
-        if (screen.name === 'vehicles') await expect.soft(heading(page, screen.heading), `${screen.name}: the heading has focus after the route change`).toBeFocused();
+for (const walk of WALKS) {
+  test(`every desk screen at 1366, 1024, 390 and 360 px, light and dark: as wide as the screen, nothing sticking out, no axe violation (${walk.name})`, async ({ page, request }) => {
+    // Up to six screens at up to ten sizes and themes, about 24 axe runs and 45 screenshots, on a busy machine.
+    test.setTimeout(600_000);
+    if (walk.screens.includes('dispatch')) {
+      // Two bookings on Despacho's board, for its times.
+      const headers = { authorization: `Bearer ${await deskToken(request)}` };
+      for (const name of ['Ana', 'Bea']) {
+        const created = await request.post('/api/dispatch/bookings', { headers, data: { customer_phone: '+56 9 8765 4321', customer_name: `${name} Leftovers`, pickup: { ...PAPUDO, label: 'Plaza de Papudo' } } });
+        expect(created.status()).toBe(201);
       }
-      await lookAt(page, screen.name);
-    });
-    if (screen.name === 'history') {
-      await test.step('replay', async () => {
-        await lookAt(page, 'replay', async () => {
-          // Away and back: the replay fits its route to the size it opens at.
-          await goInApp(page, '/dashboard');
-          await expect(heading(page, 'Panel de Control')).toBeVisible();
-          await goInApp(page, replay);
-        });
+    }
+    const replay = walk.screens.includes('history') ? `/dashboard/history/${await shiftWithStops(page)}/replay` : null;
+
+    if (walk.signIn) {
+      await test.step('login', async () => {
+        await page.goto('/login');
+        await lookAt(page, 'login');
       });
     }
-  }
-});
+    await logIn(page);
+    for (const screen of SCREENS.filter(({ name }) => walk.screens.includes(name))) {
+      await test.step(screen.name, async () => {
+        if (screen.name !== 'dashboard') {
+          await openFromNav(page, screen.link);
+          await expect.soft(heading(page, screen.heading), `${screen.name}: opened`).toBeVisible();
+          // A screen opened from the sidebar: its heading has focus (a screen reader says where one is).
+          if (screen.name === 'vehicles') await expect.soft(heading(page, screen.heading), `${screen.name}: the heading has focus after the route change`).toBeFocused();
+        }
+        await lookAt(page, screen.name);
+      });
+      if (screen.name === 'history' && replay) {
+        await test.step('replay', async () => {
+          await lookAt(page, 'replay', async () => {
+            // Away and back: the replay fits its route to the size it opens at.
+            await goInApp(page, '/dashboard');
+            await expect(heading(page, 'Panel de Control')).toBeVisible();
+            await goInApp(page, replay);
+          });
+        });
+      }
+    }
+  });
+}
 
 /** Sums the layout shifts Chromium reports from the page's start (without recent input), as CLS counts them. */
 async function watchLayoutShifts(page: Page) {

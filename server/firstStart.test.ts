@@ -25,6 +25,8 @@ beforeAll(async () => {
     port: await freePort(),
     env: { DATA_DIR: dataDir, SIMULATOR: 'on', LOG_LEVEL: 'debug', LOG_FORMAT: 'json', JWT_SECRET: 'first-start-secret-0123456789-0123456789' },
     readyTimeoutMs: 150_000,
+    // A first start: initdb and every migration, not the test run's migrated copy.
+    freshDataFolder: true,
   });
   // The banner is several lines: let them all arrive.
   await new Promise((resolve) => setTimeout(resolve, 500));

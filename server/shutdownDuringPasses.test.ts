@@ -14,12 +14,11 @@ import { openPglite, openPostgres, type OpenDatabase } from './platform/db/clien
 import { maintainHotWeeks } from './modules/positions/packed/hotWeeks';
 import { createOnShiftFleet } from './tools/testing/bulkFleet';
 import { createScratchDatabase, type ScratchDatabase } from './tools/testing/scratchDatabase';
-import { startServerProcess, type ServerProcess } from './tools/testing/serverProcess';
+import { freePort, startServerProcess, type ServerProcess } from './tools/testing/serverProcess';
 
 jest.setTimeout(400_000);
 const adminUrl = process.env.TEST_DATABASE_URL;
 const ROOT = process.env.SHUTDOWN_TEST_ROOT;
-const PORT = Number(process.env.SHUTDOWN_TEST_PORT ?? 5213);
 const SECRET = 'shutdown-test-secret-0123456789-0123456789';
 /** The product's promise (README): a stop signal ends the process within this. */
 const EXIT_WITHIN_MS = 10_000;
@@ -29,7 +28,7 @@ const POINTS_PER_SHIFT = 15_000;
 
 /** Starts the server, waits until its output says `busy` (a pass is under way), sends SIGTERM: ms until it exited. */
 async function termWhileBusy(env: Record<string, string>, busy: RegExp | null): Promise<{ ms: number; code: number | null; output: string }> {
-  const server: ServerProcess = await startServerProcess({ root: ROOT, port: PORT, env: { JWT_SECRET: SECRET, ...env }, readyTimeoutMs: 180_000 });
+  const server: ServerProcess = await startServerProcess({ root: ROOT, port: await freePort(), env: { JWT_SECRET: SECRET, ...env }, readyTimeoutMs: 180_000 });
   try {
     if (busy) {
       const since = Date.now();

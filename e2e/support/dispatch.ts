@@ -5,7 +5,7 @@
  */
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { Booking, Driver, Shift } from '../../contract/api';
-import { DEMO_FLEET_CODE, DEMO_PASSWORD, DEMO_RUT } from './session';
+import { DEMO_FLEET_CODE, DEMO_PASSWORD, DEMO_RUT, logIn } from './session';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESK = { width: 1366, height: 768 };
@@ -139,15 +139,14 @@ export async function phoneOnShift(browser: Browser, who: Person, at: Point, vie
   return { phone, page };
 }
 
-/** A desk context at 1366×768 signed in as `rut`, on Despacho. */
+/**
+ * A desk context at 1366×768 signed in as `rut`, on Despacho. Signed in through the API (logIn), not
+ * the login screen, which no dispatch journey is about (auth.spec.ts tests it).
+ */
 export async function deskOnDispatch(browser: Browser, rut = DEMO_RUT): Promise<{ desk: BrowserContext; page: Page }> {
   const desk = await browser.newContext({ viewport: DESK, locale: 'es-CL', timezoneId: 'America/Santiago' });
   const page = await desk.newPage();
-  await page.goto('/login');
-  await page.getByLabel('RUT').fill(rut);
-  await page.getByLabel('Contraseña').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page.getByRole('heading', { name: 'Panel de Control' })).toBeVisible();
+  await logIn(page, rut);
   await page.getByRole('link', { name: 'Despacho' }).click();
   await expect(page.getByRole('heading', { name: 'Despacho' })).toBeVisible();
   return { desk, page };

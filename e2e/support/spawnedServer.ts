@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { copyDataTemplate } from '../../server/tools/testing/dataFolderTemplate';
 
@@ -48,7 +49,8 @@ export async function spawnServer({
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-  const deadline = Date.now() + 90_000;
+  const started = Date.now();
+  const deadline = started + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
     const healthy = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
@@ -56,6 +58,8 @@ export async function spawnServer({
     if (Date.now() > deadline) throw new Error(`the server did not start in 90 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  // What a server costs the suite (issue 50): printed beside the test, never asserted.
+  console.log(`flota e2e: server on :${port} healthy in ${((Date.now() - started) / 1000).toFixed(1)} s (load ${os.loadavg()[0].toFixed(1)})`);
 
   return {
     url,

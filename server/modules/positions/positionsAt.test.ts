@@ -36,11 +36,12 @@ describe.each(kinds)('positionsAt on %s', (kind) => {
     if (kind === 'postgres') {
       scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL as string, 'flota_positions_at');
       database = await openPostgres(scratch.url);
+      await migrateToLatest(database.db);
     } else {
+      // A copy of the run's migrated template: nothing to migrate.
       database = await openTestPglite();
     }
     db = database.db;
-    await migrateToLatest(db);
     const passwordHash = await hashPassword('donde-estaba-2026');
     fleet = await createFleet(db, { rutBody: 33_000_000, company: 'Taxis Hora', passwordHash, driverNames: ['Ana', 'Beto', 'Ciro', 'Dora'], platePrefix: 'HORA' });
     other = await createFleet(db, { rutBody: 34_000_000, company: 'Taxis Ajenos', passwordHash, driverNames: ['Eva'] });

@@ -13,11 +13,10 @@ import { DEMO_OWNER_RUT, DEMO_PASSWORD } from '../../tools/seed/demoFleet';
 import { createBooking, freeDemoDrivers, putOnShift } from '../../tools/testing/dispatchFixtures';
 import { apiCall } from '../../tools/testing/http';
 import { createScratchDatabase, type ScratchDatabase } from '../../tools/testing/scratchDatabase';
-import { startServerProcess } from '../../tools/testing/serverProcess';
+import { freePort, startServerProcess } from '../../tools/testing/serverProcess';
 import { startTestServer, type TestServer } from '../../tools/testing/testServer';
 
 jest.setTimeout(120_000);
-const PORT = Number(process.env.TRACKING_SHUTDOWN_TEST_PORT ?? 5217);
 const EXIT_WITHIN_MS = 10_000;
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -102,7 +101,7 @@ describe('SIGTERM with a passenger’s live stream open', () => {
 
   /** Starts the server, opens a stream, sends SIGTERM: checks the exit, prints the seconds it took. */
   async function termWithStream(env: Record<string, string>, label: string): Promise<void> {
-    const server = await startServerProcess({ port: PORT, env: { JWT_SECRET: 'tracking-shutdown-secret-0123456789-abcdef', DATA_DIR: dataDir, DEMO_HISTORY: 'off', ...env }, readyTimeoutMs: 90_000 });
+    const server = await startServerProcess({ port: await freePort(), env: { JWT_SECRET: 'tracking-shutdown-secret-0123456789-abcdef', DATA_DIR: dataDir, DEMO_HISTORY: 'off', ...env }, readyTimeoutMs: 90_000 });
     try {
       const login = await apiCall(server.url, '/api/auth/login', { json: { rut: DEMO_OWNER_RUT, password: DEMO_PASSWORD } });
       const desk = login.body.token as string;

@@ -3,19 +3,22 @@
  * non-zero exit, never a hang (issue 32): the real server as its own process on a data folder whose
  * control file or WAL was overwritten.
  */
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServerProcess } from '../../tools/testing/serverProcess';
+import { copyDataTemplate, databaseFolder } from '../../tools/testing/dataFolderTemplate';
+import { freePort, startServerProcess } from '../../tools/testing/serverProcess';
 import { openPglite } from './client';
 
 jest.setTimeout(180_000);
-const PORT = Number(process.env.CORRUPT_TEST_PORT ?? 5214);
 
 let healthy: string;
 beforeAll(async () => {
   healthy = mkdtempSync(path.join(os.tmpdir(), 'flota-healthy-'));
-  const database = await openPglite(path.join(healthy, 'pglite'));
+  // The test run's migrated data folder when there is one (a copy: no initdb), else a fresh one.
+  copyDataTemplate(healthy);
+  if (existsSync(databaseFolder(healthy))) return;
+  const database = await openPglite(databaseFolder(healthy));
   await database.close();
 });
 afterAll(() => rmSync(healthy, { recursive: true, force: true }));
@@ -27,7 +30,7 @@ async function startOnDamaged(damage: (pglite: string) => void) {
     cpSync(healthy, dataDir, { recursive: true });
     damage(path.join(dataDir, 'pglite'));
     const started = Date.now();
-    const outcome = await startServerProcess({ port: PORT, env: { DATA_DIR: dataDir, JWT_SECRET: 'corrupt-test-secret-0123456789-0123456789' }, readyTimeoutMs: 90_000 }).then(
+    const outcome = await startServerProcess({ port: await freePort(), env: { DATA_DIR: dataDir, JWT_SECRET: 'corrupt-test-secret-0123456789-0123456789' }, readyTimeoutMs: 90_000 }).then(
       async (server) => {
         await server.kill('SIGKILL');
         return 'started';

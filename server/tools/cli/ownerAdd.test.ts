@@ -3,16 +3,20 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { copyDataTemplate } from '../../tools/testing/dataFolderTemplate';
 
-// Each run starts an embedded PGlite on disk: a few seconds.
+// Each run that reaches the database opens an embedded PGlite on disk: a few seconds.
 jest.setTimeout(90_000);
 
 const root = path.resolve(__dirname, '../../..');
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+// node with tsx's loader, as the tsx CLI runs it, without the CLI's own extra node process per run.
+const tsxLoader = path.join(root, 'node_modules/tsx/dist/cjs/index.cjs');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'flota-cli-'));
+// A migrated database, as a server's first start leaves it (the test run's copy: no initdb here).
+copyDataTemplate(dataDir);
 
 function ownerAdd(args: string[]) {
-  const result = spawnSync(tsx, [path.join(root, 'server/tools/cli/ownerAdd.ts'), ...args], {
+  const result = spawnSync(process.execPath, ['--require', tsxLoader, path.join(root, 'server/tools/cli/ownerAdd.ts'), ...args], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: 'cli-test-secret-0123456789-0123456789' },
     encoding: 'utf8',

@@ -5,9 +5,10 @@
  * folder made once per run takes a fraction of a second. The server then starts as on any folder
  * with a database and no fleet: it seeds the demo fleet and prints its first-start lines as usual.
  *
- * Tests that are about initdb itself (firstStart.test.ts, corruptDataFolder.test.ts) never copy.
- * makeDataFolderTemplate.ts makes the template; this file only copies it, so the browser tests'
- * runner can import it without loading the database layer.
+ * A test about the first start itself (firstStart.test.ts) never copies. The browser tests' global
+ * setup makes the template with makeDataFolderTemplate.ts; Jest's global setup unpacks its migrated
+ * PGlite template (jestGlobalSetup.ts). This file only copies it, so the browser tests' runner can
+ * import it without loading the database layer.
  */
 import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';

@@ -18,6 +18,9 @@ export type TemplateKind = 'empty' | 'migrated';
 
 const templateFile = (dir: string, kind: TemplateKind) => path.join(dir, `${kind}.tar`);
 
+/** The migrated template's dump (a tar of the database's files), which the global setup also unpacks as a data folder. */
+export const migratedTemplateFile = (dir: string) => templateFile(dir, 'migrated');
+
 /** Writes both templates into `dir`: right after initdb, and migrated to the latest schema. */
 export async function makePgliteTemplates(dir: string): Promise<void> {
   mkdirSync(dir, { recursive: true, mode: 0o700 });

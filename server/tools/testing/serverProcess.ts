@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { copyDataTemplate } from './dataFolderTemplate';
 
 export interface ServerProcess {
   url: string;
@@ -23,10 +24,19 @@ export interface ServerProcessOptions {
   readyTimeoutMs?: number;
   /** Extra node flags before the script (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
   nodeArgs?: string[];
+  /**
+   * Start on an empty DATA_DIR as it is (initdb and every migration, as a real first start does)
+   * instead of a copy of the run's data folder template (dataFolderTemplate.ts).
+   */
+  freshDataFolder?: boolean;
 }
 
 export function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const root = options.root ?? path.resolve(__dirname, '../../..');
+  // An embedded database in a new data folder starts from the run's migrated copy (a folder that
+  // already has one, as on a restart, is left as it is; outside the test runners there is no copy).
+  const dataDir = options.env.DATA_DIR;
+  if (dataDir && !options.env.DATABASE_URL && !options.freshDataFolder) copyDataTemplate(dataDir);
   // node --require tsx/cjs, not the tsx CLI: the CLI runs the server in a child process, which a
   // SIGKILL of the CLI would leave running.
   const loader = path.join(root, 'node_modules/tsx/dist/cjs/index.cjs');

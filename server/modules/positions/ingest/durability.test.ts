@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { killUnderLoad } from '../../../tools/testing/killUnderLoad';
 import { createScratchDatabase, type ScratchDatabase } from '../../../tools/testing/scratchDatabase';
+import { freePort } from '../../../tools/testing/serverProcess';
 
 jest.setTimeout(180_000);
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -15,7 +16,7 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 it('loses no acknowledged point or driver when killed under load (embedded database)', async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'flota-kill-'));
   try {
-    const result = await killUnderLoad({ port: 5201, dataDir, drivers: 4, loadMs: 2500, rutBody: 41_000_000 });
+    const result = await killUnderLoad({ port: await freePort(), dataDir, drivers: 4, loadMs: 2500, rutBody: 41_000_000 });
     expect(result.acknowledgedPoints).toBeGreaterThan(0);
     expect(result).toMatchObject({ lostPoints: 0, lostDrivers: 0 });
   } finally {
@@ -27,7 +28,7 @@ it('loses no acknowledged point or driver when killed under load (embedded datab
   const scratch: ScratchDatabase = await createScratchDatabase(adminUrl as string, 'flota_kill');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'flota-kill-pg-'));
   try {
-    const result = await killUnderLoad({ port: 5202, dataDir, databaseUrl: scratch.url, drivers: 4, loadMs: 2500, rutBody: 42_000_000 });
+    const result = await killUnderLoad({ port: await freePort(), dataDir, databaseUrl: scratch.url, drivers: 4, loadMs: 2500, rutBody: 42_000_000 });
     expect(result.acknowledgedPoints).toBeGreaterThan(0);
     expect(result).toMatchObject({ lostPoints: 0, lostDrivers: 0 });
   } finally {

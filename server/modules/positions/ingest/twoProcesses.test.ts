@@ -13,7 +13,7 @@ import { createOnShiftFleet, type OnShiftFleet } from '../../../tools/testing/bu
 import { apiCall } from '../../../tools/testing/http';
 import { openOwnerSocket, type OwnerSocket } from '../../../tools/testing/ownerSocket';
 import { createScratchDatabase, type ScratchDatabase } from '../../../tools/testing/scratchDatabase';
-import { startServerProcess, type ServerProcess } from '../../../tools/testing/serverProcess';
+import { freePort, startServerProcess, type ServerProcess } from '../../../tools/testing/serverProcess';
 
 jest.setTimeout(120_000);
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -34,8 +34,8 @@ describeWithPostgres('two server processes on one PostgreSQL', () => {
     scratch = await createScratchDatabase(adminUrl as string, 'flota_two');
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'flota-two-'));
     const env = { DATA_DIR: dataDir, JWT_SECRET: SECRET, DATABASE_URL: scratch.url };
-    a = await startServerProcess({ port: 5203, env });
-    b = await startServerProcess({ port: 5204, env });
+    a = await startServerProcess({ port: await freePort(), env });
+    b = await startServerProcess({ port: await freePort(), env });
     const database = await openPostgres(scratch.url);
     fleet = await createOnShiftFleet(database.db, { drivers: 8, jwtSecret: SECRET });
     await database.close();
