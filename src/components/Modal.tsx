@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import './modal.css';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -30,7 +30,10 @@ export function Modal({ title, subtitle, onClose, children, actions, closeLabel 
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
+  // Before the first paint, not after it: a dialog on screen already holds the focus, so an Escape
+  // pressed the moment it shows reaches it (after paint, a quick Escape went to the opener and the
+  // dialog stayed open; CI's Notificaciones journey hung on that).
+  useLayoutEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     const dialog = dialogRef.current;
     const first = dialog?.querySelector('.flota-modal__body')?.querySelector<HTMLElement>(FIRST_FIELD) ?? closeRef.current;
