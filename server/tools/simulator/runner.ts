@@ -65,6 +65,7 @@ export interface Simulator {
 }
 
 /** The options with their defaults filled in. */
+export type SimulatorSettings = ReturnType<typeof withDefaults>;
 function withDefaults(options: SimulatorOptions) {
   return {
     seed: 1,

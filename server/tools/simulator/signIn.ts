@@ -9,12 +9,10 @@ import { createDriverClient, type DriverClient } from './driverClient';
 import type { SimDriver } from './driverShifts';
 import { createOsmandClient, fetchDeviceIds, type OsmandForm, type TrackedDriver } from './osmandClient';
 import { startDrive } from './route';
-import type { SimulatorOptions } from './runner';
-
-type SignInSettings = SimulatorOptions & { seed: number; log: (line: string) => void; osmandForm: OsmandForm | 'mixed'; protocol: 'driver-api' | 'osmand' };
+import type { SimulatorSettings } from './runner';
 
 /** The driver's client: the test's, the driver API, or a tracker when the device identifiers are known. */
-function clientFor(settings: SignInSettings, rut: string, index: number, devices: Map<string, TrackedDriver> | null): DriverClient | null {
+function clientFor(settings: SimulatorSettings, rut: string, index: number, devices: Map<string, TrackedDriver> | null): DriverClient | null {
   if (settings.connect) return settings.connect(rut, index);
   if (!devices) return createDriverClient(settings.url, settings.fleetCode, rut, settings.password);
   const driver = devices.get(normalizeRut(rut) ?? rut);
@@ -26,7 +24,7 @@ function clientFor(settings: SignInSettings, rut: string, index: number, devices
   return createOsmandClient(settings.url, driver, form);
 }
 
-async function signIn(settings: SignInSettings, rut: string, index: number, devices: Map<string, TrackedDriver> | null): Promise<SimDriver | null> {
+async function signIn(settings: SimulatorSettings, rut: string, index: number, devices: Map<string, TrackedDriver> | null): Promise<SimDriver | null> {
   const random = seededRandom(settings.seed * 7919 + index);
   const client = clientFor(settings, rut, index, devices);
   if (!client) return null;
@@ -46,7 +44,7 @@ async function signIn(settings: SignInSettings, rut: string, index: number, devi
 }
 
 /** Every driver of `settings.ruts` that signs in, four at a time, until `stopped`. */
-export async function signInAll(settings: SignInSettings, stopped: () => boolean): Promise<SimDriver[]> {
+export async function signInAll(settings: SimulatorSettings, stopped: () => boolean): Promise<SimDriver[]> {
   let devices: Map<string, TrackedDriver> | null = null;
   if (settings.protocol === 'osmand') {
     if (!settings.owner) throw new Error('El protocolo osmand necesita el RUT y la contraseña del dueño');
